@@ -1,0 +1,129 @@
+//! The command line, exactly as typed; merging with config files and checking
+//! happen in `config`.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(name = "panicpress", version, about = "Print-ready, rule-checked sheets for pandemic-era paper games")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// TP Hunt (roll-and-write): neighbourhood maps, trackers, score pads, dice tapes.
+    #[command(name = "tp-hunt")]
+    TpHunt(TpHuntArgs),
+    /// Run a game's rule engine on a layout file (JSON) and list what breaks the rules.
+    Validate(ValidateArgs),
+    /// Make again exactly the sheet a printed sheet code names.
+    Regen(RegenArgs),
+    /// List the rules a game's engine checks (fairness rules can be switched off).
+    Rules(RulesArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Pdf,
+    Json,
+    Text,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    #[value(name = "tp-hunt")]
+    TpHunt,
+}
+
+/// Output options shared by every command that writes sheets.
+#[derive(Debug, Args, Default, Clone)]
+pub struct OutputArgs {
+    /// pdf (default), json (the layout), or text (a terminal preview).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Where to write; '-' for standard output. Default: output/GAME-SEED.EXT.
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Folder of .tera files replacing the built-in texts of the same name.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    /// Language of the printed texts.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+}
+
+/// The settings that shape a TP Hunt map.
+#[derive(Debug, Args, Default, Clone)]
+pub struct TpHuntMapArgs {
+    /// Number of players, 2 to 6 (default 4).
+    #[arg(long, value_name = "N")]
+    pub players: Option<u16>,
+    /// Stores on the map (default 12).
+    #[arg(long, value_name = "N")]
+    pub stores: Option<u16>,
+    /// ATMs on the map (default 10).
+    #[arg(long, value_name = "N")]
+    pub atms: Option<u16>,
+    /// Danger zones on the map (default 7).
+    #[arg(long, value_name = "N")]
+    pub dangers: Option<u16>,
+    /// Grid size, 4 to 26 (default 12).
+    #[arg(long, value_name = "N")]
+    pub grid: Option<u16>,
+    /// 'harder': 9 stores, 10 ATMs, 10 danger zones; 'standard': 12, 10, 7.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// Switch off a fairness rule by name (see 'panicpress rules tp-hunt'); repeatable.
+    #[arg(long = "rule-off", value_name = "RULE")]
+    pub rule_off: Vec<String>,
+    /// TOML file with any of these settings (flags win over the file).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct TpHuntArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// How many different maps (seeds derived from --seed), each with its sheets.
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
+    /// a4 (default) or letter.
+    #[arg(long)]
+    pub paper: Option<String>,
+    /// Which sheets, comma-separated: map,tracker,scorepad,rules,dice-tape (or 'all').
+    #[arg(long)]
+    pub sheets: Option<String>,
+    #[command(flatten)]
+    pub map: TpHuntMapArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The game whose rules to apply.
+    #[arg(value_enum)]
+    pub game: GameName,
+    /// The layout as JSON ('-' for standard input).
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub map: TpHuntMapArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RegenArgs {
+    /// The sheet code printed in a sheet's footer.
+    pub code: String,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    #[arg(value_enum)]
+    pub game: GameName,
+}

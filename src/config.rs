@@ -1,0 +1,202 @@
+//! Merges a TOML settings file and command-line flags into checked parameters.
+//! Order: defaults, then the preset, then the file, then the flags.
+
+use serde::Deserialize;
+use std::path::Path;
+
+use crate::cli::{TpHuntArgs, TpHuntMapArgs};
+use crate::error::{Error, Result};
+use crate::games::tp_hunt::{self, Params, Rule, sheets::SheetKind};
+use crate::seed::Seed;
+use crate::sheet::Paper;
+
+/// A list given either as `"a,b"` or as `["a", "b"]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum NameList {
+    Text(String),
+    List(Vec<String>),
+}
+
+impl NameList {
+    pub fn joined(&self) -> String {
+        match self {
+            NameList::Text(t) => t.clone(),
+            NameList::List(l) => l.join(","),
+        }
+    }
+}
+
+/// The TP Hunt settings a `--config` file may hold (same names as the flags).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TpHuntFile {
+    pub seed: Option<toml::Value>,
+    pub count: Option<usize>,
+    pub paper: Option<String>,
+    pub sheets: Option<NameList>,
+    pub players: Option<u16>,
+    pub stores: Option<u16>,
+    pub atms: Option<u16>,
+    pub dangers: Option<u16>,
+    pub grid: Option<u16>,
+    pub preset: Option<String>,
+    #[serde(alias = "rules_off")]
+    pub rule_off: Option<Vec<String>>,
+}
+
+pub fn read_file(path: &Path) -> Result<String> {
+    if path == Path::new("-") {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Error::input(format!("standard input: {e}")))?;
+        return Ok(s);
+    }
+    std::fs::read_to_string(path).map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))
+}
+
+fn load_file(path: Option<&Path>) -> Result<TpHuntFile> {
+    let Some(path) = path else {
+        return Ok(TpHuntFile::default());
+    };
+    let text = read_file(path)?;
+    toml::from_str(&text).map_err(|e| {
+        let msg = e.message().to_string();
+        let at = e
+            .span()
+            .map(|s| {
+                let line = text[..s.start.min(text.len())].lines().count().max(1);
+                format!(" (line {line})")
+            })
+            .unwrap_or_default();
+        Error::input(format!("config {}{at}: {msg}", path.display()))
+    })
+}
+
+fn preset(name: &str) -> Result<Params> {
+    match name {
+        "harder" => Ok(Params::harder()),
+        "standard" | "normal" => Ok(Params::default()),
+        _ => Err(Error::input(format!("preset: unknown preset '{name}' (choose from: standard, harder)"))),
+    }
+}
+
+/// TP Hunt map settings from defaults, preset, file and flags, checked.
+pub fn tp_hunt_params(flags: &TpHuntMapArgs, file: &TpHuntFile) -> Result<Params> {
+    let mut p = match flags.preset.as_deref().or(file.preset.as_deref()) {
+        Some(name) => preset(name)?,
+        None => Params::default(),
+    };
+    let pick = |flag: Option<u16>, file: Option<u16>, value: &mut u16| {
+        if let Some(v) = flag.or(file) {
+            *value = v;
+        }
+    };
+    pick(flags.players, file.players, &mut p.players);
+    pick(flags.stores, file.stores, &mut p.stores);
+    pick(flags.atms, file.atms, &mut p.atms);
+    pick(flags.dangers, file.dangers, &mut p.dangers);
+    pick(flags.grid, file.grid, &mut p.grid);
+    let names = file.rule_off.iter().flatten().chain(flags.rule_off.iter());
+    for name in names {
+        let rule = Rule::by_name(name)?;
+        if !p.off_rules.contains(&rule) {
+            p.off_rules.push(rule);
+        }
+    }
+    p.off_rules.sort();
+    p.check()?;
+    Ok(p)
+}
+
+/// The full TP Hunt request from `tp-hunt` flags and an optional config file.
+pub fn tp_hunt_request(args: &TpHuntArgs) -> Result<(tp_hunt::Request, bool)> {
+    let file = load_file(args.map.config.as_deref())?;
+    let params = tp_hunt_params(&args.map, &file)?;
+    let seed_text = match (&args.seed, &file.seed) {
+        (Some(s), _) => Some(s.clone()),
+        (None, Some(toml::Value::String(s))) => Some(s.clone()),
+        (None, Some(toml::Value::Integer(i))) => Some(i.to_string()),
+        (None, Some(other)) => return Err(Error::input(format!("config: seed must be text or a whole number, not {other}"))),
+        (None, None) => None,
+    };
+    let random = seed_text.is_none();
+    let seed = match seed_text {
+        Some(t) => Seed::new(&t)?,
+        None => Seed::random(),
+    };
+    let paper_name = args.paper.clone().or(file.paper.clone()).unwrap_or_else(|| "a4".into());
+    let paper = Paper::parse(&paper_name)
+        .ok_or_else(|| Error::input(format!("paper: unknown paper '{paper_name}' (choose from: a4, letter)")))?;
+    let sheets = match args.sheets.clone().or(file.sheets.as_ref().map(NameList::joined)) {
+        Some(list) => SheetKind::parse_list(&list)?,
+        None => SheetKind::DEFAULT.to_vec(),
+    };
+    let request = tp_hunt::Request {
+        params,
+        seed,
+        count: args.count.or(file.count).unwrap_or(1),
+        paper,
+        sheets,
+    };
+    request.check()?;
+    Ok((request, random))
+}
+
+/// Settings for `validate tp-hunt`: from the map's own code when it has one,
+/// else defaults, preset, file and flags.
+pub fn tp_hunt_validate_params(flags: &TpHuntMapArgs, code: Option<&str>) -> Result<Params> {
+    let file = load_file(flags.config.as_deref())?;
+    let from_flags = flags.players.is_some()
+        || flags.stores.is_some()
+        || flags.atms.is_some()
+        || flags.dangers.is_some()
+        || flags.preset.is_some()
+        || flags.config.is_some()
+        || !flags.rule_off.is_empty();
+    if let (Some(code), false) = (code, from_flags) {
+        if let Ok(c) = crate::seed::SheetCode::parse(code) {
+            if c.game == tp_hunt::GAME {
+                return Params::from_code(&c.params);
+            }
+        }
+    }
+    tp_hunt_params(flags, &file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags() -> TpHuntMapArgs {
+        TpHuntMapArgs::default()
+    }
+
+    #[test]
+    fn flags_override_file_which_overrides_preset() {
+        let file: TpHuntFile = toml::from_str("preset = \"harder\"\nstores = 11\nplayers = 3\n").unwrap();
+        let mut f = flags();
+        f.players = Some(5);
+        let p = tp_hunt_params(&f, &file).unwrap();
+        assert_eq!((p.stores, p.atms, p.dangers, p.players), (11, 10, 10, 5));
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_named() {
+        let e = toml::from_str::<TpHuntFile>("storez = 3").unwrap_err();
+        assert!(e.message().contains("storez"), "{}", e.message());
+        let mut f = flags();
+        f.preset = Some("brutal".into());
+        assert!(tp_hunt_params(&f, &TpHuntFile::default()).unwrap_err().message.contains("brutal"));
+        let mut f = flags();
+        f.rule_off = vec!["counts".into()];
+        assert!(tp_hunt_params(&f, &TpHuntFile::default()).unwrap_err().message.contains("cannot be switched off"));
+    }
+
+    #[test]
+    fn sheets_may_be_a_list_or_text() {
+        let a: TpHuntFile = toml::from_str("sheets = [\"map\", \"rules\"]").unwrap();
+        let b: TpHuntFile = toml::from_str("sheets = \"map,rules\"").unwrap();
+        assert_eq!(a.sheets.unwrap().joined(), b.sheets.unwrap().joined());
+    }
+}

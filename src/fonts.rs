@@ -1,0 +1,174 @@
+//! The fonts every sheet is drawn with, embedded in the binary, and their
+//! metrics. Layout code measures text here so that the page model can centre
+//! and wrap text without knowing about PDF.
+
+use std::sync::OnceLock;
+
+/// DejaVu Sans covers Latin, Greek and Cyrillic with accents and the card
+/// suits, so player names and card symbols print without fallback fonts.
+pub const REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+pub const BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+
+/// Which face a piece of text is set in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FontRole {
+    Regular,
+    Bold,
+}
+
+impl FontRole {
+    pub const ALL: [FontRole; 2] = [FontRole::Regular, FontRole::Bold];
+
+    pub fn bytes(self) -> &'static [u8] {
+        match self {
+            FontRole::Regular => REGULAR_TTF,
+            FontRole::Bold => BOLD_TTF,
+        }
+    }
+}
+
+/// Advance widths of one face, looked up once per process.
+pub struct Metrics {
+    units_per_em: f32,
+    ascender: f32,
+    /// Advance width (font units) for chars below 0x2700; others are looked up.
+    widths: Vec<u16>,
+    face: ttf_parser::Face<'static>,
+}
+
+impl Metrics {
+    fn load(bytes: &'static [u8]) -> Metrics {
+        let face = ttf_parser::Face::parse(bytes, 0).expect("embedded font parses");
+        let widths = (0u32..0x2700)
+            .map(|c| {
+                char::from_u32(c)
+                    .and_then(|ch| face.glyph_index(ch))
+                    .and_then(|g| face.glyph_hor_advance(g))
+                    .unwrap_or(0)
+            })
+            .collect();
+        Metrics {
+            units_per_em: face.units_per_em() as f32,
+            ascender: face.ascender() as f32,
+            widths,
+            face,
+        }
+    }
+
+    fn advance(&self, ch: char) -> u16 {
+        match self.widths.get(ch as usize) {
+            Some(&w) => w,
+            None => self
+                .face
+                .glyph_index(ch)
+                .and_then(|g| self.face.glyph_hor_advance(g))
+                .unwrap_or(0),
+        }
+    }
+
+    /// Whether the face has a glyph for `ch` (spaces and controls count as drawn).
+    pub fn has_glyph(&self, ch: char) -> bool {
+        ch.is_whitespace() || self.face.glyph_index(ch).is_some()
+    }
+
+    /// Width of `text` at `size_pt`, in millimetres.
+    pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
+        let units: u32 = text.chars().map(|c| self.advance(c) as u32).sum();
+        units as f32 / self.units_per_em * size_pt * PT_TO_MM
+    }
+
+    /// Height of the ascender at `size_pt`, in millimetres.
+    pub fn ascender_mm(&self, size_pt: f32) -> f32 {
+        self.ascender / self.units_per_em * size_pt * PT_TO_MM
+    }
+}
+
+pub const PT_TO_MM: f32 = 25.4 / 72.0;
+
+pub fn metrics(role: FontRole) -> &'static Metrics {
+    static REGULAR: OnceLock<Metrics> = OnceLock::new();
+    static BOLD: OnceLock<Metrics> = OnceLock::new();
+    match role {
+        FontRole::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF)),
+        FontRole::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF)),
+    }
+}
+
+/// The characters of `text` that the regular face cannot draw, in order, once each.
+pub fn missing_glyphs(text: &str) -> Vec<char> {
+    let m = metrics(FontRole::Regular);
+    let mut missing: Vec<char> = Vec::new();
+    for ch in text.chars() {
+        if !m.has_glyph(ch) && !missing.contains(&ch) {
+            missing.push(ch);
+        }
+    }
+    missing
+}
+
+/// Replaces characters the fonts cannot draw with a visible replacement mark.
+pub fn drawable(text: &str) -> String {
+    let m = metrics(FontRole::Regular);
+    text.chars()
+        .map(|c| if m.has_glyph(c) { c } else { '\u{FFFD}' })
+        .collect()
+}
+
+/// Splits `text` into lines no wider than `width_mm`, breaking at spaces.
+pub fn wrap(text: &str, role: FontRole, size_pt: f32, width_mm: f32) -> Vec<String> {
+    let m = metrics(role);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if m.width_mm(&candidate, size_pt) <= width_mm || line.is_empty() {
+            line = candidate;
+        } else {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fonts_cover_accents_and_card_suits() {
+        for ch in "ZoëÅçñŁőžß♠♥♦♣$○✓".chars() {
+            assert!(metrics(FontRole::Regular).has_glyph(ch), "regular lacks {ch}");
+            assert!(metrics(FontRole::Bold).has_glyph(ch), "bold lacks {ch}");
+        }
+        assert_eq!(missing_glyphs("Li 李雷"), vec!['李', '雷']);
+        assert!(drawable("李").contains('\u{FFFD}'));
+    }
+
+    #[test]
+    fn width_grows_with_text_and_size() {
+        let m = metrics(FontRole::Regular);
+        let a = m.width_mm("12", 10.0);
+        assert!(a > 0.0);
+        assert!((m.width_mm("1212", 10.0) - 2.0 * a).abs() < 1e-4);
+        assert!((m.width_mm("12", 20.0) - 2.0 * a).abs() < 1e-4);
+    }
+
+    #[test]
+    fn wrap_keeps_lines_within_width() {
+        let text = "Roll a d12: that is how many squares you can move on this turn.";
+        let lines = wrap(text, FontRole::Regular, 10.0, 40.0);
+        assert!(lines.len() > 1);
+        for l in &lines {
+            assert!(metrics(FontRole::Regular).width_mm(l, 10.0) <= 40.0);
+        }
+        assert_eq!(lines.join(" "), text);
+    }
+}

@@ -1,0 +1,53 @@
+//! The games. Each module holds its parameters, its rule engine (`validate`),
+//! its generator, its text forms and the sheets it prints.
+
+pub mod tp_hunt;
+
+use crate::error::Error;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One broken rule, named as the rules list names it, with the cells involved.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Violation {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.rule, self.message)
+    }
+}
+
+/// Most layouts a generator tries before it gives up and names the rules that kept failing.
+pub const MAX_ATTEMPTS: u64 = 2000;
+
+/// Draws layouts with `attempt(0)`, `attempt(1)`, … until `validate` accepts one.
+/// Each attempt gets its own derived stream, so the result depends only on the seed.
+pub fn generate_valid<L>(
+    what: &str,
+    mut attempt: impl FnMut(u64) -> L,
+    validate: impl Fn(&L) -> Vec<Violation>,
+) -> Result<L, Error> {
+    let mut failures: BTreeMap<&'static str, u64> = BTreeMap::new();
+    for i in 0..MAX_ATTEMPTS {
+        let layout = attempt(i);
+        let violations = validate(&layout);
+        if violations.is_empty() {
+            return Ok(layout);
+        }
+        let mut seen: Vec<&'static str> = violations.iter().map(|v| v.rule).collect();
+        seen.dedup();
+        for rule in seen {
+            *failures.entry(rule).or_default() += 1;
+        }
+    }
+    let mut counts: Vec<(&str, u64)> = failures.into_iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let detail: Vec<String> = counts.iter().map(|(r, n)| format!("{r} failed {n} times")).collect();
+    Err(Error::input(format!(
+        "no legal {what} in {MAX_ATTEMPTS} tries with these settings ({}); change the settings or switch the rule off",
+        detail.join(", ")
+    )))
+}

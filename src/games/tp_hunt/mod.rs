@@ -1,0 +1,664 @@
+//! TP Hunt, the roll-and-write game (rules text: seeds/001, RULES.md "TP Hunt").
+//! A map is a square grid with stores, ATMs and danger zones; the rule engine
+//! checks the placement rules and our fairness rules before a map is printed.
+
+pub mod sheets;
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::games::{Violation, generate_valid};
+use crate::grid::{Cell, Grid};
+use crate::seed::{Seed, SheetCode};
+
+pub const GAME: &str = "tp-hunt";
+/// Generator version: bump it whenever a seed would give a different map.
+pub const VERSION: u32 = 1;
+
+/// TP Hunt: SETUP. The board is 12 x 12; we allow 4 to 26 so that smaller and
+/// larger neighbourhoods still fit a page (26 is the most that fits legibly).
+pub const GRID_RANGE: (u16, u16) = (4, 26);
+/// TP Hunt: GOAL, "2-6 players".
+pub const PLAYER_RANGE: (u16, u16) = (2, 6);
+
+/// The settings that shape a map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    pub grid: u16,
+    /// TP Hunt: CREATE THE NEIGHBORHOOD MAP 1, twelve stores.
+    pub stores: u16,
+    /// ... 2, ten ATMs.
+    pub atms: u16,
+    /// ... 3, seven danger zones.
+    pub dangers: u16,
+    pub players: u16,
+    /// Fairness rules the user switched off.
+    pub off_rules: Vec<Rule>,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            grid: 12,
+            stores: 12,
+            atms: 10,
+            dangers: 7,
+            players: 4,
+            off_rules: Vec::new(),
+        }
+    }
+}
+
+impl Params {
+    /// "For a harder game have less stores and more danger zones" (RULES.md: 9, 10, 10).
+    pub fn harder() -> Params {
+        Params {
+            stores: 9,
+            atms: 10,
+            dangers: 10,
+            ..Params::default()
+        }
+    }
+
+    pub fn grid(&self) -> Grid {
+        Grid { size: self.grid }
+    }
+
+    /// Refuses settings that cannot make a map, with a message naming the setting.
+    pub fn check(&self) -> Result<()> {
+        let (lo, hi) = GRID_RANGE;
+        if !(lo..=hi).contains(&self.grid) {
+            return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", self.grid)));
+        }
+        let (lo, hi) = PLAYER_RANGE;
+        if !(lo..=hi).contains(&self.players) {
+            return Err(Error::input(format!(
+                "players: {} is out of range (TP Hunt is for {lo} to {hi} players)",
+                self.players
+            )));
+        }
+        if self.stores == 0 {
+            return Err(Error::input("stores: at least 1 store is needed (the game ends when the last store is empty)"));
+        }
+        let cells = self.grid().len();
+        let n = self.grid;
+        for (name, count) in [("stores", self.stores), ("atms", self.atms), ("dangers", self.dangers)] {
+            if count as usize > cells {
+                return Err(Error::input(format!(
+                    "{name}: {count} do not fit on a {n} x {n} grid ({cells} cells)"
+                )));
+            }
+        }
+        let total = self.stores as usize + self.atms as usize + self.dangers as usize;
+        if total > cells {
+            return Err(Error::input(format!(
+                "stores + atms + dangers: {} + {} + {} = {total} do not fit on a {n} x {n} grid ({cells} cells)",
+                self.stores, self.atms, self.dangers
+            )));
+        }
+        Ok(())
+    }
+
+    /// The parameter part of the sheet code, e.g. `g12-s12-a10-d7-p4`, then
+    /// `-x` and the name of each rule switched off.
+    pub fn code(&self) -> String {
+        let mut s = format!(
+            "g{}-s{}-a{}-d{}-p{}",
+            self.grid, self.stores, self.atms, self.dangers, self.players
+        );
+        for r in &self.off_rules {
+            s.push_str("-x");
+            s.push_str(r.name());
+        }
+        s
+    }
+
+    pub fn from_code(code: &str) -> Result<Params> {
+        let bad = || Error::input(format!("sheet code: TP Hunt settings '{code}' are not in the form g12-s12-a10-d7-p4"));
+        let mut p = Params::default();
+        let mut seen = 0;
+        for part in code.split('-') {
+            if let Some(rule) = part.strip_prefix('x') {
+                p.off_rules.push(Rule::by_name(rule)?);
+                continue;
+            }
+            let (key, value) = part.split_at(part.len().min(1));
+            let value: u16 = value.parse().map_err(|_| bad())?;
+            match key {
+                "g" => p.grid = value,
+                "s" => p.stores = value,
+                "a" => p.atms = value,
+                "d" => p.dangers = value,
+                "p" => p.players = value,
+                _ => return Err(bad()),
+            }
+            seen += 1;
+        }
+        if seen != 5 {
+            return Err(bad());
+        }
+        p.check()?;
+        Ok(p)
+    }
+
+    pub fn rule_on(&self, rule: Rule) -> bool {
+        !self.off_rules.contains(&rule)
+    }
+}
+
+/// The rules the engine checks. Hard rules come from the rule text; fairness
+/// rules are ours and can be switched off by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rule {
+    /// TP Hunt: CREATE THE NEIGHBORHOOD MAP 1-3: exactly the set numbers.
+    Counts,
+    /// "If you would mark a space that's already occupied, roll again."
+    DistinctCells,
+    /// "Danger zones can't be in the same space as a store or ATM."
+    DangerNotOnItem,
+    /// Every mark is on the grid.
+    InsideGrid,
+    /// Fairness: every store and ATM can be driven to from some edge square
+    /// without entering a danger centre (driving through one stops the car).
+    Reachable,
+    /// Fairness: at least one edge square per player that is not a danger centre
+    /// (READY TO PLAY: "their token on any of the edge spots").
+    StartCells,
+    /// Fairness: no store has danger centres on every side it can be entered from.
+    NoWalledInStore,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 7] = [
+        Rule::Counts,
+        Rule::DistinctCells,
+        Rule::DangerNotOnItem,
+        Rule::InsideGrid,
+        Rule::Reachable,
+        Rule::StartCells,
+        Rule::NoWalledInStore,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Counts => "counts",
+            Rule::DistinctCells => "distinct-cells",
+            Rule::DangerNotOnItem => "danger-not-on-item",
+            Rule::InsideGrid => "inside-grid",
+            Rule::Reachable => "reachable",
+            Rule::StartCells => "start-cells",
+            Rule::NoWalledInStore => "no-walled-in-store",
+        }
+    }
+
+    pub fn is_fairness(self) -> bool {
+        matches!(self, Rule::Reachable | Rule::StartCells | Rule::NoWalledInStore)
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Rule::Counts => "exactly the set number of stores, ATMs and danger zones",
+            Rule::DistinctCells => "no two marks share a square",
+            Rule::DangerNotOnItem => "no danger zone on a store or ATM",
+            Rule::InsideGrid => "every mark inside the grid",
+            Rule::Reachable => "every store and ATM can be reached from an edge square without entering a danger zone",
+            Rule::StartCells => "at least one edge square per player that is not a danger zone",
+            Rule::NoWalledInStore => "no store is surrounded by danger zones on every open side",
+        }
+    }
+
+    /// A fairness rule by name; hard rules cannot be switched off.
+    pub fn by_name(name: &str) -> Result<Rule> {
+        let fair: Vec<&str> = Rule::ALL.iter().filter(|r| r.is_fairness()).map(|r| r.name()).collect();
+        match Rule::ALL.iter().find(|r| r.name() == name) {
+            Some(r) if r.is_fairness() => Ok(*r),
+            Some(_) => Err(Error::input(format!(
+                "rule '{name}' is a rule of the game and cannot be switched off (fairness rules: {})",
+                fair.join(", ")
+            ))),
+            None => Err(Error::input(format!("unknown rule '{name}' (fairness rules: {})", fair.join(", ")))),
+        }
+    }
+}
+
+/// A neighbourhood map. Cells are `[col, row]`, 1-based: col = blue d12 across,
+/// row = red d12 down.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Map {
+    pub grid: u16,
+    pub stores: Vec<Cell>,
+    pub atms: Vec<Cell>,
+    pub dangers: Vec<Cell>,
+}
+
+/// What is on one square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Store,
+    Atm,
+    Danger,
+}
+
+impl Map {
+    pub fn grid(&self) -> Grid {
+        Grid { size: self.grid }
+    }
+
+    /// Every mark with its cell, in placement order.
+    pub fn marks(&self) -> impl Iterator<Item = (Mark, Cell)> + '_ {
+        let s = self.stores.iter().map(|c| (Mark::Store, *c));
+        let a = self.atms.iter().map(|c| (Mark::Atm, *c));
+        let d = self.dangers.iter().map(|c| (Mark::Danger, *c));
+        s.chain(a).chain(d)
+    }
+
+    /// One mark per in-grid square (the first placed, where a broken layout has two).
+    pub fn board(&self) -> Vec<Option<Mark>> {
+        let g = self.grid();
+        let mut board = vec![None; g.len()];
+        for (m, c) in self.marks() {
+            if g.contains(c) && board[g.index(c)].is_none() {
+                board[g.index(c)] = Some(m);
+            }
+        }
+        board
+    }
+
+    /// Adjacent To Danger: the in-grid neighbours of danger centres that are not
+    /// danger centres themselves (TP Hunt: CREATE THE NEIGHBORHOOD MAP 3), as a mask.
+    pub fn atd(&self) -> Vec<bool> {
+        let g = self.grid();
+        let mut atd = vec![false; g.len()];
+        for d in self.dangers.iter().filter(|c| g.contains(**c)) {
+            for n in g.surrounding(*d) {
+                atd[g.index(n)] = true;
+            }
+        }
+        for d in self.dangers.iter().filter(|c| g.contains(**c)) {
+            atd[g.index(*d)] = false;
+        }
+        atd
+    }
+}
+
+/// Places the marks as the rules roll them: stores, then ATMs, then danger zones,
+/// each uniform among the still-free squares ("roll again if occupied").
+pub fn generate(p: &Params, rng: &mut ChaCha8Rng) -> Map {
+    let g = p.grid();
+    let mut free: Vec<Cell> = g.cells().collect();
+    let mut place = |n: u16| -> Vec<Cell> {
+        (0..n)
+            .map(|_| {
+                let i = rng.gen_range(0..free.len());
+                free.swap_remove(i)
+            })
+            .collect()
+    };
+    let stores = place(p.stores);
+    let atms = place(p.atms);
+    let dangers = place(p.dangers);
+    Map {
+        grid: p.grid,
+        stores,
+        atms,
+        dangers,
+    }
+}
+
+/// The map for a seed: the first draw the rule engine accepts.
+pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
+    p.check()?;
+    generate_valid("map", |i| generate(p, &mut seed.stream("layout", i)), |m| validate(p, m))
+}
+
+fn list(cells: &[Cell]) -> String {
+    cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The rule engine: every rule the map breaks, one entry per rule and kind.
+pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let g = map.grid();
+    let v = |rule: Rule, message: String| Violation {
+        rule: rule.name(),
+        message,
+    };
+
+    for (what, have, want) in [
+        ("stores", map.stores.len(), p.stores as usize),
+        ("ATMs", map.atms.len(), p.atms as usize),
+        ("danger zones", map.dangers.len(), p.dangers as usize),
+    ] {
+        if have != want {
+            out.push(v(Rule::Counts, format!("{have} {what} on the map, the rules call for {want}")));
+        }
+    }
+
+    let outside: Vec<Cell> = map.marks().map(|(_, c)| c).filter(|c| !g.contains(*c)).collect();
+    if !outside.is_empty() {
+        out.push(v(Rule::InsideGrid, format!("off the {0} x {0} grid: {1}", g.size, list(&outside))));
+    }
+
+    // Which marks share each square.
+    let mut on_cell: std::collections::BTreeMap<Cell, Vec<Mark>> = Default::default();
+    for (m, c) in map.marks() {
+        on_cell.entry(c).or_default().push(m);
+    }
+    let name = |m: Mark| match m {
+        Mark::Store => "store",
+        Mark::Atm => "ATM",
+        Mark::Danger => "danger zone",
+    };
+    for (c, marks) in &on_cell {
+        if marks.len() < 2 {
+            continue;
+        }
+        let names: Vec<&str> = marks.iter().map(|m| name(*m)).collect();
+        let danger_on_item = marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
+        let rule = if danger_on_item {
+            Rule::DangerNotOnItem
+        } else {
+            Rule::DistinctCells
+        };
+        out.push(v(rule, format!("{c} holds {}", names.join(" and "))));
+    }
+
+    let is_danger = {
+        let mut mask = vec![false; g.len()];
+        for d in map.dangers.iter().filter(|c| g.contains(**c)) {
+            mask[g.index(*d)] = true;
+        }
+        mask
+    };
+    let open = |c: Cell| !is_danger[g.index(c)];
+
+    if p.rule_on(Rule::Reachable) {
+        let edge = g.cells().filter(|c| g.is_edge(*c));
+        let reached = g.reachable(edge, open);
+        for (m, c) in map.marks().filter(|(m, c)| *m != Mark::Danger && g.contains(*c)) {
+            if !reached[g.index(c)] {
+                out.push(v(
+                    Rule::Reachable,
+                    format!("{} at {c} cannot be reached from the edge without entering a danger zone", name(m)),
+                ));
+            }
+        }
+    }
+
+    if p.rule_on(Rule::StartCells) {
+        let starts = g.cells().filter(|c| g.is_edge(*c) && open(*c)).count();
+        if starts < p.players as usize {
+            out.push(v(
+                Rule::StartCells,
+                format!("{starts} edge squares are free of danger, {} players need one each", p.players),
+            ));
+        }
+    }
+
+    if p.rule_on(Rule::NoWalledInStore) {
+        for s in map.stores.iter().filter(|c| g.contains(**c)) {
+            if g.orthogonal(*s).all(|n| !open(n)) {
+                out.push(v(Rule::NoWalledInStore, format!("store at {s} has danger zones on every side")));
+            }
+        }
+    }
+    out
+}
+
+/// A map as JSON: what `--format json` writes and `validate` reads.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MapJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    #[serde(default = "default_grid")]
+    pub grid: u16,
+    pub stores: Vec<Cell>,
+    pub atms: Vec<Cell>,
+    pub dangers: Vec<Cell>,
+}
+
+fn default_grid() -> u16 {
+    12
+}
+
+impl MapJson {
+    pub fn new(seed: &Seed, code: &SheetCode, map: &Map) -> MapJson {
+        MapJson {
+            seed: Some(seed.text().to_string()),
+            code: Some(code.to_string()),
+            grid: map.grid,
+            stores: map.stores.clone(),
+            atms: map.atms.clone(),
+            dangers: map.dangers.clone(),
+        }
+    }
+
+    pub fn map(&self) -> Map {
+        Map {
+            grid: self.grid,
+            stores: self.stores.clone(),
+            atms: self.atms.clone(),
+            dangers: self.dangers.clone(),
+        }
+    }
+}
+
+/// Reads a map from JSON (one object). Cells off the grid are refused here, as
+/// malformed input; everything accepted can be validated and drawn.
+pub fn parse_json(text: &str) -> Result<MapJson> {
+    let m: MapJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
+    let (lo, hi) = GRID_RANGE;
+    if !(lo..=hi).contains(&m.grid) {
+        return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", m.grid)));
+    }
+    let g = Grid { size: m.grid };
+    for (what, cells) in [("stores", &m.stores), ("atms", &m.atms), ("dangers", &m.dangers)] {
+        if let Some((i, c)) = cells.iter().enumerate().find(|(_, c)| !g.contains(**c)) {
+            return Err(Error::input(format!(
+                "{what}[{i}]: [{}, {}] is off the {2} x {2} grid (columns and rows run 1 to {2})",
+                c.col, c.row, g.size
+            )));
+        }
+    }
+    Ok(m)
+}
+
+/// A terminal preview of the map: one three-character column per square.
+pub fn describe(map: &Map, blue: &str, red: &str) -> String {
+    let g = map.grid();
+    let board = map.board();
+    let atd = map.atd();
+    let mut s = String::new();
+    s.push_str(&format!("        {blue} ->\n      "));
+    for col in 1..=g.size {
+        s.push_str(&format!("{col:>3}"));
+    }
+    s.push('\n');
+    for row in 1..=g.size {
+        let label = if row == 1 { red.split(' ').next().unwrap_or("") } else { "" };
+        s.push_str(&format!("{label:>4}{row:>3}"));
+        for col in 1..=g.size {
+            let i = g.index(crate::grid::cell(col, row));
+            let mark = match board[i] {
+                Some(Mark::Store) => 'O',
+                Some(Mark::Atm) => '$',
+                Some(Mark::Danger) => 'X',
+                None if atd[i] => ':',
+                None => '.',
+            };
+            let side = if atd[i] && board[i].is_some() { ':' } else { ' ' };
+            s.push(side);
+            s.push(mark);
+            s.push(side);
+        }
+        s.push('\n');
+    }
+    s.push_str("  O store   $ ATM   X danger zone   : adjacent to danger (ATD; :O: or :$: is a store or ATM in ATD)\n");
+    s
+}
+
+#[cfg(test)]
+mod tests;
+
+/// One request for TP Hunt output: settings, seed, how many maps, paper, sheets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub params: Params,
+    pub seed: Seed,
+    pub count: usize,
+    pub paper: crate::sheet::Paper,
+    pub sheets: Vec<sheets::SheetKind>,
+}
+
+/// Most maps one document holds.
+pub const MAX_COUNT: usize = 10_000;
+
+impl Request {
+    pub fn check(&self) -> Result<()> {
+        self.params.check()?;
+        if !(1..=MAX_COUNT).contains(&self.count) {
+            return Err(Error::input(format!("count: {} is out of range (1 to {MAX_COUNT})", self.count)));
+        }
+        Ok(())
+    }
+
+    /// The code of the map made from `seed` with the sheets `sheets`.
+    pub fn code(&self, seed: &Seed, sheets: &str) -> SheetCode {
+        SheetCode {
+            game: GAME.into(),
+            version: VERSION,
+            params: self.params.code(),
+            paper: self.paper.name().into(),
+            sheets: sheets.into(),
+            seed: seed.clone(),
+        }
+    }
+
+    /// The request a sheet code stands for: exactly that map and those sheets.
+    pub fn from_code(code: &SheetCode) -> Result<Request> {
+        if code.game != GAME {
+            return Err(Error::input(format!("sheet code: game '{}' is not {GAME}", code.game)));
+        }
+        if code.version != VERSION {
+            return Err(Error::input(format!(
+                "sheet code: made by TP Hunt generator version {}, this program has version {VERSION}",
+                code.version
+            )));
+        }
+        let paper = crate::sheet::Paper::parse(&code.paper)
+            .ok_or_else(|| Error::input(format!("sheet code: unknown paper '{}'", code.paper)))?;
+        Ok(Request {
+            params: Params::from_code(&code.params)?,
+            seed: code.seed.clone(),
+            count: 1,
+            paper,
+            sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+        })
+    }
+
+    /// The seeds of the maps, in order.
+    pub fn seeds(&self) -> impl Iterator<Item = Seed> + '_ {
+        (1..=self.count).map(|k| self.seed.nth(k))
+    }
+
+    /// The maps, each the first legal draw for its seed.
+    pub fn maps(&self) -> Result<Vec<(Seed, Map)>> {
+        self.check()?;
+        self.seeds()
+            .map(|s| generate_for_seed(&self.params, &s).map(|m| (s, m)))
+            .collect()
+    }
+
+    /// The maps as JSON: one object, or an array of them when `count` > 1.
+    pub fn json(&self) -> Result<String> {
+        let list = sheets::SheetKind::code_list(&self.sheets);
+        let maps: Vec<MapJson> = self
+            .maps()?
+            .iter()
+            .map(|(s, m)| MapJson::new(s, &self.code(s, &list), m))
+            .collect();
+        let text = if maps.len() == 1 {
+            serde_json::to_string_pretty(&maps[0])
+        } else {
+            serde_json::to_string_pretty(&maps)
+        };
+        Ok(text.expect("maps serialise") + "\n")
+    }
+
+    pub fn labels(&self, texts: &crate::text::Texts) -> Result<Labels> {
+        let mut ctx = tera::Context::new();
+        ctx.insert("stores", &self.params.stores);
+        ctx.insert("atms", &self.params.atms);
+        ctx.insert("dangers", &self.params.dangers);
+        ctx.insert("players", &self.params.players);
+        ctx.insert("grid", &self.params.grid);
+        Ok(Labels {
+            game: texts.labels(GAME, &ctx)?,
+            common: texts.labels("common", &ctx)?,
+            rules: texts.prose("tp-hunt-rules", &ctx)?,
+        })
+    }
+
+    /// The terminal preview of every map.
+    pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
+        let labels = self.labels(texts)?;
+        let list = sheets::SheetKind::code_list(&self.sheets);
+        let mut out = String::new();
+        for (s, m) in self.maps()? {
+            out.push_str(&format!("{}: {}\n", labels.common.get("code_label"), self.code(&s, &list)));
+            out.push_str(&describe(&m, &labels.game.get("blue_die"), &labels.game.get("red_die")));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// The printable document: for each map, the chosen sheets in order.
+    pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
+        let labels = self.labels(texts)?;
+        let ctx = sheets::Context {
+            params: &self.params,
+            paper: self.paper,
+            labels: &labels.game,
+            common: &labels.common,
+            rules: &labels.rules,
+        };
+        let list = sheets::SheetKind::code_list(&self.sheets);
+        let mut pages = Vec::new();
+        let mut codes = Vec::new();
+        for (seed, map) in self.maps()? {
+            for kind in &self.sheets {
+                let code = self.code(&seed, kind.name());
+                pages.extend(ctx.pages(*kind, &map, &seed, &code));
+            }
+            codes.push(self.code(&seed, &list).to_string());
+        }
+        let game = labels.game.get("game");
+        let title = if self.count == 1 {
+            format!("{game}: {}", codes[0])
+        } else {
+            format!("{game}: {} maps from seed {}", self.count, self.seed)
+        };
+        let subject = match codes.as_slice() {
+            [one] => format!("{game} {one}"),
+            [first, .., last] => format!("{game}: {} maps, {first} to {last}", codes.len()),
+            [] => game.clone(),
+        };
+        Ok(crate::sheet::Document {
+            title,
+            subject,
+            id_source: codes.join("\n"),
+            pages,
+        })
+    }
+}
+
+/// The texts a TP Hunt document prints, rendered once per document.
+pub struct Labels {
+    pub game: crate::text::Labels,
+    pub common: crate::text::Labels,
+    pub rules: Vec<crate::text::Block>,
+}

@@ -1,0 +1,392 @@
+//! What TP Hunt prints: the map, player trackers, the score pad, the rules
+//! card and the dice tape, drawn on the game-neutral page model.
+
+use rand::Rng;
+
+use super::{Map, Mark, Params};
+use crate::error::{Error, Result};
+use crate::fonts::FontRole::{Bold, Regular};
+use crate::seed::{Seed, SheetCode};
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke, footer};
+use crate::text::{Block, Labels};
+
+/// The sheets a user can pick with `--sheets`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetKind {
+    Map,
+    Tracker,
+    Scorepad,
+    Rules,
+    DiceTape,
+}
+
+impl SheetKind {
+    pub const ALL: [SheetKind; 5] = [
+        SheetKind::Map,
+        SheetKind::Tracker,
+        SheetKind::Scorepad,
+        SheetKind::Rules,
+        SheetKind::DiceTape,
+    ];
+    /// Printed when `--sheets` is not given.
+    pub const DEFAULT: [SheetKind; 4] = [SheetKind::Map, SheetKind::Tracker, SheetKind::Scorepad, SheetKind::Rules];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SheetKind::Map => "map",
+            SheetKind::Tracker => "tracker",
+            SheetKind::Scorepad => "scorepad",
+            SheetKind::Rules => "rules",
+            SheetKind::DiceTape => "dice-tape",
+        }
+    }
+
+    /// A comma- or '+'-separated list of sheet names; `all` or `default` as shorthands.
+    pub fn parse_list(text: &str) -> Result<Vec<SheetKind>> {
+        match text.trim() {
+            "all" => return Ok(SheetKind::ALL.to_vec()),
+            "default" | "" => return Ok(SheetKind::DEFAULT.to_vec()),
+            _ => {}
+        }
+        let mut kinds = Vec::new();
+        for name in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
+            let kind = SheetKind::ALL.iter().find(|k| k.name() == name).ok_or_else(|| {
+                let names: Vec<&str> = SheetKind::ALL.iter().map(|k| k.name()).collect();
+                Error::input(format!("sheets: unknown sheet '{name}' (choose from: {})", names.join(", ")))
+            })?;
+            if !kinds.contains(kind) {
+                kinds.push(*kind);
+            }
+        }
+        if kinds.is_empty() {
+            return Err(Error::input("sheets: no sheet named"));
+        }
+        Ok(kinds)
+    }
+
+    /// The list as written in a sheet code: `default`, or names joined by '+'.
+    pub fn code_list(kinds: &[SheetKind]) -> String {
+        if kinds == SheetKind::DEFAULT {
+            "default".into()
+        } else {
+            kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join("+")
+        }
+    }
+}
+
+/// Everything a TP Hunt page needs besides the map.
+pub struct Context<'a> {
+    pub params: &'a Params,
+    pub paper: Paper,
+    pub labels: &'a Labels,
+    pub common: &'a Labels,
+    pub rules: &'a [Block],
+}
+
+impl Context<'_> {
+    fn page(&self, code: &SheetCode) -> Page {
+        let mut page = Page::new(self.paper);
+        let line = format!("{}: {code}", self.common.get("code_label"));
+        footer(&mut page, &line, &self.common.get("calibration"));
+        page
+    }
+
+    fn title(&self, page: &mut Page, key: &str) {
+        page.text(page.width / 2.0, MARGIN_MM + 10.0, 17.0, Bold, Align::Centre, &self.labels.get(key));
+    }
+
+    /// The pages of one sheet kind for one map.
+    pub fn pages(&self, kind: SheetKind, map: &Map, seed: &Seed, code: &SheetCode) -> Vec<Page> {
+        match kind {
+            SheetKind::Map => vec![self.map_page(map, code)],
+            SheetKind::Tracker => self.tracker_pages(code),
+            SheetKind::Scorepad => vec![self.scorepad_page(code)],
+            SheetKind::Rules => vec![self.rules_page(code)],
+            SheetKind::DiceTape => vec![self.dice_page(seed, code)],
+        }
+    }
+
+    fn map_page(&self, map: &Map, code: &SheetCode) -> Page {
+        let mut page = self.page(code);
+        self.title(&mut page, "map_title");
+        let sub = self.labels.get("map_subtitle");
+        page.fitted_text(page.width / 2.0, MARGIN_MM + 16.0, page.width - 40.0, 9.0, Regular, &sub);
+
+        let g = map.grid();
+        let n = g.size as f32;
+        let top = 46.0;
+        // TP Hunt map cells are at least 13 mm (room to write a 2-digit number
+        // in a store); 14 mm fits A4 and Letter with the legend below.
+        let cell_mm = 14.0f32
+            .min((page.width - 2.0 * MARGIN_MM - 22.0) / n)
+            .min((page.height - top - 70.0) / n);
+        let size = cell_mm * n;
+        let left = (page.width - size) / 2.0 + 6.0;
+        let at = |col: u16, row: u16| (left + (col as f32 - 0.5) * cell_mm, top + (row as f32 - 0.5) * cell_mm);
+
+        // ATD shading first, under the grid lines and marks; light enough to write over.
+        let atd = map.atd();
+        for c in g.cells() {
+            if atd[g.index(c)] {
+                let x = left + (c.col - 1) as f32 * cell_mm;
+                let y = top + (c.row - 1) as f32 * cell_mm;
+                page.rect(x, y, cell_mm, cell_mm, None, Some(Colour::Grey(0.87)));
+            }
+        }
+        let thin = Stroke::solid(0.5);
+        for i in 1..g.size {
+            let d = i as f32 * cell_mm;
+            page.line((left + d, top), (left + d, top + size), thin.clone());
+            page.line((left, top + d), (left + size, top + d), thin.clone());
+        }
+        page.rect(left, top, size, size, Some(Stroke::solid(1.2)), None);
+
+        // Headers: numbers in the die's colour, the die named in words.
+        let num_pt = (cell_mm * 0.75).clamp(6.0, 10.0);
+        for i in 1..=g.size {
+            let (x, _) = at(i, 1);
+            let (_, y) = at(1, i);
+            page.coloured_text(x, top - 2.0, num_pt, Bold, Align::Centre, Colour::BLUE, &i.to_string());
+            let cap = num_pt * 0.25;
+            page.coloured_text(left - 2.0, y + cap, num_pt, Bold, Align::Right, Colour::VERMILLION, &i.to_string());
+        }
+        page.coloured_text(left + size / 2.0, top - 7.5, 11.0, Bold, Align::Centre, Colour::BLUE, &self.labels.get("blue_die"));
+        page.items.push(crate::sheet::Item::Text {
+            x: left - 9.0,
+            y: top + size / 2.0,
+            size_pt: 11.0,
+            font: Bold,
+            align: Align::Centre,
+            colour: Colour::VERMILLION,
+            rotated: true,
+            text: self.labels.get("red_die"),
+        });
+
+        for (mark, c) in map.marks() {
+            if !g.contains(c) {
+                continue;
+            }
+            let (x, y) = at(c.col, c.row);
+            draw_mark(&mut page, mark, x, y, cell_mm);
+        }
+
+        // Legend: each symbol drawn as on the map, then its meaning.
+        let mut y = top + size + 9.0;
+        let sym = 7.0;
+        let x0 = left;
+        let entries: [(Option<Mark>, &str); 5] = [
+            (Some(Mark::Store), "legend_store"),
+            (Some(Mark::Atm), "legend_atm"),
+            (Some(Mark::Danger), "legend_danger"),
+            (None, "legend_atd"),
+            (None, "legend_start"),
+        ];
+        for (i, (mark, key)) in entries.into_iter().enumerate() {
+            let cx = x0 + sym / 2.0;
+            let cy = y - 1.2;
+            match mark {
+                Some(m) => draw_mark(&mut page, m, cx, cy, sym),
+                None if i == 3 => page.rect(x0, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(Colour::Grey(0.87))),
+                None => page.rect(x0, cy - sym / 2.0, sym, sym, Some(Stroke::solid(1.2)), None),
+            }
+            page.text(x0 + sym + 3.0, y, 9.5, Regular, Align::Left, &self.labels.get(key));
+            y += sym + 1.5;
+        }
+        page
+    }
+
+    fn tracker_pages(&self, code: &SheetCode) -> Vec<Page> {
+        let players = self.params.players as usize;
+        let mut pages = Vec::new();
+        for first in (0..players).step_by(2) {
+            let mut page = self.page(code);
+            self.title(&mut page, "tracker_title");
+            let body_top = MARGIN_MM + 17.0;
+            let body_bottom = page.height - MARGIN_MM - 16.0;
+            let half = (body_bottom - body_top) / 2.0;
+            for (slot, _player) in (first..players.min(first + 2)).enumerate() {
+                self.tracker(&mut page, body_top + slot as f32 * half, half - 4.0);
+            }
+            pages.push(page);
+        }
+        pages
+    }
+
+    fn tracker(&self, page: &mut Page, top: f32, height: f32) {
+        let l = self.labels;
+        let left = MARGIN_MM + 2.0;
+        let width = page.width - 2.0 * left;
+        let y = top + 6.0;
+        page.text(left, y, 11.0, Bold, Align::Left, &format!("{}:", l.get("tracker_player")));
+        page.line((left + 20.0, y + 1.0), (left + 75.0, y + 1.0), Stroke::solid(0.5));
+        page.text(left + 80.0, y, 9.0, Regular, Align::Left, &format!("{}:", l.get("tracker_token")));
+        page.line((left + 105.0, y + 1.0), (left + 135.0, y + 1.0), Stroke::solid(0.5));
+        page.text(left + 140.0, y, 9.0, Regular, Align::Left, &format!("{}: (   ,   )", l.get("tracker_start")));
+        page.text(left, y + 6.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
+
+        let keys = [
+            ("tracker_turn", 0.7),
+            ("tracker_where", 1.2),
+            ("tracker_money_in", 1.0),
+            ("tracker_money_out", 1.0),
+            ("tracker_wallet", 1.1),
+            ("tracker_tp_in", 1.0),
+            ("tracker_tp_out", 1.0),
+            ("tracker_tp_total", 1.1),
+            ("tracker_atd", 1.0),
+        ];
+        let units: f32 = keys.iter().map(|k| k.1).sum();
+        let widths: Vec<f32> = keys.iter().map(|k| k.1 / units * width).collect();
+        let header: Vec<String> = keys.iter().map(|k| l.get(k.0)).collect();
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        let row_h = 6.2;
+        let table_top = y + 10.0;
+        let rows = (((top + height - 6.0 - table_top) / row_h) as usize).saturating_sub(1).max(3);
+        page.table(left, table_top, &widths, row_h, &header, rows, 8.0);
+        // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
+        let mut x = left;
+        let cy = table_top + row_h * 1.5;
+        for (i, w) in widths.iter().enumerate() {
+            let value = match i {
+                0 => "0",
+                4 => "5",
+                7 => "0",
+                _ => "",
+            };
+            page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
+            x += w;
+        }
+        for r in 2..=rows {
+            let cy = table_top + row_h * (r as f32 + 0.5);
+            page.centred_text(left + widths[0] / 2.0, cy, 7.0, Regular, &(r - 1).to_string());
+        }
+        let bottom = table_top + row_h * (rows + 1) as f32;
+        page.text(left, bottom + 4.0, 7.5, Regular, Align::Left, &l.get("tracker_more"));
+    }
+
+    fn scorepad_page(&self, code: &SheetCode) -> Page {
+        let l = self.labels;
+        let mut page = self.page(code);
+        self.title(&mut page, "scorepad_title");
+        let left = MARGIN_MM + 2.0;
+        let width = page.width - 2.0 * left;
+        let players = self.params.players as usize;
+        let label_w = 62.0;
+        let col_w = (width - label_w) / players as f32;
+        let rows = [
+            "scorepad_name",
+            "scorepad_first",
+            "scorepad_second",
+            "scorepad_lost",
+            "scorepad_jungle",
+            "scorepad_total",
+            "scorepad_winner",
+        ];
+        let row_h = 7.5;
+        let block = row_h * rows.len() as f32 + 12.0;
+        let mut top = MARGIN_MM + 20.0;
+        let bottom = page.height - MARGIN_MM - 16.0;
+        let mut game = 1;
+        while top + block <= bottom {
+            page.text(
+                left,
+                top + 4.0,
+                10.0,
+                Bold,
+                Align::Left,
+                &format!("{} {game}      {}: ____________", l.get("scorepad_game"), l.get("scorepad_date")),
+            );
+            let t = top + 7.0;
+            for (r, key) in rows.iter().enumerate() {
+                let y = t + r as f32 * row_h;
+                let shade = matches!(*key, "scorepad_name" | "scorepad_total");
+                if shade {
+                    page.rect(left, y, width, row_h, None, Some(Colour::Grey(0.92)));
+                }
+                let font = if shade { Bold } else { Regular };
+                page.fitted_text(left + label_w / 2.0, y + row_h / 2.0, label_w - 2.0, 8.5, font, &l.get(key));
+            }
+            let h = row_h * rows.len() as f32;
+            for r in 0..=rows.len() {
+                let y = t + r as f32 * row_h;
+                page.line((left, y), (left + width, y), Stroke::solid(0.5));
+            }
+            page.line((left, t), (left, t + h), Stroke::solid(0.5));
+            for c in 0..=players {
+                let x = left + label_w + c as f32 * col_w;
+                page.line((x, t), (x, t + h), Stroke::solid(if c == 0 { 1.0 } else { 0.5 }));
+            }
+            top += block + 4.0;
+            game += 1;
+        }
+        page
+    }
+
+    fn rules_page(&self, code: &SheetCode) -> Page {
+        let mut page = self.page(code);
+        self.title(&mut page, "rules_title");
+        let left = MARGIN_MM + 8.0;
+        let width = page.width - 2.0 * left;
+        let mut y = MARGIN_MM + 22.0;
+        for block in self.rules {
+            match block {
+                Block::Heading(h) => {
+                    y += 2.0;
+                    page.text(left, y, 11.5, Bold, Align::Left, h);
+                    y += 5.5;
+                }
+                Block::Paragraph(p) => {
+                    y = page.paragraph(left, y, width, 10.0, Regular, p) + 1.5;
+                }
+            }
+        }
+        page
+    }
+
+    fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
+        let l = self.labels;
+        let mut page = self.page(code);
+        self.title(&mut page, "dice_title");
+        let left = MARGIN_MM + 2.0;
+        let width = page.width - 2.0 * left;
+        let top = page.paragraph(left, MARGIN_MM + 19.0, width, 9.5, Regular, &l.get("dice_intro")) + 2.0;
+        let groups = 4;
+        let gap = 4.0;
+        let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
+        let widths = [group_w * 0.25, group_w * 0.25, group_w * 0.25, group_w * 0.25];
+        let row_h = 6.2;
+        let rows = ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1;
+        let header = [l.get("dice_roll"), l.get("dice_blue"), l.get("dice_red"), l.get("dice_used")];
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        // Its own stream: printing a dice tape never changes the map.
+        let mut rng = seed.stream("dice-tape", 0);
+        for gi in 0..groups {
+            let x = left + gi as f32 * (group_w + gap);
+            page.table(x, top, &widths, row_h, &header, rows, 8.0);
+            for r in 0..rows {
+                let n = gi * rows + r + 1;
+                let cy = top + row_h * (r as f32 + 1.5);
+                let blue: u8 = rng.gen_range(1..=12);
+                let red: u8 = rng.gen_range(1..=12);
+                page.centred_text(x + widths[0] * 0.5, cy, 7.0, Regular, &n.to_string());
+                page.coloured_text(x + widths[0] * 1.5, cy + 1.3, 10.0, Bold, Align::Centre, Colour::BLUE, &blue.to_string());
+                page.coloured_text(x + widths[0] * 2.5, cy + 1.3, 10.0, Bold, Align::Centre, Colour::VERMILLION, &red.to_string());
+            }
+        }
+        page
+    }
+}
+
+/// Draws one map mark centred on (x, y) in a square of side `cell` mm.
+fn draw_mark(page: &mut Page, mark: Mark, x: f32, y: f32, cell_mm: f32) {
+    match mark {
+        Mark::Store => page.circle(x, y, cell_mm * 0.36, Some(Stroke::solid(1.3)), Some(Colour::WHITE)),
+        Mark::Atm => page.centred_text(x, y, cell_mm * 1.35, Bold, "$"),
+        Mark::Danger => {
+            let d = cell_mm * 0.3;
+            let s = Stroke::solid((cell_mm * 0.17).min(2.4));
+            page.line((x - d, y - d), (x + d, y + d), s.clone());
+            page.line((x - d, y + d), (x + d, y - d), s);
+        }
+    }
+}

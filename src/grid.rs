@@ -1,0 +1,151 @@
+//! Square-grid geometry shared by the board games: 1-based (col, row) cells,
+//! neighbours, and breadth-first search.
+
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// A cell, 1-based: `col` across from the left, `row` down from the top.
+/// Serialised as `[col, row]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "[u16; 2]", into = "[u16; 2]")]
+pub struct Cell {
+    pub col: u16,
+    pub row: u16,
+}
+
+impl From<[u16; 2]> for Cell {
+    fn from([col, row]: [u16; 2]) -> Cell {
+        Cell { col, row }
+    }
+}
+
+impl From<Cell> for [u16; 2] {
+    fn from(c: Cell) -> [u16; 2] {
+        [c.col, c.row]
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.col, self.row)
+    }
+}
+
+pub fn cell(col: u16, row: u16) -> Cell {
+    Cell { col, row }
+}
+
+/// A square grid of `size` x `size` cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grid {
+    pub size: u16,
+}
+
+impl Grid {
+    pub fn contains(self, c: Cell) -> bool {
+        (1..=self.size).contains(&c.col) && (1..=self.size).contains(&c.row)
+    }
+
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        let n = self.size;
+        (1..=n).flat_map(move |row| (1..=n).map(move |col| cell(col, row)))
+    }
+
+    pub fn len(self) -> usize {
+        self.size as usize * self.size as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.size == 0
+    }
+
+    /// Row-major index of an in-grid cell.
+    pub fn index(self, c: Cell) -> usize {
+        (c.row as usize - 1) * self.size as usize + (c.col as usize - 1)
+    }
+
+    pub fn is_edge(self, c: Cell) -> bool {
+        c.col == 1 || c.row == 1 || c.col == self.size || c.row == self.size
+    }
+
+    /// The up-to-4 orthogonal neighbours inside the grid.
+    pub fn orthogonal(self, c: Cell) -> impl Iterator<Item = Cell> {
+        let steps: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+        self.offsets(c, steps.into_iter())
+    }
+
+    /// The up-to-8 surrounding cells inside the grid.
+    pub fn surrounding(self, c: Cell) -> impl Iterator<Item = Cell> {
+        let steps = (-1i32..=1)
+            .flat_map(|dr| (-1i32..=1).map(move |dc| (dc, dr)))
+            .filter(|&d| d != (0, 0));
+        self.offsets(c, steps)
+    }
+
+    fn offsets(self, c: Cell, steps: impl Iterator<Item = (i32, i32)>) -> impl Iterator<Item = Cell> {
+        steps.filter_map(move |(dc, dr)| {
+            let col = c.col as i32 + dc;
+            let row = c.row as i32 + dr;
+            let n = self.size as i32;
+            ((1..=n).contains(&col) && (1..=n).contains(&row)).then(|| cell(col as u16, row as u16))
+        })
+    }
+
+    /// Cells reachable from `starts` by orthogonal steps into cells where
+    /// `open` holds (start cells must be open too), as a row-major mask.
+    pub fn reachable(self, starts: impl IntoIterator<Item = Cell>, open: impl Fn(Cell) -> bool) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        let mut queue = VecDeque::new();
+        for s in starts {
+            if self.contains(s) && open(s) && !seen[self.index(s)] {
+                seen[self.index(s)] = true;
+                queue.push_back(s);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            for n in self.orthogonal(c) {
+                let i = self.index(n);
+                if !seen[i] && open(n) {
+                    seen[i] = true;
+                    queue.push_back(n);
+                }
+            }
+        }
+        seen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_are_clipped_at_the_edge() {
+        let g = Grid { size: 12 };
+        assert_eq!(g.surrounding(cell(1, 1)).count(), 3);
+        assert_eq!(g.surrounding(cell(1, 5)).count(), 5);
+        assert_eq!(g.surrounding(cell(6, 6)).count(), 8);
+        assert_eq!(g.orthogonal(cell(12, 12)).count(), 2);
+        assert!(g.is_edge(cell(12, 3)) && !g.is_edge(cell(2, 2)));
+    }
+
+    #[test]
+    fn reachability_goes_round_blocks_but_not_through_them() {
+        let g = Grid { size: 4 };
+        // A wall in column 2, rows 1-4: the right side cannot be reached from (1, 1).
+        let wall = |c: Cell| c.col != 2;
+        let seen = g.reachable([cell(1, 1)], wall);
+        assert!(seen[g.index(cell(1, 4))]);
+        assert!(!seen[g.index(cell(3, 1))]);
+        // With a gap at row 4 it can.
+        let gap = |c: Cell| c.col != 2 || c.row == 4;
+        assert!(g.reachable([cell(1, 1)], gap)[g.index(cell(4, 1))]);
+    }
+
+    #[test]
+    fn cells_serialise_as_col_row_pairs() {
+        assert_eq!(serde_json::to_string(&cell(3, 7)).unwrap(), "[3,7]");
+        let c: Cell = serde_json::from_str("[11,2]").unwrap();
+        assert_eq!(c, cell(11, 2));
+    }
+}

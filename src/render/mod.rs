@@ -1,0 +1,2 @@
+//! Output formats for the game-neutral page model.
+pub mod pdf;

@@ -1,0 +1,401 @@
+//! A game-neutral page model in millimetres, origin at the top-left corner of
+//! the paper, y growing downwards. Games describe what to draw here; renderers
+//! (PDF, tests) turn it into output without knowing any game.
+
+use crate::fonts::{self, FontRole};
+
+/// Paper sizes the tool prints on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paper {
+    A4,
+    Letter,
+}
+
+impl Paper {
+    pub fn size_mm(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Paper> {
+        match s.to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" | "us-letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+}
+
+/// Nothing is drawn closer than this to the paper edge, so home printers keep it all.
+pub const MARGIN_MM: f32 = 10.0;
+
+/// A colour; black-and-white first, so meaning never rests on colour alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Colour {
+    Grey(f32),
+    Rgb(f32, f32, f32),
+}
+
+impl Colour {
+    pub const BLACK: Colour = Colour::Grey(0.0);
+    pub const WHITE: Colour = Colour::Grey(1.0);
+    /// Okabe–Ito blue and vermillion: distinguishable with colour-blindness and in grey.
+    pub const BLUE: Colour = Colour::Rgb(0.0, 0.447, 0.698);
+    pub const VERMILLION: Colour = Colour::Rgb(0.835, 0.369, 0.0);
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stroke {
+    pub width_pt: f32,
+    pub colour: Colour,
+    /// Dash and gap lengths in points; empty for a solid line.
+    pub dash: Vec<f32>,
+}
+
+impl Stroke {
+    pub fn solid(width_pt: f32) -> Stroke {
+        Stroke {
+            width_pt,
+            colour: Colour::BLACK,
+            dash: Vec::new(),
+        }
+    }
+
+    pub fn dashed(width_pt: f32, dash: &[f32]) -> Stroke {
+        Stroke {
+            dash: dash.to_vec(),
+            ..Stroke::solid(width_pt)
+        }
+    }
+
+    pub fn coloured(mut self, colour: Colour) -> Stroke {
+        self.colour = colour;
+        self
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// One thing drawn on a page. Coordinates in mm from the top-left corner.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    Line {
+        from: (f32, f32),
+        to: (f32, f32),
+        stroke: Stroke,
+    },
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        stroke: Option<Stroke>,
+        fill: Option<Colour>,
+    },
+    Circle {
+        cx: f32,
+        cy: f32,
+        r: f32,
+        stroke: Option<Stroke>,
+        fill: Option<Colour>,
+    },
+    Polygon {
+        points: Vec<(f32, f32)>,
+        stroke: Option<Stroke>,
+        fill: Option<Colour>,
+    },
+    /// A single line of text; `y` is the baseline. `rotated` turns it 90° to read
+    /// bottom to top, with (x, y) the start of the baseline.
+    Text {
+        x: f32,
+        y: f32,
+        size_pt: f32,
+        font: FontRole,
+        align: Align,
+        colour: Colour,
+        rotated: bool,
+        text: String,
+    },
+}
+
+/// One printed page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub width: f32,
+    pub height: f32,
+    pub items: Vec<Item>,
+}
+
+/// Pages plus the metadata the document carries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    pub title: String,
+    pub subject: String,
+    /// What makes this document unique (e.g. its sheet codes): hashed into the PDF's /ID.
+    pub id_source: String,
+    pub pages: Vec<Page>,
+}
+
+impl Page {
+    pub fn new(paper: Paper) -> Page {
+        let (width, height) = paper.size_mm();
+        Page {
+            width,
+            height,
+            items: Vec::new(),
+        }
+    }
+
+    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), stroke: Stroke) {
+        self.items.push(Item::Line { from, to, stroke });
+    }
+
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
+        self.items.push(Item::Rect {
+            x,
+            y,
+            w,
+            h,
+            stroke,
+            fill,
+        });
+    }
+
+    pub fn circle(&mut self, cx: f32, cy: f32, r: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
+        self.items.push(Item::Circle {
+            cx,
+            cy,
+            r,
+            stroke,
+            fill,
+        });
+    }
+
+    pub fn polygon(&mut self, points: Vec<(f32, f32)>, stroke: Option<Stroke>, fill: Option<Colour>) {
+        self.items.push(Item::Polygon {
+            points,
+            stroke,
+            fill,
+        });
+    }
+
+    /// Text in black at (x, baseline y).
+    pub fn text(&mut self, x: f32, y: f32, size_pt: f32, font: FontRole, align: Align, text: &str) {
+        self.coloured_text(x, y, size_pt, font, align, Colour::BLACK, text);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn coloured_text(
+        &mut self,
+        x: f32,
+        y: f32,
+        size_pt: f32,
+        font: FontRole,
+        align: Align,
+        colour: Colour,
+        text: &str,
+    ) {
+        if text.is_empty() {
+            return;
+        }
+        self.items.push(Item::Text {
+            x,
+            y,
+            size_pt,
+            font,
+            align,
+            colour,
+            rotated: false,
+            text: fonts::drawable(text),
+        });
+    }
+
+    /// Text centred vertically and horizontally on (cx, cy), using the font's digit height.
+    pub fn centred_text(&mut self, cx: f32, cy: f32, size_pt: f32, font: FontRole, text: &str) {
+        let cap = fonts::metrics(font).ascender_mm(size_pt) * 0.7;
+        self.text(cx, cy + cap / 2.0, size_pt, font, Align::Centre, text);
+    }
+
+    /// Wrapped paragraph starting with its first baseline at `y`; returns the
+    /// baseline after the last line.
+    pub fn paragraph(&mut self, x: f32, y: f32, width: f32, size_pt: f32, font: FontRole, text: &str) -> f32 {
+        let leading = size_pt * fonts::PT_TO_MM * 1.3;
+        let mut y = y;
+        for line in fonts::wrap(text, font, size_pt, width) {
+            self.text(x, y, size_pt, font, Align::Left, &line);
+            y += leading;
+        }
+        y
+    }
+
+    /// A table of ruled cells: `widths` per column, `rows` of `row_h` each,
+    /// with the first row as a bold header.
+    pub fn table(&mut self, x: f32, y: f32, widths: &[f32], row_h: f32, header: &[&str], rows: usize, size_pt: f32) {
+        let total: f32 = widths.iter().sum();
+        let height = row_h * (rows + 1) as f32;
+        self.rect(x, y, total, row_h, None, Some(Colour::Grey(0.9)));
+        let thin = Stroke::solid(0.5);
+        for r in 0..=rows + 1 {
+            let yy = y + row_h * r as f32;
+            self.line((x, yy), (x + total, yy), thin.clone());
+        }
+        let mut xx = x;
+        for (i, w) in widths.iter().enumerate() {
+            self.line((xx, y), (xx, y + height), thin.clone());
+            if let Some(h) = header.get(i) {
+                self.fitted_text(xx + w / 2.0, y + row_h / 2.0, *w - 1.0, size_pt, FontRole::Bold, h);
+            }
+            xx += w;
+        }
+        self.line((xx, y), (xx, y + height), thin);
+    }
+
+    /// Centred text shrunk until it fits `max_w`.
+    pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+        let mut size = size_pt;
+        let m = fonts::metrics(font);
+        while size > 4.0 && m.width_mm(text, size) > max_w {
+            size -= 0.5;
+        }
+        self.centred_text(cx, cy, size, font, text);
+    }
+
+    /// The smallest rectangle (x0, y0, x1, y1) holding every item, text measured by its font.
+    pub fn ink_bounds(&self) -> Option<(f32, f32, f32, f32)> {
+        let mut b: Option<(f32, f32, f32, f32)> = None;
+        let mut add = |x: f32, y: f32| {
+            b = Some(match b {
+                None => (x, y, x, y),
+                Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+            });
+        };
+        for item in &self.items {
+            match item {
+                Item::Line { from, to, .. } => {
+                    add(from.0, from.1);
+                    add(to.0, to.1);
+                }
+                Item::Rect { x, y, w, h, .. } => {
+                    add(*x, *y);
+                    add(x + w, y + h);
+                }
+                Item::Circle { cx, cy, r, .. } => {
+                    add(cx - r, cy - r);
+                    add(cx + r, cy + r);
+                }
+                Item::Polygon { points, .. } => points.iter().for_each(|p| add(p.0, p.1)),
+                Item::Text {
+                    x,
+                    y,
+                    size_pt,
+                    font,
+                    align,
+                    rotated,
+                    text,
+                    ..
+                } => {
+                    let m = fonts::metrics(*font);
+                    let w = m.width_mm(text, *size_pt);
+                    let asc = m.ascender_mm(*size_pt);
+                    let start = match align {
+                        Align::Left => 0.0,
+                        Align::Centre => -w / 2.0,
+                        Align::Right => -w,
+                    };
+                    if *rotated {
+                        add(x - asc, y - start - w);
+                        add(*x, y - start);
+                    } else {
+                        add(x + start, y - asc);
+                        add(x + start + w, *y);
+                    }
+                }
+            }
+        }
+        b
+    }
+}
+
+/// Draws the common footer: the sheet code that regenerates the page, a label,
+/// and a 100 mm calibration bar to check the print scale.
+pub fn footer(page: &mut Page, code_line: &str, calibration_label: &str) {
+    let left = MARGIN_MM + 2.0;
+    let bar_y = page.height - MARGIN_MM - 9.0;
+    let thin = Stroke::solid(0.6);
+    page.line((left, bar_y), (left + 100.0, bar_y), Stroke::solid(1.0));
+    for i in 0..=10 {
+        let x = left + 10.0 * i as f32;
+        let tick = if i % 5 == 0 { 3.0 } else { 1.8 };
+        page.line((x, bar_y - tick), (x, bar_y), thin.clone());
+    }
+    page.text(left + 102.0, bar_y, 7.0, FontRole::Regular, Align::Left, calibration_label);
+    let mut size = 7.5;
+    let max_w = page.width - 2.0 * left;
+    while size > 5.0 && fonts::metrics(FontRole::Regular).width_mm(code_line, size) > max_w {
+        size -= 0.5;
+    }
+    page.text(left, page.height - MARGIN_MM - 2.0, size, FontRole::Regular, Align::Left, code_line);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn footer_stays_inside_margins_on_both_papers() {
+        for paper in [Paper::A4, Paper::Letter] {
+            let mut p = Page::new(paper);
+            footer(&mut p, "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:a long seed text here", "100 mm");
+            let (x0, y0, x1, y1) = p.ink_bounds().unwrap();
+            assert!(x0 >= MARGIN_MM && y0 >= MARGIN_MM);
+            assert!(x1 <= p.width - MARGIN_MM && y1 <= p.height - MARGIN_MM);
+        }
+    }
+
+    #[test]
+    fn calibration_bar_is_100_mm() {
+        let mut p = Page::new(Paper::A4);
+        footer(&mut p, "x", "100 mm");
+        let bar = p
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Line { from, to, stroke } if stroke.width_pt == 1.0 => Some(to.0 - from.0),
+                _ => None,
+            })
+            .unwrap();
+        assert!((bar - 100.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn rotated_text_bounds_run_upwards() {
+        let mut p = Page::new(Paper::A4);
+        p.items.push(Item::Text {
+            x: 20.0,
+            y: 100.0,
+            size_pt: 10.0,
+            font: FontRole::Regular,
+            align: Align::Left,
+            colour: Colour::BLACK,
+            rotated: true,
+            text: "red d12".into(),
+        });
+        let (_, y0, x1, y1) = p.ink_bounds().unwrap();
+        assert!(y0 < 100.0 && (y1 - 100.0).abs() < 1e-4 && (x1 - 20.0).abs() < 1e-4);
+    }
+}

@@ -1,0 +1,194 @@
+//! Every printed word comes from tera templates under `templates/`, embedded in
+//! the binary; `--templates DIR` replaces any of them by file name.
+//!
+//! A *label* template renders to `key: value` lines; a *prose* template renders
+//! to paragraphs separated by blank lines, with `# ` starting a heading.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use tera::{Context, Tera};
+
+/// The templates shipped in the binary, as (name, text).
+const EMBEDDED: &[(&str, &str)] = &[
+    ("en/common.tera", include_str!("../templates/en/common.tera")),
+    ("en/tp-hunt.tera", include_str!("../templates/en/tp-hunt.tera")),
+    ("en/tp-hunt-rules.tera", include_str!("../templates/en/tp-hunt-rules.tera")),
+];
+
+pub const LANGUAGES: &[&str] = &["en"];
+
+#[derive(Debug)]
+pub struct TextError(pub String);
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TextError {}
+
+pub struct Texts {
+    tera: Tera,
+    lang: String,
+}
+
+/// Labels rendered from one template.
+#[derive(Debug, Clone, Default)]
+pub struct Labels(BTreeMap<String, String>);
+
+impl Labels {
+    /// The label, or `[key]` so a missing one shows on the page instead of failing.
+    pub fn get(&self, key: &str) -> String {
+        self.0.get(key).cloned().unwrap_or_else(|| format!("[{key}]"))
+    }
+}
+
+/// A block of prose: a heading or a paragraph.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    Heading(String),
+    Paragraph(String),
+}
+
+fn error_chain(e: &tera::Error) -> String {
+    let mut msg = e.to_string();
+    let mut src = std::error::Error::source(e);
+    while let Some(s) = src {
+        msg.push_str(": ");
+        msg.push_str(&s.to_string());
+        src = s.source();
+    }
+    msg
+}
+
+impl Texts {
+    /// The embedded templates for `lang`, with any `*.tera` file in `override_dir`
+    /// (laid out as `LANG/NAME.tera` or plain `NAME.tera`) taking precedence.
+    pub fn load(lang: &str, override_dir: Option<&Path>) -> Result<Texts, TextError> {
+        if !LANGUAGES.contains(&lang) {
+            return Err(TextError(format!(
+                "language '{lang}' is not available (choose from: {})",
+                LANGUAGES.join(", ")
+            )));
+        }
+        let mut tera = Tera::default();
+        tera.autoescape_on(vec![]);
+        for (name, text) in EMBEDDED {
+            tera.add_raw_template(name, text)
+                .map_err(|e| TextError(format!("template {name}: {}", error_chain(&e))))?;
+        }
+        if let Some(dir) = override_dir {
+            let entries = std::fs::read_dir(dir)
+                .map_err(|e| TextError(format!("templates folder {}: {e}", dir.display())))?;
+            let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            let lang_dir = dir.join(lang);
+            if let Ok(more) = std::fs::read_dir(&lang_dir) {
+                files.extend(more.filter_map(|e| e.ok().map(|e| e.path())));
+            }
+            files.sort();
+            for path in files {
+                if path.extension().and_then(|e| e.to_str()) != Some("tera") {
+                    continue;
+                }
+                let file = path.file_name().unwrap_or_default().to_string_lossy();
+                let name = format!("{lang}/{file}");
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| TextError(format!("template {}: {e}", path.display())))?;
+                tera.add_raw_template(&name, &text)
+                    .map_err(|e| TextError(format!("template {}: {}", path.display(), error_chain(&e))))?;
+            }
+        }
+        Ok(Texts {
+            tera,
+            lang: lang.to_string(),
+        })
+    }
+
+    /// The embedded English templates.
+    pub fn english() -> Texts {
+        Texts::load("en", None).expect("embedded templates parse")
+    }
+
+    pub fn render(&self, name: &str, ctx: &Context) -> Result<String, TextError> {
+        let full = format!("{}/{name}.tera", self.lang);
+        self.tera
+            .render(&full, ctx)
+            .map_err(|e| TextError(format!("template {full}: {}", error_chain(&e))))
+    }
+
+    pub fn labels(&self, name: &str, ctx: &Context) -> Result<Labels, TextError> {
+        let text = self.render(name, ctx)?;
+        let mut map = BTreeMap::new();
+        for line in text.lines() {
+            if let Some((k, v)) = line.split_once(':') {
+                let k = k.trim();
+                if !k.is_empty() && !k.starts_with('#') {
+                    map.insert(k.to_string(), v.trim().to_string());
+                }
+            }
+        }
+        Ok(Labels(map))
+    }
+
+    pub fn prose(&self, name: &str, ctx: &Context) -> Result<Vec<Block>, TextError> {
+        let text = self.render(name, ctx)?;
+        let mut blocks = Vec::new();
+        for chunk in text.split("\n\n") {
+            let joined = chunk.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+            let joined = joined.trim();
+            if joined.is_empty() {
+                continue;
+            }
+            match joined.strip_prefix("# ") {
+                Some(h) => blocks.push(Block::Heading(h.to_string())),
+                None => blocks.push(Block::Paragraph(joined.to_string())),
+            }
+        }
+        Ok(blocks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_templates_render() {
+        let t = Texts::english();
+        let mut ctx = Context::new();
+        ctx.insert("stores", &12);
+        ctx.insert("atms", &10);
+        ctx.insert("dangers", &7);
+        ctx.insert("players", &4);
+        ctx.insert("grid", &12);
+        let l = t.labels("tp-hunt", &ctx).unwrap();
+        assert_eq!(l.get("blue_die"), "blue d12");
+        assert_eq!(l.get("no_such_key"), "[no_such_key]");
+        let rules = t.prose("tp-hunt-rules", &ctx).unwrap();
+        assert!(matches!(rules[0], Block::Heading(_)));
+        assert!(rules.len() > 5);
+    }
+
+    #[test]
+    fn override_folder_replaces_a_template() {
+        let dir = std::env::temp_dir().join(format!("pp-tpl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("common.tera"), "code_label: Bladkode\n").unwrap();
+        let t = Texts::load("en", Some(&dir)).unwrap();
+        assert_eq!(t.labels("common", &Context::new()).unwrap().get("code_label"), "Bladkode");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn unknown_language_and_broken_template_are_clear_errors() {
+        assert!(Texts::load("xx", None).unwrap_err().0.contains("language 'xx'"));
+        let dir = std::env::temp_dir().join(format!("pp-tpl-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("common.tera"), "x: {{ unclosed\n").unwrap();
+        let e = Texts::load("en", Some(&dir)).unwrap_err();
+        assert!(e.0.contains("common.tera"), "{}", e.0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
