@@ -5,7 +5,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "panicpress", version, about = "Print-ready, rule-checked sheets for pandemic-era paper games")]
+#[command(
+    name = "panicpress",
+    version,
+    about = "Print-ready, rule-checked sheets for pandemic-era paper games"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

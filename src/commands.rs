@@ -7,6 +7,7 @@ use crate::config;
 use crate::error::{Error, Result};
 use crate::games::tp_hunt;
 use crate::output;
+use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::SheetCode;
 use crate::text::Texts;
 
@@ -21,7 +22,9 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Regen(args) => {
             let code = SheetCode::parse(&args.code)?;
             match code.game.as_str() {
-                tp_hunt::GAME => write_tp_hunt(&tp_hunt::Request::from_code(&code)?, &args.out, false),
+                tp_hunt::GAME => {
+                    write_tp_hunt(&tp_hunt::Request::from_code(&code)?, &args.out, false)
+                }
                 other => Err(Error::input(format!("sheet code: unknown game '{other}'"))),
             }
         }
@@ -29,7 +32,11 @@ pub fn run(cli: Cli) -> Result<i32> {
             match args.game {
                 GameName::TpHunt => {
                     for r in tp_hunt::Rule::ALL {
-                        let kind = if r.is_fairness() { "fairness, can be switched off" } else { "rule of the game" };
+                        let kind = if r.is_fairness() {
+                            "fairness, can be switched off"
+                        } else {
+                            "rule of the game"
+                        };
                         println!("{:<20} {} ({kind})", r.name(), r.describe());
                     }
                 }
@@ -40,7 +47,10 @@ pub fn run(cli: Cli) -> Result<i32> {
 }
 
 fn texts(out: &OutputArgs) -> Result<Texts> {
-    Ok(Texts::load(out.lang.as_deref().unwrap_or("en"), out.templates.as_deref())?)
+    Ok(Texts::load(
+        out.lang.as_deref().unwrap_or("en"),
+        out.templates.as_deref(),
+    )?)
 }
 
 /// Says what was written: on standard output, or standard error when the
@@ -56,21 +66,32 @@ fn report(to_stdout: bool, line: &str) {
 fn write_tp_hunt(request: &tp_hunt::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
     let texts = texts(out)?;
     let format = out.format.unwrap_or(Format::Pdf);
-    let (bytes, ext, pages) = match format {
-        Format::Pdf => {
-            let doc = request.document(&texts)?;
-            let pages = doc.pages.len();
-            (crate::render::pdf::render(&doc), "pdf", Some(pages))
-        }
-        Format::Json => (request.json()?.into_bytes(), "json", None),
-        Format::Text => (request.preview(&texts)?.into_bytes(), "txt", None),
+    let ext = match format {
+        Format::Pdf => "pdf",
+        Format::Json => "json",
+        Format::Text => "txt",
     };
     let path: PathBuf = match (&out.output, format) {
         (Some(p), _) => p.clone(),
         (None, Format::Text) => PathBuf::from("-"),
-        (None, _) => output::default_path(tp_hunt::GAME, &request.seed.file_stem(), request.count, ext),
+        (None, _) => {
+            output::default_path(tp_hunt::GAME, &request.seed.file_stem(), request.count, ext)
+        }
     };
-    output::write(&path, &bytes)?;
+    let mut pages = None;
+    match format {
+        Format::Pdf => {
+            // Check everything that can fail before the file is created.
+            request.check()?;
+            request.labels(&texts)?;
+            output::write_with(&path, |w| {
+                pages = Some(write_pdf(w, |emit| request.pages(&texts, emit))?);
+                Ok(())
+            })?
+        }
+        Format::Json => output::write(&path, request.json()?.as_bytes())?,
+        Format::Text => output::write(&path, request.preview(&texts)?.as_bytes())?,
+    }
     let to_stdout = output::is_stdout(&path);
     if !to_stdout {
         let what = match pages {
@@ -92,10 +113,37 @@ fn write_tp_hunt(request: &tp_hunt::Request, out: &OutputArgs, random_seed: bool
     if random_seed {
         report(
             to_stdout,
-            &format!("seed: {} (chosen at random; --seed {} makes the same sheets)", request.seed, request.seed),
+            &format!(
+                "seed: {} (chosen at random; --seed {} makes the same sheets)",
+                request.seed, request.seed
+            ),
         );
     }
     Ok(0)
+}
+
+/// Streams pages from `make` into a PDF on `out`; returns the page count.
+pub fn write_pdf(
+    out: &mut dyn std::io::Write,
+    make: impl FnOnce(
+        &mut dyn FnMut(crate::sheet::Page) -> Result<()>,
+    ) -> Result<crate::sheet::DocumentInfo>,
+) -> Result<usize> {
+    let io = |e: std::io::Error| Error::input(format!("writing the PDF: {e}"));
+    let mut writer = PdfWriter::new(out).map_err(io)?;
+    let mut count = 0;
+    let info = make(&mut |page| {
+        count += 1;
+        writer.page(&page).map_err(io)
+    })?;
+    writer
+        .finish(&Meta {
+            title: &info.title,
+            subject: &info.subject,
+            id_source: &info.id_source,
+        })
+        .map_err(io)?;
+    Ok(count)
 }
 
 fn validate(args: &ValidateArgs) -> Result<i32> {
@@ -106,14 +154,16 @@ fn validate(args: &ValidateArgs) -> Result<i32> {
         GameName::TpHunt => {
             // One map, or the array that --count N writes.
             let maps: Vec<tp_hunt::MapJson> = if text.trim_start().starts_with('[') {
-                let values: Vec<serde_json::Value> = serde_json::from_str(&text)
-                    .map_err(|e| with_file(Error::input(format!("not a list of TP Hunt maps: {e}"))))?;
+                let values: Vec<serde_json::Value> = serde_json::from_str(&text).map_err(|e| {
+                    with_file(Error::input(format!("not a list of TP Hunt maps: {e}")))
+                })?;
                 values
                     .iter()
                     .enumerate()
                     .map(|(i, v)| {
-                        tp_hunt::parse_json(&v.to_string())
-                            .map_err(|e| Error::input(format!("{name}: map {}: {}", i + 1, e.message)))
+                        tp_hunt::parse_json(&v.to_string()).map_err(|e| {
+                            Error::input(format!("{name}: map {}: {}", i + 1, e.message))
+                        })
                     })
                     .collect::<Result<_>>()?
             } else {
@@ -123,7 +173,11 @@ fn validate(args: &ValidateArgs) -> Result<i32> {
             for (i, m) in maps.iter().enumerate() {
                 let mut params = config::tp_hunt_validate_params(&args.map, m.code.as_deref())?;
                 params.grid = m.grid;
-                let prefix = if maps.len() > 1 { format!("map {}: ", i + 1) } else { String::new() };
+                let prefix = if maps.len() > 1 {
+                    format!("map {}: ", i + 1)
+                } else {
+                    String::new()
+                };
                 let violations = tp_hunt::validate(&params, &m.map());
                 broken += violations.len();
                 for v in violations {

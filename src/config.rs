@@ -52,7 +52,8 @@ pub fn read_file(path: &Path) -> Result<String> {
             .map_err(|e| Error::input(format!("standard input: {e}")))?;
         return Ok(s);
     }
-    std::fs::read_to_string(path).map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path)
+        .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))
 }
 
 fn load_file(path: Option<&Path>) -> Result<TpHuntFile> {
@@ -77,7 +78,9 @@ fn preset(name: &str) -> Result<Params> {
     match name {
         "harder" => Ok(Params::harder()),
         "standard" | "normal" => Ok(Params::default()),
-        _ => Err(Error::input(format!("preset: unknown preset '{name}' (choose from: standard, harder)"))),
+        _ => Err(Error::input(format!(
+            "preset: unknown preset '{name}' (choose from: standard, harder)"
+        ))),
     }
 }
 
@@ -117,7 +120,11 @@ pub fn tp_hunt_request(args: &TpHuntArgs) -> Result<(tp_hunt::Request, bool)> {
         (Some(s), _) => Some(s.clone()),
         (None, Some(toml::Value::String(s))) => Some(s.clone()),
         (None, Some(toml::Value::Integer(i))) => Some(i.to_string()),
-        (None, Some(other)) => return Err(Error::input(format!("config: seed must be text or a whole number, not {other}"))),
+        (None, Some(other)) => {
+            return Err(Error::input(format!(
+                "config: seed must be text or a whole number, not {other}"
+            )));
+        }
         (None, None) => None,
     };
     let random = seed_text.is_none();
@@ -125,10 +132,21 @@ pub fn tp_hunt_request(args: &TpHuntArgs) -> Result<(tp_hunt::Request, bool)> {
         Some(t) => Seed::new(&t)?,
         None => Seed::random(),
     };
-    let paper_name = args.paper.clone().or(file.paper.clone()).unwrap_or_else(|| "a4".into());
-    let paper = Paper::parse(&paper_name)
-        .ok_or_else(|| Error::input(format!("paper: unknown paper '{paper_name}' (choose from: a4, letter)")))?;
-    let sheets = match args.sheets.clone().or(file.sheets.as_ref().map(NameList::joined)) {
+    let paper_name = args
+        .paper
+        .clone()
+        .or(file.paper.clone())
+        .unwrap_or_else(|| "a4".into());
+    let paper = Paper::parse(&paper_name).ok_or_else(|| {
+        Error::input(format!(
+            "paper: unknown paper '{paper_name}' (choose from: a4, letter)"
+        ))
+    })?;
+    let sheets = match args
+        .sheets
+        .clone()
+        .or(file.sheets.as_ref().map(NameList::joined))
+    {
         Some(list) => SheetKind::parse_list(&list)?,
         None => SheetKind::DEFAULT.to_vec(),
     };
@@ -174,7 +192,8 @@ mod tests {
 
     #[test]
     fn flags_override_file_which_overrides_preset() {
-        let file: TpHuntFile = toml::from_str("preset = \"harder\"\nstores = 11\nplayers = 3\n").unwrap();
+        let file: TpHuntFile =
+            toml::from_str("preset = \"harder\"\nstores = 11\nplayers = 3\n").unwrap();
         let mut f = flags();
         f.players = Some(5);
         let p = tp_hunt_params(&f, &file).unwrap();
@@ -187,10 +206,20 @@ mod tests {
         assert!(e.message().contains("storez"), "{}", e.message());
         let mut f = flags();
         f.preset = Some("brutal".into());
-        assert!(tp_hunt_params(&f, &TpHuntFile::default()).unwrap_err().message.contains("brutal"));
+        assert!(
+            tp_hunt_params(&f, &TpHuntFile::default())
+                .unwrap_err()
+                .message
+                .contains("brutal")
+        );
         let mut f = flags();
         f.rule_off = vec!["counts".into()];
-        assert!(tp_hunt_params(&f, &TpHuntFile::default()).unwrap_err().message.contains("cannot be switched off"));
+        assert!(
+            tp_hunt_params(&f, &TpHuntFile::default())
+                .unwrap_err()
+                .message
+                .contains("cannot be switched off")
+        );
     }
 
     #[test]

@@ -19,6 +19,14 @@ pub enum FontRole {
 impl FontRole {
     pub const ALL: [FontRole; 2] = [FontRole::Regular, FontRole::Bold];
 
+    /// The PostScript name of the embedded face.
+    pub fn postscript_name(self) -> &'static str {
+        match self {
+            FontRole::Regular => "DejaVuSans",
+            FontRole::Bold => "DejaVuSans-Bold",
+        }
+    }
+
     pub fn bytes(self) -> &'static [u8] {
         match self {
             FontRole::Regular => REGULAR_TTF,
@@ -75,6 +83,47 @@ impl Metrics {
     pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
         let units: u32 = text.chars().map(|c| self.advance(c) as u32).sum();
         units as f32 / self.units_per_em * size_pt * PT_TO_MM
+    }
+
+    /// The glyph drawing `ch`, or 0 (.notdef) where the face has none.
+    pub fn glyph(&self, ch: char) -> u16 {
+        self.face.glyph_index(ch).map(|g| g.0).unwrap_or(0)
+    }
+
+    fn per_mille(&self, units: i32) -> i32 {
+        (units as f32 * 1000.0 / self.units_per_em).round() as i32
+    }
+
+    /// Advance width of a glyph in thousandths of an em (PDF /W units).
+    pub fn advance_per_mille(&self, glyph: u16) -> u32 {
+        let units = self
+            .face
+            .glyph_hor_advance(ttf_parser::GlyphId(glyph))
+            .unwrap_or(0);
+        self.per_mille(units as i32).max(0) as u32
+    }
+
+    pub fn bbox_per_mille(&self) -> (i32, i32, i32, i32) {
+        let b = self.face.global_bounding_box();
+        (
+            self.per_mille(b.x_min as i32),
+            self.per_mille(b.y_min as i32),
+            self.per_mille(b.x_max as i32),
+            self.per_mille(b.y_max as i32),
+        )
+    }
+
+    pub fn ascent_per_mille(&self) -> i32 {
+        self.per_mille(self.face.ascender() as i32)
+    }
+
+    pub fn descent_per_mille(&self) -> i32 {
+        self.per_mille(self.face.descender() as i32)
+    }
+
+    pub fn cap_height_per_mille(&self) -> i32 {
+        let cap = self.face.capital_height().unwrap_or(self.face.ascender());
+        self.per_mille(cap as i32)
     }
 
     /// Height of the ascender at `size_pt`, in millimetres.
@@ -145,7 +194,10 @@ mod tests {
     #[test]
     fn fonts_cover_accents_and_card_suits() {
         for ch in "ZoëÅçñŁőžß♠♥♦♣$○✓".chars() {
-            assert!(metrics(FontRole::Regular).has_glyph(ch), "regular lacks {ch}");
+            assert!(
+                metrics(FontRole::Regular).has_glyph(ch),
+                "regular lacks {ch}"
+            );
             assert!(metrics(FontRole::Bold).has_glyph(ch), "bold lacks {ch}");
         }
         assert_eq!(missing_glyphs("Li 李雷"), vec!['李', '雷']);

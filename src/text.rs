@@ -11,9 +11,18 @@ use tera::{Context, Tera};
 
 /// The templates shipped in the binary, as (name, text).
 const EMBEDDED: &[(&str, &str)] = &[
-    ("en/common.tera", include_str!("../templates/en/common.tera")),
-    ("en/tp-hunt.tera", include_str!("../templates/en/tp-hunt.tera")),
-    ("en/tp-hunt-rules.tera", include_str!("../templates/en/tp-hunt-rules.tera")),
+    (
+        "en/common.tera",
+        include_str!("../templates/en/common.tera"),
+    ),
+    (
+        "en/tp-hunt.tera",
+        include_str!("../templates/en/tp-hunt.tera"),
+    ),
+    (
+        "en/tp-hunt-rules.tera",
+        include_str!("../templates/en/tp-hunt-rules.tera"),
+    ),
 ];
 
 pub const LANGUAGES: &[&str] = &["en"];
@@ -29,6 +38,7 @@ impl fmt::Display for TextError {
 
 impl std::error::Error for TextError {}
 
+#[derive(Debug)]
 pub struct Texts {
     tera: Tera,
     lang: String,
@@ -41,7 +51,10 @@ pub struct Labels(BTreeMap<String, String>);
 impl Labels {
     /// The label, or `[key]` so a missing one shows on the page instead of failing.
     pub fn get(&self, key: &str) -> String {
-        self.0.get(key).cloned().unwrap_or_else(|| format!("[{key}]"))
+        self.0
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| format!("[{key}]"))
     }
 }
 
@@ -96,8 +109,9 @@ impl Texts {
                 let name = format!("{lang}/{file}");
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| TextError(format!("template {}: {e}", path.display())))?;
-                tera.add_raw_template(&name, &text)
-                    .map_err(|e| TextError(format!("template {}: {}", path.display(), error_chain(&e))))?;
+                tera.add_raw_template(&name, &text).map_err(|e| {
+                    TextError(format!("template {}: {}", path.display(), error_chain(&e)))
+                })?;
             }
         }
         Ok(Texts {
@@ -177,13 +191,23 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("common.tera"), "code_label: Bladkode\n").unwrap();
         let t = Texts::load("en", Some(&dir)).unwrap();
-        assert_eq!(t.labels("common", &Context::new()).unwrap().get("code_label"), "Bladkode");
+        assert_eq!(
+            t.labels("common", &Context::new())
+                .unwrap()
+                .get("code_label"),
+            "Bladkode"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn unknown_language_and_broken_template_are_clear_errors() {
-        assert!(Texts::load("xx", None).unwrap_err().0.contains("language 'xx'"));
+        assert!(
+            Texts::load("xx", None)
+                .unwrap_err()
+                .0
+                .contains("language 'xx'")
+        );
         let dir = std::env::temp_dir().join(format!("pp-tpl-bad-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("common.tera"), "x: {{ unclosed\n").unwrap();

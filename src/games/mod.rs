@@ -45,7 +45,10 @@ pub fn generate_valid<L>(
     }
     let mut counts: Vec<(&str, u64)> = failures.into_iter().collect();
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let detail: Vec<String> = counts.iter().map(|(r, n)| format!("{r} failed {n} times")).collect();
+    let detail: Vec<String> = counts
+        .iter()
+        .map(|(r, n)| format!("{r} failed {n} times"))
+        .collect();
     Err(Error::input(format!(
         "no legal {what} in {MAX_ATTEMPTS} tries with these settings ({}); change the settings or switch the rule off",
         detail.join(", ")

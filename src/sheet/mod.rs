@@ -3,6 +3,7 @@
 //! (PDF, tests) turn it into output without knowing any game.
 
 use crate::fonts::{self, FontRole};
+use std::sync::Arc;
 
 /// Paper sizes the tool prints on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -131,6 +132,16 @@ pub enum Item {
         rotated: bool,
         text: String,
     },
+    /// Items shared by many pages (a grid, a table, a legend): renderers may
+    /// store them once. Drawn in place, in the page's coordinates.
+    Group(Arc<Group>),
+}
+
+/// A named set of items drawn identically on several pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub name: String,
+    pub items: Vec<Item>,
 }
 
 /// One printed page.
@@ -139,6 +150,14 @@ pub struct Page {
     pub width: f32,
     pub height: f32,
     pub items: Vec<Item>,
+}
+
+/// A document's title, subject and identity (hashed into the PDF's /ID).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocumentInfo {
+    pub title: String,
+    pub subject: String,
+    pub id_source: String,
 }
 
 /// Pages plus the metadata the document carries.
@@ -161,11 +180,24 @@ impl Page {
         }
     }
 
+    /// Draws a shared group here.
+    pub fn group(&mut self, g: &Arc<Group>) {
+        self.items.push(Item::Group(g.clone()));
+    }
+
     pub fn line(&mut self, from: (f32, f32), to: (f32, f32), stroke: Stroke) {
         self.items.push(Item::Line { from, to, stroke });
     }
 
-    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
+    pub fn rect(
+        &mut self,
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        stroke: Option<Stroke>,
+        fill: Option<Colour>,
+    ) {
         self.items.push(Item::Rect {
             x,
             y,
@@ -176,7 +208,14 @@ impl Page {
         });
     }
 
-    pub fn circle(&mut self, cx: f32, cy: f32, r: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
+    pub fn circle(
+        &mut self,
+        cx: f32,
+        cy: f32,
+        r: f32,
+        stroke: Option<Stroke>,
+        fill: Option<Colour>,
+    ) {
         self.items.push(Item::Circle {
             cx,
             cy,
@@ -186,7 +225,12 @@ impl Page {
         });
     }
 
-    pub fn polygon(&mut self, points: Vec<(f32, f32)>, stroke: Option<Stroke>, fill: Option<Colour>) {
+    pub fn polygon(
+        &mut self,
+        points: Vec<(f32, f32)>,
+        stroke: Option<Stroke>,
+        fill: Option<Colour>,
+    ) {
         self.items.push(Item::Polygon {
             points,
             stroke,
@@ -233,7 +277,15 @@ impl Page {
 
     /// Wrapped paragraph starting with its first baseline at `y`; returns the
     /// baseline after the last line.
-    pub fn paragraph(&mut self, x: f32, y: f32, width: f32, size_pt: f32, font: FontRole, text: &str) -> f32 {
+    pub fn paragraph(
+        &mut self,
+        x: f32,
+        y: f32,
+        width: f32,
+        size_pt: f32,
+        font: FontRole,
+        text: &str,
+    ) -> f32 {
         let leading = size_pt * fonts::PT_TO_MM * 1.3;
         let mut y = y;
         for line in fonts::wrap(text, font, size_pt, width) {
@@ -245,7 +297,16 @@ impl Page {
 
     /// A table of ruled cells: `widths` per column, `rows` of `row_h` each,
     /// with the first row as a bold header.
-    pub fn table(&mut self, x: f32, y: f32, widths: &[f32], row_h: f32, header: &[&str], rows: usize, size_pt: f32) {
+    pub fn table(
+        &mut self,
+        x: f32,
+        y: f32,
+        widths: &[f32],
+        row_h: f32,
+        header: &[&str],
+        rows: usize,
+        size_pt: f32,
+    ) {
         let total: f32 = widths.iter().sum();
         let height = row_h * (rows + 1) as f32;
         self.rect(x, y, total, row_h, None, Some(Colour::Grey(0.9)));
@@ -258,7 +319,14 @@ impl Page {
         for (i, w) in widths.iter().enumerate() {
             self.line((xx, y), (xx, y + height), thin.clone());
             if let Some(h) = header.get(i) {
-                self.fitted_text(xx + w / 2.0, y + row_h / 2.0, *w - 1.0, size_pt, FontRole::Bold, h);
+                self.fitted_text(
+                    xx + w / 2.0,
+                    y + row_h / 2.0,
+                    *w - 1.0,
+                    size_pt,
+                    FontRole::Bold,
+                    h,
+                );
             }
             xx += w;
         }
@@ -266,7 +334,15 @@ impl Page {
     }
 
     /// Centred text shrunk until it fits `max_w`.
-    pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+    pub fn fitted_text(
+        &mut self,
+        cx: f32,
+        cy: f32,
+        max_w: f32,
+        size_pt: f32,
+        font: FontRole,
+        text: &str,
+    ) {
         let mut size = size_pt;
         let m = fonts::metrics(font);
         while size > 4.0 && m.width_mm(text, size) > max_w {
@@ -284,7 +360,8 @@ impl Page {
                 Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
             });
         };
-        for item in &self.items {
+        let mut stack: Vec<&Item> = self.items.iter().rev().collect();
+        while let Some(item) = stack.pop() {
             match item {
                 Item::Line { from, to, .. } => {
                     add(from.0, from.1);
@@ -299,6 +376,7 @@ impl Page {
                     add(cx + r, cy + r);
                 }
                 Item::Polygon { points, .. } => points.iter().for_each(|p| add(p.0, p.1)),
+                Item::Group(g) => stack.extend(g.items.iter().rev()),
                 Item::Text {
                     x,
                     y,
@@ -331,9 +409,8 @@ impl Page {
     }
 }
 
-/// Draws the common footer: the sheet code that regenerates the page, a label,
-/// and a 100 mm calibration bar to check the print scale.
-pub fn footer(page: &mut Page, code_line: &str, calibration_label: &str) {
+/// Draws the 100 mm calibration bar at the foot of the page, to check the print scale.
+pub fn calibration_bar(page: &mut Page, label: &str) {
     let left = MARGIN_MM + 2.0;
     let bar_y = page.height - MARGIN_MM - 9.0;
     let thin = Stroke::solid(0.6);
@@ -343,13 +420,32 @@ pub fn footer(page: &mut Page, code_line: &str, calibration_label: &str) {
         let tick = if i % 5 == 0 { 3.0 } else { 1.8 };
         page.line((x, bar_y - tick), (x, bar_y), thin.clone());
     }
-    page.text(left + 102.0, bar_y, 7.0, FontRole::Regular, Align::Left, calibration_label);
+    page.text(
+        left + 102.0,
+        bar_y,
+        7.0,
+        FontRole::Regular,
+        Align::Left,
+        label,
+    );
+}
+
+/// Writes the sheet code line at the very foot of the page, shrunk to fit.
+pub fn code_line(page: &mut Page, code_line: &str) {
+    let left = MARGIN_MM + 2.0;
     let mut size = 7.5;
     let max_w = page.width - 2.0 * left;
     while size > 5.0 && fonts::metrics(FontRole::Regular).width_mm(code_line, size) > max_w {
         size -= 0.5;
     }
-    page.text(left, page.height - MARGIN_MM - 2.0, size, FontRole::Regular, Align::Left, code_line);
+    page.text(
+        left,
+        page.height - MARGIN_MM - 2.0,
+        size,
+        FontRole::Regular,
+        Align::Left,
+        code_line,
+    );
 }
 
 #[cfg(test)]
@@ -360,7 +456,11 @@ mod tests {
     fn footer_stays_inside_margins_on_both_papers() {
         for paper in [Paper::A4, Paper::Letter] {
             let mut p = Page::new(paper);
-            footer(&mut p, "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:a long seed text here", "100 mm");
+            calibration_bar(&mut p, "100 mm");
+            code_line(
+                &mut p,
+                "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:a long seed text here",
+            );
             let (x0, y0, x1, y1) = p.ink_bounds().unwrap();
             assert!(x0 >= MARGIN_MM && y0 >= MARGIN_MM);
             assert!(x1 <= p.width - MARGIN_MM && y1 <= p.height - MARGIN_MM);
@@ -370,7 +470,7 @@ mod tests {
     #[test]
     fn calibration_bar_is_100_mm() {
         let mut p = Page::new(Paper::A4);
-        footer(&mut p, "x", "100 mm");
+        calibration_bar(&mut p, "100 mm");
         let bar = p
             .items
             .iter()

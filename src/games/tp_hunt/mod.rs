@@ -70,7 +70,10 @@ impl Params {
     pub fn check(&self) -> Result<()> {
         let (lo, hi) = GRID_RANGE;
         if !(lo..=hi).contains(&self.grid) {
-            return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", self.grid)));
+            return Err(Error::input(format!(
+                "grid: {} is out of range ({lo} to {hi})",
+                self.grid
+            )));
         }
         let (lo, hi) = PLAYER_RANGE;
         if !(lo..=hi).contains(&self.players) {
@@ -80,11 +83,17 @@ impl Params {
             )));
         }
         if self.stores == 0 {
-            return Err(Error::input("stores: at least 1 store is needed (the game ends when the last store is empty)"));
+            return Err(Error::input(
+                "stores: at least 1 store is needed (the game ends when the last store is empty)",
+            ));
         }
         let cells = self.grid().len();
         let n = self.grid;
-        for (name, count) in [("stores", self.stores), ("atms", self.atms), ("dangers", self.dangers)] {
+        for (name, count) in [
+            ("stores", self.stores),
+            ("atms", self.atms),
+            ("dangers", self.dangers),
+        ] {
             if count as usize > cells {
                 return Err(Error::input(format!(
                     "{name}: {count} do not fit on a {n} x {n} grid ({cells} cells)"
@@ -116,14 +125,16 @@ impl Params {
     }
 
     pub fn from_code(code: &str) -> Result<Params> {
-        let bad = || Error::input(format!("sheet code: TP Hunt settings '{code}' are not in the form g12-s12-a10-d7-p4"));
+        let bad = || {
+            Error::input(format!(
+                "sheet code: TP Hunt settings '{code}' are not in the form g12-s12-a10-d7-p4"
+            ))
+        };
         let mut p = Params::default();
         let mut seen = 0;
-        for part in code.split('-') {
-            if let Some(rule) = part.strip_prefix('x') {
-                p.off_rules.push(Rule::by_name(rule)?);
-                continue;
-            }
+        // Rule names contain '-', so the switched-off rules are split off first.
+        let mut parts = code.split("-x");
+        for part in parts.next().unwrap_or("").split('-') {
             let (key, value) = part.split_at(part.len().min(1));
             let value: u16 = value.parse().map_err(|_| bad())?;
             match key {
@@ -135,6 +146,9 @@ impl Params {
                 _ => return Err(bad()),
             }
             seen += 1;
+        }
+        for rule in parts {
+            p.off_rules.push(Rule::by_name(rule)?);
         }
         if seen != 5 {
             return Err(bad());
@@ -194,7 +208,10 @@ impl Rule {
     }
 
     pub fn is_fairness(self) -> bool {
-        matches!(self, Rule::Reachable | Rule::StartCells | Rule::NoWalledInStore)
+        matches!(
+            self,
+            Rule::Reachable | Rule::StartCells | Rule::NoWalledInStore
+        )
     }
 
     pub fn describe(self) -> &'static str {
@@ -203,7 +220,9 @@ impl Rule {
             Rule::DistinctCells => "no two marks share a square",
             Rule::DangerNotOnItem => "no danger zone on a store or ATM",
             Rule::InsideGrid => "every mark inside the grid",
-            Rule::Reachable => "every store and ATM can be reached from an edge square without entering a danger zone",
+            Rule::Reachable => {
+                "every store and ATM can be reached from an edge square without entering a danger zone"
+            }
             Rule::StartCells => "at least one edge square per player that is not a danger zone",
             Rule::NoWalledInStore => "no store is surrounded by danger zones on every open side",
         }
@@ -211,14 +230,21 @@ impl Rule {
 
     /// A fairness rule by name; hard rules cannot be switched off.
     pub fn by_name(name: &str) -> Result<Rule> {
-        let fair: Vec<&str> = Rule::ALL.iter().filter(|r| r.is_fairness()).map(|r| r.name()).collect();
+        let fair: Vec<&str> = Rule::ALL
+            .iter()
+            .filter(|r| r.is_fairness())
+            .map(|r| r.name())
+            .collect();
         match Rule::ALL.iter().find(|r| r.name() == name) {
             Some(r) if r.is_fairness() => Ok(*r),
             Some(_) => Err(Error::input(format!(
                 "rule '{name}' is a rule of the game and cannot be switched off (fairness rules: {})",
                 fair.join(", ")
             ))),
-            None => Err(Error::input(format!("unknown rule '{name}' (fairness rules: {})", fair.join(", ")))),
+            None => Err(Error::input(format!(
+                "unknown rule '{name}' (fairness rules: {})",
+                fair.join(", ")
+            ))),
         }
     }
 }
@@ -310,11 +336,19 @@ pub fn generate(p: &Params, rng: &mut ChaCha8Rng) -> Map {
 /// The map for a seed: the first draw the rule engine accepts.
 pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     p.check()?;
-    generate_valid("map", |i| generate(p, &mut seed.stream("layout", i)), |m| validate(p, m))
+    generate_valid(
+        "map",
+        |i| generate(p, &mut seed.stream("layout", i)),
+        |m| validate(p, m),
+    )
 }
 
 fn list(cells: &[Cell]) -> String {
-    cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
+    cells
+        .iter()
+        .map(Cell::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The rule engine: every rule the map breaks, one entry per rule and kind.
@@ -332,13 +366,23 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
         ("danger zones", map.dangers.len(), p.dangers as usize),
     ] {
         if have != want {
-            out.push(v(Rule::Counts, format!("{have} {what} on the map, the rules call for {want}")));
+            out.push(v(
+                Rule::Counts,
+                format!("{have} {what} on the map, the rules call for {want}"),
+            ));
         }
     }
 
-    let outside: Vec<Cell> = map.marks().map(|(_, c)| c).filter(|c| !g.contains(*c)).collect();
+    let outside: Vec<Cell> = map
+        .marks()
+        .map(|(_, c)| c)
+        .filter(|c| !g.contains(*c))
+        .collect();
     if !outside.is_empty() {
-        out.push(v(Rule::InsideGrid, format!("off the {0} x {0} grid: {1}", g.size, list(&outside))));
+        out.push(v(
+            Rule::InsideGrid,
+            format!("off the {0} x {0} grid: {1}", g.size, list(&outside)),
+        ));
     }
 
     // Which marks share each square.
@@ -356,7 +400,8 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
             continue;
         }
         let names: Vec<&str> = marks.iter().map(|m| name(*m)).collect();
-        let danger_on_item = marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
+        let danger_on_item =
+            marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
         let rule = if danger_on_item {
             Rule::DangerNotOnItem
         } else {
@@ -377,11 +422,17 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
     if p.rule_on(Rule::Reachable) {
         let edge = g.cells().filter(|c| g.is_edge(*c));
         let reached = g.reachable(edge, open);
-        for (m, c) in map.marks().filter(|(m, c)| *m != Mark::Danger && g.contains(*c)) {
+        for (m, c) in map
+            .marks()
+            .filter(|(m, c)| *m != Mark::Danger && g.contains(*c))
+        {
             if !reached[g.index(c)] {
                 out.push(v(
                     Rule::Reachable,
-                    format!("{} at {c} cannot be reached from the edge without entering a danger zone", name(m)),
+                    format!(
+                        "{} at {c} cannot be reached from the edge without entering a danger zone",
+                        name(m)
+                    ),
                 ));
             }
         }
@@ -392,7 +443,10 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
         if starts < p.players as usize {
             out.push(v(
                 Rule::StartCells,
-                format!("{starts} edge squares are free of danger, {} players need one each", p.players),
+                format!(
+                    "{starts} edge squares are free of danger, {} players need one each",
+                    p.players
+                ),
             ));
         }
     }
@@ -400,7 +454,10 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
     if p.rule_on(Rule::NoWalledInStore) {
         for s in map.stores.iter().filter(|c| g.contains(**c)) {
             if g.orthogonal(*s).all(|n| !open(n)) {
-                out.push(v(Rule::NoWalledInStore, format!("store at {s} has danger zones on every side")));
+                out.push(v(
+                    Rule::NoWalledInStore,
+                    format!("store at {s} has danger zones on every side"),
+                ));
             }
         }
     }
@@ -450,13 +507,21 @@ impl MapJson {
 /// Reads a map from JSON (one object). Cells off the grid are refused here, as
 /// malformed input; everything accepted can be validated and drawn.
 pub fn parse_json(text: &str) -> Result<MapJson> {
-    let m: MapJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
+    let m: MapJson =
+        serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
     let (lo, hi) = GRID_RANGE;
     if !(lo..=hi).contains(&m.grid) {
-        return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", m.grid)));
+        return Err(Error::input(format!(
+            "grid: {} is out of range ({lo} to {hi})",
+            m.grid
+        )));
     }
     let g = Grid { size: m.grid };
-    for (what, cells) in [("stores", &m.stores), ("atms", &m.atms), ("dangers", &m.dangers)] {
+    for (what, cells) in [
+        ("stores", &m.stores),
+        ("atms", &m.atms),
+        ("dangers", &m.dangers),
+    ] {
         if let Some((i, c)) = cells.iter().enumerate().find(|(_, c)| !g.contains(**c)) {
             return Err(Error::input(format!(
                 "{what}[{i}]: [{}, {}] is off the {2} x {2} grid (columns and rows run 1 to {2})",
@@ -479,7 +544,11 @@ pub fn describe(map: &Map, blue: &str, red: &str) -> String {
     }
     s.push('\n');
     for row in 1..=g.size {
-        let label = if row == 1 { red.split(' ').next().unwrap_or("") } else { "" };
+        let label = if row == 1 {
+            red.split(' ').next().unwrap_or("")
+        } else {
+            ""
+        };
         s.push_str(&format!("{label:>4}{row:>3}"));
         for col in 1..=g.size {
             let i = g.index(crate::grid::cell(col, row));
@@ -490,7 +559,11 @@ pub fn describe(map: &Map, blue: &str, red: &str) -> String {
                 None if atd[i] => ':',
                 None => '.',
             };
-            let side = if atd[i] && board[i].is_some() { ':' } else { ' ' };
+            let side = if atd[i] && board[i].is_some() {
+                ':'
+            } else {
+                ' '
+            };
             s.push(side);
             s.push(mark);
             s.push(side);
@@ -521,7 +594,10 @@ impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
         if !(1..=MAX_COUNT).contains(&self.count) {
-            return Err(Error::input(format!("count: {} is out of range (1 to {MAX_COUNT})", self.count)));
+            return Err(Error::input(format!(
+                "count: {} is out of range (1 to {MAX_COUNT})",
+                self.count
+            )));
         }
         Ok(())
     }
@@ -541,7 +617,10 @@ impl Request {
     /// The request a sheet code stands for: exactly that map and those sheets.
     pub fn from_code(code: &SheetCode) -> Result<Request> {
         if code.game != GAME {
-            return Err(Error::input(format!("sheet code: game '{}' is not {GAME}", code.game)));
+            return Err(Error::input(format!(
+                "sheet code: game '{}' is not {GAME}",
+                code.game
+            )));
         }
         if code.version != VERSION {
             return Err(Error::input(format!(
@@ -609,48 +688,69 @@ impl Request {
         let list = sheets::SheetKind::code_list(&self.sheets);
         let mut out = String::new();
         for (s, m) in self.maps()? {
-            out.push_str(&format!("{}: {}\n", labels.common.get("code_label"), self.code(&s, &list)));
-            out.push_str(&describe(&m, &labels.game.get("blue_die"), &labels.game.get("red_die")));
+            out.push_str(&format!(
+                "{}: {}\n",
+                labels.common.get("code_label"),
+                self.code(&s, &list)
+            ));
+            out.push_str(&describe(
+                &m,
+                &labels.game.get("blue_die"),
+                &labels.game.get("red_die"),
+            ));
             out.push('\n');
         }
         Ok(out)
     }
 
-    /// The printable document: for each map, the chosen sheets in order.
-    pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
+    /// Makes every page in order (for each map, the chosen sheets) and hands
+    /// each to `emit` as soon as it is drawn, so no run holds all its pages.
+    /// Returns the document's title, subject and identity.
+    pub fn pages(
+        &self,
+        texts: &crate::text::Texts,
+        mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
+    ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.labels(texts)?;
-        let ctx = sheets::Context {
-            params: &self.params,
-            paper: self.paper,
-            labels: &labels.game,
-            common: &labels.common,
-            rules: &labels.rules,
-        };
+        let ctx = sheets::Context::new(&self.params, self.paper, &labels);
         let list = sheets::SheetKind::code_list(&self.sheets);
-        let mut pages = Vec::new();
         let mut codes = Vec::new();
         for (seed, map) in self.maps()? {
             for kind in &self.sheets {
                 let code = self.code(&seed, kind.name());
-                pages.extend(ctx.pages(*kind, &map, &seed, &code));
+                for page in ctx.pages(*kind, &map, &seed, &code) {
+                    emit(page)?;
+                }
             }
             codes.push(self.code(&seed, &list).to_string());
         }
         let game = labels.game.get("game");
-        let title = if self.count == 1 {
-            format!("{game}: {}", codes[0])
-        } else {
-            format!("{game}: {} maps from seed {}", self.count, self.seed)
+        let (title, subject) = match codes.as_slice() {
+            [one] => (format!("{game}: {one}"), format!("{game} {one}")),
+            [first, .., last] => (
+                format!("{game}: {} maps from seed {}", codes.len(), self.seed),
+                format!("{game}: {} maps, {first} to {last}", codes.len()),
+            ),
+            [] => (game.clone(), game),
         };
-        let subject = match codes.as_slice() {
-            [one] => format!("{game} {one}"),
-            [first, .., last] => format!("{game}: {} maps, {first} to {last}", codes.len()),
-            [] => game.clone(),
-        };
-        Ok(crate::sheet::Document {
+        Ok(crate::sheet::DocumentInfo {
             title,
             subject,
             id_source: codes.join("\n"),
+        })
+    }
+
+    /// The whole printable document in memory (tests, small runs).
+    pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
+        let mut pages = Vec::new();
+        let info = self.pages(texts, |p| {
+            pages.push(p);
+            Ok(())
+        })?;
+        Ok(crate::sheet::Document {
+            title: info.title,
+            subject: info.subject,
+            id_source: info.id_source,
             pages,
         })
     }

@@ -2,12 +2,17 @@
 //! card and the dice tape, drawn on the game-neutral page model.
 
 use rand::Rng;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::{Map, Mark, Params};
 use crate::error::{Error, Result};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::{Seed, SheetCode};
-use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke, footer};
+use crate::sheet::{
+    Align, Colour, Group, MARGIN_MM, Page, Paper, Stroke, calibration_bar, code_line,
+};
 use crate::text::{Block, Labels};
 
 /// The sheets a user can pick with `--sheets`.
@@ -29,7 +34,12 @@ impl SheetKind {
         SheetKind::DiceTape,
     ];
     /// Printed when `--sheets` is not given.
-    pub const DEFAULT: [SheetKind; 4] = [SheetKind::Map, SheetKind::Tracker, SheetKind::Scorepad, SheetKind::Rules];
+    pub const DEFAULT: [SheetKind; 4] = [
+        SheetKind::Map,
+        SheetKind::Tracker,
+        SheetKind::Scorepad,
+        SheetKind::Rules,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,11 +59,21 @@ impl SheetKind {
             _ => {}
         }
         let mut kinds = Vec::new();
-        for name in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
-            let kind = SheetKind::ALL.iter().find(|k| k.name() == name).ok_or_else(|| {
-                let names: Vec<&str> = SheetKind::ALL.iter().map(|k| k.name()).collect();
-                Error::input(format!("sheets: unknown sheet '{name}' (choose from: {})", names.join(", ")))
-            })?;
+        for name in text
+            .split([',', '+'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let kind = SheetKind::ALL
+                .iter()
+                .find(|k| k.name() == name)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = SheetKind::ALL.iter().map(|k| k.name()).collect();
+                    Error::input(format!(
+                        "sheets: unknown sheet '{name}' (choose from: {})",
+                        names.join(", ")
+                    ))
+                })?;
             if !kinds.contains(kind) {
                 kinds.push(*kind);
             }
@@ -81,18 +101,88 @@ pub struct Context<'a> {
     pub labels: &'a Labels,
     pub common: &'a Labels,
     pub rules: &'a [Block],
+    /// What every page of one kind has in common, drawn once per document.
+    pub shared: RefCell<HashMap<&'static str, Arc<Group>>>,
+}
+
+/// Where the map grid sits on the page.
+struct MapGeometry {
+    top: f32,
+    left: f32,
+    cell: f32,
+}
+
+impl MapGeometry {
+    fn new(page: &Page, grid: u16) -> MapGeometry {
+        let n = grid as f32;
+        let top = 46.0;
+        // TP Hunt map cells are at least 13 mm (room to write a 2-digit number
+        // in a store); 14 mm fits A4 and Letter with the legend below.
+        let cell = 14.0f32
+            .min((page.width - 2.0 * MARGIN_MM - 22.0) / n)
+            .min((page.height - top - 70.0) / n);
+        let left = (page.width - cell * n) / 2.0 + 6.0;
+        MapGeometry { top, left, cell }
+    }
+
+    fn centre(&self, col: u16, row: u16) -> (f32, f32) {
+        (
+            self.left + (col as f32 - 0.5) * self.cell,
+            self.top + (row as f32 - 0.5) * self.cell,
+        )
+    }
 }
 
 impl Context<'_> {
-    fn page(&self, code: &SheetCode) -> Page {
+    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a super::Labels) -> Context<'a> {
+        Context {
+            params,
+            paper,
+            labels: &labels.game,
+            common: &labels.common,
+            rules: &labels.rules,
+            shared: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The group named `key`, drawn by `draw` the first time it is asked for;
+    /// every shared group carries the calibration bar.
+    fn shared(&self, key: &'static str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
+        if let Some(g) = self.shared.borrow().get(key) {
+            return g.clone();
+        }
         let mut page = Page::new(self.paper);
-        let line = format!("{}: {code}", self.common.get("code_label"));
-        footer(&mut page, &line, &self.common.get("calibration"));
+        draw(&mut page);
+        calibration_bar(&mut page, &self.common.get("calibration"));
+        let group = Arc::new(Group {
+            name: key.to_string(),
+            items: page.items,
+        });
+        self.shared.borrow_mut().insert(key, group.clone());
+        group
+    }
+
+    /// A page showing the shared group `key` with its own sheet code below.
+    fn page(&self, key: &'static str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
+        let mut page = Page::new(self.paper);
+        page.group(&self.shared(key, draw));
+        self.code(&mut page, code);
         page
     }
 
+    fn code(&self, page: &mut Page, code: &SheetCode) {
+        code_line(page, &format!("{}: {code}", self.common.get("code_label")));
+    }
+
     fn title(&self, page: &mut Page, key: &str) {
-        page.text(page.width / 2.0, MARGIN_MM + 10.0, 17.0, Bold, Align::Centre, &self.labels.get(key));
+        page.text(
+            page.width / 2.0,
+            MARGIN_MM + 10.0,
+            17.0,
+            Bold,
+            Align::Centre,
+            &self.labels.get(key),
+        );
     }
 
     /// The pages of one sheet kind for one map.
@@ -107,34 +197,46 @@ impl Context<'_> {
     }
 
     fn map_page(&self, map: &Map, code: &SheetCode) -> Page {
-        let mut page = self.page(code);
-        self.title(&mut page, "map_title");
-        let sub = self.labels.get("map_subtitle");
-        page.fitted_text(page.width / 2.0, MARGIN_MM + 16.0, page.width - 40.0, 9.0, Regular, &sub);
-
+        let mut page = Page::new(self.paper);
         let g = map.grid();
-        let n = g.size as f32;
-        let top = 46.0;
-        // TP Hunt map cells are at least 13 mm (room to write a 2-digit number
-        // in a store); 14 mm fits A4 and Letter with the legend below.
-        let cell_mm = 14.0f32
-            .min((page.width - 2.0 * MARGIN_MM - 22.0) / n)
-            .min((page.height - top - 70.0) / n);
-        let size = cell_mm * n;
-        let left = (page.width - size) / 2.0 + 6.0;
-        let at = |col: u16, row: u16| (left + (col as f32 - 0.5) * cell_mm, top + (row as f32 - 0.5) * cell_mm);
-
+        let geo = MapGeometry::new(&page, g.size);
         // ATD shading first, under the grid lines and marks; light enough to write over.
         let atd = map.atd();
         for c in g.cells() {
             if atd[g.index(c)] {
-                let x = left + (c.col - 1) as f32 * cell_mm;
-                let y = top + (c.row - 1) as f32 * cell_mm;
-                page.rect(x, y, cell_mm, cell_mm, None, Some(Colour::Grey(0.87)));
+                let x = geo.left + (c.col - 1) as f32 * geo.cell;
+                let y = geo.top + (c.row - 1) as f32 * geo.cell;
+                page.rect(x, y, geo.cell, geo.cell, None, Some(ATD_GREY));
             }
         }
+        page.group(&self.shared("map", |p| self.map_furniture(p, &geo, g.size)));
+        for (mark, c) in map.marks() {
+            if g.contains(c) {
+                let (x, y) = geo.centre(c.col, c.row);
+                draw_mark(&mut page, mark, x, y, geo.cell);
+            }
+        }
+        self.code(&mut page, code);
+        page
+    }
+
+    /// Everything on a map page that does not depend on the map: title, grid,
+    /// headers and legend.
+    fn map_furniture(&self, page: &mut Page, geo: &MapGeometry, grid: u16) {
+        self.title(page, "map_title");
+        let sub = self.labels.get("map_subtitle");
+        page.fitted_text(
+            page.width / 2.0,
+            MARGIN_MM + 16.0,
+            page.width - 40.0,
+            9.0,
+            Regular,
+            &sub,
+        );
+        let (top, left, cell_mm) = (geo.top, geo.left, geo.cell);
+        let size = cell_mm * grid as f32;
         let thin = Stroke::solid(0.5);
-        for i in 1..g.size {
+        for i in 1..grid {
             let d = i as f32 * cell_mm;
             page.line((left + d, top), (left + d, top + size), thin.clone());
             page.line((left, top + d), (left + size, top + d), thin.clone());
@@ -143,14 +245,38 @@ impl Context<'_> {
 
         // Headers: numbers in the die's colour, the die named in words.
         let num_pt = (cell_mm * 0.75).clamp(6.0, 10.0);
-        for i in 1..=g.size {
-            let (x, _) = at(i, 1);
-            let (_, y) = at(1, i);
-            page.coloured_text(x, top - 2.0, num_pt, Bold, Align::Centre, Colour::BLUE, &i.to_string());
+        for i in 1..=grid {
+            let (x, _) = geo.centre(i, 1);
+            let (_, y) = geo.centre(1, i);
+            page.coloured_text(
+                x,
+                top - 2.0,
+                num_pt,
+                Bold,
+                Align::Centre,
+                Colour::BLUE,
+                &i.to_string(),
+            );
             let cap = num_pt * 0.25;
-            page.coloured_text(left - 2.0, y + cap, num_pt, Bold, Align::Right, Colour::VERMILLION, &i.to_string());
+            page.coloured_text(
+                left - 2.0,
+                y + cap,
+                num_pt,
+                Bold,
+                Align::Right,
+                Colour::VERMILLION,
+                &i.to_string(),
+            );
         }
-        page.coloured_text(left + size / 2.0, top - 7.5, 11.0, Bold, Align::Centre, Colour::BLUE, &self.labels.get("blue_die"));
+        page.coloured_text(
+            left + size / 2.0,
+            top - 7.5,
+            11.0,
+            Bold,
+            Align::Centre,
+            Colour::BLUE,
+            &self.labels.get("blue_die"),
+        );
         page.items.push(crate::sheet::Item::Text {
             x: left - 9.0,
             y: top + size / 2.0,
@@ -162,18 +288,9 @@ impl Context<'_> {
             text: self.labels.get("red_die"),
         });
 
-        for (mark, c) in map.marks() {
-            if !g.contains(c) {
-                continue;
-            }
-            let (x, y) = at(c.col, c.row);
-            draw_mark(&mut page, mark, x, y, cell_mm);
-        }
-
         // Legend: each symbol drawn as on the map, then its meaning.
         let mut y = top + size + 9.0;
         let sym = 7.0;
-        let x0 = left;
         let entries: [(Option<Mark>, &str); 5] = [
             (Some(Mark::Store), "legend_store"),
             (Some(Mark::Atm), "legend_atm"),
@@ -182,32 +299,57 @@ impl Context<'_> {
             (None, "legend_start"),
         ];
         for (i, (mark, key)) in entries.into_iter().enumerate() {
-            let cx = x0 + sym / 2.0;
             let cy = y - 1.2;
             match mark {
-                Some(m) => draw_mark(&mut page, m, cx, cy, sym),
-                None if i == 3 => page.rect(x0, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(Colour::Grey(0.87))),
-                None => page.rect(x0, cy - sym / 2.0, sym, sym, Some(Stroke::solid(1.2)), None),
+                Some(m) => draw_mark(page, m, left + sym / 2.0, cy, sym),
+                None if i == 3 => page.rect(
+                    left,
+                    cy - sym / 2.0,
+                    sym,
+                    sym,
+                    Some(Stroke::solid(0.5)),
+                    Some(ATD_GREY),
+                ),
+                None => page.rect(
+                    left,
+                    cy - sym / 2.0,
+                    sym,
+                    sym,
+                    Some(Stroke::solid(1.2)),
+                    None,
+                ),
             }
-            page.text(x0 + sym + 3.0, y, 9.5, Regular, Align::Left, &self.labels.get(key));
+            page.text(
+                left + sym + 3.0,
+                y,
+                9.5,
+                Regular,
+                Align::Left,
+                &self.labels.get(key),
+            );
             y += sym + 1.5;
         }
-        page
     }
 
     fn tracker_pages(&self, code: &SheetCode) -> Vec<Page> {
         let players = self.params.players as usize;
         let mut pages = Vec::new();
         for first in (0..players).step_by(2) {
-            let mut page = self.page(code);
-            self.title(&mut page, "tracker_title");
-            let body_top = MARGIN_MM + 17.0;
-            let body_bottom = page.height - MARGIN_MM - 16.0;
-            let half = (body_bottom - body_top) / 2.0;
-            for (slot, _player) in (first..players.min(first + 2)).enumerate() {
-                self.tracker(&mut page, body_top + slot as f32 * half, half - 4.0);
-            }
-            pages.push(page);
+            let on_page = (players - first).min(2);
+            let key = if on_page == 2 {
+                "tracker-2"
+            } else {
+                "tracker-1"
+            };
+            pages.push(self.page(key, code, |page| {
+                self.title(page, "tracker_title");
+                let body_top = MARGIN_MM + 17.0;
+                let body_bottom = page.height - MARGIN_MM - 16.0;
+                let half = (body_bottom - body_top) / 2.0;
+                for slot in 0..on_page {
+                    self.tracker(page, body_top + slot as f32 * half, half - 4.0);
+                }
+            }));
         }
         pages
     }
@@ -217,12 +359,48 @@ impl Context<'_> {
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         let y = top + 6.0;
-        page.text(left, y, 11.0, Bold, Align::Left, &format!("{}:", l.get("tracker_player")));
-        page.line((left + 20.0, y + 1.0), (left + 75.0, y + 1.0), Stroke::solid(0.5));
-        page.text(left + 80.0, y, 9.0, Regular, Align::Left, &format!("{}:", l.get("tracker_token")));
-        page.line((left + 105.0, y + 1.0), (left + 135.0, y + 1.0), Stroke::solid(0.5));
-        page.text(left + 140.0, y, 9.0, Regular, Align::Left, &format!("{}: (   ,   )", l.get("tracker_start")));
-        page.text(left, y + 6.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
+        page.text(
+            left,
+            y,
+            11.0,
+            Bold,
+            Align::Left,
+            &format!("{}:", l.get("tracker_player")),
+        );
+        page.line(
+            (left + 20.0, y + 1.0),
+            (left + 75.0, y + 1.0),
+            Stroke::solid(0.5),
+        );
+        page.text(
+            left + 80.0,
+            y,
+            9.0,
+            Regular,
+            Align::Left,
+            &format!("{}:", l.get("tracker_token")),
+        );
+        page.line(
+            (left + 105.0, y + 1.0),
+            (left + 135.0, y + 1.0),
+            Stroke::solid(0.5),
+        );
+        page.text(
+            left + 140.0,
+            y,
+            9.0,
+            Regular,
+            Align::Left,
+            &format!("{}: (   ,   )", l.get("tracker_start")),
+        );
+        page.text(
+            left,
+            y + 6.0,
+            9.0,
+            Bold,
+            Align::Left,
+            &l.get("tracker_wallet_start"),
+        );
 
         let keys = [
             ("tracker_turn", 0.7),
@@ -241,7 +419,9 @@ impl Context<'_> {
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let row_h = 6.2;
         let table_top = y + 10.0;
-        let rows = (((top + height - 6.0 - table_top) / row_h) as usize).saturating_sub(1).max(3);
+        let rows = (((top + height - 6.0 - table_top) / row_h) as usize)
+            .saturating_sub(1)
+            .max(3);
         page.table(left, table_top, &widths, row_h, &header, rows, 8.0);
         // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
         let mut x = left;
@@ -258,16 +438,32 @@ impl Context<'_> {
         }
         for r in 2..=rows {
             let cy = table_top + row_h * (r as f32 + 0.5);
-            page.centred_text(left + widths[0] / 2.0, cy, 7.0, Regular, &(r - 1).to_string());
+            page.centred_text(
+                left + widths[0] / 2.0,
+                cy,
+                7.0,
+                Regular,
+                &(r - 1).to_string(),
+            );
         }
         let bottom = table_top + row_h * (rows + 1) as f32;
-        page.text(left, bottom + 4.0, 7.5, Regular, Align::Left, &l.get("tracker_more"));
+        page.text(
+            left,
+            bottom + 4.0,
+            7.5,
+            Regular,
+            Align::Left,
+            &l.get("tracker_more"),
+        );
     }
 
     fn scorepad_page(&self, code: &SheetCode) -> Page {
+        self.page("scorepad", code, |page| self.scorepad(page))
+    }
+
+    fn scorepad(&self, page: &mut Page) {
         let l = self.labels;
-        let mut page = self.page(code);
-        self.title(&mut page, "scorepad_title");
+        self.title(page, "scorepad_title");
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         let players = self.params.players as usize;
@@ -294,7 +490,11 @@ impl Context<'_> {
                 10.0,
                 Bold,
                 Align::Left,
-                &format!("{} {game}      {}: ____________", l.get("scorepad_game"), l.get("scorepad_date")),
+                &format!(
+                    "{} {game}      {}: ____________",
+                    l.get("scorepad_game"),
+                    l.get("scorepad_date")
+                ),
             );
             let t = top + 7.0;
             for (r, key) in rows.iter().enumerate() {
@@ -304,7 +504,14 @@ impl Context<'_> {
                     page.rect(left, y, width, row_h, None, Some(Colour::Grey(0.92)));
                 }
                 let font = if shade { Bold } else { Regular };
-                page.fitted_text(left + label_w / 2.0, y + row_h / 2.0, label_w - 2.0, 8.5, font, &l.get(key));
+                page.fitted_text(
+                    left + label_w / 2.0,
+                    y + row_h / 2.0,
+                    label_w - 2.0,
+                    8.5,
+                    font,
+                    &l.get(key),
+                );
             }
             let h = row_h * rows.len() as f32;
             for r in 0..=rows.len() {
@@ -314,17 +521,23 @@ impl Context<'_> {
             page.line((left, t), (left, t + h), Stroke::solid(0.5));
             for c in 0..=players {
                 let x = left + label_w + c as f32 * col_w;
-                page.line((x, t), (x, t + h), Stroke::solid(if c == 0 { 1.0 } else { 0.5 }));
+                page.line(
+                    (x, t),
+                    (x, t + h),
+                    Stroke::solid(if c == 0 { 1.0 } else { 0.5 }),
+                );
             }
             top += block + 4.0;
             game += 1;
         }
-        page
     }
 
     fn rules_page(&self, code: &SheetCode) -> Page {
-        let mut page = self.page(code);
-        self.title(&mut page, "rules_title");
+        self.page("rules", code, |page| self.rules(page))
+    }
+
+    fn rules(&self, page: &mut Page) {
+        self.title(page, "rules_title");
         let left = MARGIN_MM + 8.0;
         let width = page.width - 2.0 * left;
         let mut y = MARGIN_MM + 22.0;
@@ -340,23 +553,39 @@ impl Context<'_> {
                 }
             }
         }
-        page
     }
 
     fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
         let l = self.labels;
-        let mut page = self.page(code);
-        self.title(&mut page, "dice_title");
+        let mut page = Page::new(self.paper);
+        page.group(&self.shared("dice-tape", |p| self.title(p, "dice_title")));
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        let top = page.paragraph(left, MARGIN_MM + 19.0, width, 9.5, Regular, &l.get("dice_intro")) + 2.0;
+        let top = page.paragraph(
+            left,
+            MARGIN_MM + 19.0,
+            width,
+            9.5,
+            Regular,
+            &l.get("dice_intro"),
+        ) + 2.0;
         let groups = 4;
         let gap = 4.0;
         let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
-        let widths = [group_w * 0.25, group_w * 0.25, group_w * 0.25, group_w * 0.25];
+        let widths = [
+            group_w * 0.25,
+            group_w * 0.25,
+            group_w * 0.25,
+            group_w * 0.25,
+        ];
         let row_h = 6.2;
         let rows = ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1;
-        let header = [l.get("dice_roll"), l.get("dice_blue"), l.get("dice_red"), l.get("dice_used")];
+        let header = [
+            l.get("dice_roll"),
+            l.get("dice_blue"),
+            l.get("dice_red"),
+            l.get("dice_used"),
+        ];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         // Its own stream: printing a dice tape never changes the map.
         let mut rng = seed.stream("dice-tape", 0);
@@ -369,18 +598,44 @@ impl Context<'_> {
                 let blue: u8 = rng.gen_range(1..=12);
                 let red: u8 = rng.gen_range(1..=12);
                 page.centred_text(x + widths[0] * 0.5, cy, 7.0, Regular, &n.to_string());
-                page.coloured_text(x + widths[0] * 1.5, cy + 1.3, 10.0, Bold, Align::Centre, Colour::BLUE, &blue.to_string());
-                page.coloured_text(x + widths[0] * 2.5, cy + 1.3, 10.0, Bold, Align::Centre, Colour::VERMILLION, &red.to_string());
+                page.coloured_text(
+                    x + widths[0] * 1.5,
+                    cy + 1.3,
+                    10.0,
+                    Bold,
+                    Align::Centre,
+                    Colour::BLUE,
+                    &blue.to_string(),
+                );
+                page.coloured_text(
+                    x + widths[0] * 2.5,
+                    cy + 1.3,
+                    10.0,
+                    Bold,
+                    Align::Centre,
+                    Colour::VERMILLION,
+                    &red.to_string(),
+                );
             }
         }
+        self.code(&mut page, code);
         page
     }
 }
 
+/// Light enough to write over, dark enough to see on a cheap printer.
+const ATD_GREY: Colour = Colour::Grey(0.87);
+
 /// Draws one map mark centred on (x, y) in a square of side `cell` mm.
 fn draw_mark(page: &mut Page, mark: Mark, x: f32, y: f32, cell_mm: f32) {
     match mark {
-        Mark::Store => page.circle(x, y, cell_mm * 0.36, Some(Stroke::solid(1.3)), Some(Colour::WHITE)),
+        Mark::Store => page.circle(
+            x,
+            y,
+            cell_mm * 0.36,
+            Some(Stroke::solid(1.3)),
+            Some(Colour::WHITE),
+        ),
         Mark::Atm => page.centred_text(x, y, cell_mm * 1.35, Bold, "$"),
         Mark::Danger => {
             let d = cell_mm * 0.3;

@@ -1,0 +1,465 @@
+use super::*;
+use crate::grid::cell;
+
+fn cells(text: &str) -> Vec<Cell> {
+    text.split_whitespace()
+        .map(|p| {
+            let (c, r) = p.split_once(',').unwrap();
+            cell(c.parse().unwrap(), r.parse().unwrap())
+        })
+        .collect()
+}
+
+fn map(stores: &str, atms: &str, dangers: &str) -> Map {
+    Map {
+        grid: 12,
+        stores: cells(stores),
+        atms: cells(atms),
+        dangers: cells(dangers),
+    }
+}
+
+fn rules_broken(p: &Params, m: &Map) -> Vec<&'static str> {
+    validate(p, m).into_iter().map(|v| v.rule).collect()
+}
+
+/// The map the rule book prints on its last page, as transcribed in
+/// tests/fixtures (the text has 11 fields per row; read as columns 1-11).
+fn rulebook_sample() -> Map {
+    let text = include_str!("../../../tests/fixtures/tp-hunt-rulebook-sample.json");
+    parse_json(text).unwrap().map()
+}
+
+#[test]
+fn rulebook_sample_differs_from_the_rules_only_in_its_atm_count() {
+    let v = validate(&Params::default(), &rulebook_sample());
+    let lines: Vec<String> = v.iter().map(|v| v.to_string()).collect();
+    assert_eq!(
+        lines,
+        vec!["counts: 8 ATMs on the map, the rules call for 10"]
+    );
+}
+
+#[test]
+fn rulebook_sample_atd_shades_the_neighbours_of_each_danger() {
+    let m = rulebook_sample();
+    let g = m.grid();
+    let atd = m.atd();
+    // (1, 1) is a corner: three neighbours; (11, 12) on the bottom edge: five.
+    for c in [
+        cell(2, 1),
+        cell(1, 2),
+        cell(2, 2),
+        cell(10, 11),
+        cell(12, 12),
+    ] {
+        assert!(atd[g.index(c)], "{c} should be ATD");
+    }
+    assert!(
+        !atd[g.index(cell(1, 1))],
+        "a danger centre is not its own ATD"
+    );
+    // ATD overlays stores and ATMs: store (7, 1) is next to danger (8, 2).
+    assert!(atd[g.index(cell(7, 1))]);
+    assert!(!atd[g.index(cell(6, 1))]);
+}
+
+#[test]
+fn counts_are_reported_per_kind() {
+    let mut m = rulebook_sample();
+    m.stores.pop();
+    m.dangers.push(cell(12, 1));
+    let v: Vec<String> = validate(&Params::default(), &m)
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert!(v.contains(&"counts: 11 stores on the map, the rules call for 12".to_string()));
+    assert!(v.contains(&"counts: 8 danger zones on the map, the rules call for 7".to_string()));
+}
+
+#[test]
+fn two_marks_on_one_square_are_named_with_the_square() {
+    let p = Params {
+        stores: 2,
+        atms: 1,
+        dangers: 1,
+        ..Params::default()
+    };
+    let v = validate(&p, &map("3,3 3,3", "6,6", "7,7"));
+    assert_eq!(
+        v[0].to_string(),
+        "distinct-cells: (3, 3) holds store and store"
+    );
+    let v = validate(&p, &map("3,3 4,4", "6,6", "6,6"));
+    assert_eq!(
+        v[0].to_string(),
+        "danger-not-on-item: (6, 6) holds ATM and danger zone"
+    );
+}
+
+#[test]
+fn marks_off_the_grid_break_inside_grid() {
+    let p = Params {
+        stores: 1,
+        atms: 0,
+        dangers: 0,
+        ..Params::default()
+    };
+    assert_eq!(rules_broken(&p, &map("13,2", "", "")), vec!["inside-grid"]);
+}
+
+#[test]
+fn a_store_behind_a_ring_of_dangers_is_unreachable() {
+    // Store at (6, 6) ringed orthogonally by dangers: walled in and unreachable.
+    let p = Params {
+        stores: 1,
+        atms: 0,
+        dangers: 4,
+        ..Params::default()
+    };
+    let m = map("6,6", "", "6,5 5,6 7,6 6,7");
+    assert_eq!(
+        rules_broken(&p, &m),
+        vec!["reachable", "no-walled-in-store"]
+    );
+    // Switching the fairness rules off leaves the map legal.
+    let off = Params {
+        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore],
+        ..p.clone()
+    };
+    assert!(validate(&off, &m).is_empty());
+    // Diagonal neighbours do not block: only orthogonal steps count.
+    assert!(validate(&p, &map("6,6", "", "5,5 7,7 5,7 7,5")).is_empty());
+}
+
+#[test]
+fn an_atm_cut_off_by_a_wall_of_dangers_is_unreachable() {
+    // Dangers across row 3 (all 4 columns) of a 4 x 4 grid cut off rows 1-2?
+    // No: rows 1-2 touch the top edge. The ATM in the walled pocket is the corner
+    // room behind an L of dangers on a 5 x 5 grid, whose own cell is inside.
+    let p = Params {
+        grid: 5,
+        stores: 1,
+        atms: 1,
+        dangers: 4,
+        players: 2,
+        off_rules: vec![],
+    };
+    let m = Map {
+        grid: 5,
+        stores: cells("1,1"),
+        atms: cells("3,3"),
+        dangers: cells("3,2 2,3 4,3 3,4"),
+    };
+    let v = validate(&p, &m);
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        v[0].to_string(),
+        "reachable: ATM at (3, 3) cannot be reached from the edge without entering a danger zone"
+    );
+}
+
+#[test]
+fn a_store_on_the_edge_is_walled_in_only_when_its_open_sides_are_dangers() {
+    let p = Params {
+        stores: 1,
+        atms: 0,
+        dangers: 3,
+        ..Params::default()
+    };
+    // Corner store (1, 1) has two open sides; both dangers: walled in (it can
+    // still be a start square, so reachability alone would not catch it).
+    let m = map("1,1", "", "2,1 1,2 9,9");
+    assert_eq!(rules_broken(&p, &m), vec!["no-walled-in-store"]);
+}
+
+#[test]
+fn too_few_free_edge_squares_for_the_players() {
+    // A 4 x 4 grid has 12 edge squares; 11 dangers on them leave 1 for 2 players.
+    let p = Params {
+        grid: 4,
+        stores: 1,
+        atms: 0,
+        dangers: 11,
+        players: 2,
+        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore],
+    };
+    let edge: Vec<Cell> = Grid { size: 4 }
+        .cells()
+        .filter(|c| Grid { size: 4 }.is_edge(*c))
+        .collect();
+    let m = Map {
+        grid: 4,
+        stores: cells("2,2"),
+        atms: vec![],
+        dangers: edge[..11].to_vec(),
+    };
+    let v = validate(&p, &m);
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        v[0].to_string(),
+        "start-cells: 1 edge squares are free of danger, 2 players need one each"
+    );
+}
+
+#[test]
+fn generated_maps_are_legal_and_follow_placement_rules() {
+    for p in [Params::default(), Params::harder()] {
+        for i in 0..200 {
+            let seed = Seed::new(&i.to_string()).unwrap();
+            let m = generate_for_seed(&p, &seed).unwrap();
+            assert!(validate(&p, &m).is_empty());
+            assert_eq!(m.stores.len(), p.stores as usize);
+            let mut all: Vec<Cell> = m.marks().map(|(_, c)| c).collect();
+            all.sort();
+            all.dedup();
+            assert_eq!(all.len(), (p.stores + p.atms + p.dangers) as usize);
+        }
+    }
+}
+
+#[test]
+fn placement_is_uniform_over_free_squares() {
+    // 14,400 first stores over 144 squares: each square expects 100.
+    let p = Params::default();
+    let mut hits = vec![0u32; 144];
+    for i in 0..14_400u64 {
+        let m = generate(&p, &mut Seed::new("uniform").unwrap().stream("layout", i));
+        hits[Grid { size: 12 }.index(m.stores[0])] += 1;
+    }
+    let chi2: f64 = hits
+        .iter()
+        .map(|&h| (h as f64 - 100.0).powi(2) / 100.0)
+        .sum();
+    // 143 degrees of freedom: the 99.9th percentile is about 205.
+    assert!(chi2 < 205.0, "chi-squared {chi2}");
+}
+
+/// Value-stability: these maps are printed and shared by seed. If this test
+/// fails, the generator changed: bump VERSION instead of editing the values.
+#[test]
+fn golden_layouts_are_pinned() {
+    let golden = [
+        (
+            "1",
+            "10,3 6,6 12,5 2,6 3,5 8,9 8,5 7,12 6,1 11,12 1,9 12,6",
+            "7,3 9,6 5,2 5,6 10,7 2,8 6,4 4,8 9,4 6,2",
+            "10,1 5,10 4,6 7,6 5,5 7,10 8,10",
+        ),
+        (
+            "42",
+            "5,2 8,12 3,1 7,1 2,9 1,3 10,10 2,5 5,1 12,4 8,11 3,12",
+            "11,4 10,7 4,12 6,4 3,5 7,10 12,2 12,6 3,6 10,11",
+            "6,5 5,9 12,12 12,9 3,8 11,1 4,2",
+        ),
+        (
+            "room 12 tuesday",
+            "2,11 6,5 4,12 3,10 6,1 12,3 7,11 3,1 6,6 6,8 1,4 10,10",
+            "3,9 6,9 6,10 3,12 4,9 3,11 2,10 1,11 9,7 6,3",
+            "12,4 4,3 6,4 7,2 8,2 10,6 6,2",
+        ),
+    ];
+    for (seed, s, a, d) in golden {
+        let m = generate_for_seed(&Params::default(), &Seed::new(seed).unwrap()).unwrap();
+        assert_eq!(m, map(s, a, d), "seed {seed}");
+    }
+    assert_eq!(VERSION, 1);
+}
+
+#[test]
+fn impossible_settings_are_refused_with_the_setting_named() {
+    let cases = [
+        (
+            Params {
+                stores: 200,
+                ..Params::default()
+            },
+            "stores: 200 do not fit on a 12 x 12 grid (144 cells)",
+        ),
+        (
+            Params {
+                stores: 0,
+                ..Params::default()
+            },
+            "stores: at least 1 store",
+        ),
+        (
+            Params {
+                grid: 3,
+                ..Params::default()
+            },
+            "grid: 3 is out of range (4 to 26)",
+        ),
+        (
+            Params {
+                grid: 27,
+                ..Params::default()
+            },
+            "grid: 27 is out of range",
+        ),
+        (
+            Params {
+                players: 9,
+                ..Params::default()
+            },
+            "players: 9 is out of range",
+        ),
+        (
+            Params {
+                dangers: 130,
+                ..Params::default()
+            },
+            "12 + 10 + 130 = 152 do not fit",
+        ),
+    ];
+    for (p, want) in cases {
+        let e = p.check().unwrap_err();
+        assert!(
+            e.message.contains(want),
+            "{} should contain {want}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn unlikely_settings_stop_with_the_failing_rule_named() {
+    // 100 dangers on 144 squares leave almost no reachable store.
+    let p = Params {
+        stores: 12,
+        atms: 10,
+        dangers: 100,
+        ..Params::default()
+    };
+    let e = generate_for_seed(&p, &Seed::new("1").unwrap()).unwrap_err();
+    assert!(
+        e.message.starts_with("no legal map in 2000 tries"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("reachable failed"), "{}", e.message);
+}
+
+#[test]
+fn params_code_round_trips() {
+    let p = Params {
+        off_rules: vec![Rule::Reachable, Rule::StartCells],
+        ..Params::harder()
+    };
+    assert_eq!(p.code(), "g12-s9-a10-d10-p4-xreachable-xstart-cells");
+    assert_eq!(Params::from_code(&p.code()).unwrap(), p);
+    assert!(Params::from_code("g12-s12").is_err());
+    assert!(Params::from_code("g12-s12-a10-d7-p9").is_err());
+}
+
+#[test]
+fn json_round_trips_and_off_grid_cells_are_refused() {
+    let seed = Seed::new("7").unwrap();
+    let req = Request {
+        params: Params::default(),
+        seed: seed.clone(),
+        count: 1,
+        paper: crate::sheet::Paper::A4,
+        sheets: sheets::SheetKind::DEFAULT.to_vec(),
+    };
+    let text = req.json().unwrap();
+    let back = parse_json(&text).unwrap();
+    assert_eq!(back.map(), generate_for_seed(&req.params, &seed).unwrap());
+    assert_eq!(back.seed.as_deref(), Some("7"));
+    assert_eq!(
+        back.code.as_deref(),
+        Some("tp-hunt:1:g12-s12-a10-d7-p4:a4:default:7")
+    );
+    let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
+    let e = parse_json(bad).unwrap_err();
+    assert_eq!(
+        e.message,
+        "stores[0]: [13, 2] is off the 12 x 12 grid (columns and rows run 1 to 12)"
+    );
+    assert!(parse_json(r#"{"stores": [[0, 2]], "atms": [], "dangers": []}"#).is_err());
+    assert!(
+        parse_json(r#"{"stores": "x"}"#)
+            .unwrap_err()
+            .message
+            .starts_with("not a TP Hunt map")
+    );
+}
+
+#[test]
+fn preview_marks_every_square() {
+    let m = rulebook_sample();
+    let text = describe(&m, "blue d12", "red d12");
+    let lines: Vec<&str> = text.lines().collect();
+    let board = lines[2..14].join("\n");
+    assert_eq!(board.matches('O').count(), 12);
+    assert_eq!(board.matches('$').count(), 8);
+    assert_eq!(board.matches('X').count(), 7);
+    assert!(text.contains(" 1 X  : "), "{text}");
+}
+
+#[test]
+fn every_page_stays_inside_the_margins_on_both_papers() {
+    use crate::sheet::{MARGIN_MM, Paper};
+    for paper in [Paper::A4, Paper::Letter] {
+        for players in [2, 5, 6] {
+            for grid in [4, 12, 26] {
+                let req = Request {
+                    params: Params {
+                        players,
+                        grid,
+                        stores: 3,
+                        atms: 2,
+                        dangers: 1,
+                        ..Params::default()
+                    },
+                    seed: Seed::new("margins").unwrap(),
+                    count: 1,
+                    paper,
+                    sheets: sheets::SheetKind::ALL.to_vec(),
+                };
+                let doc = req.document(&crate::text::Texts::english()).unwrap();
+                assert_eq!(doc.pages.len(), 4 + players.div_ceil(2) as usize);
+                for (i, page) in doc.pages.iter().enumerate() {
+                    let (x0, y0, x1, y1) = page.ink_bounds().unwrap();
+                    let inside = x0 >= MARGIN_MM - 1e-3
+                        && y0 >= MARGIN_MM - 1e-3
+                        && x1 <= page.width - MARGIN_MM + 1e-3
+                        && y1 <= page.height - MARGIN_MM + 1e-3;
+                    assert!(
+                        inside,
+                        "{paper:?} players {players} grid {grid} page {}: {:?}",
+                        i + 1,
+                        (x0, y0, x1, y1)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
+    use crate::sheet::{Item, Paper};
+    for paper in [Paper::A4, Paper::Letter] {
+        let req = Request {
+            params: Params::default(),
+            seed: Seed::new("1").unwrap(),
+            count: 1,
+            paper,
+            sheets: vec![sheets::SheetKind::Map],
+        };
+        let doc = req.document(&crate::text::Texts::english()).unwrap();
+        // The grid's outer border is the only 1.2 pt rectangle.
+        let side = doc.pages[0]
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Rect {
+                    w, stroke: Some(s), ..
+                } if s.width_pt == 1.2 => Some(*w),
+                _ => None,
+            })
+            .unwrap();
+        assert!(side / 12.0 >= 13.0, "{paper:?}: {} mm cells", side / 12.0);
+    }
+}
