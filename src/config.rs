@@ -172,12 +172,11 @@ pub fn tp_hunt_validate_params(flags: &TpHuntMapArgs, code: Option<&str>) -> Res
         || flags.preset.is_some()
         || flags.config.is_some()
         || !flags.rule_off.is_empty();
-    if let (Some(code), false) = (code, from_flags) {
-        if let Ok(c) = crate::seed::SheetCode::parse(code) {
-            if c.game == tp_hunt::GAME {
-                return Params::from_code(&c.params);
-            }
-        }
+    if let (Some(code), false) = (code, from_flags)
+        && let Ok(c) = crate::seed::SheetCode::parse(code)
+        && c.game == tp_hunt::GAME
+    {
+        return Params::from_code(&c.params);
     }
     tp_hunt_params(flags, &file)
 }

@@ -95,7 +95,7 @@ fn num(out: &mut String, v: f32) {
     let _ = write!(out, "{}", a / 100);
     let frac = a % 100;
     if frac != 0 {
-        if frac % 10 == 0 {
+        if frac.is_multiple_of(10) {
             let _ = write!(out, ".{}", frac / 10);
         } else {
             let _ = write!(out, ".{frac:02}");
@@ -141,7 +141,7 @@ impl<W: Write> PdfWriter<W> {
 
     fn begin(&mut self, id: usize) -> io::Result<()> {
         self.offsets[id] = self.out.written;
-        write!(self.out, "{id} 0 obj\n")
+        writeln!(self.out, "{id} 0 obj")
     }
 
     fn object(&mut self, id: usize, body: &str) -> io::Result<()> {
@@ -319,7 +319,7 @@ impl<W: Write> PdfWriter<W> {
         let xref = self.out.written;
         let mut table = format!("xref\n0 {}\n0000000000 65535 f \n", self.offsets.len());
         for off in &self.offsets[1..] {
-            let _ = write!(table, "{off:010} 00000 n \n");
+            let _ = writeln!(table, "{off:010} 00000 n ");
         }
         let _ = write!(
             table,

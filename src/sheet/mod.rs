@@ -295,18 +295,17 @@ impl Page {
         y
     }
 
-    /// A table of ruled cells: `widths` per column, `rows` of `row_h` each,
-    /// with the first row as a bold header.
+    /// A table of ruled cells at `(x, y)`: `widths` per column, `rows` of `row_h`
+    /// each, below a shaded row of bold headers.
     pub fn table(
         &mut self,
-        x: f32,
-        y: f32,
+        (x, y): (f32, f32),
         widths: &[f32],
         row_h: f32,
         header: &[&str],
         rows: usize,
-        size_pt: f32,
     ) {
+        let size_pt = 8.0;
         let total: f32 = widths.iter().sum();
         let height = row_h * (rows + 1) as f32;
         self.rect(x, y, total, row_h, None, Some(Colour::Grey(0.9)));
@@ -351,6 +350,19 @@ impl Page {
         self.centred_text(cx, cy, size, font, text);
     }
 
+    /// Every item in drawing order, with shared groups opened up.
+    pub fn flat_items(&self) -> Vec<&Item> {
+        let mut out = Vec::with_capacity(self.items.len());
+        let mut stack: Vec<&Item> = self.items.iter().rev().collect();
+        while let Some(item) = stack.pop() {
+            match item {
+                Item::Group(g) => stack.extend(g.items.iter().rev()),
+                other => out.push(other),
+            }
+        }
+        out
+    }
+
     /// The smallest rectangle (x0, y0, x1, y1) holding every item, text measured by its font.
     pub fn ink_bounds(&self) -> Option<(f32, f32, f32, f32)> {
         let mut b: Option<(f32, f32, f32, f32)> = None;
@@ -360,8 +372,7 @@ impl Page {
                 Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
             });
         };
-        let mut stack: Vec<&Item> = self.items.iter().rev().collect();
-        while let Some(item) = stack.pop() {
+        for item in self.flat_items() {
             match item {
                 Item::Line { from, to, .. } => {
                     add(from.0, from.1);
@@ -376,7 +387,7 @@ impl Page {
                     add(cx + r, cy + r);
                 }
                 Item::Polygon { points, .. } => points.iter().for_each(|p| add(p.0, p.1)),
-                Item::Group(g) => stack.extend(g.items.iter().rev()),
+                Item::Group(_) => {}
                 Item::Text {
                     x,
                     y,

@@ -422,7 +422,7 @@ impl Context<'_> {
         let rows = (((top + height - 6.0 - table_top) / row_h) as usize)
             .saturating_sub(1)
             .max(3);
-        page.table(left, table_top, &widths, row_h, &header, rows, 8.0);
+        page.table((left, table_top), &widths, row_h, &header, rows);
         // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
         let mut x = left;
         let cy = table_top + row_h * 1.5;
@@ -591,7 +591,7 @@ impl Context<'_> {
         let mut rng = seed.stream("dice-tape", 0);
         for gi in 0..groups {
             let x = left + gi as f32 * (group_w + gap);
-            page.table(x, top, &widths, row_h, &header, rows, 8.0);
+            page.table((x, top), &widths, row_h, &header, rows);
             for r in 0..rows {
                 let n = gi * rows + r + 1;
                 let cy = top + row_h * (r as f32 + 1.5);

@@ -451,8 +451,8 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
         let doc = req.document(&crate::text::Texts::english()).unwrap();
         // The grid's outer border is the only 1.2 pt rectangle.
         let side = doc.pages[0]
-            .items
-            .iter()
+            .flat_items()
+            .into_iter()
             .find_map(|i| match i {
                 Item::Rect {
                     w, stroke: Some(s), ..

@@ -1,0 +1,195 @@
+//! Helpers for the integration tests: run the binary in a scratch folder, read PDFs back.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("panicpress-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// Runs `panicpress ARGS` with this folder as the working directory.
+    pub fn run(&self, args: &[&str]) -> Run {
+        let out = Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(args)
+            .current_dir(&self.0)
+            .output()
+            .expect("binary runs");
+        Run(out)
+    }
+
+    /// File names in the folder (recursively), sorted.
+    pub fn files(&self) -> Vec<String> {
+        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    walk(&p, base, out);
+                } else {
+                    out.push(p.strip_prefix(base).unwrap().display().to_string());
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.0, &self.0, &mut out);
+        out.sort();
+        out
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub struct Run(pub Output);
+
+impl Run {
+    pub fn code(&self) -> i32 {
+        self.0.status.code().unwrap_or(-1)
+    }
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.0.stdout).into_owned()
+    }
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.0.stderr).into_owned()
+    }
+    /// Asserts a failure with exactly one line on standard error, and returns it.
+    pub fn one_error_line(&self, exit: i32) -> String {
+        let err = self.stderr();
+        assert_eq!(self.code(), exit, "exit code; stderr: {err}");
+        assert_eq!(err.lines().count(), 1, "one line expected, got: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        err.trim().to_string()
+    }
+}
+
+/// Text of every page, in content order, decoded through the fonts' ToUnicode
+/// maps; text inside shared Form XObjects is included where they are drawn.
+pub fn pdf_pages_text(bytes: &[u8]) -> Vec<String> {
+    use lopdf::{Document, Object};
+    use std::collections::HashMap;
+
+    let doc = Document::load_mem(bytes).expect("PDF parses");
+    let deref = |o: &Object| -> Object {
+        match o {
+            Object::Reference(id) => doc.get_object(*id).unwrap().clone(),
+            other => other.clone(),
+        }
+    };
+    let stream_text = |o: &Object| -> String {
+        let s = deref(o).as_stream().unwrap().clone();
+        String::from_utf8_lossy(&s.decompressed_content().unwrap_or(s.content.clone())).into_owned()
+    };
+    let mut out = Vec::new();
+    for (_, page_id) in doc.get_pages() {
+        let page = doc.get_dictionary(page_id).unwrap();
+        let resources = deref(page.get(b"Resources").unwrap())
+            .as_dict()
+            .unwrap()
+            .clone();
+        // Font resource name -> glyph code -> text.
+        let mut maps: HashMap<String, HashMap<String, String>> = HashMap::new();
+        if let Ok(fonts) = resources.get(b"Font") {
+            for (name, font) in deref(fonts).as_dict().unwrap().iter() {
+                let font = deref(font).as_dict().unwrap().clone();
+                let cmap = stream_text(font.get(b"ToUnicode").unwrap());
+                let mut map = HashMap::new();
+                for line in cmap.lines() {
+                    if let Some(rest) = line.strip_prefix('<') {
+                        let parts: Vec<&str> =
+                            rest.split(['<', '>']).filter(|p| !p.is_empty()).collect();
+                        if parts.len() == 2 {
+                            let units: Vec<u16> = (0..parts[1].len() / 4)
+                                .map(|i| {
+                                    u16::from_str_radix(&parts[1][i * 4..i * 4 + 4], 16).unwrap()
+                                })
+                                .collect();
+                            map.insert(parts[0].to_string(), String::from_utf16_lossy(&units));
+                        }
+                    }
+                }
+                maps.insert(String::from_utf8_lossy(name).into_owned(), map);
+            }
+        }
+        let xobjects: HashMap<String, Object> = match resources.get(b"XObject") {
+            Ok(x) => deref(x)
+                .as_dict()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (String::from_utf8_lossy(k).into_owned(), v.clone()))
+                .collect(),
+            Err(_) => HashMap::new(),
+        };
+        let mut text = String::new();
+        let mut font = String::new();
+        // Shared groups ("/Gn Do") are decoded where they are drawn.
+        for line in stream_text(page.get(b"Contents").unwrap()).lines() {
+            match line.find(" Do") {
+                Some(pos) => {
+                    let name = line[..pos].rsplit('/').next().unwrap();
+                    decode(
+                        &stream_text(&xobjects[name]),
+                        &maps,
+                        &mut String::new(),
+                        &mut text,
+                    );
+                }
+                None => decode(line, &maps, &mut font, &mut text),
+            }
+        }
+        out.push(text);
+    }
+    out
+}
+
+fn decode(
+    content: &str,
+    maps: &std::collections::HashMap<String, std::collections::HashMap<String, String>>,
+    font: &mut String,
+    text: &mut String,
+) {
+    for line in content.lines() {
+        if let Some(i) = line.find("/F") {
+            let name: String = line[i + 1..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            *font = name;
+        }
+        if let (Some(a), Some(b)) = (line.find('<'), line.find("> Tj")) {
+            let hex = &line[a + 1..b];
+            for i in 0..hex.len() / 4 {
+                let code = &hex[i * 4..i * 4 + 4];
+                text.push_str(
+                    maps.get(font.as_str())
+                        .and_then(|m| m.get(code))
+                        .map(String::as_str)
+                        .unwrap_or("?"),
+                );
+            }
+            text.push('\n');
+        }
+    }
+}
+
+/// Whether an external tool is installed; in CI it must be (.ci/run installs it).
+pub fn have_tool(tool: &str) -> bool {
+    let found = Command::new(tool).arg("-v").output().is_ok();
+    if !found && std::env::var_os("CI").is_some() {
+        panic!("{tool} is missing in CI: .ci/run should install it");
+    }
+    found
+}

@@ -1,0 +1,594 @@
+//! TP Hunt from the command line, as a user runs it.
+
+mod common;
+use common::{Scratch, have_tool, pdf_pages_text};
+
+fn read(s: &Scratch, name: &str) -> Vec<u8> {
+    std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn default_run_writes_output_file_and_prints_path_and_code() {
+    let s = Scratch::new("default");
+    let r = s.run(&["tp-hunt", "--seed", "42"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert_eq!(
+        r.stdout(),
+        "wrote output/tp-hunt-42.pdf (5 pages)\ncode: tp-hunt:1:g12-s12-a10-d7-p4:a4:default:42\n"
+    );
+    let pages = pdf_pages_text(&read(&s, "output/tp-hunt-42.pdf"));
+    // Map, tracker (4 players, two per page), score pad, rules card.
+    assert_eq!(pages.len(), 5);
+    assert!(pages[0].contains("TP Hunt: Neighbourhood Map"));
+    assert!(pages[0].contains("blue d12") && pages[0].contains("red d12"));
+    assert!(pages[0].contains("Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42"));
+    assert!(pages[1].contains("Player Tracker") && pages[1].contains("Wallet starts at $5"));
+    assert!(pages[3].contains("Final Score Pad"));
+    assert!(pages[4].contains("Rules Card") && pages[4].contains("Law of the Jungle"));
+    for p in &pages {
+        assert!(p.contains("100 mm: print at actual size"));
+    }
+    assert_eq!(
+        s.files(),
+        vec!["output/tp-hunt-42.pdf"],
+        "no temp files left"
+    );
+}
+
+#[test]
+fn the_map_page_shows_the_generated_marks() {
+    let s = Scratch::new("marks");
+    assert_eq!(
+        s.run(&["tp-hunt", "--seed", "9", "--sheets", "map", "-o", "m.pdf"])
+            .code(),
+        0
+    );
+    let text = &pdf_pages_text(&read(&s, "m.pdf"))[0];
+    // Ten ATMs on the map, plus the one in the legend's symbol and two in its text.
+    assert_eq!(text.matches('$').count(), 10 + 3, "{text}");
+}
+
+#[test]
+fn same_inputs_give_identical_bytes_and_other_seeds_differ() {
+    let s = Scratch::new("repro");
+    for name in ["a.pdf", "b.pdf"] {
+        assert_eq!(
+            s.run(&[
+                "tp-hunt",
+                "--seed",
+                "room 12 tuesday",
+                "--sheets",
+                "all",
+                "-o",
+                name
+            ])
+            .code(),
+            0
+        );
+    }
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+    assert_eq!(
+        s.run(&[
+            "tp-hunt",
+            "--seed",
+            "room 12 wednesday",
+            "--sheets",
+            "all",
+            "-o",
+            "c.pdf"
+        ])
+        .code(),
+        0
+    );
+    assert_ne!(read(&s, "a.pdf"), read(&s, "c.pdf"));
+}
+
+#[test]
+fn two_documents_made_in_one_process_are_identical() {
+    use panicpress::games::tp_hunt::{Params, Request, sheets::SheetKind};
+    use panicpress::render::pdf::render;
+    let texts = panicpress::text::Texts::english();
+    let req = |seed: &str| Request {
+        params: Params::default(),
+        seed: panicpress::seed::Seed::new(seed).unwrap(),
+        count: 2,
+        paper: panicpress::sheet::Paper::A4,
+        sheets: SheetKind::ALL.to_vec(),
+    };
+    let first = render(&req("1").document(&texts).unwrap());
+    let other = render(&req("2").document(&texts).unwrap());
+    let again = render(&req("1").document(&texts).unwrap());
+    assert_eq!(first, again);
+    assert_ne!(first, other);
+}
+
+#[test]
+fn without_a_seed_a_random_one_is_printed_and_makes_the_same_sheets() {
+    let s = Scratch::new("random");
+    let r = s.run(&["tp-hunt", "--sheets", "map", "-o", "r.pdf"]);
+    assert_eq!(r.code(), 0);
+    let line = r
+        .stdout()
+        .lines()
+        .find(|l| l.starts_with("seed: "))
+        .expect("seed printed")
+        .to_string();
+    let seed = line
+        .trim_start_matches("seed: ")
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        s.run(&[
+            "tp-hunt",
+            "--seed",
+            &seed,
+            "--sheets",
+            "map",
+            "-o",
+            "again.pdf"
+        ])
+        .code(),
+        0
+    );
+    assert_eq!(read(&s, "r.pdf"), read(&s, "again.pdf"));
+}
+
+#[test]
+fn count_makes_different_maps_each_with_its_own_code() {
+    let s = Scratch::new("count");
+    let r = s.run(&["tp-hunt", "--seed", "5", "--count", "3", "--sheets", "map"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(
+        r.stdout()
+            .starts_with("wrote output/tp-hunt-5-x3.pdf (3 pages)")
+    );
+    let pages = pdf_pages_text(&read(&s, "output/tp-hunt-5-x3.pdf"));
+    let codes: Vec<&str> = pages
+        .iter()
+        .map(|p| p.lines().find(|l| l.starts_with("Sheet code")).unwrap())
+        .collect();
+    assert_eq!(codes[0], "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5");
+    assert_eq!(
+        codes[1],
+        "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5#2"
+    );
+    assert_eq!(
+        codes[2],
+        "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5#3"
+    );
+
+    let r = s.run(&[
+        "tp-hunt", "--seed", "5", "--count", "3", "--format", "json", "-o", "-",
+    ]);
+    let maps: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    let maps = maps.as_array().unwrap();
+    assert_eq!(maps.len(), 3);
+    assert_ne!(maps[0]["stores"], maps[1]["stores"]);
+    assert_eq!(maps[2]["seed"], "5#3");
+}
+
+#[test]
+fn regen_rebuilds_exactly_the_sheet_its_code_names() {
+    let s = Scratch::new("regen");
+    assert_eq!(
+        s.run(&[
+            "tp-hunt", "--seed", "5", "--count", "3", "--sheets", "map", "-o", "all.pdf"
+        ])
+        .code(),
+        0
+    );
+    // The second page's code, as printed on it.
+    let code = "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5#2";
+    let r = s.run(&["regen", code, "-o", "one.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let all = pdf_pages_text(&read(&s, "all.pdf"));
+    let one = pdf_pages_text(&read(&s, "one.pdf"));
+    assert_eq!(one, vec![all[1].clone()]);
+    // A single-map run and the regen of its printed code give the same bytes.
+    assert_eq!(
+        s.run(&[
+            "tp-hunt",
+            "--seed",
+            "77",
+            "--paper",
+            "letter",
+            "--players",
+            "3",
+            "-o",
+            "x.pdf"
+        ])
+        .code(),
+        0
+    );
+    assert_eq!(
+        s.run(&[
+            "regen",
+            "tp-hunt:1:g12-s12-a10-d7-p3:letter:default:77",
+            "-o",
+            "y.pdf"
+        ])
+        .code(),
+        0
+    );
+    assert_eq!(read(&s, "x.pdf"), read(&s, "y.pdf"));
+    let e = s
+        .run(&["regen", "tp-hunt:9:g12-s12-a10-d7-p4:a4:map:5"])
+        .one_error_line(2);
+    assert!(e.contains("version 9"), "{e}");
+}
+
+#[test]
+fn json_output_has_the_documented_fields_and_validates() {
+    let s = Scratch::new("json");
+    let r = s.run(&[
+        "tp-hunt", "--seed", "42", "--format", "json", "-o", "map.json",
+    ]);
+    assert_eq!(r.code(), 0);
+    let v: serde_json::Value = serde_json::from_slice(&read(&s, "map.json")).unwrap();
+    assert_eq!(v["seed"], "42");
+    assert_eq!(v["code"], "tp-hunt:1:g12-s12-a10-d7-p4:a4:default:42");
+    assert_eq!(v["stores"].as_array().unwrap().len(), 12);
+    assert_eq!(v["atms"].as_array().unwrap().len(), 10);
+    assert_eq!(v["dangers"].as_array().unwrap().len(), 7);
+    assert_eq!(v["stores"][0], serde_json::json!([5, 2]));
+    let r = s.run(&["validate", "tp-hunt", "map.json"]);
+    assert_eq!(r.code(), 0, "{}", r.stdout());
+    assert_eq!(
+        r.stdout(),
+        "legal: map.json breaks none of the 7 TP Hunt rules\n"
+    );
+}
+
+#[test]
+fn validate_reports_each_broken_rule_with_its_cells() {
+    let s = Scratch::new("validate");
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/tp-hunt-rulebook-sample.json"
+    );
+    let r = s.run(&["validate", "tp-hunt", sample]);
+    assert_eq!(r.code(), 1);
+    assert_eq!(
+        r.stdout(),
+        "counts: 8 ATMs on the map, the rules call for 10\n"
+    );
+
+    let hand = r#"{"stores": [[1,1],[2,2],[2,2],[4,4],[5,5],[6,6],[7,7],[8,8],[9,9],[10,10],[11,11],[12,12]],
+                   "atms": [[1,2],[1,3],[1,4],[1,5],[1,6],[1,7],[1,8],[1,9],[1,10],[1,11]],
+                   "dangers": [[6,5],[5,6],[7,6],[6,7],[3,3],[12,1],[12,2]]}"#;
+    std::fs::write(s.path("hand.json"), hand).unwrap();
+    let r = s.run(&["validate", "tp-hunt", "hand.json"]);
+    assert_eq!(r.code(), 1);
+    let out = r.stdout();
+    assert!(
+        out.contains("distinct-cells: (2, 2) holds store and store"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reachable: store at (6, 6) cannot be reached"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no-walled-in-store: store at (6, 6) has danger zones on every side"),
+        "{out}"
+    );
+    // Switching a fairness rule off by name.
+    let r = s.run(&[
+        "validate",
+        "tp-hunt",
+        "hand.json",
+        "--rule-off",
+        "reachable",
+        "--rule-off",
+        "no-walled-in-store",
+    ]);
+    assert_eq!(r.stdout().lines().count(), 1, "{}", r.stdout());
+}
+
+#[test]
+fn validate_refuses_unreadable_and_malformed_files_with_exit_2() {
+    let s = Scratch::new("validate-bad");
+    let e = s
+        .run(&["validate", "tp-hunt", "missing.json"])
+        .one_error_line(2);
+    assert!(e.contains("cannot read missing.json"), "{e}");
+    std::fs::write(s.path("broken.json"), "{\"stores\": [[1,").unwrap();
+    let e = s
+        .run(&["validate", "tp-hunt", "broken.json"])
+        .one_error_line(2);
+    assert!(
+        e.starts_with("error: broken.json: not a TP Hunt map"),
+        "{e}"
+    );
+    std::fs::write(
+        s.path("off.json"),
+        r#"{"stores": [[1,1]], "atms": [[13,2]], "dangers": []}"#,
+    )
+    .unwrap();
+    let e = s
+        .run(&["validate", "tp-hunt", "off.json"])
+        .one_error_line(2);
+    assert_eq!(
+        e,
+        "error: off.json: atms[0]: [13, 2] is off the 12 x 12 grid (columns and rows run 1 to 12)"
+    );
+}
+
+#[test]
+fn bad_input_gets_one_line_exit_2_and_no_file() {
+    let s = Scratch::new("bad");
+    std::fs::create_dir(s.path("adir")).unwrap();
+    std::fs::write(s.path("bad.toml"), "stores = \"many\"\n").unwrap();
+    std::fs::write(s.path("typo.toml"), "storez = 3\n").unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["tp-hunt", "--seed", "1", "--stores", "200"],
+            "stores: 200 do not fit on a 12 x 12 grid (144 cells)",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--players", "9"],
+            "players: 9 is out of range",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--players", "1"],
+            "players: 1 is out of range",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--grid", "40"],
+            "grid: 40 is out of range",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--config", "bad.toml"],
+            "config bad.toml (line 1)",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--config", "typo.toml"],
+            "storez",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--config", "nope.toml"],
+            "cannot read nope.toml",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "-o", "adir"],
+            "adir: it is a folder",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "-o", "no/such/dir/x.pdf"],
+            "folder no/such/dir does not exist",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--sheets", "map,poster"],
+            "unknown sheet 'poster'",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--paper", "a3"],
+            "unknown paper 'a3'",
+        ),
+        (
+            &["tp-hunt", "--seed", "", "--sheets", "map"],
+            "seed: must not be empty",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--count", "0"],
+            "count: 0 is out of range",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--rule-off", "counts"],
+            "cannot be switched off",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--dangers", "120"],
+            "no legal map in 2000 tries",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--players", "x"],
+            "invalid value 'x'",
+        ),
+        (&["tp-hunt", "--bogus"], "unexpected argument '--bogus'"),
+        (
+            &["regen", "garbage"],
+            "expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED",
+        ),
+    ];
+    for (args, want) in cases {
+        let e = s.run(args).one_error_line(2);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+    let mut files = s.files();
+    files.retain(|f| !f.ends_with(".toml"));
+    assert!(files.is_empty(), "files written on bad input: {files:?}");
+}
+
+#[test]
+fn config_file_holds_the_same_settings_and_flags_win() {
+    let s = Scratch::new("config");
+    std::fs::write(
+        s.path("club.toml"),
+        "seed = \"club night\"\npreset = \"harder\"\nplayers = 6\nsheets = [\"map\", \"tracker\"]\npaper = \"letter\"\n",
+    )
+    .unwrap();
+    let r = s.run(&[
+        "tp-hunt",
+        "--config",
+        "club.toml",
+        "--dangers",
+        "8",
+        "-o",
+        "c.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(
+        r.stdout()
+            .contains("code: tp-hunt:1:g12-s9-a10-d8-p6:letter:map+tracker:club night"),
+        "{}",
+        r.stdout()
+    );
+    // Map + three tracker pages for six players; Letter media box.
+    let bytes = read(&s, "c.pdf");
+    assert_eq!(pdf_pages_text(&bytes).len(), 4);
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let page = doc
+        .get_dictionary(*doc.get_pages().values().next().unwrap())
+        .unwrap();
+    let mb: Vec<f32> = page
+        .get(b"MediaBox")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_float().unwrap())
+        .collect();
+    assert_eq!(mb, vec![0.0, 0.0, 612.0, 792.0]);
+}
+
+#[test]
+fn text_preview_prints_a_grid_with_a_legend() {
+    let s = Scratch::new("text");
+    let r = s.run(&["tp-hunt", "--seed", "42", "--format", "text"]);
+    assert_eq!(r.code(), 0);
+    let out = r.stdout();
+    assert!(
+        out.starts_with("Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:default:42\n"),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.len() > 7 && l[4..7].trim().parse::<u32>().is_ok())
+            .count(),
+        12
+    );
+    assert!(out.contains("O store   $ ATM   X danger zone"));
+}
+
+#[test]
+fn dice_tape_is_seeded_and_separate_from_the_map() {
+    let s = Scratch::new("dice");
+    assert_eq!(
+        s.run(&[
+            "tp-hunt", "--seed", "3", "--sheets", "map", "-o", "a.json", "--format", "json"
+        ])
+        .code(),
+        0
+    );
+    assert_eq!(
+        s.run(&[
+            "tp-hunt",
+            "--seed",
+            "3",
+            "--sheets",
+            "map,dice-tape",
+            "-o",
+            "b.json",
+            "--format",
+            "json"
+        ])
+        .code(),
+        0
+    );
+    let a: serde_json::Value = serde_json::from_slice(&read(&s, "a.json")).unwrap();
+    let b: serde_json::Value = serde_json::from_slice(&read(&s, "b.json")).unwrap();
+    assert_eq!(
+        a["stores"], b["stores"],
+        "printing a dice tape never moves the map"
+    );
+    assert_eq!(
+        s.run(&[
+            "tp-hunt",
+            "--seed",
+            "3",
+            "--sheets",
+            "dice-tape",
+            "-o",
+            "d.pdf"
+        ])
+        .code(),
+        0
+    );
+    let text = &pdf_pages_text(&read(&s, "d.pdf"))[0];
+    let rolls: Vec<u32> = text.lines().filter_map(|l| l.parse().ok()).collect();
+    // Numbered rows 1..N plus two dice per row, every die 1-12.
+    assert!(rolls.len() > 300, "{}", rolls.len());
+    assert!(text.contains("No d12s?"));
+}
+
+#[test]
+fn templates_folder_replaces_printed_texts() {
+    let s = Scratch::new("templates");
+    std::fs::create_dir(s.path("tpl")).unwrap();
+    std::fs::write(
+        s.path("tpl/common.tera"),
+        "code_label: Bladkode\ncalibration: 100 mm\n",
+    )
+    .unwrap();
+    let r = s.run(&[
+        "tp-hunt",
+        "--seed",
+        "1",
+        "--sheets",
+        "map",
+        "--templates",
+        "tpl",
+        "-o",
+        "t.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(pdf_pages_text(&read(&s, "t.pdf"))[0].contains("Bladkode: tp-hunt:1:"));
+}
+
+#[test]
+fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
+    if !have_tool("qpdf") || !have_tool("pdffonts") || !have_tool("pdfinfo") {
+        eprintln!("qpdf/poppler-utils not installed: external PDF checks not run here");
+        return;
+    }
+    let s = Scratch::new("tools");
+    assert_eq!(
+        s.run(&["tp-hunt", "--seed", "42", "--sheets", "all", "-o", "a.pdf"])
+            .code(),
+        0
+    );
+    let q = std::process::Command::new("qpdf")
+        .args(["--check", "a.pdf"])
+        .current_dir(&s.0)
+        .output()
+        .unwrap();
+    assert!(q.status.success(), "{}", String::from_utf8_lossy(&q.stdout));
+    let f = std::process::Command::new("pdffonts")
+        .arg("a.pdf")
+        .current_dir(&s.0)
+        .output()
+        .unwrap();
+    let fonts = String::from_utf8_lossy(&f.stdout).into_owned();
+    let rows: Vec<&str> = fonts.lines().skip(2).collect();
+    assert_eq!(rows.len(), 2, "{fonts}");
+    for row in rows {
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert!(
+            cols[0].len() > 7 && cols[0].as_bytes()[6] == b'+',
+            "subset tag: {row}"
+        );
+        assert_eq!(
+            &cols[cols.len() - 5..cols.len() - 2],
+            ["yes", "yes", "yes"],
+            "emb sub uni: {row}"
+        );
+    }
+    let i = std::process::Command::new("pdfinfo")
+        .arg("a.pdf")
+        .current_dir(&s.0)
+        .output()
+        .unwrap();
+    let info = String::from_utf8_lossy(&i.stdout).into_owned();
+    assert!(
+        info.contains("Title:           TP Hunt: tp-hunt:1:g12-s12-a10-d7-p4:a4:"),
+        "{info}"
+    );
+    assert!(info.contains("Pages:           6"), "{info}");
+    assert!(
+        !info.contains("PDF/X") && !info.contains("CreationDate"),
+        "{info}"
+    );
+}
