@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Benchmark panicpress against the peer implementations in ../shared/peers.
+
+Each case runs RUNS times, interleaved (run 1 of every case, then run 2, ...)
+so that machine noise spreads evenly. Wall time is measured with
+time.perf_counter around the child process, peak memory with wait4's
+ru_maxrss for that child alone. Prints a Markdown table of medians and the
+ratios the targets are stated in.
+
+usage: python3 bench/bench.py [--runs 5] [--counts 1,30,1000] [--seed 1]
+Peers are skipped when ../shared/peers or their Python packages are missing
+(pip install reportlab typst; apt-get install fonts-dejavu-core).
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
+BIN = os.path.join(ROOT, "target", "release", "panicpress")
+
+
+def measure(cmd):
+    """Runs cmd; returns (wall seconds, peak RSS in KiB)."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), err))
+    return wall, usage.ru_maxrss
+
+
+def peer_available(tool):
+    script = os.path.join(PEERS, "%s_tphunt.py" % tool)
+    if not os.path.exists(script):
+        return False
+    module = {"reportlab": "reportlab", "typst": "typst"}[tool]
+    ok = subprocess.run([sys.executable, "-c", "import " + module],
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    font = os.path.exists("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    return ok and font
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--counts", default="1,30,1000")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    counts = [int(x) for x in a.counts.split(",")]
+
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    out = tempfile.mkdtemp(prefix="panicpress-bench-")
+
+    cases = []  # (name, N, pages, cmd, output file)
+    for n in counts:
+        f = os.path.join(out, "panicpress_n%d.pdf" % n)
+        cases.append(("panicpress tp-hunt", n, n,
+                      [BIN, "tp-hunt", "--seed", str(a.seed), "--count", str(n),
+                       "--sheets", "map", "-o", f], f))
+        for tool in ("reportlab", "typst"):
+            if peer_available(tool):
+                f = os.path.join(out, "%s_n%d.pdf" % (tool, n))
+                cases.append((tool, n, n, [sys.executable, os.path.join(PEERS, "%s_tphunt.py" % tool),
+                                           "--seed", str(a.seed), "--count", str(n), "--out", f], f))
+    skipped = [t for t in ("reportlab", "typst") if not peer_available(t)]
+
+    res = {}
+    for run in range(a.runs):
+        for name, n, pages, cmd, f in cases:
+            wall, rss = measure(cmd)
+            size = os.path.getsize(f)
+            res.setdefault((name, n), []).append((wall, rss, size))
+            print("run %d %-20s N=%-5d wall %.3f s  rss %d KiB  %d B"
+                  % (run + 1, name, n, wall, rss, size), file=sys.stderr)
+
+    med = statistics.median
+    summary = {}
+    print("| tool | N | wall s (median; min-max) | peak RSS MiB (median) | PDF bytes | bytes/page |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, n, pages, _, _ in cases:
+        rows = res[(name, n)]
+        walls = [r[0] for r in rows]
+        rss = med([r[1] for r in rows]) / 1024
+        size = rows[-1][2]
+        summary[(name, n)] = (med(walls), rss, size / pages)
+        print("| %s | %d | %.3f (%.3f-%.3f) | %.1f | %d | %d |"
+              % (name, n, med(walls), min(walls), max(walls), rss, size, round(size / pages)))
+    if skipped:
+        print("\nPeers skipped (missing script, Python package or DejaVu font): %s" % ", ".join(skipped))
+
+    n = max(counts)
+    ours = summary.get(("panicpress tp-hunt", n))
+    typst = summary.get(("typst", n))
+    rl = summary.get(("reportlab", n))
+    print("\nTargets at N=%d (same run):" % n)
+    if ours and typst:
+        print("- wall time vs Typst: %.3f (target at most 1/6 = 0.167)" % (ours[0] / typst[0]))
+    if ours and rl:
+        print("- peak memory vs ReportLab: %.2f (target at most 1)" % (ours[1] / rl[1]))
+        print("- bytes/page vs ReportLab: %.2f (target at most 1)" % (ours[2] / rl[2]))
+
+
+if __name__ == "__main__":
+    main()
