@@ -20,6 +20,9 @@ pub enum Command {
     /// TP Hunt (roll-and-write): neighbourhood maps, trackers, score pads, dice tapes.
     #[command(name = "tp-hunt")]
     TpHunt(TpHuntArgs),
+    /// Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card.
+    #[command(name = "particle-panic", args_conflicts_with_subcommands = true)]
+    ParticlePanic(ParticlePanicArgs),
     /// Run a game's rule engine on a layout file (JSON) and list what breaks the rules.
     Validate(ValidateArgs),
     /// Make again exactly the sheet a printed sheet code names.
@@ -39,6 +42,8 @@ pub enum Format {
 pub enum GameName {
     #[value(name = "tp-hunt")]
     TpHunt,
+    #[value(name = "particle-panic")]
+    ParticlePanic,
 }
 
 /// Output options shared by every command that writes sheets.
@@ -105,6 +110,60 @@ pub struct TpHuntArgs {
     pub map: TpHuntMapArgs,
     #[command(flatten)]
     pub out: OutputArgs,
+}
+
+/// Settings that shape a Particle Panic deal.
+#[derive(Debug, Args, Default, Clone)]
+pub struct ParticlePanicDealArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// Number of players, 1 to 4 (default 2).
+    #[arg(long, value_name = "N")]
+    pub players: Option<u8>,
+    /// 'standard' (two decks, four codes) or 'five-codes' (a fifth suit of 26 cards).
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ParticlePanicArgs {
+    #[command(subcommand)]
+    pub action: Option<ParticlePanicAction>,
+    #[command(flatten)]
+    pub deal: ParticlePanicDealArgs,
+    /// Simulated games behind the printed rating (default 2000).
+    #[arg(long, value_name = "N")]
+    pub simulations: Option<u32>,
+    /// easy, normal or hard: pick a seeded deal whose rating is in that band.
+    #[arg(long)]
+    pub difficulty: Option<String>,
+    /// a4 (default) or letter.
+    #[arg(long)]
+    pub paper: Option<String>,
+    /// Which sheets, comma-separated: record,board,rules (or 'all').
+    #[arg(long)]
+    pub sheets: Option<String>,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ParticlePanicAction {
+    /// Play a deal many times with the policy; print the win rate and loss causes.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub deal: ParticlePanicDealArgs,
+    /// Number of games (default 2000).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u32>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::cli::{Cli, Command, Format, GameName, OutputArgs, ValidateArgs};
 use crate::config;
 use crate::error::{Error, Result};
-use crate::games::tp_hunt;
+use crate::games::{particle_panic, tp_hunt};
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::SheetCode;
@@ -18,6 +18,13 @@ pub fn run(cli: Cli) -> Result<i32> {
             let (request, random) = config::tp_hunt_request(&args)?;
             write_tp_hunt(&request, &args.out, random)
         }
+        Command::ParticlePanic(args) => match &args.action {
+            Some(crate::cli::ParticlePanicAction::Simulate(sim)) => simulate(sim),
+            None => {
+                let (request, random) = config::particle_panic_request(&args)?;
+                write_particle_panic(&request, &args.out, random)
+            }
+        },
         Command::Validate(args) => validate(&args),
         Command::Regen(args) => {
             let code = SheetCode::parse(&args.code)?;
@@ -25,6 +32,11 @@ pub fn run(cli: Cli) -> Result<i32> {
                 tp_hunt::GAME => {
                     write_tp_hunt(&tp_hunt::Request::from_code(&code)?, &args.out, false)
                 }
+                particle_panic::GAME => write_particle_panic(
+                    &particle_panic::Request::from_code(&code)?,
+                    &args.out,
+                    false,
+                ),
                 other => Err(Error::input(format!("sheet code: unknown game '{other}'"))),
             }
         }
@@ -38,6 +50,11 @@ pub fn run(cli: Cli) -> Result<i32> {
                             "rule of the game"
                         };
                         println!("{:<20} {} ({kind})", r.name(), r.describe());
+                    }
+                }
+                GameName::ParticlePanic => {
+                    for (name, what) in particle_panic::RULES {
+                        println!("{name:<20} {what}");
                     }
                 }
             }
@@ -65,58 +82,166 @@ fn report(to_stdout: bool, line: &str) {
 
 fn write_tp_hunt(request: &tp_hunt::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
     let texts = texts(out)?;
-    let format = out.format.unwrap_or(Format::Pdf);
-    let ext = match format {
-        Format::Pdf => "pdf",
-        Format::Json => "json",
-        Format::Text => "txt",
-    };
-    let path: PathBuf = match (&out.output, format) {
-        (Some(p), _) => p.clone(),
-        (None, Format::Text) => PathBuf::from("-"),
-        (None, _) => {
-            output::default_path(tp_hunt::GAME, &request.seed.file_stem(), request.count, ext)
-        }
-    };
-    let mut pages = None;
-    match format {
-        Format::Pdf => {
-            // Check everything that can fail before the file is created.
-            request.check()?;
-            request.labels(&texts)?;
-            output::write_with(&path, |w| {
-                pages = Some(write_pdf(w, |emit| request.pages(&texts, emit))?);
-                Ok(())
-            })?
-        }
-        Format::Json => output::write(&path, request.json()?.as_bytes())?,
-        Format::Text => output::write(&path, request.preview(&texts)?.as_bytes())?,
-    }
-    let to_stdout = output::is_stdout(&path);
-    if !to_stdout {
-        let what = match pages {
-            Some(n) => format!(" ({n} pages)"),
-            None => String::new(),
-        };
-        report(false, &format!("wrote {}{what}", path.display()));
-    }
+    request.check()?;
+    request.labels(&texts)?;
     let list = tp_hunt::sheets::SheetKind::code_list(&request.sheets);
-    if format != Format::Text {
-        let code = request.code(&request.seed, &list);
-        let more = if request.count > 1 {
-            format!(" (first of {})", request.count)
-        } else {
-            String::new()
-        };
-        report(to_stdout, &format!("code: {code}{more}"));
+    let mut code = request.code(&request.seed, &list).to_string();
+    if request.count > 1 {
+        code.push_str(&format!(" (first of {})", request.count));
     }
-    if random_seed {
-        report(
-            to_stdout,
-            &format!(
-                "seed: {} (chosen at random; --seed {} makes the same sheets)",
-                request.seed, request.seed
-            ),
+    let job = Job {
+        game: tp_hunt::GAME,
+        stem: request.seed.file_stem(),
+        count: request.count,
+        code,
+        random_seed: random_seed.then(|| request.seed.text().to_string()),
+    };
+    job.write(
+        out,
+        |emit| request.pages(&texts, emit),
+        || request.json(),
+        || request.preview(&texts),
+    )
+}
+
+/// One game command's output: where it goes and what to say about it.
+struct Job {
+    game: &'static str,
+    stem: String,
+    count: usize,
+    /// The sheet code reported after writing.
+    code: String,
+    /// The seed, when it was chosen at random.
+    random_seed: Option<String>,
+}
+
+impl Job {
+    /// Writes the result in the chosen format; everything that can fail on
+    /// bad input must have been checked before, so no file is left half-made.
+    fn write(
+        &self,
+        out: &OutputArgs,
+        pdf: impl FnOnce(
+            &mut dyn FnMut(crate::sheet::Page) -> Result<()>,
+        ) -> Result<crate::sheet::DocumentInfo>,
+        json: impl FnOnce() -> Result<String>,
+        text: impl FnOnce() -> Result<String>,
+    ) -> Result<i32> {
+        let format = out.format.unwrap_or(Format::Pdf);
+        let ext = match format {
+            Format::Pdf => "pdf",
+            Format::Json => "json",
+            Format::Text => "txt",
+        };
+        let path: PathBuf = match (&out.output, format) {
+            (Some(p), _) => p.clone(),
+            (None, Format::Text) => PathBuf::from("-"),
+            (None, _) => output::default_path(self.game, &self.stem, self.count, ext),
+        };
+        let mut pages = None;
+        match format {
+            Format::Pdf => output::write_with(&path, |w| {
+                pages = Some(write_pdf(w, pdf)?);
+                Ok(())
+            })?,
+            Format::Json => output::write(&path, json()?.as_bytes())?,
+            Format::Text => output::write(&path, text()?.as_bytes())?,
+        }
+        let to_stdout = output::is_stdout(&path);
+        if !to_stdout {
+            let what = pages.map(|n| format!(" ({n} pages)")).unwrap_or_default();
+            report(false, &format!("wrote {}{what}", path.display()));
+        }
+        if format != Format::Text {
+            report(to_stdout, &format!("code: {}", self.code));
+        }
+        if let Some(seed) = &self.random_seed {
+            report(
+                to_stdout,
+                &format!("seed: {seed} (chosen at random; --seed {seed} makes the same sheets)"),
+            );
+        }
+        Ok(0)
+    }
+}
+
+fn write_particle_panic(
+    request: &particle_panic::Request,
+    out: &OutputArgs,
+    random_seed: bool,
+) -> Result<i32> {
+    let texts = texts(out)?;
+    let rated = request.deal()?;
+    request.texts(&texts, &rated.rating)?;
+    let list = particle_panic::sheets::SheetKind::code_list(&request.sheets);
+    let job = Job {
+        game: particle_panic::GAME,
+        stem: rated.seed.file_stem(),
+        count: 1,
+        code: request.code(&rated.seed, &list).to_string(),
+        random_seed: random_seed.then(|| request.seed.text().to_string()),
+    };
+    job.write(
+        out,
+        |emit| request.pages(&rated, &texts, emit),
+        || Ok(request.json(&rated)),
+        || {
+            let code = request.code(&rated.seed, &list);
+            let label = texts
+                .labels("common", &tera::Context::new())?
+                .get("code_label");
+            Ok(format!(
+                "{label}: {code}\n{}",
+                particle_panic::describe(&rated.deal, Some(&rated.rating))
+            ))
+        },
+    )
+}
+
+fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
+    let (params, seed, _) = config::particle_panic_deal(&args.deal, None)?;
+    let params = particle_panic::Params {
+        simulations: args.games.unwrap_or(particle_panic::DEFAULT_SIMULATIONS),
+        ..params
+    };
+    params
+        .check()
+        .map_err(|e| Error::input(e.message.replace("simulations", "games")))?;
+    let deal = particle_panic::generate(&params, &seed);
+    let r = particle_panic::engine::rate(&params, &deal, &seed);
+    if args.json {
+        let j = serde_json::json!({
+            "seed": seed.text(),
+            "players": params.players,
+            "variant": if params.five_codes { "five-codes" } else { "standard" },
+            "games": r.games,
+            "wins": r.wins,
+            "win_rate": r.win_rate,
+            "losses": r.losses,
+        });
+        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
+        return Ok(0);
+    }
+    let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
+    println!(
+        "deal: seed {seed}, {} players, {}",
+        params.players,
+        if params.five_codes {
+            "five codes"
+        } else {
+            "four codes"
+        }
+    );
+    println!("games: {}", r.games);
+    println!("won:                 {}", share(r.wins));
+    println!("lost, no room:       {}", share(r.losses.no_room));
+    println!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero));
+    println!("lost, empty stack:   {}", share(r.losses.empty_stack));
+    if r.losses.turn_limit > 0 {
+        println!(
+            "stopped at {} turns: {}",
+            particle_panic::engine::TURN_LIMIT,
+            share(r.losses.turn_limit)
         );
     }
     Ok(0)
@@ -187,6 +312,20 @@ fn validate(args: &ValidateArgs) -> Result<i32> {
             if broken == 0 {
                 let rules = tp_hunt::Rule::ALL.len();
                 println!("legal: {name} breaks none of the {rules} TP Hunt rules");
+                Ok(0)
+            } else {
+                Ok(1)
+            }
+        }
+        GameName::ParticlePanic => {
+            let deal = particle_panic::parse_json(&text).map_err(with_file)?;
+            let params = deal.params().map_err(with_file)?;
+            let violations = particle_panic::validate(&params, &deal.deal());
+            for v in &violations {
+                println!("{v}");
+            }
+            if violations.is_empty() {
+                println!("legal: {name} is a complete Particle Panic deal");
                 Ok(0)
             } else {
                 Ok(1)

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::cli::{TpHuntArgs, TpHuntMapArgs};
 use crate::error::{Error, Result};
+use crate::games::particle_panic;
 use crate::games::tp_hunt::{self, Params, Rule, sheets::SheetKind};
 use crate::seed::Seed;
 use crate::sheet::Paper;
@@ -179,6 +180,66 @@ pub fn tp_hunt_validate_params(flags: &TpHuntMapArgs, code: Option<&str>) -> Res
         return Params::from_code(&c.params);
     }
     tp_hunt_params(flags, &file)
+}
+
+/// Particle Panic deal settings from flags: (params, seed, seed chosen at random).
+pub fn particle_panic_deal(
+    args: &crate::cli::ParticlePanicDealArgs,
+    simulations: Option<u32>,
+) -> Result<(particle_panic::Params, Seed, bool)> {
+    let five_codes = match args.variant.as_deref() {
+        None | Some("standard") => false,
+        Some("five-codes") => true,
+        Some(other) => {
+            return Err(Error::input(format!(
+                "variant: unknown variant '{other}' (choose from: standard, five-codes)"
+            )));
+        }
+    };
+    let params = particle_panic::Params {
+        players: args
+            .players
+            .unwrap_or(particle_panic::Params::default().players),
+        five_codes,
+        simulations: simulations.unwrap_or(particle_panic::DEFAULT_SIMULATIONS),
+    };
+    params.check()?;
+    let (seed, random) = match &args.seed {
+        Some(t) => (Seed::new(t)?, false),
+        None => (Seed::random(), true),
+    };
+    Ok((params, seed, random))
+}
+
+/// The Particle Panic request from `particle-panic` flags.
+pub fn particle_panic_request(
+    args: &crate::cli::ParticlePanicArgs,
+) -> Result<(particle_panic::Request, bool)> {
+    let (params, seed, random) = particle_panic_deal(&args.deal, args.simulations)?;
+    let request = particle_panic::Request {
+        params,
+        seed,
+        difficulty: args
+            .difficulty
+            .as_deref()
+            .map(particle_panic::Difficulty::parse)
+            .transpose()?,
+        paper: paper(args.paper.as_deref())?,
+        sheets: match &args.sheets {
+            Some(list) => particle_panic::sheets::SheetKind::parse_list(list)?,
+            None => particle_panic::sheets::SheetKind::DEFAULT.to_vec(),
+        },
+    };
+    Ok((request, random))
+}
+
+fn paper(name: Option<&str>) -> Result<Paper> {
+    let name = name.unwrap_or("a4");
+    Paper::parse(name).ok_or_else(|| {
+        Error::input(format!(
+            "paper: unknown paper '{name}' (choose from: a4, letter)"
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -10,19 +10,19 @@ use std::path::Path;
 use tera::{Context, Tera};
 
 /// The templates shipped in the binary, as (name, text).
-const EMBEDDED: &[(&str, &str)] = &[
-    (
-        "en/common.tera",
-        include_str!("../templates/en/common.tera"),
-    ),
-    (
-        "en/tp-hunt.tera",
-        include_str!("../templates/en/tp-hunt.tera"),
-    ),
-    (
-        "en/tp-hunt-rules.tera",
-        include_str!("../templates/en/tp-hunt-rules.tera"),
-    ),
+/// Embeds template files by their path under `templates/`.
+macro_rules! embed {
+    ($($path:literal),* $(,)?) => {
+        &[$(($path, include_str!(concat!("../templates/", $path)))),*]
+    };
+}
+
+const EMBEDDED: &[(&str, &str)] = embed![
+    "en/common.tera",
+    "en/tp-hunt.tera",
+    "en/tp-hunt-rules.tera",
+    "en/particle-panic.tera",
+    "en/particle-panic-rules.tera",
 ];
 
 pub const LANGUAGES: &[&str] = &["en"];
@@ -56,6 +56,14 @@ impl Labels {
             .cloned()
             .unwrap_or_else(|| format!("[{key}]"))
     }
+}
+
+/// The texts one game's document prints, rendered once per document: the
+/// game's labels, the common labels, and its rules card.
+pub struct GameTexts {
+    pub game: Labels,
+    pub common: Labels,
+    pub rules: Vec<Block>,
 }
 
 /// A block of prose: a heading or a paragraph.
@@ -144,6 +152,15 @@ impl Texts {
             }
         }
         Ok(Labels(map))
+    }
+
+    /// Renders `GAME.tera`, `common.tera` and `GAME-rules.tera` with `ctx`.
+    pub fn game(&self, game: &str, ctx: &Context) -> Result<GameTexts, TextError> {
+        Ok(GameTexts {
+            game: self.labels(game, ctx)?,
+            common: self.labels("common", ctx)?,
+            rules: self.prose(&format!("{game}-rules"), ctx)?,
+        })
     }
 
     pub fn prose(&self, name: &str, ctx: &Context) -> Result<Vec<Block>, TextError> {

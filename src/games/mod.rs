@@ -1,6 +1,7 @@
 //! The games. Each module holds its parameters, its rule engine (`validate`),
 //! its generator, its text forms and the sheets it prints.
 
+pub mod particle_panic;
 pub mod tp_hunt;
 
 use crate::error::Error;
@@ -53,4 +54,57 @@ pub fn generate_valid<L>(
         "no legal {what} in {MAX_ATTEMPTS} tries with these settings ({}); change the settings or switch the rule off",
         detail.join(", ")
     )))
+}
+
+/// Parses a comma- or '+'-separated list of sheet names (`all` and `default`
+/// as shorthands) against a game's sheet kinds.
+pub fn parse_sheet_list<K: Copy + PartialEq>(
+    text: &str,
+    all: &[K],
+    default: &[K],
+    name: fn(K) -> &'static str,
+) -> Result<Vec<K>, Error> {
+    match text.trim() {
+        "all" => return Ok(all.to_vec()),
+        "default" | "" => return Ok(default.to_vec()),
+        _ => {}
+    }
+    let mut kinds = Vec::new();
+    for wanted in text
+        .split([',', '+'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let kind = all
+            .iter()
+            .copied()
+            .find(|k| name(*k) == wanted)
+            .ok_or_else(|| {
+                let names: Vec<&str> = all.iter().map(|k| name(*k)).collect();
+                Error::input(format!(
+                    "sheets: unknown sheet '{wanted}' (choose from: {})",
+                    names.join(", ")
+                ))
+            })?;
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    if kinds.is_empty() {
+        return Err(Error::input("sheets: no sheet named"));
+    }
+    Ok(kinds)
+}
+
+/// A list of sheets as written in a sheet code: `default`, or names joined by '+'.
+pub fn sheet_code_list<K: Copy + PartialEq>(
+    kinds: &[K],
+    default: &[K],
+    name: fn(K) -> &'static str,
+) -> String {
+    if kinds == default {
+        "default".into()
+    } else {
+        kinds.iter().map(|k| name(*k)).collect::<Vec<_>>().join("+")
+    }
 }

@@ -2,6 +2,8 @@
 //! the paper, y growing downwards. Games describe what to draw here; renderers
 //! (PDF, tests) turn it into output without knowing any game.
 
+pub mod kit;
+
 use crate::fonts::{self, FontRole};
 use std::sync::Arc;
 

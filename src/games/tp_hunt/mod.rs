@@ -668,18 +668,14 @@ impl Request {
         Ok(text.expect("maps serialise") + "\n")
     }
 
-    pub fn labels(&self, texts: &crate::text::Texts) -> Result<Labels> {
+    pub fn labels(&self, texts: &crate::text::Texts) -> Result<crate::text::GameTexts> {
         let mut ctx = tera::Context::new();
         ctx.insert("stores", &self.params.stores);
         ctx.insert("atms", &self.params.atms);
         ctx.insert("dangers", &self.params.dangers);
         ctx.insert("players", &self.params.players);
         ctx.insert("grid", &self.params.grid);
-        Ok(Labels {
-            game: texts.labels(GAME, &ctx)?,
-            common: texts.labels("common", &ctx)?,
-            rules: texts.prose("tp-hunt-rules", &ctx)?,
-        })
+        Ok(texts.game(GAME, &ctx)?)
     }
 
     /// The terminal preview of every map.
@@ -754,11 +750,4 @@ impl Request {
             pages,
         })
     }
-}
-
-/// The texts a TP Hunt document prints, rendered once per document.
-pub struct Labels {
-    pub game: crate::text::Labels,
-    pub common: crate::text::Labels,
-    pub rules: Vec<crate::text::Block>,
 }

@@ -2,17 +2,13 @@
 //! card and the dice tape, drawn on the game-neutral page model.
 
 use rand::Rng;
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::Arc;
 
 use super::{Map, Mark, Params};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::{Seed, SheetCode};
-use crate::sheet::{
-    Align, Colour, Group, MARGIN_MM, Page, Paper, Stroke, calibration_bar, code_line,
-};
+use crate::sheet::kit::Kit;
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{Block, Labels};
 
 /// The sheets a user can pick with `--sheets`.
@@ -53,56 +49,21 @@ impl SheetKind {
 
     /// A comma- or '+'-separated list of sheet names; `all` or `default` as shorthands.
     pub fn parse_list(text: &str) -> Result<Vec<SheetKind>> {
-        match text.trim() {
-            "all" => return Ok(SheetKind::ALL.to_vec()),
-            "default" | "" => return Ok(SheetKind::DEFAULT.to_vec()),
-            _ => {}
-        }
-        let mut kinds = Vec::new();
-        for name in text
-            .split([',', '+'])
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            let kind = SheetKind::ALL
-                .iter()
-                .find(|k| k.name() == name)
-                .ok_or_else(|| {
-                    let names: Vec<&str> = SheetKind::ALL.iter().map(|k| k.name()).collect();
-                    Error::input(format!(
-                        "sheets: unknown sheet '{name}' (choose from: {})",
-                        names.join(", ")
-                    ))
-                })?;
-            if !kinds.contains(kind) {
-                kinds.push(*kind);
-            }
-        }
-        if kinds.is_empty() {
-            return Err(Error::input("sheets: no sheet named"));
-        }
-        Ok(kinds)
+        crate::games::parse_sheet_list(text, &SheetKind::ALL, &SheetKind::DEFAULT, SheetKind::name)
     }
 
     /// The list as written in a sheet code: `default`, or names joined by '+'.
     pub fn code_list(kinds: &[SheetKind]) -> String {
-        if kinds == SheetKind::DEFAULT {
-            "default".into()
-        } else {
-            kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join("+")
-        }
+        crate::games::sheet_code_list(kinds, &SheetKind::DEFAULT, SheetKind::name)
     }
 }
 
 /// Everything a TP Hunt page needs besides the map.
 pub struct Context<'a> {
     pub params: &'a Params,
-    pub paper: Paper,
     pub labels: &'a Labels,
-    pub common: &'a Labels,
     pub rules: &'a [Block],
-    /// What every page of one kind has in common, drawn once per document.
-    pub shared: RefCell<HashMap<&'static str, Arc<Group>>>,
+    pub kit: Kit<'a>,
 }
 
 /// Where the map grid sits on the page.
@@ -134,55 +95,21 @@ impl MapGeometry {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a super::Labels) -> Context<'a> {
+    pub fn new<'a>(
+        params: &'a Params,
+        paper: Paper,
+        labels: &'a crate::text::GameTexts,
+    ) -> Context<'a> {
         Context {
             params,
-            paper,
             labels: &labels.game,
-            common: &labels.common,
             rules: &labels.rules,
-            shared: RefCell::new(HashMap::new()),
+            kit: Kit::new(paper, &labels.common),
         }
-    }
-
-    /// The group named `key`, drawn by `draw` the first time it is asked for;
-    /// every shared group carries the calibration bar.
-    fn shared(&self, key: &'static str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
-        if let Some(g) = self.shared.borrow().get(key) {
-            return g.clone();
-        }
-        let mut page = Page::new(self.paper);
-        draw(&mut page);
-        calibration_bar(&mut page, &self.common.get("calibration"));
-        let group = Arc::new(Group {
-            name: key.to_string(),
-            items: page.items,
-        });
-        self.shared.borrow_mut().insert(key, group.clone());
-        group
-    }
-
-    /// A page showing the shared group `key` with its own sheet code below.
-    fn page(&self, key: &'static str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
-        let mut page = Page::new(self.paper);
-        page.group(&self.shared(key, draw));
-        self.code(&mut page, code);
-        page
-    }
-
-    fn code(&self, page: &mut Page, code: &SheetCode) {
-        code_line(page, &format!("{}: {code}", self.common.get("code_label")));
     }
 
     fn title(&self, page: &mut Page, key: &str) {
-        page.text(
-            page.width / 2.0,
-            MARGIN_MM + 10.0,
-            17.0,
-            Bold,
-            Align::Centre,
-            &self.labels.get(key),
-        );
+        self.kit.title(page, &self.labels.get(key));
     }
 
     /// The pages of one sheet kind for one map.
@@ -197,7 +124,7 @@ impl Context<'_> {
     }
 
     fn map_page(&self, map: &Map, code: &SheetCode) -> Page {
-        let mut page = Page::new(self.paper);
+        let mut page = Page::new(self.kit.paper);
         let g = map.grid();
         let geo = MapGeometry::new(&page, g.size);
         // ATD shading first, under the grid lines and marks; light enough to write over.
@@ -209,14 +136,18 @@ impl Context<'_> {
                 page.rect(x, y, geo.cell, geo.cell, None, Some(ATD_GREY));
             }
         }
-        page.group(&self.shared("map", |p| self.map_furniture(p, &geo, g.size)));
+        page.group(
+            &self
+                .kit
+                .shared("map", |p| self.map_furniture(p, &geo, g.size)),
+        );
         for (mark, c) in map.marks() {
             if g.contains(c) {
                 let (x, y) = geo.centre(c.col, c.row);
                 draw_mark(&mut page, mark, x, y, geo.cell);
             }
         }
-        self.code(&mut page, code);
+        self.kit.code(&mut page, code);
         page
     }
 
@@ -341,7 +272,7 @@ impl Context<'_> {
             } else {
                 "tracker-1"
             };
-            pages.push(self.page(key, code, |page| {
+            pages.push(self.kit.shared_page(key, code, |page| {
                 self.title(page, "tracker_title");
                 let body_top = MARGIN_MM + 17.0;
                 let body_bottom = page.height - MARGIN_MM - 16.0;
@@ -458,7 +389,8 @@ impl Context<'_> {
     }
 
     fn scorepad_page(&self, code: &SheetCode) -> Page {
-        self.page("scorepad", code, |page| self.scorepad(page))
+        self.kit
+            .shared_page("scorepad", code, |page| self.scorepad(page))
     }
 
     fn scorepad(&self, page: &mut Page) {
@@ -533,32 +465,20 @@ impl Context<'_> {
     }
 
     fn rules_page(&self, code: &SheetCode) -> Page {
-        self.page("rules", code, |page| self.rules(page))
-    }
-
-    fn rules(&self, page: &mut Page) {
-        self.title(page, "rules_title");
-        let left = MARGIN_MM + 8.0;
-        let width = page.width - 2.0 * left;
-        let mut y = MARGIN_MM + 22.0;
-        for block in self.rules {
-            match block {
-                Block::Heading(h) => {
-                    y += 2.0;
-                    page.text(left, y, 11.5, Bold, Align::Left, h);
-                    y += 5.5;
-                }
-                Block::Paragraph(p) => {
-                    y = page.paragraph(left, y, width, 10.0, Regular, p) + 1.5;
-                }
-            }
-        }
+        self.kit.shared_page("rules", code, |page| {
+            self.title(page, "rules_title");
+            self.kit.prose(page, self.rules);
+        })
     }
 
     fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
         let l = self.labels;
-        let mut page = Page::new(self.paper);
-        page.group(&self.shared("dice-tape", |p| self.title(p, "dice_title")));
+        let mut page = Page::new(self.kit.paper);
+        page.group(
+            &self
+                .kit
+                .shared("dice-tape", |p| self.title(p, "dice_title")),
+        );
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         let top = page.paragraph(
@@ -618,7 +538,7 @@ impl Context<'_> {
                 );
             }
         }
-        self.code(&mut page, code);
+        self.kit.code(&mut page, code);
         page
     }
 }

@@ -1,0 +1,97 @@
+//! What every game's sheets share: the paper, the common texts, page titles,
+//! the footer, and groups drawn once per document and reused on every page.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::{Align, Group, MARGIN_MM, Page, Paper, calibration_bar, code_line};
+use crate::fonts::FontRole::{Bold, Regular};
+use crate::seed::SheetCode;
+use crate::text::{Block, Labels};
+
+pub struct Kit<'a> {
+    pub paper: Paper,
+    pub common: &'a Labels,
+    shared: RefCell<HashMap<&'static str, Arc<Group>>>,
+}
+
+impl<'a> Kit<'a> {
+    pub fn new(paper: Paper, common: &'a Labels) -> Kit<'a> {
+        Kit {
+            paper,
+            common,
+            shared: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The group named `key`, drawn by `draw` the first time it is asked for;
+    /// every shared group carries the calibration bar.
+    pub fn shared(&self, key: &'static str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
+        if let Some(g) = self.shared.borrow().get(key) {
+            return g.clone();
+        }
+        let mut page = Page::new(self.paper);
+        draw(&mut page);
+        calibration_bar(&mut page, &self.common.get("calibration"));
+        let group = Arc::new(Group {
+            name: key.to_string(),
+            items: page.items,
+        });
+        self.shared.borrow_mut().insert(key, group.clone());
+        group
+    }
+
+    /// A page showing the shared group `key` with its own sheet code below.
+    pub fn shared_page(
+        &self,
+        key: &'static str,
+        code: &SheetCode,
+        draw: impl FnOnce(&mut Page),
+    ) -> Page {
+        let mut page = Page::new(self.paper);
+        page.group(&self.shared(key, draw));
+        self.code(&mut page, code);
+        page
+    }
+
+    /// A page of its own (nothing shared), with the calibration bar.
+    pub fn page(&self) -> Page {
+        let mut page = Page::new(self.paper);
+        calibration_bar(&mut page, &self.common.get("calibration"));
+        page
+    }
+
+    /// The sheet code line that regenerates this page.
+    pub fn code(&self, page: &mut Page, code: &SheetCode) {
+        code_line(page, &format!("{}: {code}", self.common.get("code_label")));
+    }
+
+    pub fn title(&self, page: &mut Page, text: &str) {
+        page.text(
+            page.width / 2.0,
+            MARGIN_MM + 10.0,
+            17.0,
+            Bold,
+            Align::Centre,
+            text,
+        );
+    }
+
+    /// A rules card: headings and wrapped paragraphs below the title.
+    pub fn prose(&self, page: &mut Page, blocks: &[Block]) {
+        let left = MARGIN_MM + 8.0;
+        let width = page.width - 2.0 * left;
+        let mut y = MARGIN_MM + 22.0;
+        for block in blocks {
+            match block {
+                Block::Heading(h) => {
+                    y += 2.0;
+                    page.text(left, y, 11.5, Bold, Align::Left, h);
+                    y += 5.5;
+                }
+                Block::Paragraph(p) => y = page.paragraph(left, y, width, 10.0, Regular, p) + 1.5,
+            }
+        }
+    }
+}
