@@ -97,6 +97,37 @@ def main():
         print("\nPeers skipped (missing script, Python package or DejaVu font): %s" % ", ".join(skipped))
 
     n = max(counts)
+    print_targets(summary, n)
+    print_particle_panic(a.runs, out)
+
+
+def print_particle_panic(runs, out):
+    """Simulated games per second on one core, and time to find and write a hard deal."""
+    one_core = ["taskset", "-c", "0"] if subprocess.run(["which", "taskset"], stdout=subprocess.DEVNULL).returncode == 0 else []
+    games = 200000
+    rates, hard = {}, []
+    for run in range(runs):
+        for players in (1, 2, 4):
+            cmd = one_core + [BIN, "particle-panic", "simulate", "--seed", "bench", "--players", str(players),
+                              "--games", str(games)]
+            wall, _ = measure(cmd)
+            rates.setdefault(players, []).append(games / wall)
+            print("run %d particle-panic simulate p%d: %.0f games/s" % (run + 1, players, games / wall), file=sys.stderr)
+        f = os.path.join(out, "pp-hard.pdf")
+        wall, rss = measure([BIN, "particle-panic", "--seed", "bench %d" % run, "--difficulty", "hard", "-o", f])
+        hard.append(wall)
+    med = statistics.median
+    print("\n### Particle Panic\n")
+    print("| measure | median | min-max |")
+    print("|---|---:|---:|")
+    for players, r in sorted(rates.items()):
+        print("| simulated games/s on one core, %d player%s (%d games) | %.0f | %.0f-%.0f |"
+              % (players, "" if players == 1 else "s", games, med(r), min(r), max(r)))
+    print("| `--difficulty hard` deal found and PDF written, s (seeds 'bench 0'..) | %.3f | %.3f-%.3f |"
+          % (med(hard), min(hard), max(hard)))
+
+
+def print_targets(summary, n):
     ours = summary.get(("panicpress tp-hunt", n))
     typst = summary.get(("typst", n))
     rl = summary.get(("reportlab", n))

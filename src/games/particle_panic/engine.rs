@@ -516,7 +516,7 @@ fn basic_action(s: &mut State, p: usize, dice: &mut impl Dice) {
         s.spend_spade(p, to).expect("checked above");
     }
     if s.particles[here] > 0 && can_spend(s, p, DIAMONDS) {
-        let clear = [(here + 1) % SPACES, (here + SPACES - 1) % SPACES]
+        let clear = neighbours
             .into_iter()
             .find(|&t| s.particles[t] == 0 && safe_to_collect(s, t));
         if let Some(to) = clear {

@@ -1,0 +1,215 @@
+//! Particle Panic from the command line, as a user runs it.
+
+mod common;
+use common::{Scratch, pdf_pages_text};
+
+fn read(s: &Scratch, name: &str) -> Vec<u8> {
+    std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn default_run_writes_record_board_stacks_and_rules() {
+    let s = Scratch::new("pp-default");
+    let r = s.run(&["particle-panic", "--seed", "42", "--players", "2"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert_eq!(
+        r.stdout(),
+        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:1:p2-c4-n2000:a4:default:42\n"
+    );
+    let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
+    assert_eq!(pages.len(), 4);
+    assert!(pages[0].contains("Deal Record"));
+    assert!(
+        pages[0].contains("of 2,000 simulated games"),
+        "{}",
+        pages[0]
+    );
+    assert!(
+        pages[0].contains("2 ♥ hearts") && pages[0].contains("A ♠ spades"),
+        "suit symbols and words"
+    );
+    assert!(
+        pages[1].contains("Pencil Board")
+            && pages[1].contains("Space 6")
+            && pages[1].contains("♣ clubs")
+    );
+    assert!(pages[2].contains("Stacks to Cross Off"));
+    assert!(pages[3].contains("Turn and Rules Card") && pages[3].contains("two of each"));
+    assert!(pages[0].contains("Sheet code: particle-panic:1:p2-c4-n2000:a4:record:42"));
+}
+
+#[test]
+fn same_seed_same_bytes() {
+    let s = Scratch::new("pp-repro");
+    for f in ["a.pdf", "b.pdf"] {
+        assert_eq!(
+            s.run(&["particle-panic", "--seed", "x", "--players", "3", "-o", f])
+                .code(),
+            0
+        );
+    }
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+}
+
+#[test]
+fn json_has_the_documented_fields_and_validates() {
+    let s = Scratch::new("pp-json");
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "9",
+        "--players",
+        "3",
+        "--simulations",
+        "500",
+        "--format",
+        "json",
+        "-o",
+        "d.json",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let v: serde_json::Value = serde_json::from_slice(&read(&s, "d.json")).unwrap();
+    assert_eq!(v["seed"], "9");
+    assert_eq!(v["code"], "particle-panic:1:p3-c4-n500:a4:default:9");
+    assert_eq!(v["players"], 3);
+    assert_eq!(v["hands"].as_array().unwrap().len(), 3);
+    assert_eq!(v["hands"][0].as_array().unwrap().len(), 3);
+    assert_eq!(v["stacks"].as_array().unwrap().len(), 6);
+    assert_eq!(v["rating"]["games"], 500);
+    assert!(v["rating"]["win_rate"].as_f64().unwrap() >= 0.0);
+    let r = s.run(&["validate", "particle-panic", "d.json"]);
+    assert_eq!(r.code(), 0, "{}", r.stdout());
+
+    // A third copy of a card (in place of another) breaks the deck rule: exit 1.
+    let mut bad = v.clone();
+    let extra = bad["stacks"][1][0].clone();
+    bad["stacks"][0][0] = extra.clone();
+    std::fs::write(s.path("bad.json"), bad.to_string()).unwrap();
+    let r = s.run(&["validate", "particle-panic", "bad.json"]);
+    assert_eq!(r.code(), 1);
+    assert!(
+        r.stdout().contains(&format!(
+            "deck: {} appears 3 times",
+            extra.as_str().unwrap()
+        )),
+        "{}",
+        r.stdout()
+    );
+    assert!(r.stdout().contains("(missing)"), "{}", r.stdout());
+
+    // A card that is not a card is malformed input: exit 2.
+    let mut junk = v.clone();
+    junk["hands"][0][0] = serde_json::json!("1Z");
+    std::fs::write(s.path("junk.json"), junk.to_string()).unwrap();
+    let e = s
+        .run(&["validate", "particle-panic", "junk.json"])
+        .one_error_line(2);
+    assert!(e.contains("card '1Z'"), "{e}");
+}
+
+#[test]
+fn difficulty_and_regen() {
+    let s = Scratch::new("pp-diff");
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "class",
+        "--difficulty",
+        "hard",
+        "-o",
+        "h.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let code = r
+        .stdout()
+        .lines()
+        .find_map(|l| l.strip_prefix("code: "))
+        .unwrap()
+        .to_string();
+    assert!(
+        code.starts_with("particle-panic:1:p2-c4-n2000:a4:default:class"),
+        "{code}"
+    );
+    assert_eq!(s.run(&["regen", &code, "-o", "again.pdf"]).code(), 0);
+    assert_eq!(read(&s, "h.pdf"), read(&s, "again.pdf"));
+}
+
+#[test]
+fn simulate_prints_win_rate_and_loss_causes() {
+    let s = Scratch::new("pp-sim");
+    let r = s.run(&[
+        "particle-panic",
+        "simulate",
+        "--seed",
+        "42",
+        "--games",
+        "3000",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let out = r.stdout();
+    for key in [
+        "games: 3000",
+        "won:",
+        "lost, no room:",
+        "lost, hand limit 0:",
+        "lost, empty stack:",
+    ] {
+        assert!(out.contains(key), "{out}");
+    }
+    let r = s.run(&[
+        "particle-panic",
+        "simulate",
+        "--seed",
+        "42",
+        "--games",
+        "3000",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    let total = v["wins"].as_u64().unwrap()
+        + ["no_room", "hand_limit_zero", "empty_stack", "turn_limit"]
+            .iter()
+            .map(|k| v["losses"][k].as_u64().unwrap())
+            .sum::<u64>();
+    assert_eq!(total, 3000);
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    let s = Scratch::new("pp-bad");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["particle-panic", "--seed", "1", "--players", "0"],
+            "players: 0 is out of range",
+        ),
+        (
+            &["particle-panic", "--seed", "1", "--players", "5"],
+            "players: 5 is out of range",
+        ),
+        (
+            &["particle-panic", "--seed", "1", "--variant", "six"],
+            "unknown variant 'six'",
+        ),
+        (
+            &["particle-panic", "--seed", "1", "--difficulty", "brutal"],
+            "unknown 'brutal'",
+        ),
+        (
+            &["particle-panic", "--seed", "1", "--simulations", "0"],
+            "simulations: 0 is out of range",
+        ),
+        (
+            &["particle-panic", "--seed", "1", "--sheets", "poster"],
+            "unknown sheet 'poster'",
+        ),
+        (
+            &["particle-panic", "simulate", "--seed", "1", "--games", "0"],
+            "games: 0 is out of range",
+        ),
+    ];
+    for (args, want) in cases {
+        let e = s.run(args).one_error_line(2);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+    assert!(s.files().is_empty(), "{:?}", s.files());
+}
