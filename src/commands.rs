@@ -29,14 +29,10 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Regen(args) => {
             let code = SheetCode::parse(&args.code)?;
             match code.game.as_str() {
-                tp_hunt::GAME => {
-                    write_tp_hunt(&tp_hunt::Request::from_code(&code)?, &args.out, false)
+                tp_hunt::GAME => write_tp_hunt(&tp_hunt::Request::from_code(&code)?, &args.out, false),
+                particle_panic::GAME => {
+                    write_particle_panic(&particle_panic::Request::from_code(&code)?, &args.out, false)
                 }
-                particle_panic::GAME => write_particle_panic(
-                    &particle_panic::Request::from_code(&code)?,
-                    &args.out,
-                    false,
-                ),
                 other => Err(Error::input(format!("sheet code: unknown game '{other}'"))),
             }
         }
@@ -121,9 +117,7 @@ impl Job {
     fn write(
         &self,
         out: &OutputArgs,
-        pdf: impl FnOnce(
-            &mut dyn FnMut(crate::sheet::Page) -> Result<()>,
-        ) -> Result<crate::sheet::DocumentInfo>,
+        pdf: impl FnOnce(&mut dyn FnMut(crate::sheet::Page) -> Result<()>) -> Result<crate::sheet::DocumentInfo>,
         json: impl FnOnce() -> Result<String>,
         text: impl FnOnce() -> Result<String>,
     ) -> Result<i32> {
@@ -165,11 +159,7 @@ impl Job {
     }
 }
 
-fn write_particle_panic(
-    request: &particle_panic::Request,
-    out: &OutputArgs,
-    random_seed: bool,
-) -> Result<i32> {
+fn write_particle_panic(request: &particle_panic::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
     let texts = texts(out)?;
     let rated = request.deal()?;
     request.texts(&texts, &rated.rating)?;
@@ -187,9 +177,7 @@ fn write_particle_panic(
         || Ok(request.json(&rated)),
         || {
             let code = request.code(&rated.seed, &list);
-            let label = texts
-                .labels("common", &tera::Context::new())?
-                .get("code_label");
+            let label = texts.labels("common", &tera::Context::new())?.get("code_label");
             Ok(format!(
                 "{label}: {code}\n{}",
                 particle_panic::describe(&rated.deal, Some(&rated.rating))
@@ -226,11 +214,7 @@ fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
     println!(
         "deal: seed {seed}, {} players, {}",
         params.players,
-        if params.five_codes {
-            "five codes"
-        } else {
-            "four codes"
-        }
+        if params.five_codes { "five codes" } else { "four codes" }
     );
     println!("games: {}", r.games);
     println!("won:                 {}", share(r.wins));
@@ -250,9 +234,7 @@ fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
 /// Streams pages from `make` into a PDF on `out`; returns the page count.
 pub fn write_pdf(
     out: &mut dyn std::io::Write,
-    make: impl FnOnce(
-        &mut dyn FnMut(crate::sheet::Page) -> Result<()>,
-    ) -> Result<crate::sheet::DocumentInfo>,
+    make: impl FnOnce(&mut dyn FnMut(crate::sheet::Page) -> Result<()>) -> Result<crate::sheet::DocumentInfo>,
 ) -> Result<usize> {
     let io = |e: std::io::Error| Error::input(format!("writing the PDF: {e}"));
     let mut writer = PdfWriter::new(out).map_err(io)?;
@@ -279,16 +261,14 @@ fn validate(args: &ValidateArgs) -> Result<i32> {
         GameName::TpHunt => {
             // One map, or the array that --count N writes.
             let maps: Vec<tp_hunt::MapJson> = if text.trim_start().starts_with('[') {
-                let values: Vec<serde_json::Value> = serde_json::from_str(&text).map_err(|e| {
-                    with_file(Error::input(format!("not a list of TP Hunt maps: {e}")))
-                })?;
+                let values: Vec<serde_json::Value> = serde_json::from_str(&text)
+                    .map_err(|e| with_file(Error::input(format!("not a list of TP Hunt maps: {e}"))))?;
                 values
                     .iter()
                     .enumerate()
                     .map(|(i, v)| {
-                        tp_hunt::parse_json(&v.to_string()).map_err(|e| {
-                            Error::input(format!("{name}: map {}: {}", i + 1, e.message))
-                        })
+                        tp_hunt::parse_json(&v.to_string())
+                            .map_err(|e| Error::input(format!("{name}: map {}: {}", i + 1, e.message)))
                     })
                     .collect::<Result<_>>()?
             } else {

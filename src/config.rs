@@ -53,8 +53,7 @@ pub fn read_file(path: &Path) -> Result<String> {
             .map_err(|e| Error::input(format!("standard input: {e}")))?;
         return Ok(s);
     }
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))
 }
 
 fn load_file(path: Option<&Path>) -> Result<TpHuntFile> {
@@ -133,21 +132,10 @@ pub fn tp_hunt_request(args: &TpHuntArgs) -> Result<(tp_hunt::Request, bool)> {
         Some(t) => Seed::new(&t)?,
         None => Seed::random(),
     };
-    let paper_name = args
-        .paper
-        .clone()
-        .or(file.paper.clone())
-        .unwrap_or_else(|| "a4".into());
-    let paper = Paper::parse(&paper_name).ok_or_else(|| {
-        Error::input(format!(
-            "paper: unknown paper '{paper_name}' (choose from: a4, letter)"
-        ))
-    })?;
-    let sheets = match args
-        .sheets
-        .clone()
-        .or(file.sheets.as_ref().map(NameList::joined))
-    {
+    let paper_name = args.paper.clone().or(file.paper.clone()).unwrap_or_else(|| "a4".into());
+    let paper = Paper::parse(&paper_name)
+        .ok_or_else(|| Error::input(format!("paper: unknown paper '{paper_name}' (choose from: a4, letter)")))?;
+    let sheets = match args.sheets.clone().or(file.sheets.as_ref().map(NameList::joined)) {
         Some(list) => SheetKind::parse_list(&list)?,
         None => SheetKind::DEFAULT.to_vec(),
     };
@@ -197,9 +185,7 @@ pub fn particle_panic_deal(
         }
     };
     let params = particle_panic::Params {
-        players: args
-            .players
-            .unwrap_or(particle_panic::Params::default().players),
+        players: args.players.unwrap_or(particle_panic::Params::default().players),
         five_codes,
         simulations: simulations.unwrap_or(particle_panic::DEFAULT_SIMULATIONS),
     };
@@ -212,9 +198,7 @@ pub fn particle_panic_deal(
 }
 
 /// The Particle Panic request from `particle-panic` flags.
-pub fn particle_panic_request(
-    args: &crate::cli::ParticlePanicArgs,
-) -> Result<(particle_panic::Request, bool)> {
+pub fn particle_panic_request(args: &crate::cli::ParticlePanicArgs) -> Result<(particle_panic::Request, bool)> {
     let (params, seed, random) = particle_panic_deal(&args.deal, args.simulations)?;
     let request = particle_panic::Request {
         params,
@@ -235,11 +219,7 @@ pub fn particle_panic_request(
 
 fn paper(name: Option<&str>) -> Result<Paper> {
     let name = name.unwrap_or("a4");
-    Paper::parse(name).ok_or_else(|| {
-        Error::input(format!(
-            "paper: unknown paper '{name}' (choose from: a4, letter)"
-        ))
-    })
+    Paper::parse(name).ok_or_else(|| Error::input(format!("paper: unknown paper '{name}' (choose from: a4, letter)")))
 }
 
 #[cfg(test)]
@@ -252,8 +232,7 @@ mod tests {
 
     #[test]
     fn flags_override_file_which_overrides_preset() {
-        let file: TpHuntFile =
-            toml::from_str("preset = \"harder\"\nstores = 11\nplayers = 3\n").unwrap();
+        let file: TpHuntFile = toml::from_str("preset = \"harder\"\nstores = 11\nplayers = 3\n").unwrap();
         let mut f = flags();
         f.players = Some(5);
         let p = tp_hunt_params(&f, &file).unwrap();

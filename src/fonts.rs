@@ -96,10 +96,7 @@ impl Metrics {
 
     /// Advance width of a glyph in thousandths of an em (PDF /W units).
     pub fn advance_per_mille(&self, glyph: u16) -> u32 {
-        let units = self
-            .face
-            .glyph_hor_advance(ttf_parser::GlyphId(glyph))
-            .unwrap_or(0);
+        let units = self.face.glyph_hor_advance(ttf_parser::GlyphId(glyph)).unwrap_or(0);
         self.per_mille(units as i32).max(0) as u32
     }
 
@@ -194,10 +191,7 @@ mod tests {
     #[test]
     fn fonts_cover_accents_and_card_suits() {
         for ch in "ZoëÅçñŁőžß♠♥♦♣$○✓".chars() {
-            assert!(
-                metrics(FontRole::Regular).has_glyph(ch),
-                "regular lacks {ch}"
-            );
+            assert!(metrics(FontRole::Regular).has_glyph(ch), "regular lacks {ch}");
             assert!(metrics(FontRole::Bold).has_glyph(ch), "bold lacks {ch}");
         }
         assert_eq!(missing_glyphs("Li 李雷"), vec!['李', '雷']);

@@ -82,11 +82,7 @@ impl Grid {
         self.offsets(c, steps)
     }
 
-    fn offsets(
-        self,
-        c: Cell,
-        steps: impl Iterator<Item = (i32, i32)>,
-    ) -> impl Iterator<Item = Cell> {
+    fn offsets(self, c: Cell, steps: impl Iterator<Item = (i32, i32)>) -> impl Iterator<Item = Cell> {
         steps.filter_map(move |(dc, dr)| {
             let col = c.col as i32 + dc;
             let row = c.row as i32 + dr;
@@ -97,11 +93,7 @@ impl Grid {
 
     /// Cells reachable from `starts` by orthogonal steps into cells where
     /// `open` holds (start cells must be open too), as a row-major mask.
-    pub fn reachable(
-        self,
-        starts: impl IntoIterator<Item = Cell>,
-        open: impl Fn(Cell) -> bool,
-    ) -> Vec<bool> {
+    pub fn reachable(self, starts: impl IntoIterator<Item = Cell>, open: impl Fn(Cell) -> bool) -> Vec<bool> {
         let mut seen = vec![false; self.len()];
         let mut queue = VecDeque::new();
         for s in starts {

@@ -29,11 +29,7 @@ fn main() {
         Err(e) => {
             // Always one line, even when a parser's message has several.
             let msg = e.to_string();
-            let one_line: Vec<&str> = msg
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .collect();
+            let one_line: Vec<&str> = msg.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
             eprintln!("error: {}", one_line.join("; "));
             std::process::exit(e.exit_code());
         }

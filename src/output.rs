@@ -25,9 +25,7 @@ pub fn is_stdout(path: &Path) -> bool {
 
 /// Writes `bytes` to `path` atomically; `-` writes to standard output.
 pub fn write(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_with(path, |w| {
-        w.write_all(bytes).map_err(|e| Error::input(e.to_string()))
-    })
+    write_with(path, |w| w.write_all(bytes).map_err(|e| Error::input(e.to_string())))
 }
 
 /// Streams output made by `fill` to `path`: into a temporary file beside it,
@@ -38,12 +36,9 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) 
     if is_stdout(path) {
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
         fill(&mut out)?;
-        return out
-            .flush()
-            .map_err(|e| Error::input(format!("standard output: {e}")));
+        return out.flush().map_err(|e| Error::input(format!("standard output: {e}")));
     }
-    let fail =
-        |e: &dyn std::fmt::Display| Error::input(format!("cannot write {}: {e}", path.display()));
+    let fail = |e: &dyn std::fmt::Display| Error::input(format!("cannot write {}: {e}", path.display()));
     if path.is_dir() {
         return Err(Error::input(format!(
             "cannot write {}: it is a folder; give a file name",

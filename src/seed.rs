@@ -50,11 +50,7 @@ impl Seed {
     /// A fresh seed for a user who gave none: a number easy to read out and type.
     pub fn random() -> Seed {
         use rand::Rng;
-        Seed(
-            rand::thread_rng()
-                .gen_range(100_000u32..1_000_000)
-                .to_string(),
-        )
+        Seed(rand::thread_rng().gen_range(100_000u32..1_000_000).to_string())
     }
 
     pub fn text(&self) -> &str {
@@ -133,12 +129,9 @@ impl SheetCode {
                 "sheet code '{code}': expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED"
             )));
         }
-        let version = parts[1].parse().map_err(|_| {
-            SeedError(format!(
-                "sheet code '{code}': version '{}' is not a number",
-                parts[1]
-            ))
-        })?;
+        let version = parts[1]
+            .parse()
+            .map_err(|_| SeedError(format!("sheet code '{code}': version '{}' is not a number", parts[1])))?;
         Ok(SheetCode {
             game: parts[0].to_string(),
             version,
@@ -186,12 +179,7 @@ mod tests {
     fn bad_seeds_are_refused_with_a_reason() {
         assert!(Seed::new("").unwrap_err().0.contains("empty"));
         assert!(Seed::new("a\nb").unwrap_err().0.contains("line breaks"));
-        assert!(
-            Seed::new(&"x".repeat(81))
-                .unwrap_err()
-                .0
-                .contains("too long")
-        );
+        assert!(Seed::new(&"x".repeat(81)).unwrap_err().0.contains("too long"));
         assert!(Seed::new("room 12 tuesday").is_ok());
     }
 

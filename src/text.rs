@@ -51,10 +51,7 @@ pub struct Labels(BTreeMap<String, String>);
 impl Labels {
     /// The label, or `[key]` so a missing one shows on the page instead of failing.
     pub fn get(&self, key: &str) -> String {
-        self.0
-            .get(key)
-            .cloned()
-            .unwrap_or_else(|| format!("[{key}]"))
+        self.0.get(key).cloned().unwrap_or_else(|| format!("[{key}]"))
     }
 }
 
@@ -101,8 +98,8 @@ impl Texts {
                 .map_err(|e| TextError(format!("template {name}: {}", error_chain(&e))))?;
         }
         if let Some(dir) = override_dir {
-            let entries = std::fs::read_dir(dir)
-                .map_err(|e| TextError(format!("templates folder {}: {e}", dir.display())))?;
+            let entries =
+                std::fs::read_dir(dir).map_err(|e| TextError(format!("templates folder {}: {e}", dir.display())))?;
             let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
             let lang_dir = dir.join(lang);
             if let Ok(more) = std::fs::read_dir(&lang_dir) {
@@ -117,9 +114,8 @@ impl Texts {
                 let name = format!("{lang}/{file}");
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| TextError(format!("template {}: {e}", path.display())))?;
-                tera.add_raw_template(&name, &text).map_err(|e| {
-                    TextError(format!("template {}: {}", path.display(), error_chain(&e)))
-                })?;
+                tera.add_raw_template(&name, &text)
+                    .map_err(|e| TextError(format!("template {}: {}", path.display(), error_chain(&e))))?;
             }
         }
         Ok(Texts {
@@ -209,9 +205,7 @@ mod tests {
         std::fs::write(dir.join("common.tera"), "code_label: Bladkode\n").unwrap();
         let t = Texts::load("en", Some(&dir)).unwrap();
         assert_eq!(
-            t.labels("common", &Context::new())
-                .unwrap()
-                .get("code_label"),
+            t.labels("common", &Context::new()).unwrap().get("code_label"),
             "Bladkode"
         );
         std::fs::remove_dir_all(&dir).unwrap();
@@ -219,12 +213,7 @@ mod tests {
 
     #[test]
     fn unknown_language_and_broken_template_are_clear_errors() {
-        assert!(
-            Texts::load("xx", None)
-                .unwrap_err()
-                .0
-                .contains("language 'xx'")
-        );
+        assert!(Texts::load("xx", None).unwrap_err().0.contains("language 'xx'"));
         let dir = std::env::temp_dir().join(format!("pp-tpl-bad-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("common.tera"), "x: {{ unclosed\n").unwrap();

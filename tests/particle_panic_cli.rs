@@ -19,20 +19,12 @@ fn default_run_writes_record_board_stacks_and_rules() {
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 4);
     assert!(pages[0].contains("Deal Record"));
-    assert!(
-        pages[0].contains("of 2,000 simulated games"),
-        "{}",
-        pages[0]
-    );
+    assert!(pages[0].contains("of 2,000 simulated games"), "{}", pages[0]);
     assert!(
         pages[0].contains("2 ♥ hearts") && pages[0].contains("A ♠ spades"),
         "suit symbols and words"
     );
-    assert!(
-        pages[1].contains("Pencil Board")
-            && pages[1].contains("Space 6")
-            && pages[1].contains("♣ clubs")
-    );
+    assert!(pages[1].contains("Pencil Board") && pages[1].contains("Space 6") && pages[1].contains("♣ clubs"));
     assert!(pages[2].contains("Stacks to Cross Off"));
     assert!(pages[3].contains("Turn and Rules Card") && pages[3].contains("two of each"));
     assert!(pages[0].contains("Sheet code: particle-panic:1:p2-c4-n2000:a4:record:42"));
@@ -88,10 +80,8 @@ fn json_has_the_documented_fields_and_validates() {
     let r = s.run(&["validate", "particle-panic", "bad.json"]);
     assert_eq!(r.code(), 1);
     assert!(
-        r.stdout().contains(&format!(
-            "deck: {} appears 3 times",
-            extra.as_str().unwrap()
-        )),
+        r.stdout()
+            .contains(&format!("deck: {} appears 3 times", extra.as_str().unwrap())),
         "{}",
         r.stdout()
     );
@@ -101,9 +91,7 @@ fn json_has_the_documented_fields_and_validates() {
     let mut junk = v.clone();
     junk["hands"][0][0] = serde_json::json!("1Z");
     std::fs::write(s.path("junk.json"), junk.to_string()).unwrap();
-    let e = s
-        .run(&["validate", "particle-panic", "junk.json"])
-        .one_error_line(2);
+    let e = s.run(&["validate", "particle-panic", "junk.json"]).one_error_line(2);
     assert!(e.contains("card '1Z'"), "{e}");
 }
 
@@ -137,14 +125,7 @@ fn difficulty_and_regen() {
 #[test]
 fn simulate_prints_win_rate_and_loss_causes() {
     let s = Scratch::new("pp-sim");
-    let r = s.run(&[
-        "particle-panic",
-        "simulate",
-        "--seed",
-        "42",
-        "--games",
-        "3000",
-    ]);
+    let r = s.run(&["particle-panic", "simulate", "--seed", "42", "--games", "3000"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let out = r.stdout();
     for key in [

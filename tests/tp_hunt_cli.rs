@@ -28,11 +28,7 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
     for p in &pages {
         assert!(p.contains("100 mm: print at actual size"));
     }
-    assert_eq!(
-        s.files(),
-        vec!["output/tp-hunt-42.pdf"],
-        "no temp files left"
-    );
+    assert_eq!(s.files(), vec!["output/tp-hunt-42.pdf"], "no temp files left");
 }
 
 #[test]
@@ -53,16 +49,8 @@ fn same_inputs_give_identical_bytes_and_other_seeds_differ() {
     let s = Scratch::new("repro");
     for name in ["a.pdf", "b.pdf"] {
         assert_eq!(
-            s.run(&[
-                "tp-hunt",
-                "--seed",
-                "room 12 tuesday",
-                "--sheets",
-                "all",
-                "-o",
-                name
-            ])
-            .code(),
+            s.run(&["tp-hunt", "--seed", "room 12 tuesday", "--sheets", "all", "-o", name])
+                .code(),
             0
         );
     }
@@ -113,23 +101,10 @@ fn without_a_seed_a_random_one_is_printed_and_makes_the_same_sheets() {
         .find(|l| l.starts_with("seed: "))
         .expect("seed printed")
         .to_string();
-    let seed = line
-        .trim_start_matches("seed: ")
-        .split(' ')
-        .next()
-        .unwrap()
-        .to_string();
+    let seed = line.trim_start_matches("seed: ").split(' ').next().unwrap().to_string();
     assert_eq!(
-        s.run(&[
-            "tp-hunt",
-            "--seed",
-            &seed,
-            "--sheets",
-            "map",
-            "-o",
-            "again.pdf"
-        ])
-        .code(),
+        s.run(&["tp-hunt", "--seed", &seed, "--sheets", "map", "-o", "again.pdf"])
+            .code(),
         0
     );
     assert_eq!(read(&s, "r.pdf"), read(&s, "again.pdf"));
@@ -140,28 +115,17 @@ fn count_makes_different_maps_each_with_its_own_code() {
     let s = Scratch::new("count");
     let r = s.run(&["tp-hunt", "--seed", "5", "--count", "3", "--sheets", "map"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(
-        r.stdout()
-            .starts_with("wrote output/tp-hunt-5-x3.pdf (3 pages)")
-    );
+    assert!(r.stdout().starts_with("wrote output/tp-hunt-5-x3.pdf (3 pages)"));
     let pages = pdf_pages_text(&read(&s, "output/tp-hunt-5-x3.pdf"));
     let codes: Vec<&str> = pages
         .iter()
         .map(|p| p.lines().find(|l| l.starts_with("Sheet code")).unwrap())
         .collect();
     assert_eq!(codes[0], "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5");
-    assert_eq!(
-        codes[1],
-        "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5#2"
-    );
-    assert_eq!(
-        codes[2],
-        "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5#3"
-    );
+    assert_eq!(codes[1], "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5#2");
+    assert_eq!(codes[2], "Sheet code: tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5#3");
 
-    let r = s.run(&[
-        "tp-hunt", "--seed", "5", "--count", "3", "--format", "json", "-o", "-",
-    ]);
+    let r = s.run(&["tp-hunt", "--seed", "5", "--count", "3", "--format", "json", "-o", "-"]);
     let maps: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
     let maps = maps.as_array().unwrap();
     assert_eq!(maps.len(), 3);
@@ -203,13 +167,8 @@ fn regen_rebuilds_exactly_the_sheet_its_code_names() {
         0
     );
     assert_eq!(
-        s.run(&[
-            "regen",
-            "tp-hunt:1:g12-s12-a10-d7-p3:letter:default:77",
-            "-o",
-            "y.pdf"
-        ])
-        .code(),
+        s.run(&["regen", "tp-hunt:1:g12-s12-a10-d7-p3:letter:default:77", "-o", "y.pdf"])
+            .code(),
         0
     );
     assert_eq!(read(&s, "x.pdf"), read(&s, "y.pdf"));
@@ -222,9 +181,7 @@ fn regen_rebuilds_exactly_the_sheet_its_code_names() {
 #[test]
 fn json_output_has_the_documented_fields_and_validates() {
     let s = Scratch::new("json");
-    let r = s.run(&[
-        "tp-hunt", "--seed", "42", "--format", "json", "-o", "map.json",
-    ]);
+    let r = s.run(&["tp-hunt", "--seed", "42", "--format", "json", "-o", "map.json"]);
     assert_eq!(r.code(), 0);
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "map.json")).unwrap();
     assert_eq!(v["seed"], "42");
@@ -235,10 +192,7 @@ fn json_output_has_the_documented_fields_and_validates() {
     assert_eq!(v["stores"][0], serde_json::json!([5, 2]));
     let r = s.run(&["validate", "tp-hunt", "map.json"]);
     assert_eq!(r.code(), 0, "{}", r.stdout());
-    assert_eq!(
-        r.stdout(),
-        "legal: map.json breaks none of the 7 TP Hunt rules\n"
-    );
+    assert_eq!(r.stdout(), "legal: map.json breaks none of the 7 TP Hunt rules\n");
 }
 
 #[test]
@@ -250,10 +204,7 @@ fn validate_reports_each_broken_rule_with_its_cells() {
     );
     let r = s.run(&["validate", "tp-hunt", sample]);
     assert_eq!(r.code(), 1);
-    assert_eq!(
-        r.stdout(),
-        "counts: 8 ATMs on the map, the rules call for 10\n"
-    );
+    assert_eq!(r.stdout(), "counts: 8 ATMs on the map, the rules call for 10\n");
 
     let hand = r#"{"stores": [[1,1],[2,2],[2,2],[4,4],[5,5],[6,6],[7,7],[8,8],[9,9],[10,10],[11,11],[12,12]],
                    "atms": [[1,2],[1,3],[1,4],[1,5],[1,6],[1,7],[1,8],[1,9],[1,10],[1,11]],
@@ -262,14 +213,8 @@ fn validate_reports_each_broken_rule_with_its_cells() {
     let r = s.run(&["validate", "tp-hunt", "hand.json"]);
     assert_eq!(r.code(), 1);
     let out = r.stdout();
-    assert!(
-        out.contains("distinct-cells: (2, 2) holds store and store"),
-        "{out}"
-    );
-    assert!(
-        out.contains("reachable: store at (6, 6) cannot be reached"),
-        "{out}"
-    );
+    assert!(out.contains("distinct-cells: (2, 2) holds store and store"), "{out}");
+    assert!(out.contains("reachable: store at (6, 6) cannot be reached"), "{out}");
     assert!(
         out.contains("no-walled-in-store: store at (6, 6) has danger zones on every side"),
         "{out}"
@@ -290,26 +235,17 @@ fn validate_reports_each_broken_rule_with_its_cells() {
 #[test]
 fn validate_refuses_unreadable_and_malformed_files_with_exit_2() {
     let s = Scratch::new("validate-bad");
-    let e = s
-        .run(&["validate", "tp-hunt", "missing.json"])
-        .one_error_line(2);
+    let e = s.run(&["validate", "tp-hunt", "missing.json"]).one_error_line(2);
     assert!(e.contains("cannot read missing.json"), "{e}");
     std::fs::write(s.path("broken.json"), "{\"stores\": [[1,").unwrap();
-    let e = s
-        .run(&["validate", "tp-hunt", "broken.json"])
-        .one_error_line(2);
-    assert!(
-        e.starts_with("error: broken.json: not a TP Hunt map"),
-        "{e}"
-    );
+    let e = s.run(&["validate", "tp-hunt", "broken.json"]).one_error_line(2);
+    assert!(e.starts_with("error: broken.json: not a TP Hunt map"), "{e}");
     std::fs::write(
         s.path("off.json"),
         r#"{"stores": [[1,1]], "atms": [[13,2]], "dangers": []}"#,
     )
     .unwrap();
-    let e = s
-        .run(&["validate", "tp-hunt", "off.json"])
-        .one_error_line(2);
+    let e = s.run(&["validate", "tp-hunt", "off.json"]).one_error_line(2);
     assert_eq!(
         e,
         "error: off.json: atms[0]: [13, 2] is off the 12 x 12 grid (columns and rows run 1 to 12)"
@@ -335,26 +271,17 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
             &["tp-hunt", "--seed", "1", "--players", "1"],
             "players: 1 is out of range",
         ),
-        (
-            &["tp-hunt", "--seed", "1", "--grid", "40"],
-            "grid: 40 is out of range",
-        ),
+        (&["tp-hunt", "--seed", "1", "--grid", "40"], "grid: 40 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--config", "bad.toml"],
             "config bad.toml (line 1)",
         ),
-        (
-            &["tp-hunt", "--seed", "1", "--config", "typo.toml"],
-            "storez",
-        ),
+        (&["tp-hunt", "--seed", "1", "--config", "typo.toml"], "storez"),
         (
             &["tp-hunt", "--seed", "1", "--config", "nope.toml"],
             "cannot read nope.toml",
         ),
-        (
-            &["tp-hunt", "--seed", "1", "-o", "adir"],
-            "adir: it is a folder",
-        ),
+        (&["tp-hunt", "--seed", "1", "-o", "adir"], "adir: it is a folder"),
         (
             &["tp-hunt", "--seed", "1", "-o", "no/such/dir/x.pdf"],
             "folder no/such/dir does not exist",
@@ -363,18 +290,9 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
             &["tp-hunt", "--seed", "1", "--sheets", "map,poster"],
             "unknown sheet 'poster'",
         ),
-        (
-            &["tp-hunt", "--seed", "1", "--paper", "a3"],
-            "unknown paper 'a3'",
-        ),
-        (
-            &["tp-hunt", "--seed", "", "--sheets", "map"],
-            "seed: must not be empty",
-        ),
-        (
-            &["tp-hunt", "--seed", "1", "--count", "0"],
-            "count: 0 is out of range",
-        ),
+        (&["tp-hunt", "--seed", "1", "--paper", "a3"], "unknown paper 'a3'"),
+        (&["tp-hunt", "--seed", "", "--sheets", "map"], "seed: must not be empty"),
+        (&["tp-hunt", "--seed", "1", "--count", "0"], "count: 0 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--rule-off", "counts"],
             "cannot be switched off",
@@ -383,15 +301,9 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
             &["tp-hunt", "--seed", "1", "--dangers", "120"],
             "no legal map in 2000 tries",
         ),
-        (
-            &["tp-hunt", "--seed", "1", "--players", "x"],
-            "invalid value 'x'",
-        ),
+        (&["tp-hunt", "--seed", "1", "--players", "x"], "invalid value 'x'"),
         (&["tp-hunt", "--bogus"], "unexpected argument '--bogus'"),
-        (
-            &["regen", "garbage"],
-            "expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED",
-        ),
+        (&["regen", "garbage"], "expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED"),
     ];
     for (args, want) in cases {
         let e = s.run(args).one_error_line(2);
@@ -410,15 +322,7 @@ fn config_file_holds_the_same_settings_and_flags_win() {
         "seed = \"club night\"\npreset = \"harder\"\nplayers = 6\nsheets = [\"map\", \"tracker\"]\npaper = \"letter\"\n",
     )
     .unwrap();
-    let r = s.run(&[
-        "tp-hunt",
-        "--config",
-        "club.toml",
-        "--dangers",
-        "8",
-        "-o",
-        "c.pdf",
-    ]);
+    let r = s.run(&["tp-hunt", "--config", "club.toml", "--dangers", "8", "-o", "c.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
         r.stdout()
@@ -430,9 +334,7 @@ fn config_file_holds_the_same_settings_and_flags_win() {
     let bytes = read(&s, "c.pdf");
     assert_eq!(pdf_pages_text(&bytes).len(), 4);
     let doc = lopdf::Document::load_mem(&bytes).unwrap();
-    let page = doc
-        .get_dictionary(*doc.get_pages().values().next().unwrap())
-        .unwrap();
+    let page = doc.get_dictionary(*doc.get_pages().values().next().unwrap()).unwrap();
     let mb: Vec<f32> = page
         .get(b"MediaBox")
         .unwrap()
@@ -490,21 +392,10 @@ fn dice_tape_is_seeded_and_separate_from_the_map() {
     );
     let a: serde_json::Value = serde_json::from_slice(&read(&s, "a.json")).unwrap();
     let b: serde_json::Value = serde_json::from_slice(&read(&s, "b.json")).unwrap();
+    assert_eq!(a["stores"], b["stores"], "printing a dice tape never moves the map");
     assert_eq!(
-        a["stores"], b["stores"],
-        "printing a dice tape never moves the map"
-    );
-    assert_eq!(
-        s.run(&[
-            "tp-hunt",
-            "--seed",
-            "3",
-            "--sheets",
-            "dice-tape",
-            "-o",
-            "d.pdf"
-        ])
-        .code(),
+        s.run(&["tp-hunt", "--seed", "3", "--sheets", "dice-tape", "-o", "d.pdf"])
+            .code(),
         0
     );
     let text = &pdf_pages_text(&read(&s, "d.pdf"))[0];
@@ -518,11 +409,7 @@ fn dice_tape_is_seeded_and_separate_from_the_map() {
 fn templates_folder_replaces_printed_texts() {
     let s = Scratch::new("templates");
     std::fs::create_dir(s.path("tpl")).unwrap();
-    std::fs::write(
-        s.path("tpl/common.tera"),
-        "code_label: Bladkode\ncalibration: 100 mm\n",
-    )
-    .unwrap();
+    std::fs::write(s.path("tpl/common.tera"), "code_label: Bladkode\ncalibration: 100 mm\n").unwrap();
     let r = s.run(&[
         "tp-hunt",
         "--seed",
@@ -566,10 +453,7 @@ fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
     assert_eq!(rows.len(), 2, "{fonts}");
     for row in rows {
         let cols: Vec<&str> = row.split_whitespace().collect();
-        assert!(
-            cols[0].len() > 7 && cols[0].as_bytes()[6] == b'+',
-            "subset tag: {row}"
-        );
+        assert!(cols[0].len() > 7 && cols[0].as_bytes()[6] == b'+', "subset tag: {row}");
         assert_eq!(
             &cols[cols.len() - 5..cols.len() - 2],
             ["yes", "yes", "yes"],
@@ -587,8 +471,5 @@ fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
         "{info}"
     );
     assert!(info.contains("Pages:           6"), "{info}");
-    assert!(
-        !info.contains("PDF/X") && !info.contains("CreationDate"),
-        "{info}"
-    );
+    assert!(!info.contains("PDF/X") && !info.contains("CreationDate"), "{info}");
 }

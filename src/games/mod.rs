@@ -1,6 +1,7 @@
 //! The games. Each module holds its parameters, its rule engine (`validate`),
 //! its generator, its text forms and the sheets it prints.
 
+pub mod panic_buy;
 pub mod particle_panic;
 pub mod tp_hunt;
 
@@ -46,10 +47,7 @@ pub fn generate_valid<L>(
     }
     let mut counts: Vec<(&str, u64)> = failures.into_iter().collect();
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let detail: Vec<String> = counts
-        .iter()
-        .map(|(r, n)| format!("{r} failed {n} times"))
-        .collect();
+    let detail: Vec<String> = counts.iter().map(|(r, n)| format!("{r} failed {n} times")).collect();
     Err(Error::input(format!(
         "no legal {what} in {MAX_ATTEMPTS} tries with these settings ({}); change the settings or switch the rule off",
         detail.join(", ")
@@ -70,22 +68,14 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
         _ => {}
     }
     let mut kinds = Vec::new();
-    for wanted in text
-        .split([',', '+'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let kind = all
-            .iter()
-            .copied()
-            .find(|k| name(*k) == wanted)
-            .ok_or_else(|| {
-                let names: Vec<&str> = all.iter().map(|k| name(*k)).collect();
-                Error::input(format!(
-                    "sheets: unknown sheet '{wanted}' (choose from: {})",
-                    names.join(", ")
-                ))
-            })?;
+    for wanted in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
+        let kind = all.iter().copied().find(|k| name(*k) == wanted).ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|k| name(*k)).collect();
+            Error::input(format!(
+                "sheets: unknown sheet '{wanted}' (choose from: {})",
+                names.join(", ")
+            ))
+        })?;
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }
@@ -97,11 +87,7 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
 }
 
 /// A list of sheets as written in a sheet code: `default`, or names joined by '+'.
-pub fn sheet_code_list<K: Copy + PartialEq>(
-    kinds: &[K],
-    default: &[K],
-    name: fn(K) -> &'static str,
-) -> String {
+pub fn sheet_code_list<K: Copy + PartialEq>(kinds: &[K], default: &[K], name: fn(K) -> &'static str) -> String {
     if kinds == default {
         "default".into()
     } else {

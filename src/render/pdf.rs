@@ -120,10 +120,7 @@ fn text_string(s: &str) -> String {
 impl<W: Write> PdfWriter<W> {
     pub fn new(out: W) -> io::Result<PdfWriter<W>> {
         let mut w = PdfWriter {
-            out: Counter {
-                inner: out,
-                written: 0,
-            },
+            out: Counter { inner: out, written: 0 },
             offsets: vec![0; RESOURCES + 1],
             pages: Vec::new(),
             groups: HashMap::new(),
@@ -259,9 +256,7 @@ impl<W: Write> PdfWriter<W> {
         for ch in text.chars() {
             let old = m.glyph(ch);
             let new = used.remapper.remap(old);
-            used.glyphs
-                .entry(new)
-                .or_insert_with(|| (ch, m.advance_per_mille(old)));
+            used.glyphs.entry(new).or_insert_with(|| (ch, m.advance_per_mille(old)));
             let _ = write!(hex, "{new:04X}");
         }
         hex
@@ -288,11 +283,7 @@ impl<W: Write> PdfWriter<W> {
         let kids: Vec<String> = self.pages.iter().map(|p| format!("{p} 0 R")).collect();
         self.object(
             PAGES,
-            &format!(
-                "<</Type/Pages/Count {}/Kids[{}]>>",
-                self.pages.len(),
-                kids.join(" ")
-            ),
+            &format!("<</Type/Pages/Count {}/Kids[{}]>>", self.pages.len(), kids.join(" ")),
         )?;
         self.object(CATALOG, "<</Type/Catalog/Pages 2 0 R>>")?;
         let info = self.reserve();
@@ -311,10 +302,7 @@ impl<W: Write> PdfWriter<W> {
             hash.update([0]);
         }
         hash.update((self.pages.len() as u64).to_le_bytes());
-        let id: String = hash.finalize()[..16]
-            .iter()
-            .map(|b| format!("{b:02X}"))
-            .collect();
+        let id: String = hash.finalize()[..16].iter().map(|b| format!("{b:02X}")).collect();
 
         let xref = self.out.written;
         let mut table = format!("xref\n0 {}\n0000000000 65535 f \n", self.offsets.len());
@@ -343,10 +331,7 @@ impl<W: Write> PdfWriter<W> {
             hash.update((*ch as u32).to_le_bytes());
         }
         let digest = hash.finalize();
-        let tag: String = digest[..6]
-            .iter()
-            .map(|b| (b'A' + b % 26) as char)
-            .collect();
+        let tag: String = digest[..6].iter().map(|b| (b'A' + b % 26) as char).collect();
         let m = fonts::metrics(role);
         let name = format!("{tag}+{}", role.postscript_name());
 
@@ -365,11 +350,7 @@ impl<W: Write> PdfWriter<W> {
             let _ = writeln!(cmap, "{} beginbfchar", chunk.len());
             for (gid, (ch, _)) in chunk {
                 let mut units = [0u16; 2];
-                let utf16: String = ch
-                    .encode_utf16(&mut units)
-                    .iter()
-                    .map(|u| format!("{u:04X}"))
-                    .collect();
+                let utf16: String = ch.encode_utf16(&mut units).iter().map(|u| format!("{u:04X}")).collect();
                 let _ = writeln!(cmap, "<{gid:04X}><{utf16}>");
             }
             cmap.push_str("endbfchar\n");
@@ -552,11 +533,7 @@ impl Content {
                 }
                 let _ = writeln!(self.ops, "h {op}");
             }
-            Item::Polygon {
-                points,
-                stroke,
-                fill,
-            } => {
+            Item::Polygon { points, stroke, fill } => {
                 let Some(op) = self.paint(stroke.as_ref(), *fill) else {
                     return;
                 };

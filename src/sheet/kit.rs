@@ -13,6 +13,8 @@ use crate::text::{Block, Labels};
 pub struct Kit<'a> {
     pub paper: Paper,
     pub common: &'a Labels,
+    /// Pages with the long side across.
+    pub landscape: bool,
     shared: RefCell<HashMap<&'static str, Arc<Group>>>,
 }
 
@@ -21,7 +23,25 @@ impl<'a> Kit<'a> {
         Kit {
             paper,
             common,
+            landscape: false,
             shared: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The same kit for pages turned sideways (its own shared groups).
+    pub fn landscape(paper: Paper, common: &'a Labels) -> Kit<'a> {
+        Kit {
+            landscape: true,
+            ..Kit::new(paper, common)
+        }
+    }
+
+    /// An empty page in this kit's orientation.
+    pub fn blank(&self) -> Page {
+        if self.landscape {
+            Page::landscape(self.paper)
+        } else {
+            Page::new(self.paper)
         }
     }
 
@@ -31,7 +51,7 @@ impl<'a> Kit<'a> {
         if let Some(g) = self.shared.borrow().get(key) {
             return g.clone();
         }
-        let mut page = Page::new(self.paper);
+        let mut page = self.blank();
         draw(&mut page);
         calibration_bar(&mut page, &self.common.get("calibration"));
         let group = Arc::new(Group {
@@ -43,13 +63,8 @@ impl<'a> Kit<'a> {
     }
 
     /// A page showing the shared group `key` with its own sheet code below.
-    pub fn shared_page(
-        &self,
-        key: &'static str,
-        code: &SheetCode,
-        draw: impl FnOnce(&mut Page),
-    ) -> Page {
-        let mut page = Page::new(self.paper);
+    pub fn shared_page(&self, key: &'static str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
+        let mut page = self.blank();
         page.group(&self.shared(key, draw));
         self.code(&mut page, code);
         page
@@ -57,7 +72,7 @@ impl<'a> Kit<'a> {
 
     /// A page of its own (nothing shared), with the calibration bar.
     pub fn page(&self) -> Page {
-        let mut page = Page::new(self.paper);
+        let mut page = self.blank();
         calibration_bar(&mut page, &self.common.get("calibration"));
         page
     }
@@ -68,14 +83,7 @@ impl<'a> Kit<'a> {
     }
 
     pub fn title(&self, page: &mut Page, text: &str) {
-        page.text(
-            page.width / 2.0,
-            MARGIN_MM + 10.0,
-            17.0,
-            Bold,
-            Align::Centre,
-            text,
-        );
+        page.text(page.width / 2.0, MARGIN_MM + 10.0, 17.0, Bold, Align::Centre, text);
     }
 
     /// A rules card: headings and wrapped paragraphs below the title.

@@ -182,6 +182,25 @@ impl Page {
         }
     }
 
+    /// A page turned sideways: the paper's long side across.
+    pub fn landscape(paper: Paper) -> Page {
+        let (width, height) = paper.size_mm();
+        Page {
+            width: height,
+            height: width,
+            items: Vec::new(),
+        }
+    }
+
+    /// An empty page of the same size.
+    pub fn blank_like(&self) -> Page {
+        Page {
+            width: self.width,
+            height: self.height,
+            items: Vec::new(),
+        }
+    }
+
     /// Draws a shared group here.
     pub fn group(&mut self, g: &Arc<Group>) {
         self.items.push(Item::Group(g.clone()));
@@ -191,15 +210,7 @@ impl Page {
         self.items.push(Item::Line { from, to, stroke });
     }
 
-    pub fn rect(
-        &mut self,
-        x: f32,
-        y: f32,
-        w: f32,
-        h: f32,
-        stroke: Option<Stroke>,
-        fill: Option<Colour>,
-    ) {
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
         self.items.push(Item::Rect {
             x,
             y,
@@ -210,14 +221,7 @@ impl Page {
         });
     }
 
-    pub fn circle(
-        &mut self,
-        cx: f32,
-        cy: f32,
-        r: f32,
-        stroke: Option<Stroke>,
-        fill: Option<Colour>,
-    ) {
+    pub fn circle(&mut self, cx: f32, cy: f32, r: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
         self.items.push(Item::Circle {
             cx,
             cy,
@@ -227,17 +231,8 @@ impl Page {
         });
     }
 
-    pub fn polygon(
-        &mut self,
-        points: Vec<(f32, f32)>,
-        stroke: Option<Stroke>,
-        fill: Option<Colour>,
-    ) {
-        self.items.push(Item::Polygon {
-            points,
-            stroke,
-            fill,
-        });
+    pub fn polygon(&mut self, points: Vec<(f32, f32)>, stroke: Option<Stroke>, fill: Option<Colour>) {
+        self.items.push(Item::Polygon { points, stroke, fill });
     }
 
     /// Text in black at (x, baseline y).
@@ -279,15 +274,7 @@ impl Page {
 
     /// Wrapped paragraph starting with its first baseline at `y`; returns the
     /// baseline after the last line.
-    pub fn paragraph(
-        &mut self,
-        x: f32,
-        y: f32,
-        width: f32,
-        size_pt: f32,
-        font: FontRole,
-        text: &str,
-    ) -> f32 {
+    pub fn paragraph(&mut self, x: f32, y: f32, width: f32, size_pt: f32, font: FontRole, text: &str) -> f32 {
         let leading = size_pt * fonts::PT_TO_MM * 1.3;
         let mut y = y;
         for line in fonts::wrap(text, font, size_pt, width) {
@@ -299,14 +286,7 @@ impl Page {
 
     /// A table of ruled cells at `(x, y)`: `widths` per column, `rows` of `row_h`
     /// each, below a shaded row of bold headers.
-    pub fn table(
-        &mut self,
-        (x, y): (f32, f32),
-        widths: &[f32],
-        row_h: f32,
-        header: &[&str],
-        rows: usize,
-    ) {
+    pub fn table(&mut self, (x, y): (f32, f32), widths: &[f32], row_h: f32, header: &[&str], rows: usize) {
         let size_pt = 8.0;
         let total: f32 = widths.iter().sum();
         let height = row_h * (rows + 1) as f32;
@@ -320,14 +300,7 @@ impl Page {
         for (i, w) in widths.iter().enumerate() {
             self.line((xx, y), (xx, y + height), thin.clone());
             if let Some(h) = header.get(i) {
-                self.fitted_text(
-                    xx + w / 2.0,
-                    y + row_h / 2.0,
-                    *w - 1.0,
-                    size_pt,
-                    FontRole::Bold,
-                    h,
-                );
+                self.fitted_text(xx + w / 2.0, y + row_h / 2.0, *w - 1.0, size_pt, FontRole::Bold, h);
             }
             xx += w;
         }
@@ -335,15 +308,7 @@ impl Page {
     }
 
     /// Centred text shrunk until it fits `max_w`.
-    pub fn fitted_text(
-        &mut self,
-        cx: f32,
-        cy: f32,
-        max_w: f32,
-        size_pt: f32,
-        font: FontRole,
-        text: &str,
-    ) {
+    pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
         let mut size = size_pt;
         let m = fonts::metrics(font);
         while size > 4.0 && m.width_mm(text, size) > max_w {
@@ -433,14 +398,7 @@ pub fn calibration_bar(page: &mut Page, label: &str) {
         let tick = if i % 5 == 0 { 3.0 } else { 1.8 };
         page.line((x, bar_y - tick), (x, bar_y), thin.clone());
     }
-    page.text(
-        left + 102.0,
-        bar_y,
-        7.0,
-        FontRole::Regular,
-        Align::Left,
-        label,
-    );
+    page.text(left + 102.0, bar_y, 7.0, FontRole::Regular, Align::Left, label);
 }
 
 /// Writes the sheet code line at the very foot of the page, shrunk to fit.
@@ -470,10 +428,7 @@ mod tests {
         for paper in [Paper::A4, Paper::Letter] {
             let mut p = Page::new(paper);
             calibration_bar(&mut p, "100 mm");
-            code_line(
-                &mut p,
-                "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:a long seed text here",
-            );
+            code_line(&mut p, "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:a long seed text here");
             let (x0, y0, x1, y1) = p.ink_bounds().unwrap();
             assert!(x0 >= MARGIN_MM && y0 >= MARGIN_MM);
             assert!(x1 <= p.width - MARGIN_MM && y1 <= p.height - MARGIN_MM);

@@ -8,8 +8,7 @@ pub struct Scratch(pub PathBuf);
 
 impl Scratch {
     pub fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("panicpress-test-{name}-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("panicpress-test-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         Scratch(dir)
@@ -96,10 +95,7 @@ pub fn pdf_pages_text(bytes: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     for (_, page_id) in doc.get_pages() {
         let page = doc.get_dictionary(page_id).unwrap();
-        let resources = deref(page.get(b"Resources").unwrap())
-            .as_dict()
-            .unwrap()
-            .clone();
+        let resources = deref(page.get(b"Resources").unwrap()).as_dict().unwrap().clone();
         // Font resource name -> glyph code -> text.
         let mut maps: HashMap<String, HashMap<String, String>> = HashMap::new();
         if let Ok(fonts) = resources.get(b"Font") {
@@ -109,13 +105,10 @@ pub fn pdf_pages_text(bytes: &[u8]) -> Vec<String> {
                 let mut map = HashMap::new();
                 for line in cmap.lines() {
                     if let Some(rest) = line.strip_prefix('<') {
-                        let parts: Vec<&str> =
-                            rest.split(['<', '>']).filter(|p| !p.is_empty()).collect();
+                        let parts: Vec<&str> = rest.split(['<', '>']).filter(|p| !p.is_empty()).collect();
                         if parts.len() == 2 {
                             let units: Vec<u16> = (0..parts[1].len() / 4)
-                                .map(|i| {
-                                    u16::from_str_radix(&parts[1][i * 4..i * 4 + 4], 16).unwrap()
-                                })
+                                .map(|i| u16::from_str_radix(&parts[1][i * 4..i * 4 + 4], 16).unwrap())
                                 .collect();
                             map.insert(parts[0].to_string(), String::from_utf16_lossy(&units));
                         }
@@ -140,12 +133,7 @@ pub fn pdf_pages_text(bytes: &[u8]) -> Vec<String> {
             match line.find(" Do") {
                 Some(pos) => {
                     let name = line[..pos].rsplit('/').next().unwrap();
-                    decode(
-                        &stream_text(&xobjects[name]),
-                        &maps,
-                        &mut String::new(),
-                        &mut text,
-                    );
+                    decode(&stream_text(&xobjects[name]), &maps, &mut String::new(), &mut text);
                 }
                 None => decode(line, &maps, &mut font, &mut text),
             }
@@ -163,10 +151,7 @@ fn decode(
 ) {
     for line in content.lines() {
         if let Some(i) = line.find("/F") {
-            let name: String = line[i + 1..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric())
-                .collect();
+            let name: String = line[i + 1..].chars().take_while(|c| c.is_alphanumeric()).collect();
             *font = name;
         }
         if let (Some(a), Some(b)) = (line.find('<'), line.find("> Tj")) {

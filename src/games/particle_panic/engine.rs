@@ -291,9 +291,7 @@ impl State {
             return Err(Illegal("no particle on this space"));
         }
         if to >= SPACES || Self::distance(from, to) != 1 || self.particles[to] >= MAX_PARTICLES {
-            return Err(Illegal(
-                "a spade moves a particle to an adjacent space with room",
-            ));
+            return Err(Illegal("a spade moves a particle to an adjacent space with room"));
         }
         self.spend(p, SPADES, 1)?;
         self.particles[from] -= 1;
@@ -305,9 +303,7 @@ impl State {
     pub fn collect(&mut self, p: usize) -> Result<(), Illegal> {
         let space = self.pawns[p] as usize;
         if self.particles[space] > 0 {
-            return Err(Illegal(
-                "cards can only be collected from a space with no particles",
-            ));
+            return Err(Illegal("cards can only be collected from a space with no particles"));
         }
         for _ in 0..self.collect_count() {
             let Some(suit) = self.top(space) else { break };
@@ -323,9 +319,7 @@ impl State {
     /// Special action: give cards to a player on the same space.
     pub fn share(&mut self, from: usize, to: usize, suit: usize, n: u8) -> Result<(), Illegal> {
         if from == to || to >= self.players as usize || self.pawns[from] != self.pawns[to] {
-            return Err(Illegal(
-                "cards can only be given to another player on the same space",
-            ));
+            return Err(Illegal("cards can only be given to another player on the same space"));
         }
         if self.hands[from][suit] < n {
             return Err(Illegal("not enough cards of that suit"));
@@ -400,9 +394,7 @@ impl State {
 
     /// Cards of a suit held by the whole team.
     fn team(&self, suit: usize) -> u8 {
-        (0..self.players as usize)
-            .map(|p| self.hands[p][suit])
-            .sum()
+        (0..self.players as usize).map(|p| self.hands[p][suit]).sum()
     }
 
     /// The most cards of a suit any other player holds.
@@ -486,11 +478,7 @@ pub fn play_turn(s: &mut State, p: usize, dice: &mut impl Dice) {
 
 fn enter_codes(s: &mut State, p: usize) {
     for suit in 0..s.suits as usize {
-        if s.outcome.is_none()
-            && s.hands[p][suit] >= CODE_CARDS
-            && !s.code_entered(suit)
-            && s.specials > 0
-        {
+        if s.outcome.is_none() && s.hands[p][suit] >= CODE_CARDS && !s.code_entered(suit) && s.specials > 0 {
             s.enter_code(p, suit).expect("checked above");
         }
     }
@@ -530,12 +518,10 @@ fn basic_action(s: &mut State, p: usize, dice: &mut impl Dice) {
     }
     // Moving is cheaper than neutralising while a clear space with cards is in
     // reach of most rolls (distance 2 or less: 5 rolls in 6 reach it).
-    let clear_near = (0..SPACES).any(|t| {
-        s.particles[t] == 0 && safe_to_collect(s, t) && State::distance(here, t) <= 2 && t != here
-    });
+    let clear_near =
+        (0..SPACES).any(|t| s.particles[t] == 0 && safe_to_collect(s, t) && State::distance(here, t) <= 2 && t != here);
     let n = s.particles[here];
-    let affordable =
-        n > 0 && n <= NEUTRALISE_AT_MOST && s.limits[p] > n + 1 && safe_to_collect(s, here);
+    let affordable = n > 0 && n <= NEUTRALISE_AT_MOST && s.limits[p] > n + 1 && safe_to_collect(s, here);
     if affordable && !clear_near {
         neutralise_all(s, p, dice);
         return;
@@ -613,9 +599,7 @@ fn share(s: &mut State, p: usize) {
             continue;
         }
         let best = (0..s.suits as usize)
-            .filter(|&suit| {
-                s.needed(suit) && s.hands[p][suit] > 0 && s.hands[q][suit] > s.hands[p][suit]
-            })
+            .filter(|&suit| s.needed(suit) && s.hands[p][suit] > 0 && s.hands[q][suit] > s.hands[p][suit])
             .max_by_key(|&suit| s.hands[q][suit]);
         if let Some(suit) = best {
             let room = s.limits[q].saturating_sub(s.hand_size(q));

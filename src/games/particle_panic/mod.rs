@@ -37,13 +37,7 @@ pub enum Suit {
 }
 
 impl Suit {
-    pub const ALL: [Suit; 5] = [
-        Suit::Clubs,
-        Suit::Diamonds,
-        Suit::Hearts,
-        Suit::Spades,
-        Suit::Magic,
-    ];
+    pub const ALL: [Suit; 5] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades, Suit::Magic];
 
     pub fn index(self) -> usize {
         self as usize
@@ -59,9 +53,7 @@ impl Suit {
     }
 
     pub fn from_letter(c: char) -> Option<Suit> {
-        Suit::ALL
-            .into_iter()
-            .find(|s| s.letter() == c.to_ascii_uppercase())
+        Suit::ALL.into_iter().find(|s| s.letter() == c.to_ascii_uppercase())
     }
 
     /// The template key of the suit's name.
@@ -80,9 +72,7 @@ pub struct Card {
 
 impl Card {
     pub fn rank_text(self) -> &'static str {
-        [
-            "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-        ][self.rank as usize]
+        ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][self.rank as usize]
     }
 
     pub fn parse(text: &str) -> Result<Card> {
@@ -100,11 +90,7 @@ impl Card {
             "J" => 11,
             "Q" => 12,
             "K" => 13,
-            n => n
-                .parse::<u8>()
-                .ok()
-                .filter(|r| (2..=10).contains(r))
-                .ok_or_else(bad)?,
+            n => n.parse::<u8>().ok().filter(|r| (2..=10).contains(r)).ok_or_else(bad)?,
         };
         Ok(Card { suit, rank })
     }
@@ -150,11 +136,7 @@ impl Default for Params {
 
 impl Params {
     pub fn suits(&self) -> &'static [Suit] {
-        if self.five_codes {
-            &Suit::ALL
-        } else {
-            &Suit::ALL[..4]
-        }
+        if self.five_codes { &Suit::ALL } else { &Suit::ALL[..4] }
     }
 
     pub fn check(&self) -> Result<()> {
@@ -176,12 +158,7 @@ impl Params {
 
     /// The settings part of the sheet code, e.g. `p2-c4-n2000`.
     pub fn code(&self) -> String {
-        format!(
-            "p{}-c{}-n{}",
-            self.players,
-            self.suits().len(),
-            self.simulations
-        )
+        format!("p{}-c{}-n{}", self.players, self.suits().len(), self.simulations)
     }
 
     pub fn from_code(code: &str) -> Result<Params> {
@@ -245,11 +222,7 @@ pub fn generate(p: &Params, seed: &Seed) -> Deal {
     deck.shuffle(&mut seed.stream("deal", 0));
     let players = p.players as usize;
     let hands = (0..players)
-        .map(|pl| {
-            (0..HAND_SIZE)
-                .map(|round| deck[round * players + pl])
-                .collect()
-        })
+        .map(|pl| (0..HAND_SIZE).map(|round| deck[round * players + pl]).collect())
         .collect();
     let mut rest = deck[players * HAND_SIZE..].iter().copied();
     let stacks = stack_sizes(deck.len() - players * HAND_SIZE)
@@ -283,11 +256,7 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
         if h.len() != HAND_SIZE {
             out.push(v(
                 "hands",
-                format!(
-                    "player {} holds {} cards, the deal gives {HAND_SIZE}",
-                    i + 1,
-                    h.len()
-                ),
+                format!("player {} holds {} cards, the deal gives {HAND_SIZE}", i + 1, h.len()),
             ));
         }
     }
@@ -308,8 +277,7 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
         ));
     }
     // Every card of the deck exactly twice.
-    let mut counts: std::collections::BTreeMap<Card, i32> =
-        p.deck().into_iter().map(|c| (c, 0)).collect();
+    let mut counts: std::collections::BTreeMap<Card, i32> = p.deck().into_iter().map(|c| (c, 0)).collect();
     let mut foreign = Vec::new();
     for c in deal.hands.iter().chain(deal.stacks.iter()).flatten() {
         match counts.get_mut(c) {
@@ -589,11 +557,7 @@ impl Request {
     }
 
     /// The document's texts, with this deal's rating in them.
-    pub fn texts(
-        &self,
-        texts: &crate::text::Texts,
-        rating: &Rating,
-    ) -> Result<crate::text::GameTexts> {
+    pub fn texts(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<crate::text::GameTexts> {
         let mut ctx = tera::Context::new();
         let p = &self.params;
         ctx.insert("players", &p.players);

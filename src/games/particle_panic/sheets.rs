@@ -53,11 +53,7 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(
-        params: &'a Params,
-        paper: Paper,
-        labels: &'a crate::text::GameTexts,
-    ) -> Context<'a> {
+    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
         Context {
             params,
             labels: &labels.game,
@@ -106,22 +102,8 @@ impl Context<'_> {
             Regular,
             &l.get("record_subtitle"),
         );
-        page.text(
-            left,
-            MARGIN_MM + 25.0,
-            10.5,
-            Bold,
-            Align::Left,
-            &l.get("rating"),
-        );
-        page.text(
-            left,
-            MARGIN_MM + 30.5,
-            8.5,
-            Regular,
-            Align::Left,
-            &l.get("rating_note"),
-        );
+        page.text(left, MARGIN_MM + 25.0, 10.5, Bold, Align::Left, &l.get("rating"));
+        page.text(left, MARGIN_MM + 30.5, 8.5, Regular, Align::Left, &l.get("rating_note"));
 
         // Hands, one box per player.
         let mut y = MARGIN_MM + 38.0;
@@ -165,14 +147,7 @@ impl Context<'_> {
             );
             for (r, c) in stack.iter().enumerate() {
                 let ry = y + 7.0 + (r as f32 + 0.75) * row_h;
-                page.text(
-                    x + 5.5,
-                    ry,
-                    7.0,
-                    Regular,
-                    Align::Right,
-                    &format!("{}", r + 1),
-                );
+                page.text(x + 5.5, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
                 self.card(&mut page, x + 6.5, ry, 7.8, *c);
             }
             page.line(
@@ -189,8 +164,7 @@ impl Context<'_> {
 
     /// The board page: the same for every deal with these settings.
     fn board(&self, code: &SheetCode) -> Page {
-        self.kit
-            .shared_page("board", code, |p| self.board_furniture(p))
+        self.kit.shared_page("board", code, |p| self.board_furniture(p))
     }
 
     fn board_furniture(&self, page: &mut Page) {
@@ -247,13 +221,7 @@ impl Context<'_> {
                 page.rect(bx, by, box_mm, box_mm, Some(Stroke::solid(0.6)), None);
                 // One particle starts on each of spaces 2-6.
                 if b == 0 && s > 0 {
-                    page.circle(
-                        bx + box_mm / 2.0,
-                        by + box_mm / 2.0,
-                        1.5,
-                        None,
-                        Some(Colour::BLACK),
-                    );
+                    page.circle(bx + box_mm / 2.0, by + box_mm / 2.0, 1.5, None, Some(Colour::BLACK));
                 }
             }
             let base = y + bh / 2.0 - 2.5;
@@ -283,14 +251,7 @@ impl Context<'_> {
                 Align::Left,
                 &format!("{} {}", l.get("player"), p + 1),
             );
-            page.text(
-                left + 20.0,
-                y,
-                7.0,
-                Regular,
-                Align::Left,
-                &l.get("hand_limit"),
-            );
+            page.text(left + 20.0, y, 7.0, Regular, Align::Left, &l.get("hand_limit"));
             for (i, v) in (0..=6).rev().enumerate() {
                 let bx = left + 38.0 + i as f32 * 6.5;
                 page.rect(bx, y - 4.5, 6.0, 6.0, Some(Stroke::solid(0.6)), None);
@@ -321,14 +282,7 @@ impl Context<'_> {
                     None,
                 );
             }
-            page.rect(
-                left + 75.0,
-                y - 4.5,
-                6.0,
-                6.0,
-                Some(Stroke::solid(1.0)),
-                None,
-            );
+            page.rect(left + 75.0, y - 4.5, 6.0, 6.0, Some(Stroke::solid(1.0)), None);
             page.text(left + 83.0, y, 8.0, Regular, Align::Left, &l.get("entered"));
             y += 8.0;
         }
@@ -355,14 +309,7 @@ impl Context<'_> {
         let row_h = ((page.height - MARGIN_MM - 22.0 - top - 8.0) / longest as f32).min(9.0);
         for (s, stack) in deal.stacks.iter().enumerate() {
             let x = left + s as f32 * col_w;
-            page.rect(
-                x + 0.5,
-                top,
-                col_w - 1.0,
-                7.0,
-                None,
-                Some(Colour::Grey(0.9)),
-            );
+            page.rect(x + 0.5, top, col_w - 1.0, 7.0, None, Some(Colour::Grey(0.9)));
             page.centred_text(
                 x + col_w / 2.0,
                 top + 3.5,

@@ -13,9 +13,7 @@ fn deal(players: u8, seed: &str) -> Deal {
 }
 
 fn cards(text: &str) -> Vec<Card> {
-    text.split_whitespace()
-        .map(|c| Card::parse(c).unwrap())
-        .collect()
+    text.split_whitespace().map(|c| Card::parse(c).unwrap()).collect()
 }
 
 #[test]
@@ -29,13 +27,7 @@ fn decks_hold_every_card_twice() {
     .deck();
     assert_eq!(five.len(), 130);
     assert_eq!(five.iter().filter(|c| c.suit == Suit::Magic).count(), 26);
-    assert_eq!(
-        standard
-            .iter()
-            .filter(|c| **c == Card::parse("QS").unwrap())
-            .count(),
-        2
-    );
+    assert_eq!(standard.iter().filter(|c| **c == Card::parse("QS").unwrap()).count(), 2);
 }
 
 #[test]
@@ -51,10 +43,7 @@ fn deals_follow_the_rules_for_every_player_count() {
             assert!(validate(&p, &d).is_empty(), "{players} {five_codes}");
             assert_eq!(d.hands.len(), players as usize);
             let sizes: Vec<usize> = d.stacks.iter().map(Vec::len).collect();
-            assert_eq!(
-                sizes.iter().sum::<usize>(),
-                p.deck().len() - 3 * players as usize
-            );
+            assert_eq!(sizes.iter().sum::<usize>(), p.deck().len() - 3 * players as usize);
             assert!(sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1);
         }
     }
@@ -65,10 +54,7 @@ fn cards_are_dealt_one_at_a_time_then_cut_in_order() {
     // The shuffled deck, read back from the deal: p1, p2, p1, p2, p1, p2, then stacks.
     let d = deal(2, "order");
     let mut deck = params(2).deck();
-    rand::seq::SliceRandom::shuffle(
-        deck.as_mut_slice(),
-        &mut Seed::new("order").unwrap().stream("deal", 0),
-    );
+    rand::seq::SliceRandom::shuffle(deck.as_mut_slice(), &mut Seed::new("order").unwrap().stream("deal", 0));
     assert_eq!(d.hands[0], vec![deck[0], deck[2], deck[4]]);
     assert_eq!(d.hands[1], vec![deck[1], deck[3], deck[5]]);
     assert_eq!(d.stacks[0][0], deck[6]);
@@ -112,8 +98,7 @@ fn validate_names_extra_and_missing_cards() {
     d.hands[0].push(moved);
     let v: Vec<String> = validate(&p, &d).iter().map(|v| v.to_string()).collect();
     assert!(
-        v.iter()
-            .any(|l| l == "hands: player 1 holds 4 cards, the deal gives 3"),
+        v.iter().any(|l| l == "hands: player 1 holds 4 cards, the deal gives 3"),
         "{v:?}"
     );
     let mut d = deal(2, "v");
@@ -163,11 +148,7 @@ fn one_or_two_players_get_double_actions_and_easier_rolls() {
     );
     let big = state(3);
     assert_eq!(
-        (
-            big.actions_per_turn(),
-            big.neutralise_target(),
-            big.collect_count()
-        ),
+        (big.actions_per_turn(), big.neutralise_target(), big.collect_count()),
         (1, 4, 1)
     );
 }
@@ -217,10 +198,7 @@ fn a_club_makes_a_3_into_a_4_and_is_spent() {
     assert_eq!(s.limits[0], 6);
     // With no club left, a 3 fails.
     s.particles[0] = 1;
-    assert_eq!(
-        s.neutralise(0, 3, 1),
-        Err(Illegal("not enough cards of that suit"))
-    );
+    assert_eq!(s.neutralise(0, 3, 1), Err(Illegal("not enough cards of that suit")));
     assert_eq!(s.neutralise(0, 3, 0), Ok(false));
     assert_eq!(s.limits[0], 5);
 }
@@ -233,10 +211,7 @@ fn spending_takes_the_special_action() {
     s.hands[0][3] = 5;
     assert!(s.spend(0, 2, 1).is_ok()); // a heart: "spend cards" is this turn's special
     assert!(s.spend(0, 2, 1).is_ok()); // more cards under the same special action
-    assert_eq!(
-        s.enter_code(0, 3),
-        Err(Illegal("no special action left this turn"))
-    );
+    assert_eq!(s.enter_code(0, 3), Err(Illegal("no special action left this turn")));
 }
 
 #[test]
@@ -259,9 +234,7 @@ fn collecting_needs_a_clear_space_and_an_empty_stack_loses() {
     s.pawns[0] = 1;
     assert_eq!(
         s.collect(0),
-        Err(Illegal(
-            "cards can only be collected from a space with no particles"
-        ))
+        Err(Illegal("cards can only be collected from a space with no particles"))
     );
     s.pawns[0] = 0;
     let before = s.hand_size(0);
@@ -329,21 +302,14 @@ fn the_policy_wins_some_deals_and_loses_others() {
         let seed = Seed::new(&format!("policy {i}")).unwrap();
         let r = engine::rate(&p, &generate(&p, &seed), &seed);
         assert_eq!(
-            r.wins
-                + r.losses.no_room
-                + r.losses.hand_limit_zero
-                + r.losses.empty_stack
-                + r.losses.turn_limit,
+            r.wins + r.losses.no_room + r.losses.hand_limit_zero + r.losses.empty_stack + r.losses.turn_limit,
             300
         );
         rates.push(r.win_rate);
     }
     assert!(rates.iter().any(|r| *r > 0.0), "{rates:?}");
     assert!(rates.iter().all(|r| *r < 1.0), "{rates:?}");
-    assert!(
-        rates.iter().any(|r| *r != rates[0]),
-        "deals should differ: {rates:?}"
-    );
+    assert!(rates.iter().any(|r| *r != rates[0]), "deals should differ: {rates:?}");
 }
 
 #[test]

@@ -89,11 +89,7 @@ impl Params {
         }
         let cells = self.grid().len();
         let n = self.grid;
-        for (name, count) in [
-            ("stores", self.stores),
-            ("atms", self.atms),
-            ("dangers", self.dangers),
-        ] {
+        for (name, count) in [("stores", self.stores), ("atms", self.atms), ("dangers", self.dangers)] {
             if count as usize > cells {
                 return Err(Error::input(format!(
                     "{name}: {count} do not fit on a {n} x {n} grid ({cells} cells)"
@@ -208,10 +204,7 @@ impl Rule {
     }
 
     pub fn is_fairness(self) -> bool {
-        matches!(
-            self,
-            Rule::Reachable | Rule::StartCells | Rule::NoWalledInStore
-        )
+        matches!(self, Rule::Reachable | Rule::StartCells | Rule::NoWalledInStore)
     }
 
     pub fn describe(self) -> &'static str {
@@ -220,9 +213,7 @@ impl Rule {
             Rule::DistinctCells => "no two marks share a square",
             Rule::DangerNotOnItem => "no danger zone on a store or ATM",
             Rule::InsideGrid => "every mark inside the grid",
-            Rule::Reachable => {
-                "every store and ATM can be reached from an edge square without entering a danger zone"
-            }
+            Rule::Reachable => "every store and ATM can be reached from an edge square without entering a danger zone",
             Rule::StartCells => "at least one edge square per player that is not a danger zone",
             Rule::NoWalledInStore => "no store is surrounded by danger zones on every open side",
         }
@@ -230,11 +221,7 @@ impl Rule {
 
     /// A fairness rule by name; hard rules cannot be switched off.
     pub fn by_name(name: &str) -> Result<Rule> {
-        let fair: Vec<&str> = Rule::ALL
-            .iter()
-            .filter(|r| r.is_fairness())
-            .map(|r| r.name())
-            .collect();
+        let fair: Vec<&str> = Rule::ALL.iter().filter(|r| r.is_fairness()).map(|r| r.name()).collect();
         match Rule::ALL.iter().find(|r| r.name() == name) {
             Some(r) if r.is_fairness() => Ok(*r),
             Some(_) => Err(Error::input(format!(
@@ -344,11 +331,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
 }
 
 fn list(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(Cell::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+    cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
 }
 
 /// The rule engine: every rule the map breaks, one entry per rule and kind.
@@ -373,11 +356,7 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
         }
     }
 
-    let outside: Vec<Cell> = map
-        .marks()
-        .map(|(_, c)| c)
-        .filter(|c| !g.contains(*c))
-        .collect();
+    let outside: Vec<Cell> = map.marks().map(|(_, c)| c).filter(|c| !g.contains(*c)).collect();
     if !outside.is_empty() {
         out.push(v(
             Rule::InsideGrid,
@@ -400,8 +379,7 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
             continue;
         }
         let names: Vec<&str> = marks.iter().map(|m| name(*m)).collect();
-        let danger_on_item =
-            marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
+        let danger_on_item = marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
         let rule = if danger_on_item {
             Rule::DangerNotOnItem
         } else {
@@ -422,10 +400,7 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
     if p.rule_on(Rule::Reachable) {
         let edge = g.cells().filter(|c| g.is_edge(*c));
         let reached = g.reachable(edge, open);
-        for (m, c) in map
-            .marks()
-            .filter(|(m, c)| *m != Mark::Danger && g.contains(*c))
-        {
+        for (m, c) in map.marks().filter(|(m, c)| *m != Mark::Danger && g.contains(*c)) {
             if !reached[g.index(c)] {
                 out.push(v(
                     Rule::Reachable,
@@ -507,21 +482,13 @@ impl MapJson {
 /// Reads a map from JSON (one object). Cells off the grid are refused here, as
 /// malformed input; everything accepted can be validated and drawn.
 pub fn parse_json(text: &str) -> Result<MapJson> {
-    let m: MapJson =
-        serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
+    let m: MapJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
     let (lo, hi) = GRID_RANGE;
     if !(lo..=hi).contains(&m.grid) {
-        return Err(Error::input(format!(
-            "grid: {} is out of range ({lo} to {hi})",
-            m.grid
-        )));
+        return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", m.grid)));
     }
     let g = Grid { size: m.grid };
-    for (what, cells) in [
-        ("stores", &m.stores),
-        ("atms", &m.atms),
-        ("dangers", &m.dangers),
-    ] {
+    for (what, cells) in [("stores", &m.stores), ("atms", &m.atms), ("dangers", &m.dangers)] {
         if let Some((i, c)) = cells.iter().enumerate().find(|(_, c)| !g.contains(**c)) {
             return Err(Error::input(format!(
                 "{what}[{i}]: [{}, {}] is off the {2} x {2} grid (columns and rows run 1 to {2})",
@@ -559,11 +526,7 @@ pub fn describe(map: &Map, blue: &str, red: &str) -> String {
                 None if atd[i] => ':',
                 None => '.',
             };
-            let side = if atd[i] && board[i].is_some() {
-                ':'
-            } else {
-                ' '
-            };
+            let side = if atd[i] && board[i].is_some() { ':' } else { ' ' };
             s.push(side);
             s.push(mark);
             s.push(side);
@@ -617,10 +580,7 @@ impl Request {
     /// The request a sheet code stands for: exactly that map and those sheets.
     pub fn from_code(code: &SheetCode) -> Result<Request> {
         if code.game != GAME {
-            return Err(Error::input(format!(
-                "sheet code: game '{}' is not {GAME}",
-                code.game
-            )));
+            return Err(Error::input(format!("sheet code: game '{}' is not {GAME}", code.game)));
         }
         if code.version != VERSION {
             return Err(Error::input(format!(
@@ -689,11 +649,7 @@ impl Request {
                 labels.common.get("code_label"),
                 self.code(&s, &list)
             ));
-            out.push_str(&describe(
-                &m,
-                &labels.game.get("blue_die"),
-                &labels.game.get("red_die"),
-            ));
+            out.push_str(&describe(&m, &labels.game.get("blue_die"), &labels.game.get("red_die")));
             out.push('\n');
         }
         Ok(out)

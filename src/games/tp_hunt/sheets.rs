@@ -95,11 +95,7 @@ impl MapGeometry {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(
-        params: &'a Params,
-        paper: Paper,
-        labels: &'a crate::text::GameTexts,
-    ) -> Context<'a> {
+    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
         Context {
             params,
             labels: &labels.game,
@@ -124,7 +120,7 @@ impl Context<'_> {
     }
 
     fn map_page(&self, map: &Map, code: &SheetCode) -> Page {
-        let mut page = Page::new(self.kit.paper);
+        let mut page = self.kit.blank();
         let g = map.grid();
         let geo = MapGeometry::new(&page, g.size);
         // ATD shading first, under the grid lines and marks; light enough to write over.
@@ -136,11 +132,7 @@ impl Context<'_> {
                 page.rect(x, y, geo.cell, geo.cell, None, Some(ATD_GREY));
             }
         }
-        page.group(
-            &self
-                .kit
-                .shared("map", |p| self.map_furniture(p, &geo, g.size)),
-        );
+        page.group(&self.kit.shared("map", |p| self.map_furniture(p, &geo, g.size)));
         for (mark, c) in map.marks() {
             if g.contains(c) {
                 let (x, y) = geo.centre(c.col, c.row);
@@ -179,15 +171,7 @@ impl Context<'_> {
         for i in 1..=grid {
             let (x, _) = geo.centre(i, 1);
             let (_, y) = geo.centre(1, i);
-            page.coloured_text(
-                x,
-                top - 2.0,
-                num_pt,
-                Bold,
-                Align::Centre,
-                Colour::BLUE,
-                &i.to_string(),
-            );
+            page.coloured_text(x, top - 2.0, num_pt, Bold, Align::Centre, Colour::BLUE, &i.to_string());
             let cap = num_pt * 0.25;
             page.coloured_text(
                 left - 2.0,
@@ -233,31 +217,10 @@ impl Context<'_> {
             let cy = y - 1.2;
             match mark {
                 Some(m) => draw_mark(page, m, left + sym / 2.0, cy, sym),
-                None if i == 3 => page.rect(
-                    left,
-                    cy - sym / 2.0,
-                    sym,
-                    sym,
-                    Some(Stroke::solid(0.5)),
-                    Some(ATD_GREY),
-                ),
-                None => page.rect(
-                    left,
-                    cy - sym / 2.0,
-                    sym,
-                    sym,
-                    Some(Stroke::solid(1.2)),
-                    None,
-                ),
+                None if i == 3 => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(ATD_GREY)),
+                None => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(1.2)), None),
             }
-            page.text(
-                left + sym + 3.0,
-                y,
-                9.5,
-                Regular,
-                Align::Left,
-                &self.labels.get(key),
-            );
+            page.text(left + sym + 3.0, y, 9.5, Regular, Align::Left, &self.labels.get(key));
             y += sym + 1.5;
         }
     }
@@ -267,11 +230,7 @@ impl Context<'_> {
         let mut pages = Vec::new();
         for first in (0..players).step_by(2) {
             let on_page = (players - first).min(2);
-            let key = if on_page == 2 {
-                "tracker-2"
-            } else {
-                "tracker-1"
-            };
+            let key = if on_page == 2 { "tracker-2" } else { "tracker-1" };
             pages.push(self.kit.shared_page(key, code, |page| {
                 self.title(page, "tracker_title");
                 let body_top = MARGIN_MM + 17.0;
@@ -298,11 +257,7 @@ impl Context<'_> {
             Align::Left,
             &format!("{}:", l.get("tracker_player")),
         );
-        page.line(
-            (left + 20.0, y + 1.0),
-            (left + 75.0, y + 1.0),
-            Stroke::solid(0.5),
-        );
+        page.line((left + 20.0, y + 1.0), (left + 75.0, y + 1.0), Stroke::solid(0.5));
         page.text(
             left + 80.0,
             y,
@@ -311,11 +266,7 @@ impl Context<'_> {
             Align::Left,
             &format!("{}:", l.get("tracker_token")),
         );
-        page.line(
-            (left + 105.0, y + 1.0),
-            (left + 135.0, y + 1.0),
-            Stroke::solid(0.5),
-        );
+        page.line((left + 105.0, y + 1.0), (left + 135.0, y + 1.0), Stroke::solid(0.5));
         page.text(
             left + 140.0,
             y,
@@ -324,14 +275,7 @@ impl Context<'_> {
             Align::Left,
             &format!("{}: (   ,   )", l.get("tracker_start")),
         );
-        page.text(
-            left,
-            y + 6.0,
-            9.0,
-            Bold,
-            Align::Left,
-            &l.get("tracker_wallet_start"),
-        );
+        page.text(left, y + 6.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
 
         let keys = [
             ("tracker_turn", 0.7),
@@ -369,28 +313,14 @@ impl Context<'_> {
         }
         for r in 2..=rows {
             let cy = table_top + row_h * (r as f32 + 0.5);
-            page.centred_text(
-                left + widths[0] / 2.0,
-                cy,
-                7.0,
-                Regular,
-                &(r - 1).to_string(),
-            );
+            page.centred_text(left + widths[0] / 2.0, cy, 7.0, Regular, &(r - 1).to_string());
         }
         let bottom = table_top + row_h * (rows + 1) as f32;
-        page.text(
-            left,
-            bottom + 4.0,
-            7.5,
-            Regular,
-            Align::Left,
-            &l.get("tracker_more"),
-        );
+        page.text(left, bottom + 4.0, 7.5, Regular, Align::Left, &l.get("tracker_more"));
     }
 
     fn scorepad_page(&self, code: &SheetCode) -> Page {
-        self.kit
-            .shared_page("scorepad", code, |page| self.scorepad(page))
+        self.kit.shared_page("scorepad", code, |page| self.scorepad(page))
     }
 
     fn scorepad(&self, page: &mut Page) {
@@ -453,11 +383,7 @@ impl Context<'_> {
             page.line((left, t), (left, t + h), Stroke::solid(0.5));
             for c in 0..=players {
                 let x = left + label_w + c as f32 * col_w;
-                page.line(
-                    (x, t),
-                    (x, t + h),
-                    Stroke::solid(if c == 0 { 1.0 } else { 0.5 }),
-                );
+                page.line((x, t), (x, t + h), Stroke::solid(if c == 0 { 1.0 } else { 0.5 }));
             }
             top += block + 4.0;
             game += 1;
@@ -473,31 +399,15 @@ impl Context<'_> {
 
     fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
         let l = self.labels;
-        let mut page = Page::new(self.kit.paper);
-        page.group(
-            &self
-                .kit
-                .shared("dice-tape", |p| self.title(p, "dice_title")),
-        );
+        let mut page = self.kit.blank();
+        page.group(&self.kit.shared("dice-tape", |p| self.title(p, "dice_title")));
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        let top = page.paragraph(
-            left,
-            MARGIN_MM + 19.0,
-            width,
-            9.5,
-            Regular,
-            &l.get("dice_intro"),
-        ) + 2.0;
+        let top = page.paragraph(left, MARGIN_MM + 19.0, width, 9.5, Regular, &l.get("dice_intro")) + 2.0;
         let groups = 4;
         let gap = 4.0;
         let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
-        let widths = [
-            group_w * 0.25,
-            group_w * 0.25,
-            group_w * 0.25,
-            group_w * 0.25,
-        ];
+        let widths = [group_w * 0.25, group_w * 0.25, group_w * 0.25, group_w * 0.25];
         let row_h = 6.2;
         let rows = ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1;
         let header = [
@@ -549,13 +459,7 @@ const ATD_GREY: Colour = Colour::Grey(0.87);
 /// Draws one map mark centred on (x, y) in a square of side `cell` mm.
 fn draw_mark(page: &mut Page, mark: Mark, x: f32, y: f32, cell_mm: f32) {
     match mark {
-        Mark::Store => page.circle(
-            x,
-            y,
-            cell_mm * 0.36,
-            Some(Stroke::solid(1.3)),
-            Some(Colour::WHITE),
-        ),
+        Mark::Store => page.circle(x, y, cell_mm * 0.36, Some(Stroke::solid(1.3)), Some(Colour::WHITE)),
         Mark::Atm => page.centred_text(x, y, cell_mm * 1.35, Bold, "$"),
         Mark::Danger => {
             let d = cell_mm * 0.3;

@@ -34,10 +34,7 @@ fn rulebook_sample() -> Map {
 fn rulebook_sample_differs_from_the_rules_only_in_its_atm_count() {
     let v = validate(&Params::default(), &rulebook_sample());
     let lines: Vec<String> = v.iter().map(|v| v.to_string()).collect();
-    assert_eq!(
-        lines,
-        vec!["counts: 8 ATMs on the map, the rules call for 10"]
-    );
+    assert_eq!(lines, vec!["counts: 8 ATMs on the map, the rules call for 10"]);
 }
 
 #[test]
@@ -46,19 +43,10 @@ fn rulebook_sample_atd_shades_the_neighbours_of_each_danger() {
     let g = m.grid();
     let atd = m.atd();
     // (1, 1) is a corner: three neighbours; (11, 12) on the bottom edge: five.
-    for c in [
-        cell(2, 1),
-        cell(1, 2),
-        cell(2, 2),
-        cell(10, 11),
-        cell(12, 12),
-    ] {
+    for c in [cell(2, 1), cell(1, 2), cell(2, 2), cell(10, 11), cell(12, 12)] {
         assert!(atd[g.index(c)], "{c} should be ATD");
     }
-    assert!(
-        !atd[g.index(cell(1, 1))],
-        "a danger centre is not its own ATD"
-    );
+    assert!(!atd[g.index(cell(1, 1))], "a danger centre is not its own ATD");
     // ATD overlays stores and ATMs: store (7, 1) is next to danger (8, 2).
     assert!(atd[g.index(cell(7, 1))]);
     assert!(!atd[g.index(cell(6, 1))]);
@@ -69,10 +57,7 @@ fn counts_are_reported_per_kind() {
     let mut m = rulebook_sample();
     m.stores.pop();
     m.dangers.push(cell(12, 1));
-    let v: Vec<String> = validate(&Params::default(), &m)
-        .iter()
-        .map(|v| v.to_string())
-        .collect();
+    let v: Vec<String> = validate(&Params::default(), &m).iter().map(|v| v.to_string()).collect();
     assert!(v.contains(&"counts: 11 stores on the map, the rules call for 12".to_string()));
     assert!(v.contains(&"counts: 8 danger zones on the map, the rules call for 7".to_string()));
 }
@@ -86,15 +71,9 @@ fn two_marks_on_one_square_are_named_with_the_square() {
         ..Params::default()
     };
     let v = validate(&p, &map("3,3 3,3", "6,6", "7,7"));
-    assert_eq!(
-        v[0].to_string(),
-        "distinct-cells: (3, 3) holds store and store"
-    );
+    assert_eq!(v[0].to_string(), "distinct-cells: (3, 3) holds store and store");
     let v = validate(&p, &map("3,3 4,4", "6,6", "6,6"));
-    assert_eq!(
-        v[0].to_string(),
-        "danger-not-on-item: (6, 6) holds ATM and danger zone"
-    );
+    assert_eq!(v[0].to_string(), "danger-not-on-item: (6, 6) holds ATM and danger zone");
 }
 
 #[test]
@@ -118,10 +97,7 @@ fn a_store_behind_a_ring_of_dangers_is_unreachable() {
         ..Params::default()
     };
     let m = map("6,6", "", "6,5 5,6 7,6 6,7");
-    assert_eq!(
-        rules_broken(&p, &m),
-        vec!["reachable", "no-walled-in-store"]
-    );
+    assert_eq!(rules_broken(&p, &m), vec!["reachable", "no-walled-in-store"]);
     // Switching the fairness rules off leaves the map legal.
     let off = Params {
         off_rules: vec![Rule::Reachable, Rule::NoWalledInStore],
@@ -227,10 +203,7 @@ fn placement_is_uniform_over_free_squares() {
         let m = generate(&p, &mut Seed::new("uniform").unwrap().stream("layout", i));
         hits[Grid { size: 12 }.index(m.stores[0])] += 1;
     }
-    let chi2: f64 = hits
-        .iter()
-        .map(|&h| (h as f64 - 100.0).powi(2) / 100.0)
-        .sum();
+    let chi2: f64 = hits.iter().map(|&h| (h as f64 - 100.0).powi(2) / 100.0).sum();
     // 143 degrees of freedom: the 99.9th percentile is about 205.
     assert!(chi2 < 205.0, "chi-squared {chi2}");
 }
@@ -314,11 +287,7 @@ fn impossible_settings_are_refused_with_the_setting_named() {
     ];
     for (p, want) in cases {
         let e = p.check().unwrap_err();
-        assert!(
-            e.message.contains(want),
-            "{} should contain {want}",
-            e.message
-        );
+        assert!(e.message.contains(want), "{} should contain {want}", e.message);
     }
 }
 
@@ -332,11 +301,7 @@ fn unlikely_settings_stop_with_the_failing_rule_named() {
         ..Params::default()
     };
     let e = generate_for_seed(&p, &Seed::new("1").unwrap()).unwrap_err();
-    assert!(
-        e.message.starts_with("no legal map in 2000 tries"),
-        "{}",
-        e.message
-    );
+    assert!(e.message.starts_with("no legal map in 2000 tries"), "{}", e.message);
     assert!(e.message.contains("reachable failed"), "{}", e.message);
 }
 
@@ -366,10 +331,7 @@ fn json_round_trips_and_off_grid_cells_are_refused() {
     let back = parse_json(&text).unwrap();
     assert_eq!(back.map(), generate_for_seed(&req.params, &seed).unwrap());
     assert_eq!(back.seed.as_deref(), Some("7"));
-    assert_eq!(
-        back.code.as_deref(),
-        Some("tp-hunt:1:g12-s12-a10-d7-p4:a4:default:7")
-    );
+    assert_eq!(back.code.as_deref(), Some("tp-hunt:1:g12-s12-a10-d7-p4:a4:default:7"));
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
     let e = parse_json(bad).unwrap_err();
     assert_eq!(
@@ -454,9 +416,7 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
             .flat_items()
             .into_iter()
             .find_map(|i| match i {
-                Item::Rect {
-                    w, stroke: Some(s), ..
-                } if s.width_pt == 1.2 => Some(*w),
+                Item::Rect { w, stroke: Some(s), .. } if s.width_pt == 1.2 => Some(*w),
                 _ => None,
             })
             .unwrap();

@@ -1,0 +1,758 @@
+//! Panic Buy, the board game (rules text: seeds/000, RULES.md "Panic Buy"). The
+//! text describes a fixed board whose picture is missing; we generate 8 x 8
+//! boards and print only those the rule engine proves playable.
+
+pub mod moves;
+pub mod sheets;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, VecDeque};
+
+use crate::error::{Error, Result};
+use crate::games::{Violation, generate_valid};
+use crate::grid::{Cell, Grid, cell};
+use crate::seed::{Seed, SheetCode};
+
+pub const GAME: &str = "panic-buy";
+/// Generator version: bump it whenever a seed would give a different board.
+pub const VERSION: u32 = 1;
+pub const SIZE: u16 = 8;
+const GRID: Grid = Grid { size: SIZE };
+
+/// What a cell is. Floor: shop, carpark, arrow, TP square. Objects (a basket may
+/// stop on one, never pass over it): unit, car. The counter is shop furniture
+/// nobody enters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tile {
+    Shop,
+    Carpark,
+    Arrow,
+    Tp,
+    Unit,
+    Car,
+    Counter,
+}
+
+impl Tile {
+    pub fn letter(self) -> char {
+        match self {
+            Tile::Shop => '.',
+            Tile::Carpark => ',',
+            Tile::Arrow => 'A',
+            Tile::Tp => 'T',
+            Tile::Unit => 'U',
+            Tile::Car => 'C',
+            Tile::Counter => 'K',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Tile> {
+        [
+            Tile::Shop,
+            Tile::Carpark,
+            Tile::Arrow,
+            Tile::Tp,
+            Tile::Unit,
+            Tile::Car,
+            Tile::Counter,
+        ]
+        .into_iter()
+        .find(|t| t.letter() == c)
+    }
+
+    pub fn is_floor(self) -> bool {
+        matches!(self, Tile::Shop | Tile::Carpark | Tile::Arrow | Tile::Tp)
+    }
+
+    pub fn is_object(self) -> bool {
+        matches!(self, Tile::Unit | Tile::Car)
+    }
+
+    /// Carpark tiles: the carpark floor, its arrows and the car.
+    pub fn in_carpark(self) -> bool {
+        matches!(self, Tile::Carpark | Tile::Arrow | Tile::Car)
+    }
+}
+
+/// An edge between two orthogonally adjacent cells, smaller cell first.
+pub type Edge = (Cell, Cell);
+
+pub fn edge(a: Cell, b: Cell) -> Edge {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+/// A board. `walls` holds every wall between two cells of the grid (the outer
+/// edge is a wall except beyond the arrows); glass doors are gaps in the wall
+/// between carpark and shop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// `tiles[row - 1][col - 1]`.
+    pub tiles: [[Tile; SIZE as usize]; SIZE as usize],
+    pub walls: BTreeSet<Edge>,
+    pub glass_doors: BTreeSet<Edge>,
+    /// The shop cell just outside the bathroom door (the Virus's home).
+    pub bathroom_door: Cell,
+    /// The shop cell just outside the back door to the yard (the Dog's home).
+    pub yard_door: Cell,
+}
+
+impl Board {
+    pub fn tile(&self, c: Cell) -> Tile {
+        self.tiles[c.row as usize - 1][c.col as usize - 1]
+    }
+
+    pub fn cells_of(&self, t: Tile) -> Vec<Cell> {
+        GRID.cells().filter(|c| self.tile(*c) == t).collect()
+    }
+
+    /// Whether one orthogonal step from `a` to `b` crosses no wall.
+    pub fn open(&self, a: Cell, b: Cell) -> bool {
+        !self.walls.contains(&edge(a, b))
+    }
+
+    /// Orthogonal neighbours reachable in one step (no wall between).
+    pub fn steps(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
+        GRID.orthogonal(c).filter(move |n| self.open(c, *n))
+    }
+
+    /// Connected groups of cells of tile `t` (units that touch would merge).
+    pub fn pieces(&self, t: Tile) -> Vec<Vec<Cell>> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for c in self.cells_of(t) {
+            if seen.contains(&c) {
+                continue;
+            }
+            let mask = GRID.reachable([c], |x| self.tile(x) == t);
+            let piece: Vec<Cell> = GRID.cells().filter(|x| mask[GRID.index(*x)]).collect();
+            seen.extend(piece.iter().copied());
+            out.push(piece);
+        }
+        out
+    }
+
+    /// Shortest path lengths from `start` over cells where `open` holds, by BFS
+    /// (walls respected). `None` where unreachable.
+    pub fn distances(&self, start: Cell, open: impl Fn(Tile) -> bool) -> Vec<Option<u32>> {
+        let mut dist = vec![None; GRID.len()];
+        if !open(self.tile(start)) {
+            return dist;
+        }
+        dist[GRID.index(start)] = Some(0);
+        let mut q = VecDeque::from([start]);
+        while let Some(c) = q.pop_front() {
+            let d = dist[GRID.index(c)].unwrap_or(0);
+            for n in self.steps(c) {
+                if dist[GRID.index(n)].is_none() && open(self.tile(n)) {
+                    dist[GRID.index(n)] = Some(d + 1);
+                    q.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+
+    /// The carpark's first row (the shop is above it).
+    pub fn carpark_top(&self) -> u16 {
+        (1..=SIZE)
+            .find(|&r| (1..=SIZE).all(|c| self.tile(cell(c, r)).in_carpark()))
+            .unwrap_or(SIZE + 1)
+    }
+}
+
+/// Race or hoard (RULES: "1. Game Objectives").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Race,
+    Hoard,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Race => "race",
+            Mode::Hoard => "hoard",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Mode> {
+        match s {
+            "race" => Ok(Mode::Race),
+            "hoard" => Ok(Mode::Hoard),
+            _ => Err(Error::input(format!(
+                "mode: unknown mode '{s}' (choose from: race, hoard)"
+            ))),
+        }
+    }
+}
+
+/// Settings that shape a board and its components.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    pub players: u8,
+    pub mode: Mode,
+    /// Fair path lengths from each arrow to the TP square, in steps.
+    pub band: (u32, u32),
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            players: 3,
+            mode: Mode::Race,
+            band: (6, 12),
+        }
+    }
+}
+
+/// Sneeze cards in the stockpile beside the one each player starts with.
+pub const SNEEZE_STOCKPILE: u32 = 8;
+/// Spare toilet-paper counters for draws ("an extra roll is added").
+pub const SPARE_TP: u32 = 3;
+
+impl Params {
+    pub fn check(&self) -> Result<()> {
+        match self.mode {
+            Mode::Race if !(2..=4).contains(&self.players) => Err(Error::input(format!(
+                "players: race mode is for 2 to 4 players, not {}",
+                self.players
+            ))),
+            Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::input(format!(
+                "players: hoard mode is for 4 or 6 players (teams of 2), not {}",
+                self.players
+            ))),
+            _ if self.band.0 > self.band.1 || self.band.1 > 40 => Err(Error::input(format!(
+                "band: {}-{} is not a range of path lengths",
+                self.band.0, self.band.1
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Player counters on the board: 2 players play two each.
+    pub fn counters(&self) -> u32 {
+        if self.players == 2 { 4 } else { self.players as u32 }
+    }
+
+    /// "Double the number of player counters, minus 1."
+    pub fn toilet_paper(&self) -> u32 {
+        2 * self.counters() - 1
+    }
+
+    pub fn code(&self) -> String {
+        format!(
+            "p{}-{}-b{}-{}",
+            self.players,
+            self.mode.name(),
+            self.band.0,
+            self.band.1
+        )
+    }
+
+    pub fn from_code(code: &str) -> Result<Params> {
+        let bad = || {
+            Error::input(format!(
+                "sheet code: Panic Buy settings '{code}' are not in the form p3-race-b6-12"
+            ))
+        };
+        let parts: Vec<&str> = code.split('-').collect();
+        let [p, mode, lo, hi] = parts.as_slice() else {
+            return Err(bad());
+        };
+        let params = Params {
+            players: p.strip_prefix('p').and_then(|v| v.parse().ok()).ok_or_else(bad)?,
+            mode: Mode::parse(mode)?,
+            band: (
+                lo.strip_prefix('b').and_then(|v| v.parse().ok()).ok_or_else(bad)?,
+                hi.parse().map_err(|_| bad())?,
+            ),
+        };
+        params.check()?;
+        Ok(params)
+    }
+}
+
+/// Places one straight piece of `len` cells with its first cell in the given
+/// ranges; `None` when it would leave the grid.
+fn piece(rng: &mut ChaCha8Rng, len: u16, cols: (u16, u16), rows: (u16, u16)) -> Option<Vec<Cell>> {
+    let across = rng.gen_bool(0.5);
+    let c = rng.gen_range(cols.0..=cols.1);
+    let r = rng.gen_range(rows.0..=rows.1);
+    let cells: Vec<Cell> = (0..len)
+        .map(|i| if across { cell(c + i, r) } else { cell(c, r + i) })
+        .collect();
+    cells
+        .iter()
+        .all(|x| (cols.0..=cols.1).contains(&x.col) && (rows.0..=rows.1).contains(&x.row))
+        .then_some(cells)
+}
+
+fn set(c: Cell, t: Tile, tiles: &mut [[Tile; SIZE as usize]; SIZE as usize]) {
+    tiles[c.row as usize - 1][c.col as usize - 1] = t;
+}
+
+/// Draws one board. Layout decisions (RULES.md "Panic Buy"): the carpark is the
+/// bottom 2-3 rows with 1-2 glass doors in its wall; the arrows are on the bottom
+/// row (the road runs below it); the counter runs along the back wall with the TP
+/// square in front of it; three units of 2-3 cells stand inside the shop away from
+/// its walls; the bathroom door is in a side wall and the back door in the back
+/// wall; up to two short inside walls vary the aisles.
+pub fn generate(rng: &mut ChaCha8Rng) -> Board {
+    let mut tiles = [[Tile::Shop; SIZE as usize]; SIZE as usize];
+    let carpark_rows: u16 = rng.gen_range(2..=3);
+    let top = SIZE - carpark_rows + 1;
+    for r in top..=SIZE {
+        for c in 1..=SIZE {
+            set(cell(c, r), Tile::Carpark, &mut tiles);
+        }
+    }
+    let mut walls = BTreeSet::new();
+    let mut glass_doors = BTreeSet::new();
+    let mut cols: Vec<u16> = (1..=SIZE).collect();
+    cols.shuffle(rng);
+    let doors = rng.gen_range(1..=2);
+    for (i, c) in cols.iter().enumerate() {
+        let e = edge(cell(*c, top - 1), cell(*c, top));
+        if i < doors {
+            glass_doors.insert(e);
+        } else {
+            walls.insert(e);
+        }
+    }
+    let a1 = rng.gen_range(1..=3);
+    let a2 = rng.gen_range(6..=8);
+    set(cell(a1, SIZE), Tile::Arrow, &mut tiles);
+    set(cell(a2, SIZE), Tile::Arrow, &mut tiles);
+    for _ in 0..20 {
+        if let Some(car) = piece(rng, 2, (1, SIZE), (top, SIZE))
+            && car
+                .iter()
+                .all(|c| tiles[c.row as usize - 1][c.col as usize - 1] == Tile::Carpark)
+        {
+            car.iter().for_each(|c| set(*c, Tile::Car, &mut tiles));
+            break;
+        }
+    }
+    // Counter along the back wall, TP square in front of its middle.
+    let len = rng.gen_range(2..=3);
+    let start = rng.gen_range(2..=SIZE - len);
+    for i in 0..len {
+        set(cell(start + i, 1), Tile::Counter, &mut tiles);
+    }
+    set(cell(start + rng.gen_range(0..len), 2), Tile::Tp, &mut tiles);
+    let shop_last = top - 1;
+    let mut placed = 0;
+    for _ in 0..60 {
+        if placed == 3 {
+            break;
+        }
+        let len = rng.gen_range(2..=3);
+        let Some(unit) = piece(rng, len, (2, SIZE - 1), (2, shop_last - 1)) else {
+            continue;
+        };
+        let clear = unit.iter().all(|c| {
+            tiles[c.row as usize - 1][c.col as usize - 1] == Tile::Shop
+                && GRID
+                    .orthogonal(*c)
+                    .all(|n| tiles[n.row as usize - 1][n.col as usize - 1] != Tile::Unit)
+        });
+        if clear {
+            unit.iter().for_each(|c| set(*c, Tile::Unit, &mut tiles));
+            placed += 1;
+        }
+    }
+    let side = if rng.gen_bool(0.5) { 1 } else { SIZE };
+    let bathroom_door = cell(side, rng.gen_range(2..=shop_last));
+    let back: Vec<u16> = (1..=SIZE).filter(|c| tiles[0][*c as usize - 1] == Tile::Shop).collect();
+    let yard_door = cell(*back.choose(rng).unwrap_or(&1), 1);
+    for _ in 0..rng.gen_range(0..=2) {
+        let a = cell(rng.gen_range(2..=SIZE - 1), rng.gen_range(2..=shop_last.max(2)));
+        let b = if rng.gen_bool(0.5) {
+            cell(a.col + 1, a.row)
+        } else {
+            cell(a.col, a.row + 1)
+        };
+        if b.row <= shop_last {
+            walls.insert(edge(a, b));
+        }
+    }
+    Board {
+        tiles,
+        walls,
+        glass_doors,
+        bathroom_door,
+        yard_door,
+    }
+}
+
+/// The board for a seed: the first draw the rule engine accepts.
+pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Board> {
+    p.check()?;
+    generate_valid("board", |i| generate(&mut seed.stream("board", i)), |b| validate(p, b))
+}
+
+/// The rules the engine checks, by name.
+pub const RULES: [(&str, &str); 9] = [
+    (
+        "parts",
+        "carpark, shop, 2 arrows, 1 car of 2 cells, 3 units of 2-3 cells, a counter, 1 TP square, 1-2 glass doors",
+    ),
+    (
+        "carpark-wall",
+        "carpark and shop are separated by a wall, open only at the glass doors",
+    ),
+    (
+        "doors",
+        "the squares outside the bathroom and back doors are free shop floor on the outer wall",
+    ),
+    ("tp-square", "the TP square is floor next to the counter"),
+    (
+        "objects-leavable",
+        "every object cell has a floor neighbour to leave by",
+    ),
+    (
+        "arrow-paths",
+        "each arrow reaches the TP square without passing over an object, within the band",
+    ),
+    (
+        "fair-arrows",
+        "the two arrows' shortest paths to the TP square differ by at most one step",
+    ),
+    (
+        "virus-dog-reach",
+        "the Virus and the Dog can each reach the TP square and both arrows",
+    ),
+    ("floor-connected", "every floor square can be reached"),
+];
+
+/// The rule engine: every rule the board breaks.
+pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let v = |rule: &'static str, message: String| Violation { rule, message };
+    let count = |t: Tile| b.cells_of(t).len();
+
+    // Parts, each once.
+    let top = b.carpark_top();
+    if !(SIZE - 2..=SIZE - 1).contains(&top) {
+        out.push(v(
+            "parts",
+            "the carpark must be the bottom 2 or 3 rows, whole rows of carpark tiles".into(),
+        ));
+    }
+    for r in 1..top.min(SIZE + 1) {
+        for c in 1..=SIZE {
+            if b.tile(cell(c, r)).in_carpark() {
+                out.push(v(
+                    "parts",
+                    format!("{} in the shop at {}", b.tile(cell(c, r)).letter(), cell(c, r)),
+                ));
+            }
+        }
+    }
+    let arrows = b.cells_of(Tile::Arrow);
+    if arrows.len() != 2 {
+        out.push(v("parts", format!("{} arrow squares, the board has 2", arrows.len())));
+    }
+    for a in &arrows {
+        if !GRID.is_edge(*a) {
+            out.push(v("parts", format!("arrow at {a} is not on the outer edge")));
+        }
+    }
+    let cars = b.pieces(Tile::Car);
+    if cars.len() != 1 || cars.iter().any(|c| c.len() != 2) {
+        out.push(v(
+            "parts",
+            format!(
+                "the car must be one piece of 2 cells (found {} cells)",
+                count(Tile::Car)
+            ),
+        ));
+    }
+    let units = b.pieces(Tile::Unit);
+    if units.len() != 3 || units.iter().any(|u| !(2..=3).contains(&u.len())) {
+        let sizes: Vec<String> = units.iter().map(|u| u.len().to_string()).collect();
+        out.push(v(
+            "parts",
+            format!(
+                "3 units of 2-3 cells each, not touching (found sizes: {})",
+                sizes.join(", ")
+            ),
+        ));
+    }
+    if count(Tile::Counter) == 0 {
+        out.push(v("parts", "no counter".into()));
+    }
+    let tps = b.cells_of(Tile::Tp);
+    if tps.len() != 1 {
+        out.push(v("parts", format!("{} TP squares, the board has 1", tps.len())));
+    }
+
+    // The carpark wall: closed except at 1-2 glass doors.
+    let boundary: Vec<Edge> = (1..=SIZE)
+        .filter(|_| top > 1 && top <= SIZE)
+        .map(|c| edge(cell(c, top - 1), cell(c, top)))
+        .collect();
+    for d in &b.glass_doors {
+        if !boundary.contains(d) {
+            out.push(v(
+                "carpark-wall",
+                format!("glass door between {} and {} is not in the carpark wall", d.0, d.1),
+            ));
+        }
+        if b.walls.contains(d) {
+            out.push(v(
+                "carpark-wall",
+                format!("glass door between {} and {} is also a wall", d.0, d.1),
+            ));
+        }
+    }
+    if !(1..=2).contains(&b.glass_doors.len()) {
+        out.push(v(
+            "carpark-wall",
+            format!("{} glass doors, the board has 1 or 2", b.glass_doors.len()),
+        ));
+    }
+    for e in &boundary {
+        if !b.walls.contains(e) && !b.glass_doors.contains(e) {
+            out.push(v(
+                "carpark-wall",
+                format!("no wall or door between {} and {}", e.0, e.1),
+            ));
+        }
+    }
+
+    // Doors to the bathroom and the yard.
+    for (name, d) in [("bathroom", b.bathroom_door), ("back", b.yard_door)] {
+        if !GRID.contains(d) || !GRID.is_edge(d) || d.row >= top {
+            out.push(v(
+                "doors",
+                format!("the {name} door's square {d} is not on the shop's outer wall"),
+            ));
+        } else if b.tile(d) != Tile::Shop {
+            out.push(v(
+                "doors",
+                format!(
+                    "the square outside the {name} door {d} is {}, not free floor",
+                    b.tile(d).letter()
+                ),
+            ));
+        }
+    }
+    if b.bathroom_door == b.yard_door {
+        out.push(v("doors", "bathroom and back door open onto the same square".into()));
+    }
+
+    let Some(&tp) = tps.first() else {
+        return out;
+    };
+    if !GRID.orthogonal(tp).any(|n| b.tile(n) == Tile::Counter) {
+        out.push(v("tp-square", format!("the TP square {tp} is not next to the counter")));
+    }
+
+    for c in GRID.cells().filter(|c| b.tile(*c).is_object()) {
+        if !b.steps(c).any(|n| b.tile(n).is_floor()) {
+            out.push(v(
+                "objects-leavable",
+                format!("object cell {c} has no floor square to leave by"),
+            ));
+        }
+    }
+
+    // Baskets: floor only (passing over an object is not allowed).
+    let from_tp = b.distances(tp, Tile::is_floor);
+    let path = |c: Cell| from_tp[GRID.index(c)];
+    let (lo, hi) = p.band;
+    let mut lengths = Vec::new();
+    for a in &arrows {
+        match path(*a) {
+            None => out.push(v(
+                "arrow-paths",
+                format!("the TP square cannot be reached from the arrow at {a}"),
+            )),
+            Some(d) if d < lo || d > hi => out.push(v(
+                "arrow-paths",
+                format!("arrow at {a} is {d} steps from the TP square, outside {lo}-{hi}"),
+            )),
+            Some(d) => lengths.push(d),
+        }
+    }
+    if let [d1, d2] = lengths[..]
+        && d1.abs_diff(d2) > 1
+    {
+        out.push(v(
+            "fair-arrows",
+            format!("the arrows are {d1} and {d2} steps from the TP square"),
+        ));
+    }
+
+    // The Virus and the Dog walk on floor too; they start from their doors.
+    for (who, door) in [("Virus", b.bathroom_door), ("Dog", b.yard_door)] {
+        if !GRID.contains(door) {
+            continue;
+        }
+        let d = b.distances(door, Tile::is_floor);
+        let mut missed: Vec<String> = Vec::new();
+        for target in std::iter::once(tp).chain(arrows.iter().copied()) {
+            if d[GRID.index(target)].is_none() {
+                missed.push(target.to_string());
+            }
+        }
+        if !missed.is_empty() {
+            out.push(v(
+                "virus-dog-reach",
+                format!("the {who} cannot reach {}", missed.join(", ")),
+            ));
+        }
+    }
+
+    let unreached: Vec<String> = GRID
+        .cells()
+        .filter(|c| b.tile(*c).is_floor() && path(*c).is_none())
+        .map(|c| c.to_string())
+        .collect();
+    if !unreached.is_empty() {
+        out.push(v(
+            "floor-connected",
+            format!("floor squares cut off: {}", unreached.join(", ")),
+        ));
+    }
+    out
+}
+
+/// A board as JSON: what `--format json` writes and `validate` reads.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BoardJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// 8 strings of 8 characters, row 1 (the back of the shop) first.
+    pub cells: Vec<String>,
+    pub walls: Vec<[Cell; 2]>,
+    pub glass_doors: Vec<[Cell; 2]>,
+    pub bathroom_door: Cell,
+    pub yard_door: Cell,
+}
+
+impl BoardJson {
+    pub fn new(seed: Option<&Seed>, code: Option<&SheetCode>, b: &Board) -> BoardJson {
+        BoardJson {
+            seed: seed.map(|s| s.text().to_string()),
+            code: code.map(|c| c.to_string()),
+            cells: b
+                .tiles
+                .iter()
+                .map(|row| row.iter().map(|t| t.letter()).collect())
+                .collect(),
+            walls: b.walls.iter().map(|e| [e.0, e.1]).collect(),
+            glass_doors: b.glass_doors.iter().map(|e| [e.0, e.1]).collect(),
+            bathroom_door: b.bathroom_door,
+            yard_door: b.yard_door,
+        }
+    }
+}
+
+/// Reads a board from JSON. Shapes that cannot be a board (wrong sizes, unknown
+/// letters, cells off the grid, walls between cells that do not touch) are
+/// refused here as malformed; everything accepted can be validated and drawn.
+pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
+    let j: BoardJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a Panic Buy board: {e}")))?;
+    if j.cells.len() != SIZE as usize {
+        return Err(Error::input(format!("cells: {} rows, a board has 8", j.cells.len())));
+    }
+    let mut tiles = [[Tile::Shop; SIZE as usize]; SIZE as usize];
+    for (r, row) in j.cells.iter().enumerate() {
+        let chars: Vec<char> = row.chars().collect();
+        if chars.len() != SIZE as usize {
+            return Err(Error::input(format!(
+                "cells[{r}]: '{row}' has {} characters, a row has 8",
+                chars.len()
+            )));
+        }
+        for (c, ch) in chars.iter().enumerate() {
+            tiles[r][c] = Tile::from_letter(*ch)
+                .ok_or_else(|| Error::input(format!("cells[{r}]: unknown square '{ch}' (use . , A T U C K)")))?;
+        }
+    }
+    let edges = |list: &[[Cell; 2]], what: &str| -> Result<BTreeSet<Edge>> {
+        list.iter()
+            .map(|[a, b]| {
+                let touching = a.col.abs_diff(b.col) + a.row.abs_diff(b.row) == 1;
+                if GRID.contains(*a) && GRID.contains(*b) && touching {
+                    Ok(edge(*a, *b))
+                } else {
+                    Err(Error::input(format!(
+                        "{what}: {a} and {b} are not neighbouring squares of the board"
+                    )))
+                }
+            })
+            .collect()
+    };
+    for (name, d) in [("bathroom_door", j.bathroom_door), ("yard_door", j.yard_door)] {
+        if !GRID.contains(d) {
+            return Err(Error::input(format!("{name}: {d} is off the 8 x 8 board")));
+        }
+    }
+    let board = Board {
+        tiles,
+        walls: edges(&j.walls, "walls")?,
+        glass_doors: edges(&j.glass_doors, "glass_doors")?,
+        bathroom_door: j.bathroom_door,
+        yard_door: j.yard_door,
+    };
+    Ok((j, board))
+}
+
+/// The board as characters, walls included. Each square is three characters
+/// between corner marks: `|` and `---` are walls, `...` a glass door, `^` an arrow
+/// open to the road; `B` and `Y` mark the squares outside the bathroom and back doors.
+pub fn describe(b: &Board) -> String {
+    let mut s = String::new();
+    let horizontal = |r: u16| -> String {
+        let mut line = String::from("+");
+        for c in 1..=SIZE {
+            let seg = match r {
+                0 => "---",
+                SIZE if b.tile(cell(c, SIZE)) == Tile::Arrow => " ^ ",
+                SIZE => "---",
+                _ if b.glass_doors.contains(&edge(cell(c, r), cell(c, r + 1))) => "...",
+                _ if b.walls.contains(&edge(cell(c, r), cell(c, r + 1))) => "---",
+                _ => "   ",
+            };
+            line.push_str(seg);
+            line.push('+');
+        }
+        line.push('\n');
+        line
+    };
+    s.push_str(&horizontal(0));
+    for r in 1..=SIZE {
+        s.push('|');
+        for c in 1..=SIZE {
+            let here = cell(c, r);
+            let mark = if here == b.bathroom_door {
+                'B'
+            } else if here == b.yard_door {
+                'Y'
+            } else {
+                ' '
+            };
+            s.push(mark);
+            s.push(b.tile(here).letter());
+            s.push(' ');
+            let wall = c == SIZE || b.walls.contains(&edge(here, cell(c + 1, r)));
+            s.push(if wall { '|' } else { ' ' });
+        }
+        s.push('\n');
+        s.push_str(&horizontal(r));
+    }
+    s.push_str(". shop  , carpark  A arrow (^ the road)  T toilet paper  U unit  C car  K counter\n");
+    s.push_str("| --- wall  ... glass door  B bathroom door square  Y back door square\n");
+    s
+}
+
+#[cfg(test)]
+mod tests;
