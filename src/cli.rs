@@ -23,6 +23,9 @@ pub enum Command {
     /// Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card.
     #[command(name = "particle-panic", args_conflicts_with_subcommands = true)]
     ParticlePanic(ParticlePanicArgs),
+    /// Panic Buy (board game): generated boards, player cards, Sneezes, counters, tokens.
+    #[command(name = "panic-buy")]
+    PanicBuy(PanicBuyArgs),
     /// Run a game's rule engine on a layout file (JSON) and list what breaks the rules.
     Validate(ValidateArgs),
     /// Make again exactly the sheet a printed sheet code names.
@@ -44,6 +47,8 @@ pub enum GameName {
     TpHunt,
     #[value(name = "particle-panic")]
     ParticlePanic,
+    #[value(name = "panic-buy")]
+    PanicBuy,
 }
 
 /// Output options shared by every command that writes sheets.
@@ -164,6 +169,33 @@ pub struct SimulateArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PanicBuyArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// Players: 2-4 in race mode (2 players play two counters each), 4 or 6 in hoard mode.
+    #[arg(long, value_name = "N")]
+    pub players: Option<u8>,
+    /// race (default) or hoard (teams of 2).
+    #[arg(long)]
+    pub mode: Option<String>,
+    /// single (one landscape page, default) or tiled (two pages to glue together).
+    #[arg(long)]
+    pub board: Option<String>,
+    /// How many different boards (seeds derived from --seed).
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
+    /// a4 (default) or letter.
+    #[arg(long)]
+    pub paper: Option<String>,
+    /// Which sheets, comma-separated: board,components,tally (or 'all').
+    #[arg(long)]
+    pub sheets: Option<String>,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 #[derive(Debug, Args)]

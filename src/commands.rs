@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::cli::{Cli, Command, Format, GameName, OutputArgs, ValidateArgs};
 use crate::config;
 use crate::error::{Error, Result};
-use crate::games::{particle_panic, tp_hunt};
+use crate::games::{panic_buy, particle_panic, tp_hunt};
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::SheetCode;
@@ -25,6 +25,10 @@ pub fn run(cli: Cli) -> Result<i32> {
                 write_particle_panic(&request, &args.out, random)
             }
         },
+        Command::PanicBuy(args) => {
+            let (request, random) = config::panic_buy_request(&args)?;
+            write_panic_buy(&request, &args.out, random)
+        }
         Command::Validate(args) => validate(&args),
         Command::Regen(args) => {
             let code = SheetCode::parse(&args.code)?;
@@ -33,6 +37,7 @@ pub fn run(cli: Cli) -> Result<i32> {
                 particle_panic::GAME => {
                     write_particle_panic(&particle_panic::Request::from_code(&code)?, &args.out, false)
                 }
+                panic_buy::GAME => write_panic_buy(&panic_buy::Request::from_code(&code)?, &args.out, false),
                 other => Err(Error::input(format!("sheet code: unknown game '{other}'"))),
             }
         }
@@ -50,6 +55,11 @@ pub fn run(cli: Cli) -> Result<i32> {
                 }
                 GameName::ParticlePanic => {
                     for (name, what) in particle_panic::RULES {
+                        println!("{name:<20} {what}");
+                    }
+                }
+                GameName::PanicBuy => {
+                    for (name, what) in panic_buy::RULES {
                         println!("{name:<20} {what}");
                     }
                 }
@@ -186,6 +196,30 @@ fn write_particle_panic(request: &particle_panic::Request, out: &OutputArgs, ran
     )
 }
 
+fn write_panic_buy(request: &panic_buy::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
+    let texts = texts(out)?;
+    request.check()?;
+    request.texts(&texts)?;
+    let list = panic_buy::sheets::SheetKind::code_list(&request.sheets);
+    let mut code = request.code(&request.seed, &list).to_string();
+    if request.count > 1 {
+        code.push_str(&format!(" (first of {})", request.count));
+    }
+    let job = Job {
+        game: panic_buy::GAME,
+        stem: request.seed.file_stem(),
+        count: request.count,
+        code,
+        random_seed: random_seed.then(|| request.seed.text().to_string()),
+    };
+    job.write(
+        out,
+        |emit| request.pages(&texts, emit),
+        || request.json(),
+        || request.preview(&texts),
+    )
+}
+
 fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
     let (params, seed, _) = config::particle_panic_deal(&args.deal, None)?;
     let params = particle_panic::Params {
@@ -292,6 +326,31 @@ fn validate(args: &ValidateArgs) -> Result<i32> {
             if broken == 0 {
                 let rules = tp_hunt::Rule::ALL.len();
                 println!("legal: {name} breaks none of the {rules} TP Hunt rules");
+                Ok(0)
+            } else {
+                Ok(1)
+            }
+        }
+        GameName::PanicBuy => {
+            let (json, board) = panic_buy::parse_json(&text).map_err(with_file)?;
+            // Settings from the board's own code, else race mode for 3 players.
+            let params = json
+                .code
+                .as_deref()
+                .and_then(|c| SheetCode::parse(c).ok())
+                .filter(|c| c.game == panic_buy::GAME)
+                .and_then(|c| panic_buy::Request::from_code(&c).ok())
+                .map(|r| r.params)
+                .unwrap_or_default();
+            let violations = panic_buy::validate(&params, &board);
+            for v in &violations {
+                println!("{v}");
+            }
+            if violations.is_empty() {
+                println!(
+                    "legal: {name} breaks none of the {} Panic Buy rules",
+                    panic_buy::RULES.len()
+                );
                 Ok(0)
             } else {
                 Ok(1)

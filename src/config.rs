@@ -6,8 +6,8 @@ use std::path::Path;
 
 use crate::cli::{TpHuntArgs, TpHuntMapArgs};
 use crate::error::{Error, Result};
-use crate::games::particle_panic;
 use crate::games::tp_hunt::{self, Params, Rule, sheets::SheetKind};
+use crate::games::{panic_buy, particle_panic};
 use crate::seed::Seed;
 use crate::sheet::Paper;
 
@@ -214,6 +214,35 @@ pub fn particle_panic_request(args: &crate::cli::ParticlePanicArgs) -> Result<(p
             None => particle_panic::sheets::SheetKind::DEFAULT.to_vec(),
         },
     };
+    Ok((request, random))
+}
+
+/// The Panic Buy request from `panic-buy` flags.
+pub fn panic_buy_request(args: &crate::cli::PanicBuyArgs) -> Result<(panic_buy::Request, bool)> {
+    let mode = panic_buy::Mode::parse(args.mode.as_deref().unwrap_or("race"))?;
+    let default_players = if mode == panic_buy::Mode::Hoard { 4 } else { 3 };
+    let params = panic_buy::Params {
+        players: args.players.unwrap_or(default_players),
+        mode,
+        ..panic_buy::Params::default()
+    };
+    params.check()?;
+    let (seed, random) = match &args.seed {
+        Some(t) => (Seed::new(t)?, false),
+        None => (Seed::random(), true),
+    };
+    let request = panic_buy::Request {
+        params,
+        seed,
+        count: args.count.unwrap_or(1),
+        paper: paper(args.paper.as_deref())?,
+        layout: panic_buy::sheets::BoardLayout::parse(args.board.as_deref().unwrap_or("single"))?,
+        sheets: match &args.sheets {
+            Some(list) => panic_buy::sheets::SheetKind::parse_list(list)?,
+            None => panic_buy::sheets::SheetKind::DEFAULT.to_vec(),
+        },
+    };
+    request.check()?;
     Ok((request, random))
 }
 

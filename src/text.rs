@@ -23,6 +23,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "en/tp-hunt-rules.tera",
     "en/particle-panic.tera",
     "en/particle-panic-rules.tera",
+    "en/panic-buy.tera",
 ];
 
 pub const LANGUAGES: &[&str] = &["en"];
@@ -129,6 +130,13 @@ impl Texts {
         Texts::load("en", None).expect("embedded templates parse")
     }
 
+    /// Whether a template of this name exists for the language.
+    pub fn has(&self, name: &str) -> bool {
+        self.tera
+            .get_template_names()
+            .any(|n| n == format!("{}/{name}.tera", self.lang))
+    }
+
     pub fn render(&self, name: &str, ctx: &Context) -> Result<String, TextError> {
         let full = format!("{}/{name}.tera", self.lang);
         self.tera
@@ -155,7 +163,10 @@ impl Texts {
         Ok(GameTexts {
             game: self.labels(game, ctx)?,
             common: self.labels("common", ctx)?,
-            rules: self.prose(&format!("{game}-rules"), ctx)?,
+            rules: match self.has(&format!("{game}-rules")) {
+                true => self.prose(&format!("{game}-rules"), ctx)?,
+                false => Vec::new(),
+            },
         })
     }
 

@@ -309,12 +309,14 @@ impl Page {
 
     /// Centred text shrunk until it fits `max_w`.
     pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
-        let mut size = size_pt;
-        let m = fonts::metrics(font);
-        while size > 4.0 && m.width_mm(text, size) > max_w {
-            size -= 0.5;
-        }
+        let size = fit_size(text, font, size_pt, max_w);
         self.centred_text(cx, cy, size, font, text);
+    }
+
+    /// Left-aligned text at baseline `y`, shrunk until it fits `max_w`.
+    pub fn fitted_left(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+        let size = fit_size(text, font, size_pt, max_w);
+        self.text(x, y, size, font, Align::Left, text);
     }
 
     /// Every item in drawing order, with shared groups opened up.
@@ -385,6 +387,17 @@ impl Page {
         }
         b
     }
+}
+
+/// The largest size from `size_pt` down (in half points, at least 4 pt) at which
+/// `text` fits `max_w` millimetres.
+pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
+    let m = fonts::metrics(font);
+    let mut size = size_pt;
+    while size > 4.0 && m.width_mm(text, size) > max_w {
+        size -= 0.5;
+    }
+    size
 }
 
 /// Draws the 100 mm calibration bar at the foot of the page, to check the print scale.

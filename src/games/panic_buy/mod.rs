@@ -754,5 +754,174 @@ pub fn describe(b: &Board) -> String {
     s
 }
 
+/// One request for Panic Buy output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub params: Params,
+    pub seed: Seed,
+    pub count: usize,
+    pub paper: crate::sheet::Paper,
+    pub layout: sheets::BoardLayout,
+    pub sheets: Vec<sheets::SheetKind>,
+}
+
+impl Request {
+    pub fn check(&self) -> Result<()> {
+        self.params.check()?;
+        if !(1..=crate::games::tp_hunt::MAX_COUNT).contains(&self.count) {
+            return Err(Error::input(format!(
+                "count: {} is out of range (1 to {})",
+                self.count,
+                crate::games::tp_hunt::MAX_COUNT
+            )));
+        }
+        Ok(())
+    }
+
+    /// Settings in the code include the board layout: `p3-race-b6-12` plus `-tiled`.
+    pub fn code(&self, seed: &Seed, sheets: &str) -> SheetCode {
+        let mut params = self.params.code();
+        if self.layout == sheets::BoardLayout::Tiled {
+            params.push_str("-tiled");
+        }
+        SheetCode {
+            game: GAME.into(),
+            version: VERSION,
+            params,
+            paper: self.paper.name().into(),
+            sheets: sheets.into(),
+            seed: seed.clone(),
+        }
+    }
+
+    pub fn from_code(code: &SheetCode) -> Result<Request> {
+        if code.version != VERSION {
+            return Err(Error::input(format!(
+                "sheet code: made by Panic Buy generator version {}, this program has version {VERSION}",
+                code.version
+            )));
+        }
+        let (params, layout) = match code.params.strip_suffix("-tiled") {
+            Some(p) => (p, sheets::BoardLayout::Tiled),
+            None => (code.params.as_str(), sheets::BoardLayout::Single),
+        };
+        Ok(Request {
+            params: Params::from_code(params)?,
+            seed: code.seed.clone(),
+            count: 1,
+            paper: crate::sheet::Paper::parse(&code.paper)
+                .ok_or_else(|| Error::input(format!("sheet code: unknown paper '{}'", code.paper)))?,
+            layout,
+            sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+        })
+    }
+
+    pub fn boards(&self) -> Result<Vec<(Seed, Board)>> {
+        self.check()?;
+        (1..=self.count)
+            .map(|k| {
+                let seed = self.seed.nth(k);
+                generate_for_seed(&self.params, &seed).map(|b| (seed, b))
+            })
+            .collect()
+    }
+
+    pub fn json(&self) -> Result<String> {
+        let list = sheets::SheetKind::code_list(&self.sheets);
+        let boards: Vec<BoardJson> = self
+            .boards()?
+            .iter()
+            .map(|(s, b)| BoardJson::new(Some(s), Some(&self.code(s, &list)), b))
+            .collect();
+        let text = if boards.len() == 1 {
+            serde_json::to_string_pretty(&boards[0])
+        } else {
+            serde_json::to_string_pretty(&boards)
+        };
+        Ok(text.expect("boards serialise") + "\n")
+    }
+
+    pub fn texts(&self, texts: &crate::text::Texts) -> Result<crate::text::GameTexts> {
+        let mut ctx = tera::Context::new();
+        ctx.insert("players", &self.params.players);
+        ctx.insert(
+            "mode_name",
+            if self.params.mode == Mode::Race {
+                "Race mode"
+            } else {
+                "Hoard mode"
+            },
+        );
+        ctx.insert("tp", &self.params.toilet_paper());
+        Ok(texts.game(GAME, &ctx)?)
+    }
+
+    pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
+        let label = self.texts(texts)?.common.get("code_label");
+        let list = sheets::SheetKind::code_list(&self.sheets);
+        let mut out = String::new();
+        for (s, b) in self.boards()? {
+            out.push_str(&format!("{label}: {}\n{}\n", self.code(&s, &list), describe(&b)));
+        }
+        Ok(out)
+    }
+
+    /// Each board's board sheet in turn, then the components and tally pad once:
+    /// they are the same for every board with these settings.
+    pub fn pages(
+        &self,
+        texts: &crate::text::Texts,
+        mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
+    ) -> Result<crate::sheet::DocumentInfo> {
+        let gt = self.texts(texts)?;
+        let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt);
+        let list = sheets::SheetKind::code_list(&self.sheets);
+        let boards = self.boards()?;
+        let mut codes = Vec::new();
+        for (seed, board) in &boards {
+            if self.sheets.contains(&sheets::SheetKind::Board) {
+                for page in ctx.pages(sheets::SheetKind::Board, board, &self.code(seed, "board")) {
+                    emit(page)?;
+                }
+            }
+            codes.push(self.code(seed, &list).to_string());
+        }
+        let (first_seed, first_board) = &boards[0];
+        for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
+            for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {
+                emit(page)?;
+            }
+        }
+        let game = gt.game.get("game");
+        let (title, subject) = match codes.as_slice() {
+            [one] => (format!("{game}: {one}"), format!("{game} {one}")),
+            [first, .., last] => (
+                format!("{game}: {} boards from seed {}", codes.len(), self.seed),
+                format!("{game}: {} boards, {first} to {last}", codes.len()),
+            ),
+            [] => (game.clone(), game),
+        };
+        Ok(crate::sheet::DocumentInfo {
+            title,
+            subject,
+            id_source: codes.join("\n"),
+        })
+    }
+
+    pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
+        let mut pages = Vec::new();
+        let info = self.pages(texts, |p| {
+            pages.push(p);
+            Ok(())
+        })?;
+        Ok(crate::sheet::Document {
+            title: info.title,
+            subject: info.subject,
+            id_source: info.id_source,
+            pages,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests;

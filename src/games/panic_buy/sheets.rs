@@ -1,5 +1,14 @@
-//! What Panic Buy prints.
+//! What Panic Buy prints: the board (landscape, or tiled over two pages), the
+//! cut-out components, and the hoard-mode team tally pad.
+
+use super::{Board, Mode, Params, SIZE, Tile, edge};
 use crate::error::Result;
+use crate::fonts::FontRole::{Bold, Regular};
+use crate::grid::{Cell, cell};
+use crate::seed::SheetCode;
+use crate::sheet::kit::Kit;
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::text::{GameTexts, Labels};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SheetKind {
@@ -10,6 +19,7 @@ pub enum SheetKind {
 
 impl SheetKind {
     pub const ALL: [SheetKind; 3] = [SheetKind::Board, SheetKind::Components, SheetKind::Tally];
+    /// The tally pad is printed only in hoard mode.
     pub const DEFAULT: [SheetKind; 3] = SheetKind::ALL;
 
     pub fn name(self) -> &'static str {
@@ -26,5 +36,699 @@ impl SheetKind {
 
     pub fn code_list(kinds: &[SheetKind]) -> String {
         crate::games::sheet_code_list(kinds, &SheetKind::DEFAULT, SheetKind::name)
+    }
+}
+
+/// How the board is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardLayout {
+    /// One landscape page, 22 mm squares.
+    Single,
+    /// Two landscape pages of four rows each, 28 mm squares, glued together.
+    Tiled,
+}
+
+impl BoardLayout {
+    pub fn parse(s: &str) -> Result<BoardLayout> {
+        match s {
+            "single" | "normal" => Ok(BoardLayout::Single),
+            "tiled" => Ok(BoardLayout::Tiled),
+            _ => Err(crate::error::Error::input(format!(
+                "board: unknown layout '{s}' (choose from: single, tiled)"
+            ))),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardLayout::Single => "single",
+            BoardLayout::Tiled => "tiled",
+        }
+    }
+}
+
+/// The smallest board square: a basket token must fit.
+pub const MIN_SQUARE_MM: f32 = 22.0;
+const TILED_SQUARE_MM: f32 = 28.0;
+
+const WALL: f32 = 3.2;
+const CHECKER: Colour = Colour::Grey(0.93);
+const OBJECT: Colour = Colour::Grey(0.45);
+const COUNTER: Colour = Colour::Grey(0.7);
+const GLASS: Colour = Colour::Rgb(0.337, 0.706, 0.914);
+
+pub struct Context<'a> {
+    pub params: &'a Params,
+    pub layout: BoardLayout,
+    pub labels: &'a Labels,
+    pub wide: Kit<'a>,
+    pub tall: Kit<'a>,
+}
+
+/// Where squares go on a page: the top-left corner of (col, first_row).
+struct Geometry {
+    left: f32,
+    top: f32,
+    square: f32,
+    first_row: u16,
+    last_row: u16,
+}
+
+impl Geometry {
+    fn corner(&self, c: Cell) -> (f32, f32) {
+        (
+            self.left + (c.col - 1) as f32 * self.square,
+            self.top + (c.row - self.first_row) as f32 * self.square,
+        )
+    }
+
+    fn centre(&self, c: Cell) -> (f32, f32) {
+        let (x, y) = self.corner(c);
+        (x + self.square / 2.0, y + self.square / 2.0)
+    }
+
+    fn shows(&self, c: Cell) -> bool {
+        (self.first_row..=self.last_row).contains(&c.row)
+    }
+}
+
+impl Context<'_> {
+    pub fn new<'a>(params: &'a Params, layout: BoardLayout, paper: Paper, texts: &'a GameTexts) -> Context<'a> {
+        Context {
+            params,
+            layout,
+            labels: &texts.game,
+            wide: Kit::landscape(paper, &texts.common),
+            tall: Kit::new(paper, &texts.common),
+        }
+    }
+
+    fn l(&self, key: &str) -> String {
+        self.labels.get(key)
+    }
+
+    pub fn pages(&self, kind: SheetKind, board: &Board, code: &SheetCode) -> Vec<Page> {
+        match kind {
+            SheetKind::Board => match self.layout {
+                BoardLayout::Single => vec![self.single(board, code)],
+                BoardLayout::Tiled => vec![self.tile(board, code, 1), self.tile(board, code, 2)],
+            },
+            SheetKind::Components => self.components(code),
+            SheetKind::Tally if self.params.mode == Mode::Hoard => vec![self.tally(code)],
+            SheetKind::Tally => Vec::new(),
+        }
+    }
+
+    fn single(&self, board: &Board, code: &SheetCode) -> Page {
+        let mut page = self.wide.blank();
+        let geo = Geometry {
+            left: MARGIN_MM + 2.0,
+            top: MARGIN_MM + 1.0,
+            square: MIN_SQUARE_MM,
+            first_row: 1,
+            last_row: SIZE,
+        };
+        page.group(&self.wide.shared("board-panel", |p| {
+            let x = geo.left + SIZE as f32 * geo.square + 8.0;
+            self.panel(p, x, MARGIN_MM + 7.0, true, true);
+        }));
+        self.draw_board(&mut page, board, &geo);
+        self.wide.code(&mut page, code);
+        page
+    }
+
+    /// Half of the board on one page: rows 1-4 or rows 5-8, bigger squares, with
+    /// alignment marks on the join and a glue strip on part 2.
+    fn tile(&self, board: &Board, code: &SheetCode, part: u16) -> Page {
+        let mut page = self.wide.page();
+        let square = TILED_SQUARE_MM;
+        let width = SIZE as f32 * square;
+        let left = (page.width - width) / 2.0;
+        let glue = 12.0;
+        let top = MARGIN_MM + 12.0 + if part == 2 { glue } else { 0.0 };
+        let geo = Geometry {
+            left,
+            top,
+            square,
+            first_row: if part == 1 { 1 } else { SIZE / 2 + 1 },
+            last_row: if part == 1 { SIZE / 2 } else { SIZE },
+        };
+        let title = format!("{}: {} {part} / 2", self.l("board_title"), self.l("board_part"));
+        page.text(left, MARGIN_MM + 7.0, 13.0, Bold, Align::Left, &title);
+        let join_y = if part == 1 { top + 4.0 * square } else { top };
+        if part == 2 {
+            // The glue strip above the first row, with the text along it.
+            page.rect(
+                left,
+                top - glue,
+                width,
+                glue,
+                Some(Stroke::dashed(0.5, &[2.0, 2.0])),
+                Some(Colour::Grey(0.95)),
+            );
+            page.centred_text(left + width / 2.0, top - glue / 2.0, 8.0, Regular, &self.l("glue"));
+        } else {
+            page.line(
+                (left - 6.0, join_y),
+                (left + width + 6.0, join_y),
+                Stroke::dashed(0.5, &[3.0, 2.0]),
+            );
+        }
+        // Alignment marks: ticks on every column line and crosses at the ends of the join.
+        for i in 0..=SIZE {
+            let x = left + i as f32 * square;
+            page.line((x, join_y - 3.0), (x, join_y + 3.0), Stroke::solid(0.4));
+        }
+        for x in [left - 4.0, left + width + 4.0] {
+            page.line((x - 2.5, join_y), (x + 2.5, join_y), Stroke::solid(0.5));
+            page.line((x, join_y - 2.5), (x, join_y + 2.5), Stroke::solid(0.5));
+            page.circle(x, join_y, 1.6, Some(Stroke::solid(0.4)), None);
+        }
+        self.draw_board(&mut page, board, &geo);
+        let below = top + 4.0 * square + 6.0;
+        let col = (width - 8.0) / 2.0;
+        if part == 1 {
+            self.events(&mut page, left, below + 4.0, col);
+            self.movement(&mut page, left + col + 8.0, below + 4.0, col);
+        } else {
+            self.rooms(&mut page, left, below, col);
+            self.key(&mut page, left + col + 8.0, below + 4.0, col);
+        }
+        self.wide.code(&mut page, code);
+        page
+    }
+
+    /// The side panel of the single-page board: title, event and movement
+    /// tables, the rooms, and the key.
+    fn panel(&self, page: &mut Page, x: f32, y: f32, rooms: bool, key: bool) {
+        let width = page.width - MARGIN_MM - 1.0 - x;
+        page.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"));
+        let mut y = page.paragraph(x, y + 6.0, width, 7.5, Regular, &self.l("board_subtitle"));
+        let objective = if self.params.mode == Mode::Race {
+            "objective_race"
+        } else {
+            "objective_hoard"
+        };
+        y = page.paragraph(x, y, width, 7.5, Regular, &self.l(objective)) + 3.0;
+        y = self.events(page, x, y, width) + 3.0;
+        y = self.movement(page, x, y, width) + 2.0;
+        if rooms {
+            y = self.rooms(page, x, y, width) + 2.0;
+        }
+        if key {
+            self.key(page, x, y, width);
+        }
+    }
+
+    fn table(
+        &self,
+        page: &mut Page,
+        (x, y): (f32, f32),
+        width: f32,
+        title: &str,
+        rows: &[String],
+        colour: Colour,
+    ) -> f32 {
+        page.coloured_text(x, y, 9.5, Bold, Align::Left, colour, title);
+        let mut y = y + 1.5;
+        for row in rows {
+            page.rect(x, y, width, 6.0, Some(Stroke::solid(0.4)), None);
+            page.fitted_text(x + width / 2.0, y + 3.0, width - 2.0, 7.5, Regular, row);
+            y += 6.0;
+        }
+        y + 4.0
+    }
+
+    fn events(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
+        let rows: Vec<String> = ["event_virus", "event_dog", "event_distance", "event_sanitiser"]
+            .iter()
+            .map(|k| self.l(k))
+            .collect();
+        self.table(page, (x, y), width, &self.l("events"), &rows, Colour::VERMILLION)
+    }
+
+    fn movement(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
+        let rows: Vec<String> = ["move_full", "move_half", "move_third", "move_one"]
+            .iter()
+            .map(|k| self.l(k))
+            .collect();
+        self.table(page, (x, y), width, &self.l("movement"), &rows, Colour::BLUE)
+    }
+
+    /// The bathroom and the yard: rooms off the grid where the Virus and the Dog wait.
+    fn rooms(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
+        let w = (width - 3.0) / 2.0;
+        for (i, (room, door)) in [("bathroom", "bathroom_door"), ("yard", "yard_door")]
+            .iter()
+            .enumerate()
+        {
+            let bx = x + i as f32 * (w + 3.0);
+            page.rect(bx, y, w, 24.0, Some(Stroke::solid(WALL * 0.6)), None);
+            page.paragraph(bx + 2.0, y + 4.5, w - 4.0, 7.5, Bold, &self.l(room));
+            page.paragraph(bx + 2.0, y + 17.0, w - 4.0, 6.0, Regular, &self.l(door));
+        }
+        y + 28.0
+    }
+
+    fn key(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
+        page.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"));
+        let mut y = y + 2.0;
+        let s = 6.0;
+        let entries = [
+            "key_object",
+            "key_counter",
+            "key_tp",
+            "key_arrow",
+            "key_glass",
+            "key_wall",
+        ];
+        for (i, k) in entries.iter().enumerate() {
+            match i {
+                0 => page.rect(x, y, s, s, None, Some(OBJECT)),
+                1 => page.rect(x, y, s, s, None, Some(COUNTER)),
+                2 => tp_roll(page, x + s / 2.0, y + s / 2.0, s * 0.42),
+                3 => arrow(page, x + s / 2.0, y + s, s),
+                4 => page.line(
+                    (x, y + s / 2.0),
+                    (x + s, y + s / 2.0),
+                    Stroke::dashed(WALL, &[3.0, 1.5]).coloured(GLASS),
+                ),
+                _ => page.line((x, y + s / 2.0), (x + s, y + s / 2.0), Stroke::solid(WALL)),
+            }
+            page.fitted_left(
+                x + s + 2.5,
+                y + s / 2.0 + 1.2,
+                width - s - 2.5,
+                7.0,
+                Regular,
+                &self.l(k),
+            );
+            y += s + 1.5;
+        }
+        y
+    }
+
+    /// Squares, furniture, walls and doors of the rows `geo` shows.
+    fn draw_board(&self, page: &mut Page, b: &Board, geo: &Geometry) {
+        let sq = geo.square;
+        let shown: Vec<Cell> = (geo.first_row..=geo.last_row)
+            .flat_map(|r| (1..=SIZE).map(move |c| cell(c, r)))
+            .collect();
+        // Floor: the checker pattern; the carpark hatched so it reads in black and white.
+        for &c in &shown {
+            let (x, y) = geo.corner(c);
+            let t = b.tile(c);
+            if (c.col + c.row) % 2 == 0 && t.is_floor() {
+                page.rect(x, y, sq, sq, None, Some(CHECKER));
+            }
+            if t.in_carpark() && t != Tile::Car {
+                for k in 1..4 {
+                    let d = sq * k as f32 / 4.0;
+                    page.line(
+                        (x + d, y + sq),
+                        (x + sq, y + d),
+                        Stroke::solid(0.3).coloured(Colour::Grey(0.6)),
+                    );
+                }
+            }
+        }
+        let thin = Stroke::solid(0.4).coloured(Colour::Grey(0.5));
+        let rows = (geo.last_row - geo.first_row + 1) as f32;
+        for i in 0..=SIZE {
+            let x = geo.left + i as f32 * sq;
+            page.line((x, geo.top), (x, geo.top + rows * sq), thin.clone());
+        }
+        for i in 0..=(geo.last_row - geo.first_row + 1) {
+            let y = geo.top + i as f32 * sq;
+            page.line((geo.left, y), (geo.left + SIZE as f32 * sq, y), thin.clone());
+        }
+        // Furniture: units and car as dark blocks with their names, the counter lighter.
+        for piece in b
+            .pieces(Tile::Unit)
+            .into_iter()
+            .chain(b.pieces(Tile::Car))
+            .chain(b.pieces(Tile::Counter))
+        {
+            let cells: Vec<Cell> = piece.into_iter().filter(|c| geo.shows(*c)).collect();
+            let Some(first) = cells.first() else { continue };
+            let t = b.tile(*first);
+            let (x0, y0) = geo.corner(cells.iter().copied().min().unwrap_or(*first));
+            let (x1, y1) = geo.corner(cells.iter().copied().max().unwrap_or(*first));
+            let inset = 1.8;
+            let (w, h) = (x1 - x0 + sq - 2.0 * inset, y1 - y0 + sq - 2.0 * inset);
+            let fill = if t == Tile::Counter { COUNTER } else { OBJECT };
+            page.rect(x0 + inset, y0 + inset, w, h, Some(Stroke::solid(1.0)), Some(fill));
+            let name = match t {
+                Tile::Unit => self.l("unit"),
+                Tile::Car => self.l("car"),
+                _ => self.l("counter"),
+            };
+            let colour = if t == Tile::Counter {
+                Colour::BLACK
+            } else {
+                Colour::WHITE
+            };
+            page.coloured_text(
+                x0 + inset + w / 2.0,
+                y0 + inset + h / 2.0 + 1.5,
+                9.0,
+                Bold,
+                Align::Centre,
+                colour,
+                &name.to_uppercase(),
+            );
+        }
+        for &c in &shown {
+            let (cx, cy) = geo.centre(c);
+            match b.tile(c) {
+                Tile::Tp => {
+                    tp_roll(page, cx, cy - 1.5, sq * 0.22);
+                    page.centred_text(cx, cy + sq * 0.33, 7.0, Bold, "TP");
+                }
+                Tile::Arrow => arrow(page, cx, geo.corner(c).1 + sq - 1.5, sq * 0.6),
+                _ => {}
+            }
+            let mark = if c == b.bathroom_door {
+                Some("B")
+            } else if c == b.yard_door {
+                Some("Y")
+            } else {
+                None
+            };
+            if let Some(m) = mark {
+                let (x, y) = geo.corner(c);
+                page.circle(x + 4.0, y + 4.0, 2.8, Some(Stroke::solid(0.8)), Some(Colour::WHITE));
+                page.centred_text(x + 4.0, y + 4.0, 7.5, Bold, m);
+            }
+        }
+        // Walls inside the grid, then glass doors, then the outer wall with its openings.
+        let wall = Stroke::solid(WALL);
+        for (a, c) in &b.walls {
+            if geo.shows(*a) || geo.shows(*c) {
+                self.edge_line(page, geo, *a, *c, wall.clone());
+            }
+        }
+        // A wall or door on the join of a tiled board is drawn on both halves.
+        for (a, c) in &b.glass_doors {
+            if geo.shows(*a) || geo.shows(*c) {
+                self.edge_line(page, geo, *a, *c, Stroke::dashed(WALL, &[3.0, 1.5]).coloured(GLASS));
+            }
+        }
+        for &c in &shown {
+            let (x, y) = geo.corner(c);
+            let open_below = b.tile(c) == Tile::Arrow;
+            let sides = [
+                (c.row == 1 && c != b.yard_door, (x, y), (x + sq, y)),
+                (c.row == SIZE && !open_below, (x, y + sq), (x + sq, y + sq)),
+                (c.col == 1 && c != b.bathroom_door, (x, y), (x, y + sq)),
+                (c.col == SIZE && c != b.bathroom_door, (x + sq, y), (x + sq, y + sq)),
+            ];
+            for (draw, from, to) in sides {
+                if draw {
+                    page.line(from, to, wall.clone());
+                }
+            }
+            // A door in the outer wall: a thin line with a gap the token can pass.
+            if c == b.yard_door {
+                page.line((x, y), (x + sq * 0.2, y), wall.clone());
+                page.line((x + sq * 0.8, y), (x + sq, y), wall.clone());
+            }
+            if c == b.bathroom_door {
+                let wx = if c.col == 1 { x } else { x + sq };
+                page.line((wx, y), (wx, y + sq * 0.2), wall.clone());
+                page.line((wx, y + sq * 0.8), (wx, y + sq), wall.clone());
+            }
+        }
+    }
+
+    fn edge_line(&self, page: &mut Page, geo: &Geometry, a: Cell, c: Cell, stroke: Stroke) {
+        let e = edge(a, c);
+        let sq = geo.square;
+        // The first cell may lie just off a tiled half; its corner is still exact.
+        let (x, y) = geo.corner(e.0);
+        if e.0.row == e.1.row {
+            page.line((x + sq, y), (x + sq, y + sq), stroke);
+        } else {
+            page.line((x, y + sq), (x + sq, y + sq), stroke);
+        }
+    }
+
+    /// Player cards, Sneeze cards, toilet-paper counters and the two tokens, laid
+    /// out in rows with dashed cut lines, on as many pages as they need.
+    fn components(&self, code: &SheetCode) -> Vec<Page> {
+        let p = self.params;
+        let mut pieces: Vec<Piece> = Vec::new();
+        for i in 1..=p.players {
+            pieces.push(Piece::TurnCard(i));
+        }
+        for i in 0..p.players as u32 + super::SNEEZE_STOCKPILE {
+            pieces.push(Piece::Sneeze(i >= p.players as u32));
+        }
+        for i in 0..p.toilet_paper() + super::SPARE_TP {
+            pieces.push(Piece::Tp(i >= p.toilet_paper()));
+        }
+        pieces.push(Piece::Virus);
+        pieces.push(Piece::Dog);
+
+        let mut pages = Vec::new();
+        let mut page = self.tall.page();
+        self.tall.title(&mut page, &self.l("components_title"));
+        let (left, right) = (MARGIN_MM + 2.0, page.width - MARGIN_MM - 2.0);
+        let bottom = page.height - MARGIN_MM - 16.0;
+        let (mut x, mut y, mut row_h) = (left, MARGIN_MM + 18.0, 0.0f32);
+        for piece in pieces {
+            let (w, h) = piece.size();
+            if x + w > right {
+                x = left;
+                y += row_h + 3.0;
+                row_h = 0.0;
+            }
+            if y + h > bottom {
+                self.tall.code(&mut page, code);
+                pages.push(page);
+                page = self.tall.page();
+                self.tall.title(&mut page, &self.l("components_title"));
+                x = left;
+                y = MARGIN_MM + 18.0;
+                row_h = 0.0;
+            }
+            self.draw_piece(&mut page, piece, x, y);
+            x += w + 3.0;
+            row_h = row_h.max(h);
+        }
+        self.tall.code(&mut page, code);
+        pages.push(page);
+        pages
+    }
+
+    fn draw_piece(&self, page: &mut Page, piece: Piece, x: f32, y: f32) {
+        let (w, h) = piece.size();
+        let cut = Stroke::dashed(0.6, &[3.0, 2.0]);
+        match piece {
+            Piece::TurnCard(n) => {
+                page.rect(x, y, w, h, Some(cut), None);
+                page.text(x + 3.0, y + 7.0, 12.0, Bold, Align::Left, &self.l("your_turn"));
+                page.text(
+                    x + w - 3.0,
+                    y + 7.0,
+                    10.0,
+                    Bold,
+                    Align::Right,
+                    &format!("{} {n}", self.l("player")),
+                );
+                for (i, key) in ["basket", "trolley"].iter().enumerate() {
+                    let bx = x + 3.0 + i as f32 * (w - 3.0) / 2.0;
+                    let bw = (w - 9.0) / 2.0;
+                    page.rect(bx, y + 10.0, bw, h - 19.0, Some(Stroke::solid(0.8)), None);
+                    page.paragraph(bx + 1.5, y + 14.0, bw - 3.0, 7.0, Bold, &self.l(key));
+                }
+                page.text(x + 3.0, y + h - 3.5, 7.0, Regular, Align::Left, &self.l("sneezes_here"));
+            }
+            Piece::Sneeze(stock) => {
+                page.rect(x, y, w, h, Some(cut), None);
+                page.text(x + 3.0, y + 7.5, 12.0, Bold, Align::Left, &self.l("sneeze"));
+                droplets(page, x + w - 9.0, y + 7.0);
+                page.paragraph(x + 3.0, y + 13.0, w - 6.0, 7.0, Regular, &self.l("sneeze_text"));
+                if stock {
+                    page.text(
+                        x + w - 3.0,
+                        y + h - 2.5,
+                        6.0,
+                        Regular,
+                        Align::Right,
+                        &self.l("stockpile"),
+                    );
+                }
+            }
+            Piece::Tp(spare) => {
+                let r = w / 2.0;
+                page.circle(x + r, y + r, r, Some(cut), None);
+                tp_roll(page, x + r, y + r - 2.0, r * 0.45);
+                page.centred_text(x + r, y + r + r * 0.55, 7.0, Bold, &self.l("tp_counter"));
+                if spare {
+                    page.centred_text(x + r, y + r + r * 0.8, 5.0, Regular, &self.l("spare"));
+                }
+            }
+            Piece::Virus | Piece::Dog => {
+                let r = w / 2.0;
+                let (cx, cy) = (x + r, y + r);
+                page.circle(cx, cy, r, Some(cut), None);
+                if piece == Piece::Virus {
+                    virus(page, cx, cy - 2.5, r * 0.42);
+                    page.centred_text(cx, cy + r * 0.62, 8.0, Bold, &self.l("virus"));
+                } else {
+                    paw(page, cx, cy - 2.5, r * 0.42);
+                    page.centred_text(cx, cy + r * 0.62, 8.0, Bold, &self.l("dog"));
+                }
+            }
+        }
+    }
+
+    /// Hoard mode: one column per team of two, rows to tally rolls delivered.
+    fn tally(&self, code: &SheetCode) -> Page {
+        self.tall.shared_page("tally", code, |page| {
+            self.tall.title(page, &self.l("tally_title"));
+            let teams = (self.params.players / 2) as usize;
+            let left = MARGIN_MM + 2.0;
+            let width = page.width - 2.0 * left;
+            let first = 24.0;
+            let col = (width - first) / teams as f32;
+            let top = MARGIN_MM + 20.0;
+            let row_h = 9.0;
+            let rows = ((page.height - MARGIN_MM - 20.0 - top) / row_h) as usize - 4;
+            page.rect(left, top, width, row_h * 2.0, None, Some(Colour::Grey(0.9)));
+            for t in 0..teams {
+                let x = left + first + t as f32 * col;
+                page.centred_text(
+                    x + col / 2.0,
+                    top + row_h / 2.0,
+                    10.0,
+                    Bold,
+                    &format!("{} {}", self.l("team"), t + 1),
+                );
+                let members = format!("{}: {} + {}", self.l("members"), 2 * t + 1, 2 * t + 2);
+                page.centred_text(x + col / 2.0, top + row_h * 1.5, 8.0, Regular, &members);
+            }
+            page.centred_text(left + first / 2.0, top + row_h * 1.5, 8.0, Bold, &self.l("tally_round"));
+            for r in 0..rows {
+                let y = top + row_h * (r as f32 + 2.0);
+                page.centred_text(left + first / 2.0, y + row_h / 2.0, 8.0, Regular, &(r + 1).to_string());
+            }
+            let y_total = top + row_h * (rows as f32 + 2.0);
+            page.rect(left, y_total, width, row_h * 2.0, None, Some(Colour::Grey(0.9)));
+            page.fitted_text(
+                left + first / 2.0,
+                y_total + row_h / 2.0,
+                first - 2.0,
+                8.0,
+                Bold,
+                &self.l("tally_total"),
+            );
+            page.fitted_text(
+                left + first / 2.0,
+                y_total + row_h * 1.5,
+                first - 2.0,
+                8.0,
+                Bold,
+                &self.l("tally_winner"),
+            );
+            let all = rows + 4;
+            for r in 0..=all {
+                let y = top + row_h * r as f32;
+                page.line(
+                    (left, y),
+                    (left + width, y),
+                    Stroke::solid(if r == 2 || r == all - 2 { 1.0 } else { 0.4 }),
+                );
+            }
+            for t in 0..=teams {
+                let x = left + first + t as f32 * col;
+                page.line((x, top), (x, top + row_h * all as f32), Stroke::solid(0.8));
+            }
+            page.line((left, top), (left, top + row_h * all as f32), Stroke::solid(0.8));
+        })
+    }
+}
+
+/// One cut-out component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Piece {
+    TurnCard(u8),
+    /// A Sneeze card; `true` for the stockpile.
+    Sneeze(bool),
+    /// A toilet-paper counter; `true` for a spare kept for draws.
+    Tp(bool),
+    Virus,
+    Dog,
+}
+
+impl Piece {
+    fn size(self) -> (f32, f32) {
+        match self {
+            Piece::TurnCard(_) => (90.0, 56.0),
+            Piece::Sneeze(_) => (59.0, 34.0),
+            Piece::Tp(_) => (18.0, 18.0),
+            Piece::Virus | Piece::Dog => (22.0, 22.0),
+        }
+    }
+}
+
+/// A toilet roll seen from the end: two circles.
+fn tp_roll(page: &mut Page, cx: f32, cy: f32, r: f32) {
+    page.circle(cx, cy, r, Some(Stroke::solid(1.0)), Some(Colour::WHITE));
+    page.circle(cx, cy, r * 0.35, Some(Stroke::solid(0.8)), Some(Colour::Grey(0.6)));
+}
+
+/// An arrow pointing up into the board, its tip above (cx, base).
+fn arrow(page: &mut Page, cx: f32, base: f32, size: f32) {
+    let (w, h) = (size * 0.5, size);
+    page.polygon(
+        vec![
+            (cx, base - h),
+            (cx + w, base - h * 0.5),
+            (cx + w * 0.4, base - h * 0.5),
+            (cx + w * 0.4, base),
+            (cx - w * 0.4, base),
+            (cx - w * 0.4, base - h * 0.5),
+            (cx - w, base - h * 0.5),
+        ],
+        Some(Stroke::solid(0.8)),
+        Some(Colour::Grey(0.25)),
+    );
+}
+
+/// The Virus: a ball with eight spikes.
+fn virus(page: &mut Page, cx: f32, cy: f32, r: f32) {
+    for i in 0..8 {
+        let a = std::f32::consts::PI * i as f32 / 4.0;
+        let (s, c) = a.sin_cos();
+        page.line(
+            (cx + c * r, cy + s * r),
+            (cx + c * r * 1.45, cy + s * r * 1.45),
+            Stroke::solid(1.2),
+        );
+        page.circle(cx + c * r * 1.5, cy + s * r * 1.5, r * 0.15, None, Some(Colour::BLACK));
+    }
+    page.circle(cx, cy, r, Some(Stroke::solid(1.2)), Some(Colour::Grey(0.8)));
+}
+
+/// The Dog: a paw print.
+fn paw(page: &mut Page, cx: f32, cy: f32, r: f32) {
+    page.circle(cx, cy + r * 0.35, r * 0.55, None, Some(Colour::BLACK));
+    for (dx, dy) in [(-0.62, -0.35), (-0.22, -0.72), (0.22, -0.72), (0.62, -0.35)] {
+        page.circle(cx + dx * r, cy + dy * r, r * 0.22, None, Some(Colour::BLACK));
+    }
+}
+
+/// A Sneeze: a spray of droplets.
+fn droplets(page: &mut Page, cx: f32, cy: f32) {
+    for (dx, dy, r) in [
+        (0.0, 0.0, 1.2),
+        (3.0, -2.0, 0.9),
+        (3.5, 1.5, 0.8),
+        (6.0, -0.5, 0.7),
+        (5.5, 3.0, 0.6),
+    ] {
+        page.circle(cx + dx - 3.0, cy + dy, r, None, Some(Colour::BLACK));
     }
 }

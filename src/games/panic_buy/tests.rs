@@ -1,23 +1,380 @@
+use super::moves::{Hazards, Mover, Place, allowance};
 use super::*;
+use serde_json::json;
+
+/// A hand-made legal board: carpark rows 7-8 with glass doors at columns 4 and 5.
+fn sample_json() -> serde_json::Value {
+    let wall: Vec<serde_json::Value> = [1, 2, 3, 6, 7, 8].iter().map(|c| json!([[c, 6], [c, 7]])).collect();
+    json!({
+        "cells": ["...KK...", "...T....", ".UU.....", "......U.", "......U.", ".UU.....", ",,CC,,,,", ",A,,,,A,"],
+        "walls": wall,
+        "glass_doors": [[[4, 6], [4, 7]], [[5, 6], [5, 7]]],
+        "bathroom_door": [1, 3],
+        "yard_door": [8, 1]
+    })
+}
+
+fn board_from(v: &serde_json::Value) -> Board {
+    parse_json(&v.to_string()).unwrap().1
+}
+
+fn sample() -> Board {
+    board_from(&sample_json())
+}
+
+fn rules_broken(b: &Board) -> Vec<&'static str> {
+    validate(&Params::default(), b).into_iter().map(|v| v.rule).collect()
+}
+
+fn squares(ends: &std::collections::BTreeSet<Place>) -> Vec<(u16, u16)> {
+    ends.iter()
+        .filter_map(|p| match p {
+            Place::Square(c) => Some((c.col, c.row)),
+            _ => None,
+        })
+        .collect()
+}
 
 #[test]
-#[ignore]
-fn probe_boards() {
-    let p = Params::default();
-    let mut fails = std::collections::BTreeMap::new();
-    let n = 2000;
-    let mut ok = 0;
-    for i in 0..n {
-        let b = generate(&mut Seed::new("probe").unwrap().stream("board", i));
-        let v = validate(&p, &b);
-        if v.is_empty() {
-            ok += 1;
-        }
-        for x in v {
-            *fails.entry(x.rule).or_insert(0) += 1;
+fn the_sample_board_is_legal() {
+    assert_eq!(validate(&Params::default(), &sample()), vec![]);
+}
+
+#[test]
+fn generated_boards_are_legal_for_every_mode() {
+    for (players, mode) in [
+        (2, Mode::Race),
+        (3, Mode::Race),
+        (4, Mode::Race),
+        (4, Mode::Hoard),
+        (6, Mode::Hoard),
+    ] {
+        let p = Params {
+            players,
+            mode,
+            ..Params::default()
+        };
+        for i in 0..40 {
+            let b = generate_for_seed(&p, &Seed::new(&i.to_string()).unwrap()).unwrap();
+            assert!(validate(&p, &b).is_empty());
+            assert_eq!(b.pieces(Tile::Unit).len(), 3);
+            assert_eq!(b.cells_of(Tile::Arrow).len(), 2);
         }
     }
-    println!("ok {ok}/{n}: {fails:?}");
-    let b = generate_for_seed(&p, &Seed::new("42").unwrap()).unwrap();
-    println!("{}", describe(&b));
+}
+
+/// Value-stability: boards are shared by seed. Changing the generator must
+/// bump VERSION instead of editing these.
+#[test]
+fn golden_boards_are_pinned() {
+    let b = generate_for_seed(&Params::default(), &Seed::new("42").unwrap()).unwrap();
+    let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
+    assert_eq!(rows, GOLDEN_42);
+    assert_eq!((b.bathroom_door, b.yard_door), (cell(1, 2), cell(8, 1)));
+    assert_eq!(VERSION, 1);
+}
+const GOLDEN_42: [&str; 8] = [
+    "...KKK..", "...UT.U.", ".U.U..U.", ".U....U.", "........", ",,,,,,,,", ",,C,,,,,", ",AC,,,A,",
+];
+
+#[test]
+fn counts_follow_the_rules() {
+    let p = |players, mode| Params {
+        players,
+        mode,
+        ..Params::default()
+    };
+    assert_eq!(p(2, Mode::Race).counters(), 4);
+    assert_eq!(p(2, Mode::Race).toilet_paper(), 7);
+    assert_eq!(p(3, Mode::Race).toilet_paper(), 5);
+    assert_eq!(p(6, Mode::Hoard).toilet_paper(), 11);
+    assert!(
+        p(5, Mode::Hoard)
+            .check()
+            .unwrap_err()
+            .message
+            .contains("hoard mode is for 4 or 6")
+    );
+    assert!(
+        p(5, Mode::Race)
+            .check()
+            .unwrap_err()
+            .message
+            .contains("race mode is for 2 to 4")
+    );
+    assert!(p(1, Mode::Race).check().is_err());
+}
+
+#[test]
+fn movement_shrinks_with_rolls_carried() {
+    assert_eq!([0, 1, 2, 3, 4, 7].map(|c| allowance(5, c)), [5, 5, 3, 2, 1, 1]);
+    assert_eq!(allowance(6, 2), 3);
+    assert_eq!(allowance(1, 3), 1);
+}
+
+#[test]
+fn a_basket_never_steps_straight_back() {
+    let b = sample();
+    let ends = b.basket_moves(cell(5, 8), 2, &Hazards::default(), false);
+    let ends = squares(&ends);
+    assert!(!ends.contains(&(5, 8)), "{ends:?}");
+    assert!(ends.contains(&(3, 8)) && ends.contains(&(5, 6)) && ends.contains(&(6, 7)));
+    // The car cell (4, 7) is reached in one step, and the move ends there.
+    assert!(ends.contains(&(4, 7)));
+}
+
+#[test]
+fn objects_end_a_move_and_allow_one_square_off() {
+    let b = sample();
+    // From (2, 4) a roll of 3 may stop on the unit at (2, 3) after one step.
+    let ends = squares(&b.basket_moves(cell(2, 4), 3, &Hazards::default(), false));
+    assert!(ends.contains(&(2, 3)), "{ends:?}");
+    assert!(!ends.contains(&(2, 1)), "never passes over the unit: {ends:?}");
+    // Leaving the unit: one square only, whatever the roll...
+    let ends = squares(&b.basket_moves(cell(2, 3), 4, &Hazards::default(), false));
+    assert_eq!(
+        ends,
+        vec![(1, 3), (3, 3), (2, 2), (2, 4)]
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+    );
+    // ...unless Sanitiser or Social distance frees it.
+    let free = squares(&b.basket_moves(cell(2, 3), 3, &Hazards::default(), true));
+    assert!(free.len() > 4, "{free:?}");
+}
+
+#[test]
+fn walls_block_and_glass_doors_let_through() {
+    let b = sample();
+    let ends = squares(&b.basket_moves(cell(1, 7), 1, &Hazards::default(), false));
+    assert!(!ends.contains(&(1, 6)), "carpark wall: {ends:?}");
+    let ends = squares(&b.basket_moves(cell(5, 7), 1, &Hazards::default(), false));
+    assert!(ends.contains(&(5, 6)), "glass door: {ends:?}");
+}
+
+#[test]
+fn the_virus_and_the_dog_block_baskets_and_capture_on_the_last_step() {
+    let b = sample();
+    let hz = Hazards {
+        virus: Place::Square(cell(5, 5)),
+        dog: Place::Yard,
+    };
+    let two = squares(&b.basket_moves(cell(5, 6), 2, &hz, false));
+    assert!(!two.contains(&(5, 4)), "cannot pass through the Virus: {two:?}");
+    let one = b.basket_moves(cell(5, 6), 1, &hz, false);
+    assert!(one.contains(&Place::Square(cell(5, 5))), "landing on it is a capture");
+}
+
+#[test]
+fn the_virus_and_the_dog_move_three_squares_and_keep_to_their_rooms() {
+    let b = sample();
+    let virus = b.hazard_moves(Mover::Virus, Place::Bathroom);
+    assert!(!virus.is_empty());
+    assert!(!virus.contains(&Place::Yard) && !virus.contains(&Place::Bathroom));
+    // Out of the bathroom onto (1, 3), then two more: (1, 1), (1, 5), (2, 2), (3, 2)? (2,3) is a unit.
+    for end in squares(&virus) {
+        let c = cell(end.0, end.1);
+        assert!(b.tile(c).is_floor(), "the Virus never enters furniture: {c}");
+    }
+    assert!(squares(&virus).contains(&(1, 5)));
+    // Next to the back door, the Virus cannot go into the yard; the Dog can.
+    let near_yard = Place::Square(cell(7, 2));
+    assert!(!b.hazard_moves(Mover::Virus, near_yard).contains(&Place::Yard));
+    let dog = b.hazard_moves(Mover::Dog, Place::Square(cell(8, 3)));
+    assert!(dog.contains(&Place::Yard), "{dog:?}");
+    let dog_near_bathroom = b.hazard_moves(Mover::Dog, Place::Square(cell(1, 5)));
+    assert!(!dog_near_bathroom.contains(&Place::Bathroom));
+}
+
+#[test]
+fn a_unit_over_a_door_is_named() {
+    let mut v = sample_json();
+    v["bathroom_door"] = json!([2, 3]);
+    let broken = validate(&Params::default(), &board_from(&v));
+    assert_eq!(broken[0].rule, "doors");
+    assert!(
+        broken[0].message.contains("is not on the shop's outer wall") || broken[0].message.contains("not free floor")
+    );
+    let mut v = sample_json();
+    v["cells"][2] = json!("UUU.....");
+    let msgs: Vec<String> = validate(&Params::default(), &board_from(&v))
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+    assert!(
+        msgs.contains(&"doors: the square outside the bathroom door (1, 3) is U, not free floor".to_string()),
+        "{msgs:?}"
+    );
+}
+
+#[test]
+fn an_unreachable_tp_square_breaks_the_path_rules() {
+    let mut v = sample_json();
+    let walls = v["walls"].as_array_mut().unwrap();
+    for [a, b] in [[[4, 2], [3, 2]], [[4, 2], [5, 2]], [[4, 2], [4, 3]]] {
+        walls.push(json!([a, b]));
+    }
+    let broken = rules_broken(&board_from(&v));
+    assert!(broken.contains(&"arrow-paths"), "{broken:?}");
+    assert!(broken.contains(&"virus-dog-reach"), "{broken:?}");
+}
+
+#[test]
+fn unfair_arrows_and_missing_doors_are_named() {
+    let mut v = sample_json();
+    v["cells"][7] = json!("A,,,,,A,");
+    let broken = validate(&Params::default(), &board_from(&v));
+    assert!(broken.iter().any(|x| x.rule == "fair-arrows"), "{broken:?}");
+    let mut v = sample_json();
+    v["glass_doors"] = json!([]);
+    let broken = rules_broken(&board_from(&v));
+    assert!(broken.contains(&"carpark-wall"), "{broken:?}");
+}
+
+#[test]
+fn a_walled_in_object_cannot_be_left() {
+    let mut v = sample_json();
+    let walls = v["walls"].as_array_mut().unwrap();
+    for [a, b] in [[[7, 4], [6, 4]], [[7, 4], [8, 4]], [[7, 4], [7, 3]]] {
+        walls.push(json!([a, b]));
+    }
+    // (7, 4) still steps onto (7, 5), the other half of the unit: no floor to leave by.
+    let broken = validate(&Params::default(), &board_from(&v));
+    assert!(
+        broken
+            .iter()
+            .any(|x| x.to_string() == "objects-leavable: object cell (7, 4) has no floor square to leave by"),
+        "{broken:?}"
+    );
+}
+
+#[test]
+fn malformed_boards_are_refused_at_parse() {
+    let mut v = sample_json();
+    v["cells"][0] = json!("...KK..");
+    assert!(
+        parse_json(&v.to_string())
+            .unwrap_err()
+            .message
+            .contains("has 7 characters")
+    );
+    let mut v = sample_json();
+    v["cells"][0] = json!("...KKZ..");
+    assert!(
+        parse_json(&v.to_string())
+            .unwrap_err()
+            .message
+            .contains("unknown square 'Z'")
+    );
+    let mut v = sample_json();
+    v["walls"] = json!([[[1, 1], [3, 1]]]);
+    assert!(
+        parse_json(&v.to_string())
+            .unwrap_err()
+            .message
+            .contains("not neighbouring")
+    );
+    let mut v = sample_json();
+    v["yard_door"] = json!([9, 1]);
+    assert!(
+        parse_json(&v.to_string())
+            .unwrap_err()
+            .message
+            .contains("off the 8 x 8 board")
+    );
+}
+
+#[test]
+fn json_round_trips() {
+    let b = sample();
+    let text = serde_json::to_string(&BoardJson::new(None, None, &b)).unwrap();
+    assert_eq!(parse_json(&text).unwrap().1, b);
+}
+
+#[test]
+fn text_drawing_shows_walls_doors_and_arrows() {
+    let t = describe(&sample());
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines[0], "+---+---+---+---+---+---+---+---+");
+    assert_eq!(lines[12], "+---+---+---+...+...+---+---+---+");
+    assert_eq!(lines[16], "+---+ ^ +---+---+---+---+ ^ +---+");
+    assert!(lines[5].starts_with("|B."), "{}", lines[5]);
+}
+
+#[test]
+fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
+    use crate::sheet::{MARGIN_MM, Paper};
+    for paper in [Paper::A4, Paper::Letter] {
+        for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
+            for (players, mode) in [(2, Mode::Race), (6, Mode::Hoard)] {
+                let req = Request {
+                    params: Params {
+                        players,
+                        mode,
+                        ..Params::default()
+                    },
+                    seed: Seed::new("m").unwrap(),
+                    count: 1,
+                    paper,
+                    layout,
+                    sheets: sheets::SheetKind::ALL.to_vec(),
+                };
+                let doc = req.document(&crate::text::Texts::english()).unwrap();
+                for (i, page) in doc.pages.iter().enumerate() {
+                    let (x0, y0, x1, y1) = page.ink_bounds().unwrap();
+                    let ok = x0 >= MARGIN_MM - 1e-3
+                        && y0 >= MARGIN_MM - 1e-3
+                        && x1 <= page.width - MARGIN_MM + 1e-3
+                        && y1 <= page.height - MARGIN_MM + 1e-3;
+                    assert!(
+                        ok,
+                        "{paper:?} {layout:?} {mode:?} page {}: {:?}",
+                        i + 1,
+                        (x0, y0, x1, y1)
+                    );
+                }
+                assert!(doc.pages[0].width > doc.pages[0].height, "the board is landscape");
+                let tally = doc.pages.iter().any(|p| {
+                    p.flat_items()
+                        .iter()
+                        .any(|i| matches!(i, crate::sheet::Item::Text { text, .. } if text.contains("Team Tally")))
+                });
+                assert_eq!(tally, mode == Mode::Hoard);
+            }
+        }
+    }
+}
+
+#[test]
+fn board_squares_are_at_least_22_mm() {
+    use crate::sheet::{Item, Paper};
+    for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
+        let req = Request {
+            params: Params::default(),
+            seed: Seed::new("sq").unwrap(),
+            count: 1,
+            paper: Paper::Letter,
+            layout,
+            sheets: vec![sheets::SheetKind::Board],
+        };
+        let doc = req.document(&crate::text::Texts::english()).unwrap();
+        // The thin grey grid lines: vertical ones give the square width.
+        let mut xs: Vec<f32> = doc.pages[0]
+            .flat_items()
+            .into_iter()
+            .filter_map(|i| match i {
+                Item::Line { from, to, stroke } if stroke.width_pt == 0.4 && from.0 == to.0 && to.1 - from.1 > 50.0 => {
+                    Some(from.0)
+                }
+                _ => None,
+            })
+            .collect();
+        xs.sort_by(f32::total_cmp);
+        assert_eq!(xs.len(), 9, "{layout:?}");
+        for w in xs.windows(2) {
+            assert!(w[1] - w[0] >= 22.0, "{layout:?}: {} mm", w[1] - w[0]);
+        }
+    }
 }
