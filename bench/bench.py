@@ -70,6 +70,9 @@ def main():
                 f = os.path.join(out, "%s_n%d.pdf" % (tool, n))
                 cases.append((tool, n, n, [sys.executable, os.path.join(PEERS, "%s_tphunt.py" % tool),
                                            "--seed", str(a.seed), "--count", str(n), "--out", f], f))
+    # Panic Buy: a 30-board pack (boards and components), against Typst's 30 maps.
+    f = os.path.join(out, "panic_buy_n30.pdf")
+    cases.append(("panicpress panic-buy", 30, 30, [BIN, "panic-buy", "--seed", str(a.seed), "--count", "30", "-o", f], f))
     skipped = [t for t in ("reportlab", "typst") if not peer_available(t)]
 
     res = {}
@@ -98,7 +101,28 @@ def main():
 
     n = max(counts)
     print_targets(summary, n)
+    pb = summary.get(("panicpress panic-buy", 30))
+    ty = summary.get(("typst", 30))
+    if pb and ty:
+        print("- Panic Buy 30-board pack vs Typst 30 maps, wall time: %.3f (target below 1)" % (pb[0] / ty[0]))
+    print_panic_buy_rate(a.runs, out)
     print_particle_panic(a.runs, out)
+
+
+def print_panic_buy_rate(runs, out):
+    """Boards generated and validated per second: 2,000 boards as JSON."""
+    n = 2000
+    rates = []
+    for run in range(runs):
+        f = os.path.join(out, "boards.json")
+        wall, _ = measure([BIN, "panic-buy", "--seed", "rate %d" % run, "--count", str(n), "--format", "json", "-o", f])
+        rates.append(n / wall)
+    med = statistics.median
+    print("\n### Panic Buy\n")
+    print("| measure | median | min-max |")
+    print("|---|---:|---:|")
+    print("| legal boards generated, validated and written as JSON per second (%d boards) | %.0f | %.0f-%.0f |"
+          % (n, med(rates), min(rates), max(rates)))
 
 
 def print_particle_panic(runs, out):

@@ -1,0 +1,157 @@
+//! Panic Buy from the command line, as a user runs it.
+
+mod common;
+use common::{Scratch, pdf_pages_text};
+
+fn read(s: &Scratch, name: &str) -> Vec<u8> {
+    std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn race_run_writes_board_and_components() {
+    let s = Scratch::new("pb-race");
+    let r = s.run(&["panic-buy", "--seed", "42", "--players", "3", "--mode", "race"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert_eq!(
+        r.stdout(),
+        "wrote output/panic-buy-42.pdf (3 pages)\ncode: panic-buy:1:p3-race-b6-12:a4:default:42\n"
+    );
+    let bytes = read(&s, "output/panic-buy-42.pdf");
+    let pages = pdf_pages_text(&bytes);
+    assert!(pages[0].contains("1 or 4: The Virus moves exactly 3 squares"));
+    assert!(pages[0].contains("4 or more: one square"));
+    assert!(pages[0].contains("5 rolls of toilet paper"), "2 x 3 - 1 = 5");
+    assert!(pages[0].contains("UNIT") && pages[0].contains("CAR") && pages[0].contains("COUNTER"));
+    let parts = pages[1..].join("\n");
+    assert!(
+        parts.contains("YOUR TURN") && parts.contains("SNEEZE") && parts.contains("VIRUS") && parts.contains("DOG")
+    );
+    // Five TP counters and three spares; three turn cards; 3 + 8 Sneezes.
+    assert_eq!(parts.lines().filter(|l| *l == "TP").count(), 8);
+    assert_eq!(parts.lines().filter(|l| *l == "YOUR TURN").count(), 3);
+    assert_eq!(parts.lines().filter(|l| *l == "SNEEZE").count(), 11);
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let first = doc.get_dictionary(*doc.get_pages().values().next().unwrap()).unwrap();
+    let mb: Vec<f32> = first
+        .get(b"MediaBox")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_float().unwrap())
+        .collect();
+    assert!(mb[2] > mb[3], "the board page is landscape: {mb:?}");
+}
+
+#[test]
+fn hoard_mode_adds_the_tally_and_tiled_boards_take_two_pages() {
+    let s = Scratch::new("pb-hoard");
+    let r = s.run(&[
+        "panic-buy",
+        "--seed",
+        "7",
+        "--players",
+        "6",
+        "--mode",
+        "hoard",
+        "--board",
+        "tiled",
+        "-o",
+        "h.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&read(&s, "h.pdf"));
+    assert!(pages[0].contains("part 1 / 2") && pages[1].contains("part 2 / 2"));
+    assert!(pages[1].contains("Glue here"));
+    assert!(pages.last().unwrap().contains("Hoard Mode Team Tally") && pages.last().unwrap().contains("Team 3"));
+}
+
+#[test]
+fn count_json_text_and_validate() {
+    let s = Scratch::new("pb-json");
+    let r = s.run(&[
+        "panic-buy",
+        "--seed",
+        "5",
+        "--count",
+        "3",
+        "--format",
+        "json",
+        "-o",
+        "b.json",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let v: serde_json::Value = serde_json::from_slice(&read(&s, "b.json")).unwrap();
+    let boards = v.as_array().unwrap();
+    assert_eq!(boards.len(), 3);
+    assert_ne!(boards[0]["cells"], boards[1]["cells"]);
+    let one = &boards[0];
+    assert_eq!(one["cells"].as_array().unwrap().len(), 8);
+    assert!(one["cells"][0].as_str().unwrap().len() == 8);
+    assert!(one["walls"].as_array().unwrap().len() >= 6);
+    assert!(!one["glass_doors"].as_array().unwrap().is_empty());
+    std::fs::write(s.path("one.json"), one.to_string()).unwrap();
+    let r = s.run(&["validate", "panic-buy", "one.json"]);
+    assert_eq!(r.code(), 0, "{}", r.stdout());
+
+    // A unit moved onto the bathroom door's square is refused, naming the rule.
+    let mut bad = one.clone();
+    let door = &one["bathroom_door"];
+    let (c, row) = (door[0].as_u64().unwrap() as usize, door[1].as_u64().unwrap() as usize);
+    let mut line: Vec<char> = bad["cells"][row - 1].as_str().unwrap().chars().collect();
+    line[c - 1] = 'U';
+    bad["cells"][row - 1] = serde_json::json!(line.into_iter().collect::<String>());
+    std::fs::write(s.path("bad.json"), bad.to_string()).unwrap();
+    let r = s.run(&["validate", "panic-buy", "bad.json"]);
+    assert_eq!(r.code(), 1);
+    assert!(
+        r.stdout().contains("doors: the square outside the bathroom door"),
+        "{}",
+        r.stdout()
+    );
+
+    let r = s.run(&["panic-buy", "--seed", "5", "--format", "text"]);
+    assert!(r.stdout().contains("+---+---+---+---+---+---+---+---+"));
+    assert!(r.stdout().contains("glass door"));
+}
+
+#[test]
+fn same_bytes_and_regen() {
+    let s = Scratch::new("pb-repro");
+    assert_eq!(
+        s.run(&["panic-buy", "--seed", "r", "--players", "4", "-o", "a.pdf"])
+            .code(),
+        0
+    );
+    assert_eq!(
+        s.run(&["regen", "panic-buy:1:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
+            .code(),
+        0
+    );
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+}
+
+#[test]
+fn player_counts_are_enforced() {
+    let s = Scratch::new("pb-bad");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["panic-buy", "--seed", "1", "--mode", "hoard", "--players", "5"],
+            "hoard mode is for 4 or 6 players",
+        ),
+        (
+            &["panic-buy", "--seed", "1", "--players", "5"],
+            "race mode is for 2 to 4 players",
+        ),
+        (&["panic-buy", "--seed", "1", "--mode", "siege"], "unknown mode 'siege'"),
+        (
+            &["panic-buy", "--seed", "1", "--board", "poster"],
+            "unknown layout 'poster'",
+        ),
+    ];
+    for (args, want) in cases {
+        let e = s.run(args).one_error_line(2);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+    assert!(s.files().is_empty());
+}
