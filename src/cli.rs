@@ -26,6 +26,9 @@ pub enum Command {
     /// Panic Buy (board game): generated boards, player cards, Sneezes, counters, tokens.
     #[command(name = "panic-buy")]
     PanicBuy(PanicBuyArgs),
+    /// PPE: The Game (dice): cube nets, score pad, reference card with exact odds.
+    #[command(name = "ppe", args_conflicts_with_subcommands = true)]
+    Ppe(PpeArgs),
     /// Run a game's rule engine on a layout file (JSON) and list what breaks the rules.
     Validate(ValidateArgs),
     /// Make again exactly the sheet a printed sheet code names.
@@ -196,6 +199,68 @@ pub struct PanicBuyArgs {
     pub sheets: Option<String>,
     #[command(flatten)]
     pub out: OutputArgs,
+}
+
+/// Settings that shape a set of PPE dice.
+#[derive(Debug, Args, Default, Clone)]
+pub struct PpeDiceArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// TOML file of face counts (face names as keys; 36 faces, at most 6 of each).
+    #[arg(long, value_name = "FILE")]
+    pub faces: Option<PathBuf>,
+    /// TOML settings file: seed, players, target, paper, sheets and a [faces] table.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct PpeArgs {
+    #[command(subcommand)]
+    pub action: Option<PpeAction>,
+    #[command(flatten)]
+    pub dice: PpeDiceArgs,
+    /// Players on the score pad (default 4).
+    #[arg(long, value_name = "N")]
+    pub players: Option<u32>,
+    /// Points to win: 19 (default), 190, 1900 ... (more rows on the score pad).
+    #[arg(long, value_name = "N")]
+    pub target: Option<u32>,
+    /// a4 (default) or letter.
+    #[arg(long)]
+    pub paper: Option<String>,
+    /// Which sheets, comma-separated: nets,scorepad,reference (or 'all').
+    #[arg(long)]
+    pub sheets: Option<String>,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PpeAction {
+    /// Score one roll, e.g. `ppe score virus,vaccine,mask,gloves,heroes,mask`.
+    Score(PpeScoreArgs),
+    /// Exact outcome counts over all 46,656 rolls of the seed's dice.
+    Odds(PpeOddsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PpeScoreArgs {
+    /// Six face names separated by commas.
+    pub roll: String,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PpeOddsArgs {
+    #[command(flatten)]
+    pub dice: PpeDiceArgs,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::cli::{Cli, Command, Format, GameName, OutputArgs, ValidateArgs};
 use crate::config;
 use crate::error::{Error, Result};
-use crate::games::{panic_buy, particle_panic, tp_hunt};
+use crate::games::{panic_buy, particle_panic, ppe, tp_hunt};
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::SheetCode;
@@ -29,6 +29,14 @@ pub fn run(cli: Cli) -> Result<i32> {
             let (request, random) = config::panic_buy_request(&args)?;
             write_panic_buy(&request, &args.out, random)
         }
+        Command::Ppe(args) => match &args.action {
+            Some(crate::cli::PpeAction::Score(a)) => ppe_score(a),
+            Some(crate::cli::PpeAction::Odds(a)) => ppe_odds(a),
+            None => {
+                let (request, random) = config::ppe_request(&args)?;
+                write_ppe(&request, &args.out, random)
+            }
+        },
         Command::Validate(args) => validate(&args),
         Command::Regen(args) => {
             let code = SheetCode::parse(&args.code)?;
@@ -38,6 +46,7 @@ pub fn run(cli: Cli) -> Result<i32> {
                     write_particle_panic(&particle_panic::Request::from_code(&code)?, &args.out, false)
                 }
                 panic_buy::GAME => write_panic_buy(&panic_buy::Request::from_code(&code)?, &args.out, false),
+                ppe::GAME => write_ppe(&ppe::Request::from_code(&code)?, &args.out, false),
                 other => Err(Error::input(format!("sheet code: unknown game '{other}'"))),
             }
         }
@@ -218,6 +227,77 @@ fn write_panic_buy(request: &panic_buy::Request, out: &OutputArgs, random_seed: 
         || request.json(),
         || request.preview(&texts),
     )
+}
+
+fn write_ppe(request: &ppe::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
+    let texts = texts(out)?;
+    request.texts(&texts)?;
+    let list = ppe::sheets::SheetKind::code_list(&request.sheets);
+    let job = Job {
+        game: ppe::GAME,
+        stem: request.seed.file_stem(),
+        count: 1,
+        code: request.code(&list).to_string(),
+        random_seed: random_seed.then(|| request.seed.text().to_string()),
+    };
+    job.write(
+        out,
+        |emit| request.pages(&texts, emit),
+        || request.json(),
+        || request.preview(&texts),
+    )
+}
+
+fn ppe_score(args: &crate::cli::PpeScoreArgs) -> Result<i32> {
+    let roll = ppe::parse_roll(&args.roll)?;
+    let s = ppe::score(&roll);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&s).expect("score serialises"));
+        return Ok(0);
+    }
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    println!("points: {}", s.points);
+    println!("outcome: {}", s.outcome.name());
+    println!("lose next turn: {}", yes(s.lose_next_turn));
+    println!("lose game total: {}", yes(s.lose_game_total));
+    println!("out of the game: {}", yes(s.out));
+    Ok(0)
+}
+
+fn ppe_odds(args: &crate::cli::PpeOddsArgs) -> Result<i32> {
+    let (_, faces, seed, random) = config::ppe_dice(&args.dice)?;
+    let dice = ppe::generate(&faces, &seed);
+    let o = ppe::odds::Odds::of(&dice);
+    if args.json {
+        let outcomes: serde_json::Map<String, serde_json::Value> = o
+            .outcomes
+            .iter()
+            .map(|(k, v)| (k.name().to_string(), (*v).into()))
+            .collect();
+        let j = serde_json::json!({
+            "seed": seed.text(),
+            "dice": dice.iter().map(|d| d.to_vec()).collect::<Vec<_>>(),
+            "total": o.total,
+            "outcomes": outcomes,
+            "expected_points": o.expected_points(),
+        });
+        println!("{}", serde_json::to_string_pretty(&j).expect("odds serialise"));
+    } else {
+        println!("dice from seed {seed}:");
+        for (i, d) in dice.iter().enumerate() {
+            let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
+            println!("  die {}: {}", i + 1, names.join(", "));
+        }
+        println!("all {} rolls:", o.total);
+        for (k, v) in &o.outcomes {
+            println!("  {:<14} {v:>6}  {:6.2}%", k.name(), 100.0 * *v as f64 / o.total as f64);
+        }
+        println!("expected points per roll: {:.4}", o.expected_points());
+    }
+    if random {
+        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same dice)");
+    }
+    Ok(0)
 }
 
 fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {

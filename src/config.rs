@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::cli::{TpHuntArgs, TpHuntMapArgs};
 use crate::error::{Error, Result};
 use crate::games::tp_hunt::{self, Params, Rule, sheets::SheetKind};
-use crate::games::{panic_buy, particle_panic};
+use crate::games::{panic_buy, particle_panic, ppe};
 use crate::seed::Seed;
 use crate::sheet::Paper;
 
@@ -243,6 +243,71 @@ pub fn panic_buy_request(args: &crate::cli::PanicBuyArgs) -> Result<(panic_buy::
         },
     };
     request.check()?;
+    Ok((request, random))
+}
+
+/// The PPE settings a `--config` file may hold.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PpeFile {
+    pub seed: Option<toml::Value>,
+    pub players: Option<u32>,
+    pub target: Option<u32>,
+    pub paper: Option<String>,
+    pub sheets: Option<NameList>,
+    pub faces: Option<toml::Table>,
+}
+
+fn seed_from(flag: &Option<String>, file: &Option<toml::Value>) -> Result<(Seed, bool)> {
+    match (flag, file) {
+        (Some(s), _) => Ok((Seed::new(s)?, false)),
+        (None, Some(toml::Value::String(s))) => Ok((Seed::new(s)?, false)),
+        (None, Some(toml::Value::Integer(i))) => Ok((Seed::new(&i.to_string())?, false)),
+        (None, Some(other)) => Err(Error::input(format!(
+            "config: seed must be text or a whole number, not {other}"
+        ))),
+        (None, None) => Ok((Seed::random(), true)),
+    }
+}
+
+/// PPE dice settings: (config file, face counts, seed, seed chosen at random).
+/// `--faces` wins over a `[faces]` table in the config file.
+pub fn ppe_dice(args: &crate::cli::PpeDiceArgs) -> Result<(PpeFile, ppe::FaceCounts, Seed, bool)> {
+    let file: PpeFile = match &args.config {
+        Some(path) => {
+            let text = read_file(path)?;
+            toml::from_str(&text).map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message())))?
+        }
+        None => PpeFile::default(),
+    };
+    let faces = match (&args.faces, &file.faces) {
+        (Some(path), _) => ppe::FaceCounts::from_toml(&read_file(path)?)
+            .map_err(|e| Error::input(format!("{}: {}", path.display(), e.message)))?,
+        (None, Some(table)) => ppe::FaceCounts::from_toml(&toml::to_string(table).unwrap_or_default())?,
+        (None, None) => ppe::FaceCounts::default(),
+    };
+    let (seed, random) = seed_from(&args.seed, &file.seed)?;
+    Ok((file, faces, seed, random))
+}
+
+/// The PPE request from `ppe` flags and files.
+pub fn ppe_request(args: &crate::cli::PpeArgs) -> Result<(ppe::Request, bool)> {
+    let (file, faces, seed, random) = ppe_dice(&args.dice)?;
+    let params = ppe::Params {
+        players: args.players.or(file.players).unwrap_or(4),
+        target: args.target.or(file.target).unwrap_or(19),
+        faces,
+    };
+    params.check()?;
+    let request = ppe::Request {
+        params,
+        seed,
+        paper: paper(args.paper.as_deref().or(file.paper.as_deref()))?,
+        sheets: match args.sheets.clone().or(file.sheets.as_ref().map(NameList::joined)) {
+            Some(list) => ppe::sheets::SheetKind::parse_list(&list)?,
+            None => ppe::sheets::SheetKind::DEFAULT.to_vec(),
+        },
+    };
     Ok((request, random))
 }
 

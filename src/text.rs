@@ -24,6 +24,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "en/particle-panic.tera",
     "en/particle-panic-rules.tera",
     "en/panic-buy.tera",
+    "en/ppe.tera",
 ];
 
 pub const LANGUAGES: &[&str] = &["en"];

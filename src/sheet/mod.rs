@@ -2,6 +2,7 @@
 //! the paper, y growing downwards. Games describe what to draw here; renderers
 //! (PDF, tests) turn it into output without knowing any game.
 
+pub mod icons;
 pub mod kit;
 
 use crate::fonts::{self, FontRole};

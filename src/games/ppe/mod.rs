@@ -1,0 +1,484 @@
+//! PPE: The Game, the dice game (rules text: seeds/002, RULES.md "PPE"). Six
+//! "Pandemic blocks" carry 36 faces; a seeded assignment puts them on the dice.
+//! `score` is the rule engine for one roll; `odds` enumerates all 6^6 rolls.
+
+pub mod odds;
+pub mod sheets;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use crate::error::{Error, Result};
+use crate::seed::{Seed, SheetCode};
+
+pub const GAME: &str = "ppe";
+/// Generator version: bump it whenever a seed would give different dice.
+pub const VERSION: u32 = 1;
+pub const DICE: usize = 6;
+pub const SIDES: usize = 6;
+
+/// A face of a Pandemic block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Face {
+    Virus,
+    LongNosedMan,
+    Vaccine,
+    Ventilator,
+    Heroes,
+    FaceShield,
+    Mask,
+    SocialDistancing,
+    HandSanitizer,
+    Gloves,
+}
+
+impl Face {
+    pub const ALL: [Face; 10] = [
+        Face::Virus,
+        Face::LongNosedMan,
+        Face::Vaccine,
+        Face::Ventilator,
+        Face::Heroes,
+        Face::FaceShield,
+        Face::Mask,
+        Face::SocialDistancing,
+        Face::HandSanitizer,
+        Face::Gloves,
+    ];
+
+    pub fn name(self) -> &'static str {
+        [
+            "virus",
+            "long_nosed_man",
+            "vaccine",
+            "ventilator",
+            "heroes",
+            "face_shield",
+            "mask",
+            "social_distancing",
+            "hand_sanitizer",
+            "gloves",
+        ][self as usize]
+    }
+
+    pub fn parse(name: &str) -> Result<Face> {
+        let n = name.trim().to_ascii_lowercase().replace(['-', ' '], "_");
+        Face::ALL.into_iter().find(|f| f.name() == n).ok_or_else(|| {
+            let names: Vec<&str> = Face::ALL.iter().map(|f| f.name()).collect();
+            Error::input(format!("unknown face '{}' (faces: {})", name.trim(), names.join(", ")))
+        })
+    }
+
+    /// The two BAD blocks; everything else is GOOD and scores a point unused.
+    pub fn is_bad(self) -> bool {
+        matches!(self, Face::Virus | Face::LongNosedMan)
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How many of the 36 faces show each face. RULES.md: Virus 3, Long-Nosed Man 1,
+/// Vaccine 3, Ventilator 3 from the text; the 26 it leaves open: Heroes 4, Face
+/// Shield 4, Mask 5, Social Distancing 5, Hand Sanitizer 4, Gloves 4.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaceCounts(pub [u8; 10]);
+
+impl Default for FaceCounts {
+    fn default() -> FaceCounts {
+        FaceCounts([3, 1, 3, 3, 4, 4, 5, 5, 4, 4])
+    }
+}
+
+impl FaceCounts {
+    pub fn get(&self, f: Face) -> u8 {
+        self.0[f as usize]
+    }
+
+    /// Six dice of six distinct faces need exactly 36 faces and no face more
+    /// than six times (one per die); with those, an assignment always exists.
+    pub fn check(&self) -> Result<()> {
+        let total: u32 = self.0.iter().map(|&n| n as u32).sum();
+        if total != (DICE * SIDES) as u32 {
+            return Err(Error::input(format!(
+                "faces: the counts add up to {total}, six dice have 36 faces"
+            )));
+        }
+        if let Some(f) = Face::ALL.into_iter().find(|f| self.get(*f) as usize > DICE) {
+            return Err(Error::input(format!(
+                "faces: {} {} times cannot go on six dice without a die showing it twice (at most 6)",
+                f.name(),
+                self.get(f)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Reads counts from TOML: face names as keys, at the top level or under `[faces]`.
+    pub fn from_toml(text: &str) -> Result<FaceCounts> {
+        let value: toml::Table = toml::from_str(text).map_err(|e| Error::input(format!("faces: {}", e.message())))?;
+        let table = match value.get("faces") {
+            Some(toml::Value::Table(t)) => t.clone(),
+            _ => value,
+        };
+        let mut counts = FaceCounts::default();
+        for (key, v) in &table {
+            let face = Face::parse(key).map_err(|e| Error::input(format!("faces: {}", e.message)))?;
+            let n = v
+                .as_integer()
+                .filter(|n| (0..=36).contains(n))
+                .ok_or_else(|| Error::input(format!("faces: {key} must be a whole number from 0 to 36")))?;
+            counts.0[face as usize] = n as u8;
+        }
+        counts.check()?;
+        Ok(counts)
+    }
+
+    /// The counts in the sheet code: `f` and ten numbers joined by '.'.
+    pub fn code(&self) -> String {
+        let parts: Vec<String> = self.0.iter().map(u8::to_string).collect();
+        format!("f{}", parts.join("."))
+    }
+
+    pub fn from_code(code: &str) -> Result<FaceCounts> {
+        let bad = || Error::input(format!("sheet code: face counts '{code}' are not ten numbers"));
+        let nums: Vec<u8> = code
+            .strip_prefix('f')
+            .ok_or_else(bad)?
+            .split('.')
+            .map(|n| n.parse().map_err(|_| bad()))
+            .collect::<Result<_>>()?;
+        let counts = FaceCounts(nums.try_into().map_err(|_| bad())?);
+        counts.check()?;
+        Ok(counts)
+    }
+}
+
+/// Six dice, six faces each.
+pub type Dice = [[Face; SIDES]; DICE];
+
+/// Deals the faces to the dice: first round-robin over the faces in order,
+/// which never puts a face twice on one die, then 500 seeded swaps between dice
+/// that keep every die's faces distinct.
+pub fn generate(counts: &FaceCounts, seed: &Seed) -> Dice {
+    let faces: Vec<Face> = Face::ALL
+        .into_iter()
+        .flat_map(|f| std::iter::repeat_n(f, counts.get(f) as usize))
+        .collect();
+    let mut dice: Dice = [[Face::Virus; SIDES]; DICE];
+    for (i, f) in faces.iter().enumerate() {
+        dice[i % DICE][i / DICE] = *f;
+    }
+    let mut rng = seed.stream("dice", 0);
+    for _ in 0..500 {
+        let (a, b) = (rng.gen_range(0..DICE), rng.gen_range(0..DICE));
+        let (i, j) = (rng.gen_range(0..SIDES), rng.gen_range(0..SIDES));
+        let (fa, fb) = (dice[a][i], dice[b][j]);
+        if a != b && !dice[b].contains(&fa) && !dice[a].contains(&fb) {
+            dice[a][i] = fb;
+            dice[b][j] = fa;
+        }
+    }
+    for die in dice.iter_mut() {
+        die.sort();
+    }
+    dice.shuffle(&mut rng);
+    dice
+}
+
+/// What a roll does, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Ok,
+    TurnOver,
+    Whammy,
+    DoubleWhammy,
+    TripleWhammy,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 5] = [
+        Outcome::Ok,
+        Outcome::TurnOver,
+        Outcome::Whammy,
+        Outcome::DoubleWhammy,
+        Outcome::TripleWhammy,
+    ];
+
+    pub fn name(self) -> &'static str {
+        ["ok", "turn_over", "whammy", "double_whammy", "triple_whammy"][self as usize]
+    }
+}
+
+/// The result of one roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub points: u32,
+    pub outcome: Outcome,
+    pub lose_next_turn: bool,
+    pub lose_game_total: bool,
+    pub out: bool,
+}
+
+/// The rule engine for one roll (RULES.md "PPE", issue decisions): every unused
+/// good face scores 1. Each Long-Nosed Man is countered by one Heroes, else the
+/// turn is over and the roll scores 0. Each Virus is countered by a Vaccine, or
+/// when the Vaccines run out by a Ventilator; a Ventilator used costs the next
+/// turn. Unmatched Viruses: 1 whammy (roll and game total lost), 2 double whammy
+/// (also the next turn), 3 or more triple whammy (out of the game). When several
+/// apply, the outcome is the worst and all their effects apply.
+pub fn score(roll: &[Face]) -> Score {
+    let n = |f: Face| roll.iter().filter(|x| **x == f).count() as u32;
+    let (viruses, men) = (n(Face::Virus), n(Face::LongNosedMan));
+    let heroes_used = men.min(n(Face::Heroes));
+    let vaccines_used = viruses.min(n(Face::Vaccine));
+    let ventilators_used = (viruses - vaccines_used).min(n(Face::Ventilator));
+    let unmatched = viruses - vaccines_used - ventilators_used;
+    let good = roll.iter().filter(|f| !f.is_bad()).count() as u32;
+    let outcome = match unmatched {
+        0 if men > heroes_used => Outcome::TurnOver,
+        0 => Outcome::Ok,
+        1 => Outcome::Whammy,
+        2 => Outcome::DoubleWhammy,
+        _ => Outcome::TripleWhammy,
+    };
+    let out = outcome == Outcome::TripleWhammy;
+    Score {
+        points: if outcome == Outcome::Ok {
+            good - heroes_used - vaccines_used - ventilators_used
+        } else {
+            0
+        },
+        outcome,
+        lose_next_turn: !out && (ventilators_used > 0 || outcome == Outcome::DoubleWhammy),
+        lose_game_total: unmatched > 0,
+        out,
+    }
+}
+
+/// Parses a roll written as face names separated by commas: exactly six.
+pub fn parse_roll(text: &str) -> Result<Vec<Face>> {
+    let faces: Vec<Face> = text
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(Face::parse)
+        .collect::<Result<_>>()?;
+    if faces.len() != DICE {
+        return Err(Error::input(format!(
+            "roll: {} faces given, a roll is six (one per die)",
+            faces.len()
+        )));
+    }
+    Ok(faces)
+}
+
+/// Settings for a set of sheets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    pub players: u32,
+    pub target: u32,
+    pub faces: FaceCounts,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            players: 4,
+            target: 19,
+            faces: FaceCounts::default(),
+        }
+    }
+}
+
+pub const MAX_PLAYERS: u32 = 12;
+
+impl Params {
+    pub fn check(&self) -> Result<()> {
+        if !(1..=MAX_PLAYERS).contains(&self.players) {
+            return Err(Error::input(format!(
+                "players: {} is out of range (1 to {MAX_PLAYERS})",
+                self.players
+            )));
+        }
+        if !(1..=1_000_000).contains(&self.target) {
+            return Err(Error::input(format!(
+                "target: {} is out of range (1 to 1000000)",
+                self.target
+            )));
+        }
+        self.faces.check()
+    }
+
+    pub fn code(&self) -> String {
+        let mut s = format!("p{}-t{}", self.players, self.target);
+        if self.faces != FaceCounts::default() {
+            s.push('-');
+            s.push_str(&self.faces.code());
+        }
+        s
+    }
+
+    pub fn from_code(code: &str) -> Result<Params> {
+        let bad = || Error::input(format!("sheet code: PPE settings '{code}' are not in the form p4-t19"));
+        let parts: Vec<&str> = code.split('-').collect();
+        let num = |s: &str, pre: char| s.strip_prefix(pre).and_then(|v| v.parse().ok()).ok_or_else(bad);
+        let p = match parts.as_slice() {
+            [p, t] => Params {
+                players: num(p, 'p')?,
+                target: num(t, 't')?,
+                faces: FaceCounts::default(),
+            },
+            [p, t, f] => Params {
+                players: num(p, 'p')?,
+                target: num(t, 't')?,
+                faces: FaceCounts::from_code(f)?,
+            },
+            _ => return Err(bad()),
+        };
+        p.check()?;
+        Ok(p)
+    }
+}
+
+/// A set of dice as JSON.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DiceJson {
+    pub seed: String,
+    pub code: String,
+    pub dice: Vec<Vec<Face>>,
+}
+
+/// One request for PPE output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub params: Params,
+    pub seed: Seed,
+    pub paper: crate::sheet::Paper,
+    pub sheets: Vec<sheets::SheetKind>,
+}
+
+impl Request {
+    pub fn code(&self, sheets: &str) -> SheetCode {
+        SheetCode {
+            game: GAME.into(),
+            version: VERSION,
+            params: self.params.code(),
+            paper: self.paper.name().into(),
+            sheets: sheets.into(),
+            seed: self.seed.clone(),
+        }
+    }
+
+    pub fn from_code(code: &SheetCode) -> Result<Request> {
+        if code.version != VERSION {
+            return Err(Error::input(format!(
+                "sheet code: made by PPE generator version {}, this program has version {VERSION}",
+                code.version
+            )));
+        }
+        Ok(Request {
+            params: Params::from_code(&code.params)?,
+            seed: code.seed.clone(),
+            paper: crate::sheet::Paper::parse(&code.paper)
+                .ok_or_else(|| Error::input(format!("sheet code: unknown paper '{}'", code.paper)))?,
+            sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+        })
+    }
+
+    pub fn dice(&self) -> Result<Dice> {
+        self.params.check()?;
+        Ok(generate(&self.params.faces, &self.seed))
+    }
+
+    pub fn json(&self) -> Result<String> {
+        let dice = self.dice()?;
+        let j = DiceJson {
+            seed: self.seed.text().to_string(),
+            code: self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string(),
+            dice: dice.iter().map(|d| d.to_vec()).collect(),
+        };
+        Ok(serde_json::to_string_pretty(&j).expect("dice serialise") + "\n")
+    }
+
+    pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
+        let dice = self.dice()?;
+        let t = self.texts(texts)?;
+        let mut s = format!(
+            "{}: {}\n",
+            t.common.get("code_label"),
+            self.code(&sheets::SheetKind::code_list(&self.sheets))
+        );
+        for (i, d) in dice.iter().enumerate() {
+            let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
+            s.push_str(&format!("die {}: {}\n", i + 1, names.join(", ")));
+        }
+        let o = odds::Odds::of(&dice);
+        s.push_str(&format!("expected points per roll: {:.3}\n", o.expected_points()));
+        Ok(s)
+    }
+
+    /// The document's texts, with these dice's odds in them.
+    pub fn texts(&self, texts: &crate::text::Texts) -> Result<crate::text::GameTexts> {
+        let dice = self.dice()?;
+        let o = odds::Odds::of(&dice);
+        let rule = odds::StopRule::of(&dice);
+        let mut ctx = tera::Context::new();
+        ctx.insert("players", &self.params.players);
+        ctx.insert("target", &self.params.target);
+        ctx.insert("rolls", "46,656");
+        ctx.insert("expected", &format!("{:.2}", o.expected_points()));
+        ctx.insert(
+            "lose_next",
+            &format!("{:.1}%", 100.0 * o.lose_next_turn as f64 / o.total as f64),
+        );
+        ctx.insert("turn", &format!("{:.2}", rule.expected_turn_points));
+        ctx.insert("single", &format!("{:.2}", rule.expected_single_roll));
+        Ok(texts.game(GAME, &ctx)?)
+    }
+
+    pub fn pages(
+        &self,
+        texts: &crate::text::Texts,
+        mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
+    ) -> Result<crate::sheet::DocumentInfo> {
+        let dice = self.dice()?;
+        let gt = self.texts(texts)?;
+        let ctx = sheets::Context::new(&self.params, self.paper, &gt);
+        for kind in &self.sheets {
+            for page in ctx.pages(*kind, &dice, &self.code(kind.name())) {
+                emit(page)?;
+            }
+        }
+        let code = self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string();
+        let game = gt.game.get("game");
+        Ok(crate::sheet::DocumentInfo {
+            title: format!("{game}: {code}"),
+            subject: format!("{game} {code}"),
+            id_source: code,
+        })
+    }
+
+    pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
+        let mut pages = Vec::new();
+        let info = self.pages(texts, |p| {
+            pages.push(p);
+            Ok(())
+        })?;
+        Ok(crate::sheet::Document {
+            title: info.title,
+            subject: info.subject,
+            id_source: info.id_source,
+            pages,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,580 @@
+//! What PPE prints: six cut-and-fold cube nets, the score pad, and the
+//! reference card with the exact odds of these dice.
+
+use super::odds::{Odds, StopRule};
+use super::{Dice, Face, Params};
+use crate::error::Result;
+use crate::fonts::FontRole::{Bold, Regular};
+use crate::seed::SheetCode;
+use crate::sheet::icons;
+use crate::sheet::kit::Kit;
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::text::{GameTexts, Labels};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetKind {
+    Nets,
+    Scorepad,
+    Reference,
+}
+
+impl SheetKind {
+    pub const ALL: [SheetKind; 3] = [SheetKind::Nets, SheetKind::Scorepad, SheetKind::Reference];
+    pub const DEFAULT: [SheetKind; 3] = SheetKind::ALL;
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SheetKind::Nets => "nets",
+            SheetKind::Scorepad => "scorepad",
+            SheetKind::Reference => "reference",
+        }
+    }
+
+    pub fn parse_list(text: &str) -> Result<Vec<SheetKind>> {
+        crate::games::parse_sheet_list(text, &SheetKind::ALL, &SheetKind::DEFAULT, SheetKind::name)
+    }
+
+    pub fn code_list(kinds: &[SheetKind]) -> String {
+        crate::games::sheet_code_list(kinds, &SheetKind::DEFAULT, SheetKind::name)
+    }
+}
+
+/// An edge of a square face, in net coordinates (x right, y down).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Top,
+    Right,
+    Bottom,
+    Left,
+}
+
+/// The cube net, a "1-4-1" cross: four faces in a row (A B C D), E above B,
+/// F below B. Positions are (column, row) in face units.
+pub const NET: [(i32, i32); 6] = [(0, 1), (1, 1), (2, 1), (3, 1), (1, 0), (1, 2)];
+/// Glue tabs: (face, side). Each one is glued under the edge that meets it.
+pub const TABS: [(usize, Side); 7] = [
+    (0, Side::Top),
+    (0, Side::Bottom),
+    (2, Side::Top),
+    (2, Side::Bottom),
+    (3, Side::Top),
+    (3, Side::Bottom),
+    (3, Side::Right),
+];
+
+/// Whether two net faces share an edge (a fold line) on `side` of `a`.
+pub fn neighbour(a: usize, side: Side) -> Option<usize> {
+    let (x, y) = NET[a];
+    let (dx, dy) = match side {
+        Side::Top => (0, -1),
+        Side::Right => (1, 0),
+        Side::Bottom => (0, 1),
+        Side::Left => (-1, 0),
+    };
+    NET.iter().position(|p| *p == (x + dx, y + dy))
+}
+
+/// The smallest face the nets are printed with.
+pub const MIN_FACE_MM: f32 = 18.0;
+const TAB_MM: f32 = 6.0;
+
+pub struct Context<'a> {
+    pub params: &'a Params,
+    pub labels: &'a Labels,
+    pub kit: Kit<'a>,
+}
+
+impl Context<'_> {
+    pub fn new<'a>(params: &'a Params, paper: Paper, texts: &'a GameTexts) -> Context<'a> {
+        Context {
+            params,
+            labels: &texts.game,
+            kit: Kit::new(paper, &texts.common),
+        }
+    }
+
+    fn l(&self, key: &str) -> String {
+        self.labels.get(key)
+    }
+
+    pub fn pages(&self, kind: SheetKind, dice: &Dice, code: &SheetCode) -> Vec<Page> {
+        match kind {
+            SheetKind::Nets => vec![self.nets(dice, code)],
+            SheetKind::Scorepad => self.scorepads(dice, code),
+            SheetKind::Reference => vec![self.reference(dice, code)],
+        }
+    }
+
+    /// The face size that fits two columns and three rows of nets on the page.
+    pub fn face_mm(page: &Page) -> f32 {
+        let width = page.width - 2.0 * MARGIN_MM - 8.0;
+        let height = page.height - 2.0 * MARGIN_MM - 16.0 - 18.0 - 2.0 * 6.0;
+        ((width / 2.0 - TAB_MM) / 4.0)
+            .min((height / 3.0 - 2.0 * TAB_MM) / 3.0)
+            .min(24.0)
+    }
+
+    fn nets(&self, dice: &Dice, code: &SheetCode) -> Page {
+        let mut page = self.kit.page();
+        self.kit.title(&mut page, &self.l("nets_title"));
+        page.fitted_text(
+            page.width / 2.0,
+            MARGIN_MM + 16.0,
+            page.width - 2.0 * MARGIN_MM,
+            8.5,
+            Regular,
+            &self.l("nets_intro"),
+        );
+        let f = Self::face_mm(&page);
+        let net_w = 4.0 * f + TAB_MM;
+        let net_h = 3.0 * f + 2.0 * TAB_MM;
+        let gap_x = (page.width - 2.0 * MARGIN_MM - 2.0 * net_w) / 3.0;
+        let top = MARGIN_MM + 20.0;
+        let gap_y = ((page.height - MARGIN_MM - 16.0 - top) - 3.0 * net_h) / 3.0;
+        for (i, die) in dice.iter().enumerate() {
+            let x = MARGIN_MM + gap_x + (i % 2) as f32 * (net_w + gap_x);
+            let y = top + gap_y / 2.0 + (i / 2) as f32 * (net_h + gap_y) + TAB_MM;
+            self.net(&mut page, x, y, f, die, i + 1);
+        }
+        self.kit.code(&mut page, code);
+        page
+    }
+
+    /// One net with its top-left face corner of the bounding box at (x, y).
+    fn net(&self, page: &mut Page, x: f32, y: f32, f: f32, die: &[Face; 6], number: usize) {
+        let cut = Stroke::solid(0.9);
+        let fold = Stroke::dashed(0.6, &[3.0, 2.0]);
+        let corner = |i: usize| (x + NET[i].0 as f32 * f, y + NET[i].1 as f32 * f);
+        for (i, face) in die.iter().enumerate() {
+            let (fx, fy) = corner(i);
+            self.face(page, fx, fy, f, *face);
+            for side in [Side::Top, Side::Right, Side::Bottom, Side::Left] {
+                let (a, b) = match side {
+                    Side::Top => ((fx, fy), (fx + f, fy)),
+                    Side::Right => ((fx + f, fy), (fx + f, fy + f)),
+                    Side::Bottom => ((fx, fy + f), (fx + f, fy + f)),
+                    Side::Left => ((fx, fy), (fx, fy + f)),
+                };
+                let tab = TABS.contains(&(i, side));
+                match neighbour(i, side) {
+                    // A shared edge is drawn once, from the face with the lower number.
+                    Some(n) if n < i => {}
+                    Some(_) => page.line(a, b, fold.clone()),
+                    None if tab => {
+                        page.line(a, b, fold.clone());
+                        glue_tab(page, a, b, side, cut.clone(), &self.l("glue"));
+                    }
+                    None => page.line(a, b, cut.clone()),
+                }
+            }
+        }
+        // The label goes in the empty corner left of the top face.
+        page.text(
+            x + 1.0,
+            y + 5.0,
+            9.0,
+            Bold,
+            Align::Left,
+            &format!("{} {number}", self.l("die")),
+        );
+    }
+
+    /// A face: its symbol above its name; bad faces framed and marked BAD.
+    fn face(&self, page: &mut Page, x: f32, y: f32, f: f32, face: Face) {
+        if face.is_bad() {
+            page.rect(x + 1.2, y + 1.2, f - 2.4, f - 2.4, Some(Stroke::solid(1.6)), None);
+            page.centred_text(x + f / 2.0, y + 4.2, 5.5, Bold, &self.l("bad"));
+        }
+        symbol(page, face, x + f / 2.0, y + f * 0.45, f * 0.2);
+        let name = self.l(face.name());
+        page.fitted_text(x + f / 2.0, y + f * 0.83, f - 2.5, 6.5, Bold, &name);
+    }
+
+    /// Score pads: up to six players across and thirty rolls down per page.
+    fn scorepads(&self, dice: &Dice, code: &SheetCode) -> Vec<Page> {
+        let expected = Odds::of(dice).expected_points().max(0.5);
+        let rolls = ((1.5 * self.params.target as f64 / expected).ceil() as usize).max(12);
+        let players = self.params.players as usize;
+        let per_page = 30;
+        let mut pages = Vec::new();
+        for first_player in (0..players).step_by(6) {
+            let cols = (players - first_player).min(6);
+            for first_roll in (0..rolls).step_by(per_page) {
+                let rows = (rolls - first_roll).min(per_page);
+                pages.push(self.scorepad(code, first_player, cols, first_roll, rows));
+            }
+        }
+        pages
+    }
+
+    fn scorepad(&self, code: &SheetCode, first_player: usize, cols: usize, first_roll: usize, rows: usize) -> Page {
+        let mut page = self.kit.page();
+        self.kit.title(&mut page, &self.l("scorepad_title"));
+        let left = MARGIN_MM + 2.0;
+        let width = page.width - 2.0 * left;
+        page.fitted_text(
+            page.width / 2.0,
+            MARGIN_MM + 16.0,
+            width,
+            8.5,
+            Regular,
+            &self.l("scorepad_target"),
+        );
+        let roll_w = 12.0;
+        let col_w = (width - roll_w) / cols as f32;
+        let top = MARGIN_MM + 21.0;
+        let head = 16.0;
+        let row_h = ((page.height - MARGIN_MM - 24.0 - top - head) / rows.max(1) as f32).min(7.5);
+        let (pts_w, lost_w) = (col_w * 0.32, col_w * 0.2);
+        let thin = Stroke::solid(0.4);
+        page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
+        page.centred_text(left + roll_w / 2.0, top + head - 3.0, 7.5, Bold, &self.l("round"));
+        for c in 0..cols {
+            let x = left + roll_w + c as f32 * col_w;
+            let name = format!("{} {}", self.l("player"), first_player + c + 1);
+            page.text(x + 1.5, top + 4.5, 8.0, Bold, Align::Left, &name);
+            page.line((x + 1.5, top + 9.0), (x + col_w - 12.0, top + 9.0), thin.clone());
+            // "Out" box beside the name: tick on a triple whammy.
+            page.rect(x + col_w - 10.5, top + 2.0, 4.5, 4.5, Some(Stroke::solid(0.8)), None);
+            page.text(x + col_w - 1.5, top + 6.0, 5.5, Bold, Align::Right, &self.l("out"));
+            for (label, cx) in [
+                (self.l("points"), x + pts_w / 2.0),
+                (self.l("total"), x + pts_w + (col_w - pts_w - lost_w) / 2.0),
+                (self.l("lost"), x + col_w - lost_w / 2.0),
+            ] {
+                page.centred_text(cx, top + head - 3.0, 6.5, Regular, &label);
+            }
+            page.line((x, top), (x, top + head + rows as f32 * row_h), Stroke::solid(1.0));
+            let sub = top + head - 6.0;
+            page.line(
+                (x + pts_w, sub),
+                (x + pts_w, top + head + rows as f32 * row_h),
+                thin.clone(),
+            );
+            page.line(
+                (x + col_w - lost_w, sub),
+                (x + col_w - lost_w, top + head + rows as f32 * row_h),
+                thin.clone(),
+            );
+        }
+        for r in 0..=rows {
+            let y = top + head + r as f32 * row_h;
+            page.line(
+                (left, y),
+                (left + width, y),
+                if r == 0 { Stroke::solid(1.0) } else { thin.clone() },
+            );
+            if r < rows {
+                page.centred_text(
+                    left + roll_w / 2.0,
+                    y + row_h / 2.0,
+                    7.0,
+                    Regular,
+                    &(first_roll + r + 1).to_string(),
+                );
+                for c in 0..cols {
+                    let bx = left + roll_w + (c as f32 + 1.0) * col_w - lost_w / 2.0 - 1.75;
+                    page.rect(bx, y + row_h / 2.0 - 1.75, 3.5, 3.5, Some(Stroke::solid(0.5)), None);
+                }
+            }
+        }
+        page.rect(
+            left,
+            top,
+            width,
+            head + rows as f32 * row_h,
+            Some(Stroke::solid(1.0)),
+            None,
+        );
+        page.paragraph(
+            left,
+            top + head + rows as f32 * row_h + 4.5,
+            width,
+            7.0,
+            Regular,
+            &self.l("scorepad_key"),
+        );
+        self.kit.code(&mut page, code);
+        page
+    }
+
+    fn reference(&self, dice: &Dice, code: &SheetCode) -> Page {
+        let odds = Odds::of(dice);
+        let rule = StopRule::of(dice);
+        let mut page = self.kit.page();
+        self.kit.title(&mut page, &self.l("reference_title"));
+        let left = MARGIN_MM + 6.0;
+        let width = page.width - 2.0 * left;
+        let heading = |page: &mut Page, y: f32, key: &str| {
+            page.text(left, y, 11.0, Bold, Align::Left, &self.l(key));
+            y + 5.5
+        };
+        let mut y = heading(&mut page, MARGIN_MM + 22.0, "beats");
+        for key in ["beats_virus", "beats_man", "beats_points"] {
+            y = page.paragraph(left, y, width, 9.0, Regular, &self.l(key)) + 0.8;
+        }
+        y = heading(&mut page, y + 2.5, "whammies");
+        for key in ["whammy_1", "whammy_2", "whammy_3"] {
+            y = page.paragraph(left, y, width, 9.0, Regular, &self.l(key)) + 0.5;
+        }
+
+        y = heading(&mut page, y + 3.0, "odds");
+        let cols = [width * 0.5, width * 0.25, width * 0.25];
+        let row_h = 6.0;
+        let header = [self.l("outcome"), self.l("rolls"), self.l("chance")];
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        page.table((left, y), &cols, row_h, &header, odds.outcomes.len());
+        for (i, (outcome, n)) in odds.outcomes.iter().enumerate() {
+            let cy = y + row_h * (i as f32 + 1.5);
+            page.text(left + 2.0, cy + 1.2, 8.5, Regular, Align::Left, &self.l(outcome.name()));
+            page.centred_text(left + cols[0] + cols[1] / 2.0, cy, 8.5, Regular, &n.to_string());
+            let pct = 100.0 * *n as f64 / odds.total as f64;
+            page.centred_text(
+                left + cols[0] + cols[1] + cols[2] / 2.0,
+                cy,
+                8.5,
+                Regular,
+                &format!("{pct:.2}%"),
+            );
+        }
+        y += row_h * (odds.outcomes.len() as f32 + 1.0) + 5.0;
+        y = page.paragraph(left, y, width, 9.0, Regular, &self.l("expected")) + 1.0;
+        let dist: Vec<String> = odds
+            .points
+            .iter()
+            .enumerate()
+            .map(|(p, n)| format!("{p}: {:.1}%", 100.0 * *n as f64 / odds.total as f64))
+            .collect();
+        y = page.paragraph(
+            left,
+            y,
+            width,
+            8.5,
+            Regular,
+            &format!("{}: {}", self.l("points_dist"), dist.join("  ")),
+        ) + 2.0;
+
+        y = heading(&mut page, y + 2.0, "push");
+        y = page.paragraph(left, y, width, 8.5, Regular, &self.l("push_intro")) + 1.5;
+        let cols = [width * 0.5, width * 0.5];
+        let header = [self.l("push_dice"), self.l("push_stop")];
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        page.table((left, y), &cols, row_h, &header, rule.stop_at.len());
+        for (i, (k, (lo, hi))) in rule.stop_at.iter().enumerate() {
+            let cy = y + row_h * (i as f32 + 1.5);
+            page.centred_text(left + cols[0] / 2.0, cy, 8.5, Regular, &k.to_string());
+            let at = if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo} to {hi}")
+            };
+            page.centred_text(left + cols[0] + cols[1] / 2.0, cy, 8.5, Regular, &at);
+        }
+        y += row_h * (rule.stop_at.len() as f32 + 1.0) + 5.0;
+        page.paragraph(left, y, width, 9.0, Regular, &self.l("push_expected"));
+        self.kit.code(&mut page, code);
+        page
+    }
+}
+
+/// A trapezoid glue tab on the outside of edge a-b.
+fn glue_tab(page: &mut Page, a: (f32, f32), b: (f32, f32), side: Side, cut: Stroke, label: &str) {
+    let (dx, dy) = match side {
+        Side::Top => (0.0, -TAB_MM),
+        Side::Bottom => (0.0, TAB_MM),
+        Side::Left => (-TAB_MM, 0.0),
+        Side::Right => (TAB_MM, 0.0),
+    };
+    // Inset the far corners along the edge so neighbouring tabs never touch.
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let (ux, uy) = ((b.0 - a.0) / len * 3.0, (b.1 - a.1) / len * 3.0);
+    let p1 = (a.0 + dx + ux, a.1 + dy + uy);
+    let p2 = (b.0 + dx - ux, b.1 + dy - uy);
+    page.line(a, p1, cut.clone());
+    page.line(p1, p2, cut.clone());
+    page.line(p2, b, cut);
+    if matches!(side, Side::Top | Side::Bottom) {
+        page.centred_text((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + dy / 2.0, 5.0, Regular, label);
+    }
+}
+
+/// A simple drawing for each face, centred on (cx, cy), about `r` in radius.
+fn symbol(page: &mut Page, face: Face, cx: f32, cy: f32, r: f32) {
+    let line = Stroke::solid(0.9);
+    let black = Some(Colour::BLACK);
+    match face {
+        Face::Virus => icons::virus(page, cx, cy, r * 0.65),
+        Face::LongNosedMan => {
+            page.circle(cx - r * 0.15, cy, r * 0.7, Some(line.clone()), Some(Colour::WHITE));
+            page.polygon(
+                vec![
+                    (cx + r * 0.45, cy - r * 0.15),
+                    (cx + r * 1.2, cy + r * 0.1),
+                    (cx + r * 0.45, cy + r * 0.25),
+                ],
+                Some(line.clone()),
+                black,
+            );
+            for i in 0..5 {
+                let x = cx - r * 0.75 + i as f32 * r * 0.3;
+                page.line((x, cy - r * 0.6), (x + r * 0.15, cy - r * 1.0), line.clone());
+            }
+            page.circle(cx + r * 0.15, cy - r * 0.15, r * 0.08, None, black);
+        }
+        Face::Vaccine => {
+            page.rect(
+                cx - r * 0.8,
+                cy - r * 0.25,
+                r * 1.2,
+                r * 0.5,
+                Some(line.clone()),
+                Some(Colour::Grey(0.8)),
+            );
+            page.line((cx + r * 0.4, cy), (cx + r * 1.1, cy), line.clone());
+            page.line((cx - r * 0.8, cy), (cx - r * 1.2, cy), line.clone());
+            page.line(
+                (cx - r * 1.2, cy - r * 0.35),
+                (cx - r * 1.2, cy + r * 0.35),
+                line.clone(),
+            );
+        }
+        Face::Ventilator => {
+            page.rect(cx - r, cy - r * 0.7, r * 2.0, r * 1.4, Some(line.clone()), None);
+            page.polygon(
+                vec![
+                    (cx - r * 0.8, cy),
+                    (cx - r * 0.3, cy),
+                    (cx - r * 0.1, cy - r * 0.5),
+                    (cx + r * 0.15, cy + r * 0.45),
+                    (cx + r * 0.35, cy),
+                    (cx + r * 0.8, cy),
+                ],
+                Some(line.clone()),
+                None,
+            );
+        }
+        Face::Heroes => {
+            let pts = (0..10)
+                .map(|i| {
+                    let a = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+                    let rr = if i % 2 == 0 { r } else { r * 0.42 };
+                    (cx + rr * a.cos(), cy + rr * a.sin())
+                })
+                .collect();
+            page.polygon(pts, Some(line.clone()), Some(Colour::Grey(0.3)));
+        }
+        Face::FaceShield => {
+            page.polygon(
+                vec![
+                    (cx - r * 0.8, cy - r * 0.8),
+                    (cx + r * 0.8, cy - r * 0.8),
+                    (cx + r * 0.8, cy + r * 0.2),
+                    (cx, cy + r),
+                    (cx - r * 0.8, cy + r * 0.2),
+                ],
+                Some(line.clone()),
+                Some(Colour::Grey(0.9)),
+            );
+            page.line((cx - r, cy - r * 0.8), (cx + r, cy - r * 0.8), Stroke::solid(1.6));
+        }
+        Face::Mask => {
+            page.rect(
+                cx - r * 0.7,
+                cy - r * 0.45,
+                r * 1.4,
+                r * 0.9,
+                Some(line.clone()),
+                Some(Colour::WHITE),
+            );
+            for k in [-0.15, 0.15] {
+                page.line(
+                    (cx - r * 0.6, cy + r * k),
+                    (cx + r * 0.6, cy + r * k),
+                    Stroke::solid(0.5),
+                );
+            }
+            page.line((cx - r * 0.7, cy - r * 0.3), (cx - r * 1.1, cy), line.clone());
+            page.line((cx - r * 1.1, cy), (cx - r * 0.7, cy + r * 0.3), line.clone());
+            page.line((cx + r * 0.7, cy - r * 0.3), (cx + r * 1.1, cy), line.clone());
+            page.line((cx + r * 1.1, cy), (cx + r * 0.7, cy + r * 0.3), line.clone());
+        }
+        Face::SocialDistancing => {
+            for dx in [-r * 0.85, r * 0.85] {
+                page.circle(cx + dx, cy - r * 0.5, r * 0.22, None, black);
+                page.line((cx + dx, cy - r * 0.28), (cx + dx, cy + r * 0.4), line.clone());
+                page.line((cx + dx, cy + r * 0.4), (cx + dx - r * 0.2, cy + r * 0.9), line.clone());
+                page.line((cx + dx, cy + r * 0.4), (cx + dx + r * 0.2, cy + r * 0.9), line.clone());
+            }
+            page.line((cx - r * 0.45, cy), (cx + r * 0.45, cy), Stroke::solid(0.6));
+            page.polygon(
+                vec![
+                    (cx - r * 0.55, cy),
+                    (cx - r * 0.35, cy - r * 0.12),
+                    (cx - r * 0.35, cy + r * 0.12),
+                ],
+                None,
+                black,
+            );
+            page.polygon(
+                vec![
+                    (cx + r * 0.55, cy),
+                    (cx + r * 0.35, cy - r * 0.12),
+                    (cx + r * 0.35, cy + r * 0.12),
+                ],
+                None,
+                black,
+            );
+        }
+        Face::HandSanitizer => {
+            page.rect(
+                cx - r * 0.5,
+                cy - r * 0.3,
+                r,
+                r * 1.2,
+                Some(line.clone()),
+                Some(Colour::Grey(0.85)),
+            );
+            page.rect(
+                cx - r * 0.15,
+                cy - r * 0.65,
+                r * 0.3,
+                r * 0.35,
+                Some(line.clone()),
+                None,
+            );
+            page.line((cx, cy - r * 0.65), (cx, cy - r * 0.9), line.clone());
+            page.line((cx, cy - r * 0.9), (cx + r * 0.45, cy - r * 0.9), line.clone());
+        }
+        Face::Gloves => {
+            page.rect(
+                cx - r * 0.45,
+                cy - r * 0.1,
+                r * 0.9,
+                r * 0.9,
+                Some(line.clone()),
+                Some(Colour::Grey(0.85)),
+            );
+            for i in 0..4 {
+                let x = cx - r * 0.45 + i as f32 * r * 0.225;
+                page.rect(
+                    x + r * 0.02,
+                    cy - r * 0.8,
+                    r * 0.18,
+                    r * 0.7,
+                    Some(Stroke::solid(0.6)),
+                    Some(Colour::Grey(0.85)),
+                );
+            }
+            page.polygon(
+                vec![
+                    (cx + r * 0.45, cy + r * 0.15),
+                    (cx + r * 0.85, cy - r * 0.2),
+                    (cx + r * 0.95, cy - r * 0.05),
+                    (cx + r * 0.45, cy + r * 0.45),
+                ],
+                Some(Stroke::solid(0.6)),
+                Some(Colour::Grey(0.85)),
+            );
+        }
+    }
+}

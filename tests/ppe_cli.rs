@@ -1,0 +1,129 @@
+//! PPE: The Game from the command line, as a user runs it.
+
+mod common;
+use common::{Scratch, pdf_pages_text};
+
+fn read(s: &Scratch, name: &str) -> Vec<u8> {
+    std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn default_run_writes_nets_scorepad_and_reference() {
+    let s = Scratch::new("ppe-default");
+    let r = s.run(&["ppe", "--seed", "42", "--players", "5"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert_eq!(
+        r.stdout(),
+        "wrote output/ppe-42.pdf (3 pages)\ncode: ppe:1:p5-t19:a4:default:42\n"
+    );
+    let pages = pdf_pages_text(&read(&s, "output/ppe-42.pdf"));
+    assert!(pages[0].contains("Pandemic Blocks") && pages[0].contains("Long-Nosed Man") && pages[0].contains("glue"));
+    assert_eq!(pages[0].lines().filter(|l| *l == "Virus").count(), 3);
+    assert!(pages[1].contains("Score Pad") && pages[1].contains("Player 5") && pages[1].contains("19 points"));
+    assert!(pages[2].contains("Reference Card") && pages[2].contains("34286") && pages[2].contains("Push your luck"));
+}
+
+#[test]
+fn score_prints_one_roll() {
+    let s = Scratch::new("ppe-score");
+    let r = s.run(&["ppe", "score", "virus,vaccine,mask,gloves,heroes,mask"]);
+    assert_eq!(r.code(), 0);
+    assert!(r.stdout().starts_with("points: 4\noutcome: ok\n"), "{}", r.stdout());
+    let r = s.run(&["ppe", "score", "virus,virus,mask,gloves,heroes,mask", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    assert_eq!(v["outcome"], "double_whammy");
+    assert_eq!(v["points"], 0);
+    assert_eq!(v["lose_next_turn"], true);
+    assert_eq!(v["lose_game_total"], true);
+    assert_eq!(v["out"], false);
+}
+
+#[test]
+fn odds_json_sums_to_all_rolls() {
+    let s = Scratch::new("ppe-odds");
+    let r = s.run(&["ppe", "odds", "--seed", "42", "--json"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    assert_eq!(v["total"], 46656);
+    let sum: u64 = v["outcomes"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 46656);
+    assert!(v["expected_points"].as_f64().unwrap() > 3.0);
+    for name in ["ok", "turn_over", "whammy", "double_whammy", "triple_whammy"] {
+        assert!(v["outcomes"].get(name).is_some(), "{name}");
+    }
+}
+
+#[test]
+fn faces_file_changes_the_dice_and_target_adds_rows() {
+    let s = Scratch::new("ppe-faces");
+    std::fs::write(s.path("faces.toml"), "[faces]\nmask = 6\nsocial_distancing = 4\n").unwrap();
+    let r = s.run(&[
+        "ppe",
+        "--seed",
+        "1",
+        "--faces",
+        "faces.toml",
+        "--format",
+        "json",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    let dice = v["dice"].as_array().unwrap();
+    assert_eq!(dice.len(), 6);
+    assert!(
+        dice.iter()
+            .all(|d| d.as_array().unwrap().contains(&serde_json::json!("mask")))
+    );
+    assert!(v["code"].as_str().unwrap().contains("-f3.1.3.3.4.4.6.4.4.4"));
+    let r = s.run(&[
+        "ppe", "--seed", "1", "--target", "190", "--sheets", "scorepad", "-o", "p.pdf",
+    ]);
+    assert_eq!(r.code(), 0);
+    assert!(
+        pdf_pages_text(&read(&s, "p.pdf")).len() >= 2,
+        "190 points need more rows"
+    );
+}
+
+#[test]
+fn same_bytes_and_regen() {
+    let s = Scratch::new("ppe-repro");
+    assert_eq!(s.run(&["ppe", "--seed", "z", "-o", "a.pdf"]).code(), 0);
+    assert_eq!(s.run(&["regen", "ppe:1:p4-t19:a4:default:z", "-o", "b.pdf"]).code(), 0);
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    let s = Scratch::new("ppe-bad");
+    std::fs::write(s.path("seven.toml"), "mask = 7\ngloves = 2\n").unwrap();
+    std::fs::write(s.path("short.toml"), "mask = 4\n").unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["ppe", "score", "virus,mask,mask,gloves,heroes,tp"],
+            "unknown face 'tp'",
+        ),
+        (&["ppe", "score", "virus,mask,mask,gloves,heroes"], "5 faces given"),
+        (
+            &["ppe", "--seed", "1", "--faces", "seven.toml"],
+            "mask 7 times cannot go on six dice",
+        ),
+        (&["ppe", "--seed", "1", "--faces", "short.toml"], "add up to 35"),
+        (&["ppe", "--seed", "1", "--players", "0"], "players: 0 is out of range"),
+        (&["ppe", "--seed", "1", "--target", "0"], "target: 0 is out of range"),
+    ];
+    for (args, want) in cases {
+        let e = s.run(args).one_error_line(2);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+    let mut files = s.files();
+    files.retain(|f| !f.ends_with(".toml"));
+    assert!(files.is_empty(), "{files:?}");
+}
