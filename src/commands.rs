@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use crate::cli::{Cli, Command, Format, GameName, OutputArgs, ValidateArgs};
 use crate::config;
 use crate::error::{Error, Result};
+use crate::games::request::GameRequest;
 use crate::games::{panic_buy, particle_panic, ppe, tp_hunt};
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
@@ -16,39 +17,31 @@ pub fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::TpHunt(args) => {
             let (request, random) = config::tp_hunt_request(&args)?;
-            write_tp_hunt(&request, &args.out, random)
+            write_game(&GameRequest::TpHunt(request), &args.out, random)
         }
         Command::ParticlePanic(args) => match &args.action {
             Some(crate::cli::ParticlePanicAction::Simulate(sim)) => simulate(sim),
             None => {
                 let (request, random) = config::particle_panic_request(&args)?;
-                write_particle_panic(&request, &args.out, random)
+                write_game(&GameRequest::particle_panic(request), &args.out, random)
             }
         },
         Command::PanicBuy(args) => {
             let (request, random) = config::panic_buy_request(&args)?;
-            write_panic_buy(&request, &args.out, random)
+            write_game(&GameRequest::PanicBuy(request), &args.out, random)
         }
         Command::Ppe(args) => match &args.action {
             Some(crate::cli::PpeAction::Score(a)) => ppe_score(a),
             Some(crate::cli::PpeAction::Odds(a)) => ppe_odds(a),
             None => {
                 let (request, random) = config::ppe_request(&args)?;
-                write_ppe(&request, &args.out, random)
+                write_game(&GameRequest::Ppe(request), &args.out, random)
             }
         },
         Command::Validate(args) => validate(&args),
         Command::Regen(args) => {
             let code = SheetCode::parse(&args.code)?;
-            match code.game.as_str() {
-                tp_hunt::GAME => write_tp_hunt(&tp_hunt::Request::from_code(&code)?, &args.out, false),
-                particle_panic::GAME => {
-                    write_particle_panic(&particle_panic::Request::from_code(&code)?, &args.out, false)
-                }
-                panic_buy::GAME => write_panic_buy(&panic_buy::Request::from_code(&code)?, &args.out, false),
-                ppe::GAME => write_ppe(&ppe::Request::from_code(&code)?, &args.out, false),
-                other => Err(Error::input(format!("sheet code: unknown game '{other}'"))),
-            }
+            write_game(&GameRequest::from_code(&code)?, &args.out, false)
         }
         Command::Rules(args) => {
             match args.game {
@@ -95,157 +88,56 @@ fn report(to_stdout: bool, line: &str) {
     }
 }
 
-fn write_tp_hunt(request: &tp_hunt::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
+/// Writes a game's sheets in the chosen format and says what was written.
+/// Everything that can fail on bad settings is checked before a file is made.
+fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool) -> Result<i32> {
     let texts = texts(out)?;
-    request.check()?;
-    request.labels(&texts)?;
-    let list = tp_hunt::sheets::SheetKind::code_list(&request.sheets);
-    let mut code = request.code(&request.seed, &list).to_string();
-    if request.count > 1 {
-        code.push_str(&format!(" (first of {})", request.count));
-    }
-    let job = Job {
-        game: tp_hunt::GAME,
-        stem: request.seed.file_stem(),
-        count: request.count,
-        code,
-        random_seed: random_seed.then(|| request.seed.text().to_string()),
+    request.check(&texts)?;
+    let format = out.format.unwrap_or(Format::Pdf);
+    let ext = match format {
+        Format::Pdf => "pdf",
+        Format::Json => "json",
+        Format::Text => "txt",
     };
-    job.write(
-        out,
-        |emit| request.pages(&texts, emit),
-        || request.json(),
-        || request.preview(&texts),
-    )
-}
-
-/// One game command's output: where it goes and what to say about it.
-struct Job {
-    game: &'static str,
-    stem: String,
-    count: usize,
-    /// The sheet code reported after writing.
-    code: String,
-    /// The seed, when it was chosen at random.
-    random_seed: Option<String>,
-}
-
-impl Job {
-    /// Writes the result in the chosen format; everything that can fail on
-    /// bad input must have been checked before, so no file is left half-made.
-    fn write(
-        &self,
-        out: &OutputArgs,
-        pdf: impl FnOnce(&mut dyn FnMut(crate::sheet::Page) -> Result<()>) -> Result<crate::sheet::DocumentInfo>,
-        json: impl FnOnce() -> Result<String>,
-        text: impl FnOnce() -> Result<String>,
-    ) -> Result<i32> {
-        let format = out.format.unwrap_or(Format::Pdf);
-        let ext = match format {
-            Format::Pdf => "pdf",
-            Format::Json => "json",
-            Format::Text => "txt",
+    let path: PathBuf = match (&out.output, format) {
+        (Some(p), _) => p.clone(),
+        (None, Format::Text) => PathBuf::from("-"),
+        (None, _) => output::default_path(
+            request.game(),
+            &request.layout_seed()?.file_stem(),
+            request.count(),
+            ext,
+        ),
+    };
+    let mut pages = None;
+    match format {
+        Format::Pdf => output::write_with(&path, |w| {
+            pages = Some(write_pdf(w, |emit| request.pages(&texts, emit))?);
+            Ok(())
+        })?,
+        Format::Json => output::write(&path, request.json()?.as_bytes())?,
+        Format::Text => output::write(&path, request.preview(&texts)?.as_bytes())?,
+    }
+    let to_stdout = output::is_stdout(&path);
+    if !to_stdout {
+        let what = pages.map(|n| format!(" ({n} pages)")).unwrap_or_default();
+        report(false, &format!("wrote {}{what}", path.display()));
+    }
+    if format != Format::Text {
+        let more = match request.count() {
+            1 => String::new(),
+            n => format!(" (first of {n})"),
         };
-        let path: PathBuf = match (&out.output, format) {
-            (Some(p), _) => p.clone(),
-            (None, Format::Text) => PathBuf::from("-"),
-            (None, _) => output::default_path(self.game, &self.stem, self.count, ext),
-        };
-        let mut pages = None;
-        match format {
-            Format::Pdf => output::write_with(&path, |w| {
-                pages = Some(write_pdf(w, pdf)?);
-                Ok(())
-            })?,
-            Format::Json => output::write(&path, json()?.as_bytes())?,
-            Format::Text => output::write(&path, text()?.as_bytes())?,
-        }
-        let to_stdout = output::is_stdout(&path);
-        if !to_stdout {
-            let what = pages.map(|n| format!(" ({n} pages)")).unwrap_or_default();
-            report(false, &format!("wrote {}{what}", path.display()));
-        }
-        if format != Format::Text {
-            report(to_stdout, &format!("code: {}", self.code));
-        }
-        if let Some(seed) = &self.random_seed {
-            report(
-                to_stdout,
-                &format!("seed: {seed} (chosen at random; --seed {seed} makes the same sheets)"),
-            );
-        }
-        Ok(0)
+        report(to_stdout, &format!("code: {}{more}", request.code()?));
     }
-}
-
-fn write_particle_panic(request: &particle_panic::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
-    let texts = texts(out)?;
-    let rated = request.deal()?;
-    request.texts(&texts, &rated.rating)?;
-    let list = particle_panic::sheets::SheetKind::code_list(&request.sheets);
-    let job = Job {
-        game: particle_panic::GAME,
-        stem: rated.seed.file_stem(),
-        count: 1,
-        code: request.code(&rated.seed, &list).to_string(),
-        random_seed: random_seed.then(|| request.seed.text().to_string()),
-    };
-    job.write(
-        out,
-        |emit| request.pages(&rated, &texts, emit),
-        || Ok(request.json(&rated)),
-        || {
-            let code = request.code(&rated.seed, &list);
-            let label = texts.labels("common", &tera::Context::new())?.get("code_label");
-            Ok(format!(
-                "{label}: {code}\n{}",
-                particle_panic::describe(&rated.deal, Some(&rated.rating))
-            ))
-        },
-    )
-}
-
-fn write_panic_buy(request: &panic_buy::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
-    let texts = texts(out)?;
-    request.check()?;
-    request.texts(&texts)?;
-    let list = panic_buy::sheets::SheetKind::code_list(&request.sheets);
-    let mut code = request.code(&request.seed, &list).to_string();
-    if request.count > 1 {
-        code.push_str(&format!(" (first of {})", request.count));
+    if random_seed {
+        let seed = request.seed();
+        report(
+            to_stdout,
+            &format!("seed: {seed} (chosen at random; --seed {seed} makes the same sheets)"),
+        );
     }
-    let job = Job {
-        game: panic_buy::GAME,
-        stem: request.seed.file_stem(),
-        count: request.count,
-        code,
-        random_seed: random_seed.then(|| request.seed.text().to_string()),
-    };
-    job.write(
-        out,
-        |emit| request.pages(&texts, emit),
-        || request.json(),
-        || request.preview(&texts),
-    )
-}
-
-fn write_ppe(request: &ppe::Request, out: &OutputArgs, random_seed: bool) -> Result<i32> {
-    let texts = texts(out)?;
-    request.texts(&texts)?;
-    let list = ppe::sheets::SheetKind::code_list(&request.sheets);
-    let job = Job {
-        game: ppe::GAME,
-        stem: request.seed.file_stem(),
-        count: 1,
-        code: request.code(&list).to_string(),
-        random_seed: random_seed.then(|| request.seed.text().to_string()),
-    };
-    job.write(
-        out,
-        |emit| request.pages(&texts, emit),
-        || request.json(),
-        || request.preview(&texts),
-    )
+    Ok(0)
 }
 
 fn ppe_score(args: &crate::cli::PpeScoreArgs) -> Result<i32> {

@@ -4,6 +4,7 @@
 pub mod panic_buy;
 pub mod particle_panic;
 pub mod ppe;
+pub mod request;
 pub mod tp_hunt;
 
 use crate::error::Error;

@@ -181,11 +181,18 @@ impl<W: Write> PdfWriter<W> {
         let h = page.height;
         match item {
             Item::Group(g) => {
-                let name = match self.groups.get(&Arc::as_ptr(g)) {
-                    Some((name, _)) => *name,
-                    None => self.group(g, page)?,
-                };
+                let name = self.group_name(g)?;
                 let _ = writeln!(c.ops, "q /G{name} Do Q");
+            }
+            Item::Placed { group, x, y, scale } => {
+                let name = self.group_name(group)?;
+                c.ops.push_str("q ");
+                num(&mut c.ops, *scale);
+                c.ops.push_str(" 0 0 ");
+                num(&mut c.ops, *scale);
+                c.ops.push(' ');
+                c.point(*x, y + scale * group.height, h);
+                let _ = writeln!(c.ops, " cm /G{name} Do Q");
             }
             Item::Text {
                 x,
@@ -223,13 +230,21 @@ impl<W: Write> PdfWriter<W> {
         Ok(())
     }
 
-    /// Writes a shared group once, as a Form XObject the size of the page;
+    /// The resource number of a group, writing it the first time it is used.
+    fn group_name(&mut self, g: &Arc<Group>) -> io::Result<usize> {
+        match self.groups.get(&Arc::as_ptr(g)) {
+            Some((name, _)) => Ok(*name),
+            None => self.group(g),
+        }
+    }
+
+    /// Writes a shared group once, as a Form XObject of the group's page size;
     /// returns its resource number.
-    fn group(&mut self, g: &Arc<Group>, page: &Page) -> io::Result<usize> {
+    fn group(&mut self, g: &Arc<Group>) -> io::Result<usize> {
         let mut content = Content::default();
         let inner = Page {
-            width: page.width,
-            height: page.height,
+            width: g.width,
+            height: g.height,
             items: Vec::new(),
         };
         for item in &g.items {
@@ -237,9 +252,9 @@ impl<W: Write> PdfWriter<W> {
         }
         let id = self.reserve();
         let mut dict = String::from("/Type/XObject/Subtype/Form/BBox[0 0 ");
-        num(&mut dict, page.width * MM_TO_PT);
+        num(&mut dict, g.width * MM_TO_PT);
         dict.push(' ');
-        num(&mut dict, page.height * MM_TO_PT);
+        num(&mut dict, g.height * MM_TO_PT);
         dict.push_str("]/Resources 3 0 R");
         self.stream(id, &dict, content.ops.as_bytes())?;
         let name = self.group_objects.len();
@@ -543,7 +558,7 @@ impl Content {
                 }
                 let _ = writeln!(self.ops, "h {op}");
             }
-            Item::Text { .. } | Item::Group(_) => {}
+            Item::Text { .. } | Item::Group(_) | Item::Placed { .. } => {}
         }
     }
 }

@@ -54,10 +54,7 @@ impl<'a> Kit<'a> {
         let mut page = self.blank();
         draw(&mut page);
         calibration_bar(&mut page, &self.common.get("calibration"));
-        let group = Arc::new(Group {
-            name: key.to_string(),
-            items: page.items,
-        });
+        let group = Arc::new(Group::from_page(key, page));
         self.shared.borrow_mut().insert(key, group.clone());
         group
     }

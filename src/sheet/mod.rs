@@ -138,13 +138,36 @@ pub enum Item {
     /// Items shared by many pages (a grid, a table, a legend): renderers may
     /// store them once. Drawn in place, in the page's coordinates.
     Group(Arc<Group>),
+    /// A group drawn scaled by `scale` with its top-left corner at (x, y): a
+    /// whole page made small, to print several on one sheet.
+    Placed {
+        group: Arc<Group>,
+        x: f32,
+        y: f32,
+        scale: f32,
+    },
 }
 
-/// A named set of items drawn identically on several pages.
+/// A named set of items drawn identically on several pages, in the
+/// coordinates of a page `width` x `height` mm.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
     pub name: String,
+    pub width: f32,
+    pub height: f32,
     pub items: Vec<Item>,
+}
+
+impl Group {
+    /// A page's items as a group of the page's size.
+    pub fn from_page(name: &str, page: Page) -> Group {
+        Group {
+            name: name.to_string(),
+            width: page.width,
+            height: page.height,
+            items: page.items,
+        }
+    }
 }
 
 /// One printed page.
@@ -358,6 +381,17 @@ impl Page {
                 }
                 Item::Polygon { points, .. } => points.iter().for_each(|p| add(p.0, p.1)),
                 Item::Group(_) => {}
+                Item::Placed { group, x, y, scale } => {
+                    let inner = Page {
+                        width: group.width,
+                        height: group.height,
+                        items: group.items.clone(),
+                    };
+                    if let Some((x0, y0, x1, y1)) = inner.ink_bounds() {
+                        add(x + scale * x0, y + scale * y0);
+                        add(x + scale * x1, y + scale * y1);
+                    }
+                }
                 Item::Text {
                     x,
                     y,
