@@ -29,6 +29,8 @@ pub enum Command {
     /// PPE: The Game (dice): cube nets, score pad, reference card with exact odds.
     #[command(name = "ppe", args_conflicts_with_subcommands = true)]
     Ppe(PpeArgs),
+    /// A class pack: one unique, named set of sheets per student, with a teacher key.
+    Pack(PackArgs),
     /// Run a game's rule engine on a layout file (JSON) and list what breaks the rules.
     Validate(ValidateArgs),
     /// Make again exactly the sheet a printed sheet code names.
@@ -264,6 +266,44 @@ pub struct PpeOddsArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct PackArgs {
+    /// A pack file (TOML) listing the games, sheets and settings; see README.
+    pub file: Option<PathBuf>,
+    /// The game, for a one-game pack without a pack file.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Class list: a .csv with a 'name' column, or one name per line.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Numbered sets instead of a roster.
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
+    /// The pack's seed; every student's seed is made from it and their name.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// Which sheets each student gets (the game's names, comma-separated).
+    #[arg(long)]
+    pub sheets: Option<String>,
+    /// Players setting of the game (e.g. the trackers on a TP Hunt sheet).
+    #[arg(long, value_name = "N")]
+    pub players: Option<u32>,
+    /// a4 (default) or letter.
+    #[arg(long)]
+    pub paper: Option<String>,
+    /// A date to print on the teacher key (none unless given).
+    #[arg(long)]
+    pub date: Option<String>,
+    /// Print small sheets (trackers, score pads, cards) 2 or 4 to a page.
+    #[arg(long = "per-page", value_name = "N")]
+    pub per_page: Option<usize>,
+    /// One PDF per student in the folder given by -o.
+    #[arg(long)]
+    pub split: bool,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// The game whose rules to apply.
     #[arg(value_enum)]
@@ -278,6 +318,9 @@ pub struct ValidateArgs {
 pub struct RegenArgs {
     /// The sheet code printed in a sheet's footer.
     pub code: String,
+    /// A student's name to print on every page, as in a class pack.
+    #[arg(long)]
+    pub name: Option<String>,
     #[command(flatten)]
     pub out: OutputArgs,
 }

@@ -17,31 +17,32 @@ pub fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::TpHunt(args) => {
             let (request, random) = config::tp_hunt_request(&args)?;
-            write_game(&GameRequest::TpHunt(request), &args.out, random)
+            write_game(&GameRequest::TpHunt(request), &args.out, random, None)
         }
         Command::ParticlePanic(args) => match &args.action {
             Some(crate::cli::ParticlePanicAction::Simulate(sim)) => simulate(sim),
             None => {
                 let (request, random) = config::particle_panic_request(&args)?;
-                write_game(&GameRequest::particle_panic(request), &args.out, random)
+                write_game(&GameRequest::particle_panic(request), &args.out, random, None)
             }
         },
         Command::PanicBuy(args) => {
             let (request, random) = config::panic_buy_request(&args)?;
-            write_game(&GameRequest::PanicBuy(request), &args.out, random)
+            write_game(&GameRequest::PanicBuy(request), &args.out, random, None)
         }
         Command::Ppe(args) => match &args.action {
             Some(crate::cli::PpeAction::Score(a)) => ppe_score(a),
             Some(crate::cli::PpeAction::Odds(a)) => ppe_odds(a),
             None => {
                 let (request, random) = config::ppe_request(&args)?;
-                write_game(&GameRequest::Ppe(request), &args.out, random)
+                write_game(&GameRequest::Ppe(request), &args.out, random, None)
             }
         },
+        Command::Pack(args) => pack(&args),
         Command::Validate(args) => validate(&args),
         Command::Regen(args) => {
             let code = SheetCode::parse(&args.code)?;
-            write_game(&GameRequest::from_code(&code)?, &args.out, false)
+            write_game(&GameRequest::from_code(&code)?, &args.out, false, args.name.as_deref())
         }
         Command::Rules(args) => {
             match args.game {
@@ -90,7 +91,7 @@ fn report(to_stdout: bool, line: &str) {
 
 /// Writes a game's sheets in the chosen format and says what was written.
 /// Everything that can fail on bad settings is checked before a file is made.
-fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool) -> Result<i32> {
+fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: Option<&str>) -> Result<i32> {
     let texts = texts(out)?;
     request.check(&texts)?;
     let format = out.format.unwrap_or(Format::Pdf);
@@ -112,7 +113,14 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool) -> Res
     let mut pages = None;
     match format {
         Format::Pdf => output::write_with(&path, |w| {
-            pages = Some(write_pdf(w, |emit| request.pages(&texts, emit))?);
+            pages = Some(write_pdf(w, |emit| {
+                request.pages(&texts, &mut |mut page| {
+                    if let Some(n) = name {
+                        crate::pack::stamp(&mut page, n);
+                    }
+                    emit(page)
+                })
+            })?);
             Ok(())
         })?,
         Format::Json => output::write(&path, request.json()?.as_bytes())?,
@@ -138,6 +146,248 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool) -> Res
         );
     }
     Ok(0)
+}
+
+/// Builds a class pack from flags or a pack file, then writes it: one PDF,
+/// one PDF per student (`--split`), or the JSON manifest.
+fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
+    use crate::pack::{Entry, Pack};
+    let file = match &args.file {
+        Some(path) => config::read_pack_file(path)?,
+        None => config::PackFile::default(),
+    };
+    let base = args
+        .file
+        .as_deref()
+        .and_then(|p| p.parent())
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let entries_spec: Vec<config::PackEntry> = match (&args.game, args.file.is_some()) {
+        (Some(_), true) => return Err(Error::input("pack: give --game or a pack file, not both")),
+        (Some(game), false) => vec![config::PackEntry {
+            game: game.clone(),
+            sheets: args.sheets.clone().map(config::NameList::Text),
+            players: args.players,
+            ..Default::default()
+        }],
+        (None, true) if file.entry.is_empty() => {
+            return Err(Error::input(
+                "pack file: no [[entry]] tables (each names a game and its sheets)",
+            ));
+        }
+        (None, true) => file.entry.clone(),
+        (None, false) => return Err(Error::input("pack: name a game (--game tp-hunt) or a pack file")),
+    };
+    let seed_text = match (&args.seed, &file.seed) {
+        (Some(s), _) => s.clone(),
+        (None, Some(toml::Value::String(s))) => s.clone(),
+        (None, Some(toml::Value::Integer(i))) => i.to_string(),
+        (None, Some(other)) => {
+            return Err(Error::input(format!(
+                "pack file: seed must be text or a number, not {other}"
+            )));
+        }
+        (None, None) => {
+            return Err(Error::input(
+                "pack: a seed is needed (--seed \"5B spring\"), so the pack can be made again",
+            ));
+        }
+    };
+    let seed = crate::seed::Seed::new(&seed_text)?;
+    let paper_name = args.paper.clone().or(file.paper.clone());
+    let roster = args.roster.clone().or(file.roster.as_ref().map(|r| base.join(r)));
+    let count = args.count.or(file.count);
+    let lang = args.out.lang.clone().or(file.lang.clone());
+    let out = OutputArgs {
+        lang,
+        ..args.out.clone()
+    };
+    let texts = texts(&out)?;
+    let pack_labels = texts.labels("pack", &tera::Context::new())?;
+    let names: Vec<String> = match (roster, count) {
+        (Some(_), Some(_)) => return Err(Error::input("pack: give --roster or --count, not both")),
+        (Some(path), None) => crate::pack::read_roster(&path)?,
+        (None, Some(0)) => return Err(Error::input("count: 0 students is an empty pack")),
+        (None, Some(n)) if n > 10_000 => return Err(Error::input(format!("count: {n} is out of range (1 to 10000)"))),
+        (None, Some(n)) => (1..=n).map(|i| format!("{} {i}", pack_labels.get("student"))).collect(),
+        (None, None) => {
+            return Err(Error::input(
+                "pack: give a roster (--roster class.csv) or a number of sets (--count 30)",
+            ));
+        }
+    };
+    let entries: Vec<Entry> = entries_spec
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let where_ = if entries_spec.len() > 1 {
+                format!("entry {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            let wrap = |err: Error| Error::input(format!("{where_}{}", err.message));
+            Ok(Entry {
+                request: e.request(&seed, paper_name.as_deref()).map_err(wrap)?,
+                per: e.per().map_err(wrap)?,
+            })
+        })
+        .collect::<Result<_>>()?;
+    for e in &entries {
+        e.request.check(&texts)?;
+    }
+    let paper = entries[0].request.paper();
+    let per_page = args.per_page.or(file.per_page).unwrap_or(1);
+    let date = args.date.clone().or(file.date.clone());
+    let pack = Pack::plan(
+        seed.clone(),
+        paper,
+        date,
+        per_page,
+        &names,
+        &entries,
+        &pack_labels.get("group"),
+    )?;
+    for (name, missing) in crate::pack::undrawable(&names) {
+        let chars: String = missing.iter().collect();
+        eprintln!(
+            "warning: student '{name}': the fonts cannot draw '{chars}'; those characters print as a replacement mark"
+        );
+    }
+    let stem = seed.file_stem();
+    let format = out.format.unwrap_or(Format::Pdf);
+    if format == Format::Json {
+        let path = out
+            .output
+            .clone()
+            .unwrap_or_else(|| output::default_path("pack", &stem, 1, "json"));
+        output::write(&path, pack.manifest()?.as_bytes())?;
+        if !output::is_stdout(&path) {
+            println!("wrote {} ({} students)", path.display(), pack.students.len());
+        }
+        return Ok(0);
+    }
+    if format == Format::Text {
+        return Err(Error::input(
+            "pack: --format text is not available for packs (pdf or json)",
+        ));
+    }
+    if args.split {
+        let dir = out
+            .output
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(output::DEFAULT_DIR).join(format!("pack-{stem}")));
+        let files = write_split(&pack, &texts, &dir)?;
+        println!("wrote {} files in {}", files, dir.display());
+        println!("code: {}", pack.code);
+        return Ok(0);
+    }
+    let path = out
+        .output
+        .clone()
+        .unwrap_or_else(|| output::default_path("pack", &stem, 1, "pdf"));
+    let mut pages = 0;
+    output::write_with(&path, |w| {
+        pages = write_pdf(w, |emit| pack.pages(&texts, emit))?;
+        Ok(())
+    })?;
+    let to_stdout = output::is_stdout(&path);
+    if !to_stdout {
+        report(
+            false,
+            &format!(
+                "wrote {} ({pages} pages, {} students)",
+                path.display(),
+                pack.students.len()
+            ),
+        );
+    }
+    report(to_stdout, &format!("code: {}", pack.code));
+    Ok(0)
+}
+
+/// One PDF per student (and per table) in `dir`, plus the teacher key. The
+/// files are made in a new folder beside it and moved in only when all are done.
+fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -> Result<usize> {
+    if dir.exists() && (!dir.is_dir() || std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(true)) {
+        return Err(Error::input(format!(
+            "cannot write {}: give a new or empty folder for --split",
+            dir.display()
+        )));
+    }
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if parent == std::path::Path::new(output::DEFAULT_DIR) {
+        std::fs::create_dir_all(parent).map_err(|e| Error::input(format!("cannot write {}: {e}", parent.display())))?;
+    } else if !parent.is_dir() {
+        return Err(Error::input(format!(
+            "cannot write {}: folder {} does not exist",
+            dir.display(),
+            parent.display()
+        )));
+    }
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = parent.join(format!(".{name}.{}.tmp", std::process::id()));
+    let fail = |e: std::io::Error| Error::input(format!("cannot write {}: {e}", dir.display()));
+    let result = (|| -> Result<usize> {
+        std::fs::create_dir_all(&tmp).map_err(fail)?;
+        let total = pack.students.len() + pack.groups.len();
+        let width = total.to_string().len().max(3);
+        let mut files = 0;
+        let mut one = |file: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
+            output::write_with(&tmp.join(file), |w| {
+                write_pdf(w, |emit| {
+                    make(emit)?;
+                    Ok(crate::sheet::DocumentInfo {
+                        title: pack.code.clone(),
+                        subject: pack.code.clone(),
+                        id_source: pack.code.clone(),
+                    })
+                })
+                .map(|_| ())
+            })?;
+            files += 1;
+            Ok(())
+        };
+        one(crate::pack::file_name(0, width, "teacher key"), &|emit| {
+            pack.key_pages(texts, emit)
+        })?;
+        for i in 0..total {
+            let member = pack
+                .students
+                .get(i)
+                .or_else(|| pack.groups.get(i - pack.students.len()))
+                .expect("in range");
+            one(crate::pack::file_name(i + 1, width, &member.name), &|emit| {
+                pack.member(texts, i, emit)
+            })?;
+        }
+        Ok(files)
+    })();
+    let files = match result {
+        Ok(n) => n,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(e);
+        }
+    };
+    let moved = if dir.exists() {
+        std::fs::read_dir(&tmp).and_then(|entries| {
+            for e in entries {
+                let e = e?;
+                std::fs::rename(e.path(), dir.join(e.file_name()))?;
+            }
+            std::fs::remove_dir(&tmp)
+        })
+    } else {
+        std::fs::rename(&tmp, dir)
+    };
+    moved.map_err(fail)?;
+    Ok(files)
 }
 
 fn ppe_score(args: &crate::cli::PpeScoreArgs) -> Result<i32> {

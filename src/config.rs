@@ -316,6 +316,185 @@ fn paper(name: Option<&str>) -> Result<Paper> {
     Paper::parse(name).ok_or_else(|| Error::input(format!("paper: unknown paper '{name}' (choose from: a4, letter)")))
 }
 
+/// A pack file: who gets what.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PackFile {
+    pub seed: Option<toml::Value>,
+    pub roster: Option<String>,
+    pub count: Option<usize>,
+    pub paper: Option<String>,
+    pub date: Option<String>,
+    #[serde(alias = "per_page")]
+    pub per_page: Option<usize>,
+    pub lang: Option<String>,
+    #[serde(default)]
+    pub entry: Vec<PackEntry>,
+}
+
+/// One entry of a pack file: a game, its sheets and settings, and whether each
+/// student or each table gets it. Settings are the game's own flags.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PackEntry {
+    pub game: String,
+    pub sheets: Option<NameList>,
+    /// "student" (default) or "table".
+    pub per: Option<String>,
+    #[serde(alias = "table_size")]
+    pub table_size: Option<usize>,
+    pub players: Option<u32>,
+    pub stores: Option<u16>,
+    pub atms: Option<u16>,
+    pub dangers: Option<u16>,
+    pub grid: Option<u16>,
+    pub preset: Option<String>,
+    #[serde(alias = "rule_off")]
+    pub rule_off: Option<Vec<String>>,
+    pub variant: Option<String>,
+    pub simulations: Option<u32>,
+    pub difficulty: Option<String>,
+    pub mode: Option<String>,
+    pub board: Option<String>,
+    pub target: Option<u32>,
+    pub faces: Option<toml::Table>,
+}
+
+pub fn read_pack_file(path: &Path) -> Result<PackFile> {
+    let text = read_file(path)?;
+    toml::from_str(&text).map_err(|e| Error::input(format!("pack {}: {}", path.display(), e.message())))
+}
+
+impl PackEntry {
+    /// Names of the settings given that `game` does not take.
+    fn foreign_settings(&self) -> Vec<&'static str> {
+        let given = [
+            ("stores", self.stores.is_some()),
+            ("atms", self.atms.is_some()),
+            ("dangers", self.dangers.is_some()),
+            ("grid", self.grid.is_some()),
+            ("preset", self.preset.is_some()),
+            ("rule-off", self.rule_off.is_some()),
+            ("variant", self.variant.is_some()),
+            ("simulations", self.simulations.is_some()),
+            ("difficulty", self.difficulty.is_some()),
+            ("mode", self.mode.is_some()),
+            ("board", self.board.is_some()),
+            ("target", self.target.is_some()),
+            ("faces", self.faces.is_some()),
+        ];
+        let own: &[&str] = match self.game.as_str() {
+            "tp-hunt" => &["stores", "atms", "dangers", "grid", "preset", "rule-off"],
+            "particle-panic" => &["variant", "simulations", "difficulty"],
+            "panic-buy" => &["mode", "board"],
+            _ => &["target", "faces"],
+        };
+        given
+            .iter()
+            .filter(|(k, set)| *set && !own.contains(k))
+            .map(|(k, _)| *k)
+            .collect()
+    }
+
+    /// The entry as a game request (with the pack seed; each member gets their own).
+    pub fn request(&self, seed: &Seed, paper_name: Option<&str>) -> Result<crate::games::request::GameRequest> {
+        use crate::games::request::GameRequest;
+        if !crate::games::request::GAMES.contains(&self.game.as_str()) {
+            return Err(Error::input(format!(
+                "unknown game '{}' (games: {})",
+                self.game,
+                crate::games::request::GAMES.join(", ")
+            )));
+        }
+        if let Some(k) = self.foreign_settings().first() {
+            return Err(Error::input(format!("'{k}' is not a {} setting", self.game)));
+        }
+        let players_u8 = |p: Option<u32>| p.map(|n| u8::try_from(n).unwrap_or(u8::MAX));
+        let sheets = self.sheets.as_ref().map(NameList::joined);
+        let seed_text = Some(seed.text().to_string());
+        Ok(match self.game.as_str() {
+            "tp-hunt" => {
+                let args = crate::cli::TpHuntArgs {
+                    seed: seed_text,
+                    count: None,
+                    paper: paper_name.map(str::to_string),
+                    sheets,
+                    map: TpHuntMapArgs {
+                        players: self.players.map(|n| u16::try_from(n).unwrap_or(u16::MAX)),
+                        stores: self.stores,
+                        atms: self.atms,
+                        dangers: self.dangers,
+                        grid: self.grid,
+                        preset: self.preset.clone(),
+                        rule_off: self.rule_off.clone().unwrap_or_default(),
+                        config: None,
+                    },
+                    out: Default::default(),
+                };
+                GameRequest::TpHunt(tp_hunt_request(&args)?.0)
+            }
+            "particle-panic" => {
+                let args = crate::cli::ParticlePanicArgs {
+                    action: None,
+                    deal: crate::cli::ParticlePanicDealArgs {
+                        seed: seed_text,
+                        players: players_u8(self.players),
+                        variant: self.variant.clone(),
+                    },
+                    simulations: self.simulations,
+                    difficulty: self.difficulty.clone(),
+                    paper: paper_name.map(str::to_string),
+                    sheets,
+                    out: Default::default(),
+                };
+                GameRequest::particle_panic(particle_panic_request(&args)?.0)
+            }
+            "panic-buy" => {
+                let args = crate::cli::PanicBuyArgs {
+                    seed: seed_text,
+                    players: players_u8(self.players),
+                    mode: self.mode.clone(),
+                    board: self.board.clone(),
+                    count: None,
+                    paper: paper_name.map(str::to_string),
+                    sheets,
+                    out: Default::default(),
+                };
+                GameRequest::PanicBuy(panic_buy_request(&args)?.0)
+            }
+            _ => {
+                let faces = match &self.faces {
+                    Some(t) => ppe::FaceCounts::from_toml(&toml::to_string(t).unwrap_or_default())?,
+                    None => ppe::FaceCounts::default(),
+                };
+                let params = ppe::Params {
+                    players: self.players.unwrap_or(4),
+                    target: self.target.unwrap_or(19),
+                    faces,
+                };
+                params.check()?;
+                GameRequest::Ppe(ppe::Request {
+                    params,
+                    seed: seed.clone(),
+                    paper: paper(paper_name)?,
+                    sheets: match &sheets {
+                        Some(list) => ppe::sheets::SheetKind::parse_list(list)?,
+                        None => ppe::sheets::SheetKind::DEFAULT.to_vec(),
+                    },
+                })
+            }
+        })
+    }
+
+    pub fn per(&self) -> Result<crate::pack::Per> {
+        match self.per.as_deref() {
+            None | Some("student") => Ok(crate::pack::Per::Student),
+            Some("table") | Some("group") => Ok(crate::pack::Per::Group(self.table_size.unwrap_or(4).max(1))),
+            Some(other) => Err(Error::input(format!("per: '{other}' is not 'student' or 'table'"))),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

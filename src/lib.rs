@@ -11,6 +11,7 @@ pub mod fonts;
 pub mod games;
 pub mod grid;
 pub mod output;
+pub mod pack;
 pub mod render;
 pub mod seed;
 pub mod sheet;

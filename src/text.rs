@@ -25,6 +25,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "en/particle-panic-rules.tera",
     "en/panic-buy.tera",
     "en/ppe.tera",
+    "en/pack.tera",
 ];
 
 pub const LANGUAGES: &[&str] = &["en"];

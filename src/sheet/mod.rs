@@ -178,6 +178,9 @@ pub struct Page {
     pub items: Vec<Item>,
 }
 
+/// Where pages go as soon as they are drawn (a PDF writer, a test's list).
+pub type Emit<'a> = dyn FnMut(Page) -> crate::error::Result<()> + 'a;
+
 /// A document's title, subject and identity (hashed into the PDF's /ID).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DocumentInfo {
@@ -339,8 +342,14 @@ impl Page {
 
     /// Left-aligned text at baseline `y`, shrunk until it fits `max_w`.
     pub fn fitted_left(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+        self.fitted(x, y, max_w, size_pt, font, Align::Left, text);
+    }
+
+    /// Text at baseline `y`, aligned on `x`, shrunk until it fits `max_w`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn fitted(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, align: Align, text: &str) {
         let size = fit_size(text, font, size_pt, max_w);
-        self.text(x, y, size, font, Align::Left, text);
+        self.text(x, y, size, font, align, text);
     }
 
     /// Every item in drawing order, with shared groups opened up.

@@ -1,0 +1,561 @@
+//! Class packs: one unique, named, reproducible set of sheets per student.
+//!
+//! A pack is a list of entries (a game, its sheets and settings, for each
+//! student or for each table of students). Every student gets a seed made from
+//! the pack seed and their name, so a set stays the same when the roster is
+//! reordered; two students with the same name get `#2`, `#3`. Layouts are
+//! compared, and a student whose layout repeats another's is given the next
+//! seed (`+1`, `+2` ...), so every layout in the pack is different.
+
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::fonts::{
+    self,
+    FontRole::{Bold, Regular},
+};
+use crate::games::request::GameRequest;
+use crate::seed::Seed;
+use crate::sheet::{Align, Colour, DocumentInfo, Group, Item, MARGIN_MM, Page, Paper, Stroke};
+use crate::text::Texts;
+
+/// Who an entry's sheets are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    Student,
+    /// Each table of this many students (in roster order) shares one set.
+    Group(usize),
+}
+
+/// One kind of sheet set in a pack.
+pub struct Entry {
+    /// The game request with the entry's settings; its seed is replaced per student.
+    pub request: GameRequest,
+    pub per: Per,
+}
+
+/// A student (or a table of students) and their seed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub name: String,
+    pub seed: Seed,
+}
+
+/// The sheets chosen for one member in one entry, with their code.
+pub struct Assigned {
+    pub request: GameRequest,
+    pub code: String,
+}
+
+/// Everything a pack prints, decided before anything is written.
+pub struct Pack {
+    pub seed: Seed,
+    pub paper: Paper,
+    pub date: Option<String>,
+    pub per_page: usize,
+    pub students: Vec<Member>,
+    pub groups: Vec<Member>,
+    /// `sets[i][e]`: student i's sheets of entry e (student entries only).
+    pub sets: Vec<Vec<Assigned>>,
+    /// `group_sets[g][e]`: table g's sheets of each group entry.
+    pub group_sets: Vec<Vec<Assigned>>,
+    pub code: String,
+}
+
+/// Reads a roster: a `.csv` file with a header row holding a `name` column, or
+/// any other file as one name per line. Empty lines are skipped.
+pub fn read_roster(path: &Path) -> Result<Vec<String>> {
+    let bytes = std::fs::read(path).map_err(|e| Error::input(format!("roster {}: {e}", path.display())))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| Error::input(format!("roster {}: not UTF-8 text", path.display())))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let is_csv = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    let names: Vec<String> = if is_csv {
+        let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
+        let headers = reader
+            .headers()
+            .map_err(|e| Error::input(format!("roster {}: {e}", path.display())))?
+            .clone();
+        let column = headers
+            .iter()
+            .position(|h| h.trim().eq_ignore_ascii_case("name"))
+            .ok_or_else(|| Error::input(format!("roster {}: no 'name' column in the header row", path.display())))?;
+        let mut names = Vec::new();
+        for (i, record) in reader.records().enumerate() {
+            let record = record.map_err(|e| Error::input(format!("roster {} row {}: {e}", path.display(), i + 2)))?;
+            names.push(record.get(column).unwrap_or("").trim().to_string());
+        }
+        names
+    } else {
+        text.lines().map(|l| l.trim().to_string()).collect()
+    };
+    let names: Vec<String> = names
+        .into_iter()
+        .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+        .filter(|n| !n.is_empty())
+        .collect();
+    if names.is_empty() {
+        return Err(Error::input(format!("roster {}: no names in it", path.display())));
+    }
+    Ok(names)
+}
+
+/// Students' names the fonts cannot draw: (name, missing characters).
+pub fn undrawable(names: &[String]) -> Vec<(String, Vec<char>)> {
+    names
+        .iter()
+        .map(|n| (n.clone(), fonts::missing_glyphs(n)))
+        .filter(|(_, missing)| !missing.is_empty())
+        .collect()
+}
+
+/// A member's seed: `PACK/NAME`. The seed is printed in every sheet code, so a
+/// name the fonts cannot draw is replaced by a short hash of it, and a long
+/// one is cut and given a hash, so that the printed code can be typed again.
+fn member_seed(pack: &Seed, name: &str) -> Result<Seed> {
+    let digest = Sha256::digest(format!("{pack}/{name}").as_bytes());
+    let hash: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
+    if !fonts::missing_glyphs(name).is_empty() {
+        return Ok(Seed::new(&format!("{pack}/~{hash}"))?);
+    }
+    let text = format!("{pack}/{name}");
+    if text.chars().count() <= crate::seed::MAX_SEED_CHARS {
+        return Ok(Seed::new(&text)?);
+    }
+    let short = |s: &str, n: usize| s.chars().take(n).collect::<String>();
+    Ok(Seed::new(&format!(
+        "{}/{}~{hash}",
+        short(pack.text(), 36),
+        short(name, 30)
+    ))?)
+}
+
+/// Names made unique for seeding: the second "Ann" is "Ann #2".
+fn distinct(names: &[String]) -> Vec<String> {
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    names
+        .iter()
+        .map(|n| {
+            let k = seen.entry(n.as_str()).or_insert(0);
+            *k += 1;
+            if *k == 1 { n.clone() } else { format!("{n} #{k}") }
+        })
+        .collect()
+}
+
+/// The layout without its seed, code or rating: what makes two sheets the same.
+fn layout_key(request: &GameRequest) -> Result<String> {
+    let mut layout = request.layout()?;
+    if let Some(obj) = layout.as_object_mut() {
+        for k in ["seed", "code", "rating"] {
+            obj.remove(k);
+        }
+    }
+    Ok(layout.to_string())
+}
+
+impl Pack {
+    /// Decides every member's sheets. `names` are the roster (or numbered
+    /// students); `entries` what each gets.
+    pub fn plan(
+        seed: Seed,
+        paper: Paper,
+        date: Option<String>,
+        per_page: usize,
+        names: &[String],
+        entries: &[Entry],
+        group_word: &str,
+    ) -> Result<Pack> {
+        if ![1, 2, 4].contains(&per_page) {
+            return Err(Error::input(format!("per-page: {per_page} is not 1, 2 or 4")));
+        }
+        let students: Vec<Member> = names
+            .iter()
+            .zip(distinct(names))
+            .map(|(name, unique)| {
+                Ok(Member {
+                    name: name.clone(),
+                    seed: member_seed(&seed, &unique)?,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let group_size = entries
+            .iter()
+            .filter_map(|e| match e.per {
+                Per::Group(n) => Some(n),
+                Per::Student => None,
+            })
+            .max();
+        let groups: Vec<Member> = match group_size {
+            Some(n) => names
+                .chunks(n)
+                .enumerate()
+                .map(|(i, chunk)| {
+                    Ok(Member {
+                        name: format!("{group_word} {}: {}", i + 1, chunk.join(", ")),
+                        seed: member_seed(&seed, &format!("table {}", i + 1))?,
+                    })
+                })
+                .collect::<Result<_>>()?,
+            None => Vec::new(),
+        };
+        let assign = |members: &[Member], per_student: bool| -> Result<Vec<Vec<Assigned>>> {
+            let mut out: Vec<Vec<Assigned>> = members.iter().map(|_| Vec::new()).collect();
+            for entry in entries.iter().filter(|e| (e.per == Per::Student) == per_student) {
+                let mut seen = HashSet::new();
+                for (i, m) in members.iter().enumerate() {
+                    let mut bump = 0;
+                    let request = loop {
+                        let seed = if bump == 0 {
+                            m.seed.clone()
+                        } else {
+                            Seed::new(&format!("{} +{bump}", m.seed))?
+                        };
+                        let r = entry.request.with_seed(seed);
+                        if seen.insert(layout_key(&r)?) {
+                            break r;
+                        }
+                        bump += 1;
+                        if bump > 50 {
+                            return Err(Error::input(format!(
+                                "{}: cannot make {} different layouts with these settings",
+                                entry.request.game(),
+                                members.len()
+                            )));
+                        }
+                    };
+                    let code = request.code()?;
+                    out[i].push(Assigned { request, code });
+                }
+            }
+            Ok(out)
+        };
+        let sets = assign(&students, true)?;
+        let group_sets = assign(&groups, false)?;
+        let mut hash = Sha256::new();
+        for n in names {
+            hash.update(n.as_bytes());
+            hash.update([0]);
+        }
+        let roster: String = hash.finalize()[..4].iter().map(|b| format!("{b:02x}")).collect();
+        let games: Vec<String> = entries
+            .iter()
+            .map(|e| {
+                let first = e.request.with_seed(seed.clone());
+                let code = first.code().unwrap_or_default();
+                // The game's settings part of its code, e.g. tp-hunt:1:g12-...:a4:map.
+                code.rsplit_once(':').map(|(head, _)| head.to_string()).unwrap_or(code)
+            })
+            .collect();
+        let code = format!("pack:1:r{}-n{}:{}:{seed}", roster, names.len(), games.join("+"));
+        Ok(Pack {
+            seed,
+            paper,
+            date,
+            per_page,
+            students,
+            groups,
+            sets,
+            group_sets,
+            code,
+        })
+    }
+}
+
+/// Sheets small enough to print several to a page with `--per-page`.
+pub fn is_small(game: &str, sheet: &str) -> bool {
+    matches!(
+        (game, sheet),
+        ("tp-hunt", "tracker" | "scorepad" | "rules" | "dice-tape")
+            | ("particle-panic", "rules")
+            | ("panic-buy", "tally")
+            | ("ppe", "scorepad" | "reference")
+    )
+}
+
+/// Prints a member's name at the foot of a page, right of the calibration bar.
+pub fn stamp(page: &mut Page, name: &str) {
+    let right = page.width - MARGIN_MM - 2.0;
+    let left = MARGIN_MM + 2.0 + 150.0;
+    let y = page.height - MARGIN_MM - 9.0;
+    page.fitted(right, y, right - left, 10.0, Bold, Align::Right, name);
+}
+
+/// Several small pages on one sheet, each scaled to a cell, with cut lines.
+fn impose(pages: Vec<Page>, per_page: usize, paper: Paper, footer: &dyn Fn(&mut Page)) -> Vec<Page> {
+    let mut out = Vec::new();
+    for chunk in pages.chunks(per_page) {
+        let mut sheet = if per_page == 2 {
+            Page::landscape(paper)
+        } else {
+            Page::new(paper)
+        };
+        let (cols, rows) = if per_page == 2 { (2, 1) } else { (2, 2) };
+        let gap = 6.0;
+        let top = MARGIN_MM;
+        let bottom = sheet.height - MARGIN_MM - 14.0;
+        let cell_w = (sheet.width - 2.0 * MARGIN_MM - gap * (cols - 1) as f32) / cols as f32;
+        let cell_h = (bottom - top - gap * (rows - 1) as f32) / rows as f32;
+        for (k, page) in chunk.iter().enumerate() {
+            let (c, r) = (k % cols, k / cols);
+            // Scale the page's printable area (inside its margins) into the cell.
+            let (area_w, area_h) = (page.width - 2.0 * MARGIN_MM, page.height - 2.0 * MARGIN_MM);
+            let scale = (cell_w / area_w).min(cell_h / area_h);
+            let cx = MARGIN_MM + c as f32 * (cell_w + gap) + (cell_w - area_w * scale) / 2.0;
+            let cy = top + r as f32 * (cell_h + gap) + (cell_h - area_h * scale) / 2.0;
+            let group = std::sync::Arc::new(Group::from_page("small", page.clone()));
+            sheet.items.push(Item::Placed {
+                group,
+                x: cx - MARGIN_MM * scale,
+                y: cy - MARGIN_MM * scale,
+                scale,
+            });
+        }
+        let cut = Stroke::dashed(0.5, &[4.0, 3.0]).coloured(Colour::Grey(0.4));
+        for c in 1..cols {
+            let x = MARGIN_MM + c as f32 * (cell_w + gap) - gap / 2.0;
+            sheet.line((x, top), (x, bottom), cut.clone());
+        }
+        for r in 1..rows {
+            let y = top + r as f32 * (cell_h + gap) - gap / 2.0;
+            sheet.line((MARGIN_MM, y), (sheet.width - MARGIN_MM, y), cut.clone());
+        }
+        footer(&mut sheet);
+        out.push(sheet);
+    }
+    out
+}
+
+impl Pack {
+    fn common(texts: &Texts) -> Result<crate::text::Labels> {
+        Ok(texts.labels("common", &tera::Context::new())?)
+    }
+
+    /// One member's pages, each with their name; small sheets imposed when asked.
+    fn member_pages(
+        &self,
+        texts: &Texts,
+        member: &Member,
+        sets: &[Assigned],
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
+        let mut small = Vec::new();
+        for set in sets {
+            for sheet in set.request.sheet_names() {
+                let one = set.request.with_sheets(sheet)?;
+                let impose_it = self.per_page > 1 && is_small(set.request.game(), sheet);
+                one.pages(texts, &mut |mut page| {
+                    stamp(&mut page, &member.name);
+                    if impose_it {
+                        small.push(page);
+                        Ok(())
+                    } else {
+                        emit(page)
+                    }
+                })?;
+            }
+        }
+        if !small.is_empty() {
+            let common = Self::common(texts)?;
+            let footer = |sheet: &mut Page| {
+                crate::sheet::calibration_bar(sheet, &common.get("calibration"));
+                crate::sheet::code_line(
+                    sheet,
+                    &format!(
+                        "{}: {}",
+                        common.get("code_label"),
+                        sets.first().map(|s| s.code.as_str()).unwrap_or("")
+                    ),
+                );
+                stamp(sheet, &member.name);
+            };
+            for page in impose(small, self.per_page, self.paper, &footer) {
+                emit(page)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The teacher key's pages on their own.
+    pub fn key_pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        self.cover_pages(texts, emit)
+    }
+
+    /// Member `i`'s pages: students first, then tables.
+    pub fn member(&self, texts: &Texts, i: usize, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        match self.students.get(i) {
+            Some(m) => self.member_pages(texts, m, &self.sets[i], emit),
+            None => {
+                let g = i - self.students.len();
+                self.member_pages(texts, &self.groups[g], &self.group_sets[g], emit)
+            }
+        }
+    }
+
+    /// The teacher key: pack code, date, and each student's sheet codes.
+    fn cover_pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        let l = texts.labels("pack", &tera::Context::new())?;
+        let common = Self::common(texts)?;
+        let rows: Vec<(String, String, Vec<String>)> = self
+            .students
+            .iter()
+            .zip(&self.sets)
+            .enumerate()
+            .map(|(i, (m, sets))| {
+                (
+                    (i + 1).to_string(),
+                    m.name.clone(),
+                    sets.iter().map(|s| s.code.clone()).collect(),
+                )
+            })
+            .chain(self.groups.iter().zip(&self.group_sets).map(|(g, sets)| {
+                (
+                    String::new(),
+                    g.name.clone(),
+                    sets.iter().map(|s| s.code.clone()).collect(),
+                )
+            }))
+            .collect();
+        let mut page = Page::new(self.paper);
+        let mut y = 0.0;
+        let mut first = true;
+        let left = MARGIN_MM + 2.0;
+        let width = page.width - 2.0 * left;
+        let (num_w, name_w) = (10.0, 52.0);
+        let start = |page: &mut Page, first: bool| -> f32 {
+            crate::sheet::calibration_bar(page, &common.get("calibration"));
+            crate::sheet::code_line(page, &format!("{}: {}", l.get("pack_code"), self.code));
+            let title = if first {
+                l.get("title")
+            } else {
+                format!("{} ({})", l.get("title"), l.get("continued"))
+            };
+            page.text(page.width / 2.0, MARGIN_MM + 10.0, 16.0, Bold, Align::Centre, &title);
+            let mut y = MARGIN_MM + 18.0;
+            if first {
+                page.fitted(
+                    left,
+                    y,
+                    width,
+                    8.5,
+                    Regular,
+                    Align::Left,
+                    &format!("{}: {}", l.get("pack_code"), self.code),
+                );
+                y += 5.0;
+                if let Some(d) = &self.date {
+                    page.text(left, y, 8.5, Regular, Align::Left, &format!("{}: {d}", l.get("date")));
+                    y += 5.0;
+                }
+                y = page.paragraph(left, y, width, 8.0, Regular, &l.get("regen")) + 2.0;
+            }
+            page.rect(left, y, width, 6.0, None, Some(Colour::Grey(0.9)));
+            page.text(left + 1.0, y + 4.2, 8.0, Bold, Align::Left, &l.get("number"));
+            page.text(left + num_w, y + 4.2, 8.0, Bold, Align::Left, &l.get("student"));
+            page.text(left + num_w + name_w, y + 4.2, 8.0, Bold, Align::Left, &l.get("codes"));
+            y + 6.0
+        };
+        let bottom = page.height - MARGIN_MM - 18.0;
+        for (num, name, codes) in rows {
+            let h = 4.2 * codes.len().max(1) as f32 + 1.6;
+            if first || y + h > bottom {
+                if !first {
+                    emit(std::mem::replace(&mut page, Page::new(self.paper)))?;
+                }
+                y = start(&mut page, first);
+                first = false;
+            }
+            page.text(left + 1.0, y + 4.0, 7.5, Regular, Align::Left, &num);
+            page.fitted(left + num_w, y + 4.0, name_w - 2.0, 7.5, Bold, Align::Left, &name);
+            for (k, code) in codes.iter().enumerate() {
+                page.fitted(
+                    left + num_w + name_w,
+                    y + 4.0 + 4.2 * k as f32,
+                    width - num_w - name_w,
+                    6.5,
+                    Regular,
+                    Align::Left,
+                    code,
+                );
+            }
+            y += h;
+            page.line((left, y), (left + width, y), Stroke::solid(0.3));
+        }
+        emit(page)
+    }
+
+    /// The whole pack: the teacher key, each student's sheets, then each table's.
+    pub fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
+        self.cover_pages(texts, emit)?;
+        for (m, sets) in self.students.iter().zip(&self.sets) {
+            self.member_pages(texts, m, sets, emit)?;
+        }
+        for (g, sets) in self.groups.iter().zip(&self.group_sets) {
+            self.member_pages(texts, g, sets, emit)?;
+        }
+        let l = texts.labels("pack", &tera::Context::new())?;
+        Ok(DocumentInfo {
+            title: format!("{}: {}", l.get("title"), self.code),
+            subject: self.code.clone(),
+            id_source: self.code.clone(),
+        })
+    }
+
+    /// The manifest: the pack code, and per student their name, code and layout
+    /// (the first entry's; `sheets` lists every entry's).
+    pub fn manifest(&self) -> Result<String> {
+        let member = |m: &Member, sets: &[Assigned]| -> Result<serde_json::Value> {
+            let sheets: Vec<serde_json::Value> = sets
+                .iter()
+                .map(|s| {
+                    Ok(serde_json::json!({"game": s.request.game(), "code": s.code, "layout": s.request.layout()?}))
+                })
+                .collect::<Result<_>>()?;
+            let first = sheets.first().cloned().unwrap_or_default();
+            Ok(serde_json::json!({
+                "name": m.name,
+                "code": first.get("code").cloned().unwrap_or_default(),
+                "layout": first.get("layout").cloned().unwrap_or_default(),
+                "sheets": sheets,
+            }))
+        };
+        let students: Vec<serde_json::Value> = self
+            .students
+            .iter()
+            .zip(&self.sets)
+            .map(|(m, s)| member(m, s))
+            .collect::<Result<_>>()?;
+        let groups: Vec<serde_json::Value> = self
+            .groups
+            .iter()
+            .zip(&self.group_sets)
+            .map(|(m, s)| member(m, s))
+            .collect::<Result<_>>()?;
+        let mut j = serde_json::json!({ "code": self.code, "seed": self.seed.text(), "students": students });
+        if !groups.is_empty() {
+            j["groups"] = serde_json::Value::Array(groups);
+        }
+        Ok(serde_json::to_string_pretty(&j).expect("manifest serialises") + "\n")
+    }
+}
+
+/// A file name for a member: their position, then their name in lower case
+/// with anything but letters and digits made '-' (so "../../x" stays inside).
+pub fn file_name(index: usize, width: usize, name: &str) -> String {
+    let mut slug = String::new();
+    for ch in name.chars().flat_map(char::to_lowercase) {
+        if ch.is_alphanumeric() {
+            slug.push(ch);
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.trim_matches('-').chars().take(40).collect();
+    let slug = if slug.is_empty() { "student".to_string() } else { slug };
+    format!("{index:0width$}-{slug}.pdf")
+}
