@@ -559,3 +559,53 @@ pub fn file_name(index: usize, width: usize, name: &str) -> String {
     let slug = if slug.is_empty() { "student".to_string() } else { slug };
     format!("{index:0width$}-{slug}.pdf")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_stay_in_the_folder_and_differ() {
+        assert_eq!(file_name(3, 3, "../../x"), "003-x.pdf");
+        assert_eq!(file_name(1, 3, "Zoë O'Brien"), "001-zoë-o-brien.pdf");
+        assert_eq!(file_name(2, 3, "李雷"), "002-李雷.pdf");
+        assert_eq!(file_name(7, 3, "///"), "007-student.pdf");
+        for name in ["../../x", "a/b", "..", "C:\\evil", "con"] {
+            let f = file_name(1, 3, name);
+            assert!(!f.contains('/') && !f.contains('\\') && !f.starts_with('.'), "{f}");
+        }
+    }
+
+    #[test]
+    fn same_names_get_distinct_seeds() {
+        let names: Vec<String> = ["Ann", "Bo", "Ann", "Ann"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(distinct(&names), ["Ann", "Bo", "Ann #2", "Ann #3"]);
+    }
+
+    #[test]
+    fn seeds_print_and_stay_short() {
+        let pack = Seed::new("5B spring").unwrap();
+        assert_eq!(member_seed(&pack, "Zoë").unwrap().text(), "5B spring/Zoë");
+        let cjk = member_seed(&pack, "李雷").unwrap();
+        assert!(cjk.text().starts_with("5B spring/~") && fonts::missing_glyphs(cjk.text()).is_empty());
+        let long = member_seed(&pack, &"x".repeat(120)).unwrap();
+        assert!(long.text().chars().count() <= crate::seed::MAX_SEED_CHARS);
+    }
+
+    #[test]
+    fn rosters_read_csv_with_quotes_and_plain_lists() {
+        let dir = std::env::temp_dir().join(format!("pp-roster-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let csv = dir.join("c.csv");
+        std::fs::write(&csv, "id,Name,note\n1,\"Smith, Anna\",x\n2,,y\n3,Bo,\"a, b\"\n").unwrap();
+        assert_eq!(read_roster(&csv).unwrap(), ["Smith, Anna", "Bo"]);
+        let txt = dir.join("c.txt");
+        std::fs::write(&txt, "\u{feff}Ann\n\n  Bo  \n").unwrap();
+        assert_eq!(read_roster(&txt).unwrap(), ["Ann", "Bo"]);
+        std::fs::write(&csv, "first,last\nA,B\n").unwrap();
+        assert!(read_roster(&csv).unwrap_err().message.contains("no 'name' column"));
+        std::fs::write(&txt, "\n\n").unwrap();
+        assert!(read_roster(&txt).unwrap_err().message.contains("no names"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -26,9 +26,17 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "en/panic-buy.tera",
     "en/ppe.tera",
     "en/pack.tera",
+    "de/common.tera",
+    "de/tp-hunt.tera",
+    "de/tp-hunt-rules.tera",
+    "de/particle-panic.tera",
+    "de/particle-panic-rules.tera",
+    "de/panic-buy.tera",
+    "de/ppe.tera",
+    "de/pack.tera",
 ];
 
-pub const LANGUAGES: &[&str] = &["en"];
+pub const LANGUAGES: &[&str] = &["en", "de"];
 
 #[derive(Debug)]
 pub struct TextError(pub String);
@@ -55,6 +63,28 @@ impl Labels {
     /// The label, or `[key]` so a missing one shows on the page instead of failing.
     pub fn get(&self, key: &str) -> String {
         self.0.get(key).cloned().unwrap_or_else(|| format!("[{key}]"))
+    }
+
+    /// A number with `places` decimals, written with the language's
+    /// `decimal_separator` and `thousands_separator` (common labels).
+    pub fn number(&self, value: f64, places: usize) -> String {
+        let text = format!("{value:.places$}");
+        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+        let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
+        let sep = self.0.get("thousands_separator").map(String::as_str).unwrap_or(",");
+        let sep = if sep == "space" { "\u{2009}" } else { sep };
+        let mut out = String::from(sign);
+        for (i, ch) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push_str(sep);
+            }
+            out.push(ch);
+        }
+        if !frac.is_empty() {
+            out.push_str(self.0.get("decimal_separator").map(String::as_str).unwrap_or("."));
+            out.push_str(frac);
+        }
+        out
     }
 }
 
@@ -209,6 +239,72 @@ mod tests {
         let rules = t.prose("tp-hunt-rules", &ctx).unwrap();
         assert!(matches!(rules[0], Block::Heading(_)));
         assert!(rules.len() > 5);
+    }
+
+    /// Every language has every template and every label the English set has.
+    #[test]
+    fn every_language_is_complete() {
+        let mut ctx = Context::new();
+        for (k, v) in [
+            ("stores", 12),
+            ("atms", 10),
+            ("dangers", 7),
+            ("players", 2),
+            ("grid", 12),
+            ("codes", 4),
+        ] {
+            ctx.insert(k, &v);
+        }
+        for (k, v) in [
+            ("target", "3"),
+            ("games", "2,000"),
+            ("win_percent", "1.0"),
+            ("tp", "5"),
+            ("rolls", "46,656"),
+        ] {
+            ctx.insert(k, v);
+        }
+        for k in ["no_room", "hand_limit_zero", "empty_stack", "turn_limit"] {
+            ctx.insert(k, &0);
+        }
+        for (k, v) in [("five_codes", false)] {
+            ctx.insert(k, &v);
+        }
+        for k in ["expected", "lose_next", "turn", "single"] {
+            ctx.insert(k, "1");
+        }
+        ctx.insert("mode", "race");
+        let en = Texts::english();
+        let labels = ["common", "tp-hunt", "particle-panic", "panic-buy", "ppe", "pack"];
+        let prose = ["tp-hunt-rules", "particle-panic-rules"];
+        for lang in LANGUAGES {
+            let other = Texts::load(lang, None).unwrap();
+            for name in labels {
+                let want: Vec<String> = en.labels(name, &ctx).unwrap().0.into_keys().collect();
+                let have: Vec<String> = other.labels(name, &ctx).unwrap().0.into_keys().collect();
+                assert_eq!(have, want, "{lang}/{name}.tera");
+            }
+            for name in prose {
+                assert_eq!(
+                    other.prose(name, &ctx).unwrap().len(),
+                    en.prose(name, &ctx).unwrap().len(),
+                    "{lang}/{name}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_follow_the_language() {
+        let de = Texts::load("de", None)
+            .unwrap()
+            .labels("common", &Context::new())
+            .unwrap();
+        assert_eq!(de.number(46656.0, 0), "46.656");
+        assert_eq!(de.number(3.8612, 2), "3,86");
+        let en = Texts::english().labels("common", &Context::new()).unwrap();
+        assert_eq!(en.number(1234567.25, 1), "1,234,567.2");
+        assert_eq!(en.number(-5.0, 0), "-5");
     }
 
     #[test]

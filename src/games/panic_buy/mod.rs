@@ -844,14 +844,7 @@ impl Request {
     pub fn texts(&self, texts: &crate::text::Texts) -> Result<crate::text::GameTexts> {
         let mut ctx = tera::Context::new();
         ctx.insert("players", &self.params.players);
-        ctx.insert(
-            "mode_name",
-            if self.params.mode == Mode::Race {
-                "Race mode"
-            } else {
-                "Hoard mode"
-            },
-        );
+        ctx.insert("mode", self.params.mode.name());
         ctx.insert("tp", &self.params.toilet_paper());
         Ok(texts.game(GAME, &ctx)?)
     }

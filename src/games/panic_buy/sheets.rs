@@ -404,22 +404,22 @@ impl Context<'_> {
             match b.tile(c) {
                 Tile::Tp => {
                     tp_roll(page, cx, cy - 1.5, sq * 0.22);
-                    page.centred_text(cx, cy + sq * 0.33, 7.0, Bold, "TP");
+                    page.centred_text(cx, cy + sq * 0.33, 7.0, Bold, &self.l("tp_square"));
                 }
                 Tile::Arrow => arrow(page, cx, geo.corner(c).1 + sq - 1.5, sq * 0.6),
                 _ => {}
             }
             let mark = if c == b.bathroom_door {
-                Some("B")
+                Some(self.l("bathroom_mark"))
             } else if c == b.yard_door {
-                Some("Y")
+                Some(self.l("yard_mark"))
             } else {
                 None
             };
             if let Some(m) = mark {
                 let (x, y) = geo.corner(c);
                 page.circle(x + 4.0, y + 4.0, 2.8, Some(Stroke::solid(0.8)), Some(Colour::WHITE));
-                page.centred_text(x + 4.0, y + 4.0, 7.5, Bold, m);
+                page.centred_text(x + 4.0, y + 4.0, 7.5, Bold, &m);
             }
         }
         // Walls inside the grid, then glass doors, then the outer wall with its openings.

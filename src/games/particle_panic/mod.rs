@@ -538,19 +538,6 @@ pub fn describe(deal: &Deal, rating: Option<&Rating>) -> String {
 #[cfg(test)]
 mod tests;
 
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()
@@ -558,14 +545,15 @@ impl Request {
 
     /// The document's texts, with this deal's rating in them.
     pub fn texts(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<crate::text::GameTexts> {
+        let common = texts.labels("common", &tera::Context::new())?;
         let mut ctx = tera::Context::new();
         let p = &self.params;
         ctx.insert("players", &p.players);
         ctx.insert("five_codes", &p.five_codes);
         ctx.insert("codes", &p.suits().len());
         ctx.insert("target", &if p.players <= 2 { 3 } else { 4 });
-        ctx.insert("games", &thousands(rating.games));
-        ctx.insert("win_percent", &format!("{:.1}", rating.win_rate * 100.0));
+        ctx.insert("games", &common.number(rating.games as f64, 0));
+        ctx.insert("win_percent", &common.number(rating.win_rate * 100.0, 1));
         ctx.insert("no_room", &rating.losses.no_room);
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);

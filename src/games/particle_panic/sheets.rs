@@ -66,6 +66,10 @@ impl Context<'_> {
         self.kit.title(page, &self.labels.get(key));
     }
 
+    fn l(&self, key: &str) -> String {
+        self.labels.get(key)
+    }
+
     pub fn pages(&self, kind: SheetKind, rated: &RatedDeal, code: &SheetCode) -> Vec<Page> {
         match kind {
             SheetKind::Record => vec![self.record(rated, code)],
@@ -81,7 +85,13 @@ impl Context<'_> {
     fn card(&self, page: &mut Page, x: f32, y: f32, size: f32, c: Card) {
         let text = format!(
             "{} {} {}",
-            c.rank_text(),
+            match c.rank {
+                1 => self.l("rank_ace"),
+                11 => self.l("rank_jack"),
+                12 => self.l("rank_queen"),
+                13 => self.l("rank_king"),
+                _ => c.rank_text().to_string(),
+            },
             c.suit.symbol(),
             self.labels.get(c.suit.key())
         );

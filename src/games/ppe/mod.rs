@@ -429,17 +429,18 @@ impl Request {
         let dice = self.dice()?;
         let o = odds::Odds::of(&dice);
         let rule = odds::StopRule::of(&dice);
+        let common = texts.labels("common", &tera::Context::new())?;
         let mut ctx = tera::Context::new();
         ctx.insert("players", &self.params.players);
         ctx.insert("target", &self.params.target);
-        ctx.insert("rolls", "46,656");
-        ctx.insert("expected", &format!("{:.2}", o.expected_points()));
+        ctx.insert("rolls", &common.number(o.total as f64, 0));
+        ctx.insert("expected", &common.number(o.expected_points(), 2));
         ctx.insert(
             "lose_next",
-            &format!("{:.1}%", 100.0 * o.lose_next_turn as f64 / o.total as f64),
+            &common.number(100.0 * o.lose_next_turn as f64 / o.total as f64, 1),
         );
-        ctx.insert("turn", &format!("{:.2}", rule.expected_turn_points));
-        ctx.insert("single", &format!("{:.2}", rule.expected_single_roll));
+        ctx.insert("turn", &common.number(rule.expected_turn_points, 2));
+        ctx.insert("single", &common.number(rule.expected_single_roll, 2));
         Ok(texts.game(GAME, &ctx)?)
     }
 

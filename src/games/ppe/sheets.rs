@@ -327,14 +327,20 @@ impl Context<'_> {
         for (i, (outcome, n)) in odds.outcomes.iter().enumerate() {
             let cy = y + row_h * (i as f32 + 1.5);
             page.text(left + 2.0, cy + 1.2, 8.5, Regular, Align::Left, &self.l(outcome.name()));
-            page.centred_text(left + cols[0] + cols[1] / 2.0, cy, 8.5, Regular, &n.to_string());
+            page.centred_text(
+                left + cols[0] + cols[1] / 2.0,
+                cy,
+                8.5,
+                Regular,
+                &self.kit.common.number(*n as f64, 0),
+            );
             let pct = 100.0 * *n as f64 / odds.total as f64;
             page.centred_text(
                 left + cols[0] + cols[1] + cols[2] / 2.0,
                 cy,
                 8.5,
                 Regular,
-                &format!("{pct:.2}%"),
+                &format!("{}%", self.kit.common.number(pct, 2)),
             );
         }
         y += row_h * (odds.outcomes.len() as f32 + 1.0) + 5.0;
@@ -343,7 +349,12 @@ impl Context<'_> {
             .points
             .iter()
             .enumerate()
-            .map(|(p, n)| format!("{p}: {:.1}%", 100.0 * *n as f64 / odds.total as f64))
+            .map(|(p, n)| {
+                format!(
+                    "{p}: {}%",
+                    self.kit.common.number(100.0 * *n as f64 / odds.total as f64, 1)
+                )
+            })
             .collect();
         y = page.paragraph(
             left,

@@ -1,0 +1,310 @@
+//! Class packs from the command line, as a teacher runs them.
+
+mod common;
+use common::{Scratch, pdf_pages_text};
+
+fn read(s: &Scratch, name: &str) -> Vec<u8> {
+    std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+const ROSTER: &str = "name,age\n\"Zoë O'Brien\",9\n\"Smith, Anna\",10\n../../x,9\n李雷,9\nZoë O'Brien,9\n";
+
+fn class(s: &Scratch) {
+    std::fs::write(s.path("class.csv"), ROSTER).unwrap();
+}
+
+#[test]
+fn a_tp_hunt_pack_names_every_page_and_lists_every_student() {
+    let s = Scratch::new("pack-tp");
+    class(&s);
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--roster",
+        "class.csv",
+        "--seed",
+        "5B spring",
+        "--sheets",
+        "map,tracker",
+        "-o",
+        "p.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(
+        r.stdout().starts_with("wrote p.pdf (16 pages, 5 students)"),
+        "{}",
+        r.stdout()
+    );
+    let warning = r.stderr();
+    assert!(
+        warning.contains("student '李雷'") && warning.contains("'李雷'"),
+        "{warning}"
+    );
+    let pages = pdf_pages_text(&read(&s, "p.pdf"));
+    assert!(pages[0].contains("Class Pack: Teacher Key") && !pages[0].contains("Date:"));
+    for name in ["Zoë O'Brien", "Smith, Anna", "../../x"] {
+        assert!(pages[0].contains(name), "{name} on the key");
+    }
+    // Map + two tracker pages (4 players) per student, each with the name.
+    let zoe: Vec<&String> = pages.iter().filter(|p| p.lines().any(|l| l == "Zoë O'Brien")).collect();
+    assert_eq!(zoe.len(), 1 + 6, "the key and two sets of three pages");
+    assert!(
+        pages[10].contains("\u{fffd}"),
+        "an undrawable name prints a visible replacement"
+    );
+}
+
+#[test]
+fn every_layout_differs_and_the_manifest_matches_the_game_json() {
+    let s = Scratch::new("pack-json");
+    class(&s);
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--roster",
+        "class.csv",
+        "--seed",
+        "5B spring",
+        "--format",
+        "json",
+        "-o",
+        "m.json",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let m: serde_json::Value = serde_json::from_slice(&read(&s, "m.json")).unwrap();
+    assert!(m["code"].as_str().unwrap().starts_with("pack:1:"));
+    let students = m["students"].as_array().unwrap();
+    assert_eq!(students.len(), 5);
+    let mut layouts: Vec<String> = students.iter().map(|st| st["layout"]["stores"].to_string()).collect();
+    layouts.sort();
+    layouts.dedup();
+    assert_eq!(layouts.len(), 5, "every student's map differs");
+    // The second Zoë has a seed of her own.
+    assert_ne!(students[0]["code"], students[4]["code"]);
+    // A student's layout is exactly what the game writes for that code.
+    let code = students[1]["code"].as_str().unwrap();
+    let r = s.run(&["regen", code, "--format", "json", "-o", "-"]);
+    let own: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    assert_eq!(own, students[1]["layout"]);
+}
+
+#[test]
+fn packs_reproduce_and_one_set_regenerates_alone() {
+    let s = Scratch::new("pack-repro");
+    class(&s);
+    for f in ["a.pdf", "b.pdf"] {
+        let r = s.run(&[
+            "pack",
+            "--game",
+            "tp-hunt",
+            "--roster",
+            "class.csv",
+            "--seed",
+            "5B spring",
+            "--sheets",
+            "map",
+            "-o",
+            f,
+        ]);
+        assert_eq!(r.code(), 0);
+    }
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+    let pages = pdf_pages_text(&read(&s, "a.pdf"));
+    let anna = pages
+        .iter()
+        .find(|p| p.lines().any(|l| l == "Smith, Anna") && p.contains("Neighbourhood Map"))
+        .unwrap();
+    let r = s.run(&[
+        "regen",
+        "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5B spring/Smith, Anna",
+        "--name",
+        "Smith, Anna",
+        "-o",
+        "one.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert_eq!(&pdf_pages_text(&read(&s, "one.pdf"))[0], anna);
+}
+
+#[test]
+fn split_writes_one_safe_file_per_student_inside_the_folder() {
+    let s = Scratch::new("pack-split");
+    class(&s);
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "ppe",
+        "--roster",
+        "class.csv",
+        "--seed",
+        "x",
+        "--split",
+        "-o",
+        "sets",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let files = s.files();
+    assert_eq!(
+        files,
+        [
+            "class.csv",
+            "sets/000-teacher-key.pdf",
+            "sets/001-zoë-o-brien.pdf",
+            "sets/002-smith-anna.pdf",
+            "sets/003-x.pdf",
+            "sets/004-李雷.pdf",
+            "sets/005-zoë-o-brien.pdf",
+        ]
+    );
+    let one = pdf_pages_text(&read(&s, "sets/003-x.pdf"));
+    assert!(one.iter().all(|p| p.contains("../../x")));
+}
+
+#[test]
+fn count_makes_numbered_sets_and_per_page_saves_paper() {
+    let s = Scratch::new("pack-count");
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--count",
+        "30",
+        "--seed",
+        "c",
+        "--sheets",
+        "tracker,scorepad",
+        "-o",
+        "a.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("(91 pages, 30 students)"), "{}", r.stdout());
+    let pages = pdf_pages_text(&read(&s, "a.pdf"));
+    assert!(pages.iter().any(|p| p.lines().any(|l| l == "Student 30")));
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--count",
+        "30",
+        "--seed",
+        "c",
+        "--sheets",
+        "tracker,scorepad",
+        "--per-page",
+        "4",
+        "-o",
+        "b.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("(31 pages, 30 students)"), "{}", r.stdout());
+}
+
+#[test]
+fn every_game_packs_and_a_pack_file_gives_tables_their_own_sets() {
+    let s = Scratch::new("pack-games");
+    for game in ["particle-panic", "panic-buy", "ppe"] {
+        let r = s.run(&[
+            "pack", "--game", game, "--count", "3", "--seed", "g", "--format", "json", "-o", "-",
+        ]);
+        assert_eq!(r.code(), 0, "{game}: {}", r.stderr());
+        let m: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+        let layouts: std::collections::BTreeSet<String> = m["students"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|st| st["layout"].to_string())
+            .collect();
+        assert_eq!(layouts.len(), 3, "{game}");
+    }
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/class.toml");
+    let r = s.run(&["pack", example, "--date", "2026-11-21", "-o", "class.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&read(&s, "class.pdf"));
+    assert!(pages[0].contains("Date: 2026-11-21"));
+    assert!(pages[0].contains("Table 2: Émilie Roux, Farah Haddad, Zoë O'Brien, Jonas Müller"));
+    assert!(
+        pages.iter().any(|p| p.contains("Event die (red)")),
+        "each table gets a Panic Buy board"
+    );
+}
+
+#[test]
+fn the_second_language_prints_everything_in_german() {
+    let s = Scratch::new("pack-de");
+    let r = s.run(&[
+        "pack", "--game", "tp-hunt", "--count", "2", "--seed", "d", "--lang", "de", "-o", "de.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&read(&s, "de.pdf"));
+    assert!(pages[0].contains("Klassensatz: Lehrerschlüssel"));
+    assert!(pages[1].contains("Stadtplan") && pages[1].contains("Blattcode"));
+    assert!(pages.iter().any(|p| p.contains("Schüler 2")));
+    assert!(
+        !pages.iter().any(|p| p.contains("Sheet code") || p.contains('[')),
+        "no English or missing label left"
+    );
+}
+
+#[test]
+fn bad_rosters_and_pack_files_get_one_line_and_no_output() {
+    let s = Scratch::new("pack-bad");
+    std::fs::write(s.path("empty.txt"), "\n \n").unwrap();
+    std::fs::write(s.path("noname.csv"), "first,last\nA,B\n").unwrap();
+    std::fs::write(
+        s.path("chess.toml"),
+        "seed = \"x\"\ncount = 2\n[[entry]]\ngame = \"chess\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        s.path("poster.toml"),
+        "seed = \"x\"\ncount = 2\n[[entry]]\ngame = \"tp-hunt\"\nsheets = [\"poster\"]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        s.path("mixed.toml"),
+        "seed = \"x\"\ncount = 2\n[[entry]]\ngame = \"tp-hunt\"\nmode = \"race\"\n",
+    )
+    .unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["pack", "--game", "tp-hunt", "--roster", "empty.txt", "--seed", "x"],
+            "no names in it",
+        ),
+        (
+            &["pack", "--game", "tp-hunt", "--roster", "missing.csv", "--seed", "x"],
+            "roster missing.csv",
+        ),
+        (
+            &["pack", "--game", "tp-hunt", "--roster", "noname.csv", "--seed", "x"],
+            "no 'name' column",
+        ),
+        (&["pack", "chess.toml"], "unknown game 'chess'"),
+        (&["pack", "poster.toml"], "unknown sheet 'poster'"),
+        (&["pack", "mixed.toml"], "'mode' is not a tp-hunt setting"),
+        (&["pack", "--game", "tp-hunt", "--count", "3"], "a seed is needed"),
+        (&["pack", "--game", "tp-hunt", "--seed", "x"], "give a roster"),
+        (
+            &[
+                "pack",
+                "--game",
+                "tp-hunt",
+                "--count",
+                "3",
+                "--seed",
+                "x",
+                "--per-page",
+                "3",
+            ],
+            "per-page: 3",
+        ),
+    ];
+    for (args, want) in cases {
+        let e = s.run(args).one_error_line(2);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+    let mut files = s.files();
+    files.retain(|f| !f.ends_with(".toml") && !f.ends_with(".txt") && !f.ends_with(".csv"));
+    assert!(files.is_empty(), "{files:?}");
+}
