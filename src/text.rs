@@ -4,7 +4,12 @@
 //! A *label* template renders to `key: value` lines; a *prose* template renders
 //! to paragraphs separated by blank lines, with `# ` starting a heading.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::sheet::Group;
 use std::fmt;
 use std::path::Path;
 use tera::{Context, Tera};
@@ -53,6 +58,10 @@ impl std::error::Error for TextError {}
 pub struct Texts {
     tera: Tera,
     lang: String,
+    /// Rendered game texts by game and context: a class pack renders the same
+    /// texts for every student, so they (and the page furniture drawn with
+    /// them) are made once.
+    cache: RefCell<HashMap<String, Rc<GameTexts>>>,
 }
 
 /// Labels rendered from one template.
@@ -89,11 +98,14 @@ impl Labels {
 }
 
 /// The texts one game's document prints, rendered once per document: the
-/// game's labels, the common labels, and its rules card.
+/// game's labels, the common labels, and its rules card; and the page
+/// furniture drawn with them, shared by every page that shows it.
+#[derive(Debug, Default)]
 pub struct GameTexts {
     pub game: Labels,
     pub common: Labels,
     pub rules: Vec<Block>,
+    pub furniture: RefCell<HashMap<String, Arc<Group>>>,
 }
 
 /// A block of prose: a heading or a paragraph.
@@ -154,6 +166,7 @@ impl Texts {
         Ok(Texts {
             tera,
             lang: lang.to_string(),
+            cache: RefCell::new(HashMap::new()),
         })
     }
 
@@ -190,16 +203,24 @@ impl Texts {
         Ok(Labels(map))
     }
 
-    /// Renders `GAME.tera`, `common.tera` and `GAME-rules.tera` with `ctx`.
-    pub fn game(&self, game: &str, ctx: &Context) -> Result<GameTexts, TextError> {
-        Ok(GameTexts {
+    /// Renders `GAME.tera`, `common.tera` and `GAME-rules.tera` with `ctx`,
+    /// once for each game and context.
+    pub fn game(&self, game: &str, ctx: &Context) -> Result<Rc<GameTexts>, TextError> {
+        let key = format!("{game}\0{}", ctx.clone().into_json());
+        if let Some(t) = self.cache.borrow().get(&key) {
+            return Ok(t.clone());
+        }
+        let texts = Rc::new(GameTexts {
             game: self.labels(game, ctx)?,
             common: self.labels("common", ctx)?,
             rules: match self.has(&format!("{game}-rules")) {
                 true => self.prose(&format!("{game}-rules"), ctx)?,
                 false => Vec::new(),
             },
-        })
+            furniture: RefCell::new(HashMap::new()),
+        });
+        self.cache.borrow_mut().insert(key, texts.clone());
+        Ok(texts)
     }
 
     pub fn prose(&self, name: &str, ctx: &Context) -> Result<Vec<Block>, TextError> {
@@ -267,9 +288,7 @@ mod tests {
         for k in ["no_room", "hand_limit_zero", "empty_stack", "turn_limit"] {
             ctx.insert(k, &0);
         }
-        for (k, v) in [("five_codes", false)] {
-            ctx.insert(k, &v);
-        }
+        ctx.insert("five_codes", &false);
         for k in ["expected", "lose_next", "turn", "single"] {
             ctx.insert(k, "1");
         }

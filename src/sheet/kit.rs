@@ -1,38 +1,38 @@
 //! What every game's sheets share: the paper, the common texts, page titles,
 //! the footer, and groups drawn once per document and reused on every page.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{Align, Group, MARGIN_MM, Page, Paper, calibration_bar, code_line};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
-use crate::text::{Block, Labels};
+use crate::text::{Block, GameTexts, Labels};
 
 pub struct Kit<'a> {
     pub paper: Paper,
     pub common: &'a Labels,
     /// Pages with the long side across.
     pub landscape: bool,
-    shared: RefCell<HashMap<&'static str, Arc<Group>>>,
+    /// Shared groups live with the texts they were drawn with, so every
+    /// document (or every student of a pack) made with them reuses them.
+    texts: &'a GameTexts,
 }
 
 impl<'a> Kit<'a> {
-    pub fn new(paper: Paper, common: &'a Labels) -> Kit<'a> {
+    pub fn new(paper: Paper, texts: &'a GameTexts) -> Kit<'a> {
         Kit {
             paper,
-            common,
+            common: &texts.common,
             landscape: false,
-            shared: RefCell::new(HashMap::new()),
+            texts,
         }
     }
 
-    /// The same kit for pages turned sideways (its own shared groups).
-    pub fn landscape(paper: Paper, common: &'a Labels) -> Kit<'a> {
+    /// The same kit for pages turned sideways.
+    pub fn landscape(paper: Paper, texts: &'a GameTexts) -> Kit<'a> {
         Kit {
             landscape: true,
-            ..Kit::new(paper, common)
+            ..Kit::new(paper, texts)
         }
     }
 
@@ -48,14 +48,19 @@ impl<'a> Kit<'a> {
     /// The group named `key`, drawn by `draw` the first time it is asked for;
     /// every shared group carries the calibration bar.
     pub fn shared(&self, key: &'static str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
-        if let Some(g) = self.shared.borrow().get(key) {
+        let key = format!(
+            "{}/{}/{key}",
+            self.paper.name(),
+            if self.landscape { "wide" } else { "tall" }
+        );
+        if let Some(g) = self.texts.furniture.borrow().get(&key) {
             return g.clone();
         }
         let mut page = self.blank();
         draw(&mut page);
         calibration_bar(&mut page, &self.common.get("calibration"));
-        let group = Arc::new(Group::from_page(key, page));
-        self.shared.borrow_mut().insert(key, group.clone());
+        let group = Arc::new(Group::from_page(&key, page));
+        self.texts.furniture.borrow_mut().insert(key, group.clone());
         group
     }
 

@@ -841,7 +841,7 @@ impl Request {
         Ok(text.expect("boards serialise") + "\n")
     }
 
-    pub fn texts(&self, texts: &crate::text::Texts) -> Result<crate::text::GameTexts> {
+    pub fn texts(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {
         let mut ctx = tera::Context::new();
         ctx.insert("players", &self.params.players);
         ctx.insert("mode", self.params.mode.name());

@@ -119,8 +119,8 @@ impl Context<'_> {
             params,
             layout,
             labels: &texts.game,
-            wide: Kit::landscape(paper, &texts.common),
-            tall: Kit::new(paper, &texts.common),
+            wide: Kit::landscape(paper, texts),
+            tall: Kit::new(paper, texts),
         }
     }
 

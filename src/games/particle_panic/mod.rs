@@ -544,7 +544,7 @@ impl Request {
     }
 
     /// The document's texts, with this deal's rating in them.
-    pub fn texts(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<crate::text::GameTexts> {
+    pub fn texts(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<std::rc::Rc<crate::text::GameTexts>> {
         let common = texts.labels("common", &tera::Context::new())?;
         let mut ctx = tera::Context::new();
         let p = &self.params;

@@ -425,7 +425,7 @@ impl Request {
     }
 
     /// The document's texts, with these dice's odds in them.
-    pub fn texts(&self, texts: &crate::text::Texts) -> Result<crate::text::GameTexts> {
+    pub fn texts(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {
         let dice = self.dice()?;
         let o = odds::Odds::of(&dice);
         let rule = odds::StopRule::of(&dice);

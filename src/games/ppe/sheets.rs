@@ -89,7 +89,7 @@ impl Context<'_> {
         Context {
             params,
             labels: &texts.game,
-            kit: Kit::new(paper, &texts.common),
+            kit: Kit::new(paper, texts),
         }
     }
 

@@ -628,7 +628,7 @@ impl Request {
         Ok(text.expect("maps serialise") + "\n")
     }
 
-    pub fn labels(&self, texts: &crate::text::Texts) -> Result<crate::text::GameTexts> {
+    pub fn labels(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {
         let mut ctx = tera::Context::new();
         ctx.insert("stores", &self.params.stores);
         ctx.insert("atms", &self.params.atms);

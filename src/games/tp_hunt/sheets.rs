@@ -100,7 +100,7 @@ impl Context<'_> {
             params,
             labels: &labels.game,
             rules: &labels.rules,
-            kit: Kit::new(paper, &labels.common),
+            kit: Kit::new(paper, labels),
         }
     }
 
