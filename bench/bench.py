@@ -24,17 +24,34 @@ PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
 BIN = os.path.join(ROOT, "target", "release", "panicpress")
 
 
+GNU_TIME = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
+
+
 def measure(cmd):
-    """Runs cmd; returns (wall seconds, peak RSS in KiB)."""
+    """Runs cmd; returns (wall seconds, peak RSS in KiB).
+
+    Peak RSS comes from GNU time (as in the peers' RESULTS.md) where it is
+    installed: Linux keeps a process's RSS high-water mark across exec, so
+    wait4 on a child forked from this Python process would report at least
+    Python's own size. Without GNU time, wait4 is used and small values are
+    an upper bound."""
+    fd, rss_file = tempfile.mkstemp()
+    os.close(fd)
+    full = [GNU_TIME, "-f", "%M", "-o", rss_file] + cmd if GNU_TIME else cmd
     t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
     err = p.stderr.read().decode()
     p.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit("failed: %s\n%s" % (" ".join(cmd), err))
-    return wall, usage.ru_maxrss
+    rss = usage.ru_maxrss
+    if GNU_TIME:
+        with open(rss_file) as f:
+            rss = int(f.read().split()[-1])
+    os.unlink(rss_file)
+    return wall, rss
 
 
 def peer_available(tool):
@@ -70,6 +87,10 @@ def main():
                 f = os.path.join(out, "%s_n%d.pdf" % (tool, n))
                 cases.append((tool, n, n, [sys.executable, os.path.join(PEERS, "%s_tphunt.py" % tool),
                                            "--seed", str(a.seed), "--count", str(n), "--out", f], f))
+    # A class pack: 1,000 students, TP Hunt map and tracker (2 players: one tracker page).
+    f = os.path.join(out, "pack_1000.pdf")
+    cases.append(("panicpress pack", 1000, 2026, [BIN, "pack", "--game", "tp-hunt", "--count", "1000", "--seed", str(a.seed),
+                                                   "--sheets", "map,tracker", "--players", "2", "-o", f], f))
     # Panic Buy: a 30-board pack (boards and components), against Typst's 30 maps.
     f = os.path.join(out, "panic_buy_n30.pdf")
     cases.append(("panicpress panic-buy", 30, 30, [BIN, "panic-buy", "--seed", str(a.seed), "--count", "30", "-o", f], f))
@@ -101,6 +122,12 @@ def main():
 
     n = max(counts)
     print_targets(summary, n)
+    pk = summary.get(("panicpress pack", 1000))
+    tp = summary.get(("panicpress tp-hunt", 1000))
+    if pk and tp:
+        print("- class pack, 1,000 students (2,026 pages): peak memory %.1f MiB (target at most 64); "
+              "time per page %.3f ms against %.3f ms in the 1,000-map run (target: no worse)"
+              % (pk[1], 1000 * pk[0] / 2026, 1000 * tp[0] / 1000))
     pb = summary.get(("panicpress panic-buy", 30))
     ty = summary.get(("typst", 30))
     if pb and ty:
