@@ -143,6 +143,26 @@ impl SheetCode {
     }
 }
 
+impl SheetCode {
+    /// Refuses a code made by another version of a game's generator: the same
+    /// seed would give another layout.
+    pub fn check_version(&self, game: &str, version: u32) -> Result<(), SeedError> {
+        if self.version == version {
+            Ok(())
+        } else {
+            Err(SeedError(format!(
+                "sheet code: made by {game} generator version {}, this program has version {version}",
+                self.version
+            )))
+        }
+    }
+
+    pub fn paper(&self) -> Result<crate::sheet::Paper, SeedError> {
+        crate::sheet::Paper::parse(&self.paper)
+            .ok_or_else(|| SeedError(format!("sheet code: unknown paper '{}'", self.paper)))
+    }
+}
+
 impl fmt::Display for SheetCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -30,16 +30,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(parts.lines().filter(|l| *l == "TP").count(), 8);
     assert_eq!(parts.lines().filter(|l| *l == "YOUR TURN").count(), 3);
     assert_eq!(parts.lines().filter(|l| *l == "SNEEZE").count(), 11);
-    let doc = lopdf::Document::load_mem(&bytes).unwrap();
-    let first = doc.get_dictionary(*doc.get_pages().values().next().unwrap()).unwrap();
-    let mb: Vec<f32> = first
-        .get(b"MediaBox")
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o.as_float().unwrap())
-        .collect();
+    let mb = common::first_media_box(&bytes);
     assert!(mb[2] > mb[3], "the board page is landscape: {mb:?}");
 }
 

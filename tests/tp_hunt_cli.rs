@@ -333,16 +333,7 @@ fn config_file_holds_the_same_settings_and_flags_win() {
     // Map + three tracker pages for six players; Letter media box.
     let bytes = read(&s, "c.pdf");
     assert_eq!(pdf_pages_text(&bytes).len(), 4);
-    let doc = lopdf::Document::load_mem(&bytes).unwrap();
-    let page = doc.get_dictionary(*doc.get_pages().values().next().unwrap()).unwrap();
-    let mb: Vec<f32> = page
-        .get(b"MediaBox")
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o.as_float().unwrap())
-        .collect();
+    let mb = common::first_media_box(&bytes);
     assert_eq!(mb, vec![0.0, 0.0, 612.0, 792.0]);
 }
 

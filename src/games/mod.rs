@@ -1,6 +1,39 @@
 //! The games. Each module holds its parameters, its rule engine (`validate`),
 //! its generator, its text forms and the sheets it prints.
 
+/// Declares a game's sheet kinds: the enum, each kind's name (as `--sheets`
+/// and sheet codes write it), all of them, the default set, and list parsing.
+macro_rules! sheet_kinds {
+    ($($(#[$doc:meta])* $variant:ident => $name:literal),+ ; default: [$($default:ident),+]) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum SheetKind {
+            $($(#[$doc])* $variant),+
+        }
+
+        impl SheetKind {
+            pub const ALL: &'static [SheetKind] = &[$(SheetKind::$variant),+];
+            /// Printed when `--sheets` is not given.
+            pub const DEFAULT: &'static [SheetKind] = &[$(SheetKind::$default),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(SheetKind::$variant => $name),+
+                }
+            }
+
+            /// A comma- or '+'-separated list of sheet names; `all` or `default` as shorthands.
+            pub fn parse_list(text: &str) -> $crate::error::Result<Vec<SheetKind>> {
+                $crate::games::parse_sheet_list(text, SheetKind::ALL, SheetKind::DEFAULT, SheetKind::name)
+            }
+
+            /// The list as written in a sheet code: `default`, or names joined by '+'.
+            pub fn code_list(kinds: &[SheetKind]) -> String {
+                $crate::games::sheet_code_list(kinds, SheetKind::DEFAULT, SheetKind::name)
+            }
+        }
+    };
+}
+
 pub mod panic_buy;
 pub mod particle_panic;
 pub mod ppe;

@@ -189,6 +189,26 @@ pub struct DocumentInfo {
     pub id_source: String,
 }
 
+impl DocumentInfo {
+    /// Title and subject naming the game and its sheet codes: the code itself
+    /// for one layout, or how many and the first and last for a run.
+    pub fn for_codes(game: &str, codes: &[String], what: &str) -> DocumentInfo {
+        let (title, subject) = match codes {
+            [one] => (format!("{game}: {one}"), format!("{game} {one}")),
+            [first, .., last] => (
+                format!("{game}: {} {what}", codes.len()),
+                format!("{game}: {} {what}, {first} to {last}", codes.len()),
+            ),
+            [] => (game.to_string(), game.to_string()),
+        };
+        DocumentInfo {
+            title,
+            subject,
+            id_source: codes.join("\n"),
+        }
+    }
+}
+
 /// Pages plus the metadata the document carries.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
@@ -197,6 +217,38 @@ pub struct Document {
     /// What makes this document unique (e.g. its sheet codes): hashed into the PDF's /ID.
     pub id_source: String,
     pub pages: Vec<Page>,
+}
+
+impl Document {
+    /// Collects the pages `make` emits into a document in memory (tests, small runs).
+    pub fn collect(
+        make: impl FnOnce(&mut Emit) -> crate::error::Result<DocumentInfo>,
+    ) -> crate::error::Result<Document> {
+        let mut pages = Vec::new();
+        let info = make(&mut |p| {
+            pages.push(p);
+            Ok(())
+        })?;
+        Ok(Document {
+            title: info.title,
+            subject: info.subject,
+            id_source: info.id_source,
+            pages,
+        })
+    }
+
+    /// Panics naming the page when anything is drawn within 10 mm of the paper edge.
+    pub fn assert_inside_margins(&self, what: &str) {
+        for (i, page) in self.pages.iter().enumerate() {
+            let (x0, y0, x1, y1) = page.ink_bounds().expect("a page has something on it");
+            let slack = 1e-3;
+            let inside = x0 >= MARGIN_MM - slack
+                && y0 >= MARGIN_MM - slack
+                && x1 <= page.width - MARGIN_MM + slack
+                && y1 <= page.height - MARGIN_MM + slack;
+            assert!(inside, "{what}, page {}: ink at {:?}", i + 1, (x0, y0, x1, y1));
+        }
+    }
 }
 
 impl Page {

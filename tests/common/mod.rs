@@ -178,3 +178,16 @@ pub fn have_tool(tool: &str) -> bool {
     }
     found
 }
+
+/// The media box of the first page, in points: [x0, y0, x1, y1].
+pub fn first_media_box(bytes: &[u8]) -> Vec<f32> {
+    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
+    let page = doc.get_dictionary(*doc.get_pages().values().next().unwrap()).unwrap();
+    page.get(b"MediaBox")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_float().unwrap())
+        .collect()
+}

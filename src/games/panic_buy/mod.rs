@@ -795,12 +795,7 @@ impl Request {
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        if code.version != VERSION {
-            return Err(Error::input(format!(
-                "sheet code: made by Panic Buy generator version {}, this program has version {VERSION}",
-                code.version
-            )));
-        }
+        code.check_version("Panic Buy", VERSION)?;
         let (params, layout) = match code.params.strip_suffix("-tiled") {
             Some(p) => (p, sheets::BoardLayout::Tiled),
             None => (code.params.as_str(), sheets::BoardLayout::Single),
@@ -809,8 +804,7 @@ impl Request {
             params: Params::from_code(params)?,
             seed: code.seed.clone(),
             count: 1,
-            paper: crate::sheet::Paper::parse(&code.paper)
-                .ok_or_else(|| Error::input(format!("sheet code: unknown paper '{}'", code.paper)))?,
+            paper: code.paper()?,
             layout,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
         })
@@ -885,34 +879,15 @@ impl Request {
                 emit(page)?;
             }
         }
-        let game = gt.game.get("game");
-        let (title, subject) = match codes.as_slice() {
-            [one] => (format!("{game}: {one}"), format!("{game} {one}")),
-            [first, .., last] => (
-                format!("{game}: {} boards from seed {}", codes.len(), self.seed),
-                format!("{game}: {} boards, {first} to {last}", codes.len()),
-            ),
-            [] => (game.clone(), game),
-        };
-        Ok(crate::sheet::DocumentInfo {
-            title,
-            subject,
-            id_source: codes.join("\n"),
-        })
+        Ok(crate::sheet::DocumentInfo::for_codes(
+            &gt.game.get("game"),
+            &codes,
+            &gt.game.get("boards"),
+        ))
     }
 
     pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
-        let mut pages = Vec::new();
-        let info = self.pages(texts, |p| {
-            pages.push(p);
-            Ok(())
-        })?;
-        Ok(crate::sheet::Document {
-            title: info.title,
-            subject: info.subject,
-            id_source: info.id_source,
-            pages,
-        })
+        crate::sheet::Document::collect(|emit| self.pages(texts, emit))
     }
 }
 

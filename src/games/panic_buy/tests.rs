@@ -305,7 +305,7 @@ fn text_drawing_shows_walls_doors_and_arrows() {
 
 #[test]
 fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
-    use crate::sheet::{MARGIN_MM, Paper};
+    use crate::sheet::Paper;
     for paper in [Paper::A4, Paper::Letter] {
         for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
             for (players, mode) in [(2, Mode::Race), (6, Mode::Hoard)] {
@@ -322,19 +322,7 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
                     sheets: sheets::SheetKind::ALL.to_vec(),
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
-                for (i, page) in doc.pages.iter().enumerate() {
-                    let (x0, y0, x1, y1) = page.ink_bounds().unwrap();
-                    let ok = x0 >= MARGIN_MM - 1e-3
-                        && y0 >= MARGIN_MM - 1e-3
-                        && x1 <= page.width - MARGIN_MM + 1e-3
-                        && y1 <= page.height - MARGIN_MM + 1e-3;
-                    assert!(
-                        ok,
-                        "{paper:?} {layout:?} {mode:?} page {}: {:?}",
-                        i + 1,
-                        (x0, y0, x1, y1)
-                    );
-                }
+                doc.assert_inside_margins(&format!("{paper:?} {layout:?} {mode:?}"));
                 assert!(doc.pages[0].width > doc.pages[0].height, "the board is landscape");
                 let tally = doc.pages.iter().any(|p| {
                     p.flat_items()

@@ -445,14 +445,8 @@ impl Request {
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        if code.version != VERSION {
-            return Err(Error::input(format!(
-                "sheet code: made by Particle Panic generator version {}, this program has version {VERSION}",
-                code.version
-            )));
-        }
-        let paper = crate::sheet::Paper::parse(&code.paper)
-            .ok_or_else(|| Error::input(format!("sheet code: unknown paper '{}'", code.paper)))?;
+        code.check_version("Particle Panic", VERSION)?;
+        let paper = code.paper()?;
         Ok(Request {
             params: Params::from_code(&code.params)?,
             seed: code.seed.clone(),
@@ -579,26 +573,15 @@ impl Request {
         let code = self
             .code(&rated.seed, &sheets::SheetKind::code_list(&self.sheets))
             .to_string();
-        let game = labels.game.get("game");
-        Ok(crate::sheet::DocumentInfo {
-            title: format!("{game}: {code}"),
-            subject: format!("{game} {code}"),
-            id_source: code,
-        })
+        Ok(crate::sheet::DocumentInfo::for_codes(
+            &labels.game.get("game"),
+            &[code],
+            "",
+        ))
     }
 
     pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
         let rated = self.deal()?;
-        let mut pages = Vec::new();
-        let info = self.pages(&rated, texts, |p| {
-            pages.push(p);
-            Ok(())
-        })?;
-        Ok(crate::sheet::Document {
-            title: info.title,
-            subject: info.subject,
-            id_source: info.id_source,
-            pages,
-        })
+        crate::sheet::Document::collect(|emit| self.pages(&rated, texts, emit))
     }
 }

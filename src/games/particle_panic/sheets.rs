@@ -2,39 +2,17 @@
 //! board page and a page of stacks to cross off) and the turn and rules card.
 
 use super::{Card, Deal, Params, RatedDeal, SPACES, Suit};
-use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
 use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{Block, Labels};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SheetKind {
-    Record,
-    Board,
-    Rules,
-}
-
-impl SheetKind {
-    pub const ALL: [SheetKind; 3] = [SheetKind::Record, SheetKind::Board, SheetKind::Rules];
-    pub const DEFAULT: [SheetKind; 3] = SheetKind::ALL;
-
-    pub fn name(self) -> &'static str {
-        match self {
-            SheetKind::Record => "record",
-            SheetKind::Board => "board",
-            SheetKind::Rules => "rules",
-        }
-    }
-
-    pub fn parse_list(text: &str) -> Result<Vec<SheetKind>> {
-        crate::games::parse_sheet_list(text, &SheetKind::ALL, &SheetKind::DEFAULT, SheetKind::name)
-    }
-
-    pub fn code_list(kinds: &[SheetKind]) -> String {
-        crate::games::sheet_code_list(kinds, &SheetKind::DEFAULT, SheetKind::name)
-    }
+sheet_kinds! {
+    Record => "record",
+    Board => "board",
+    Rules => "rules";
+    default: [Record, Board, Rules]
 }
 
 /// Red suits in Okabe–Ito vermillion; the symbol and the word carry the meaning.

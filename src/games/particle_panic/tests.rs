@@ -362,7 +362,7 @@ fn params_code_round_trips() {
 
 #[test]
 fn every_page_stays_inside_the_margins() {
-    use crate::sheet::{MARGIN_MM, Paper};
+    use crate::sheet::Paper;
     for paper in [Paper::A4, Paper::Letter] {
         for players in 1..=4 {
             for five_codes in [false, true] {
@@ -379,19 +379,7 @@ fn every_page_stays_inside_the_margins() {
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
                 assert_eq!(doc.pages.len(), 4);
-                for (i, page) in doc.pages.iter().enumerate() {
-                    let (x0, y0, x1, y1) = page.ink_bounds().unwrap();
-                    let ok = x0 >= MARGIN_MM - 1e-3
-                        && y0 >= MARGIN_MM - 1e-3
-                        && x1 <= page.width - MARGIN_MM + 1e-3
-                        && y1 <= page.height - MARGIN_MM + 1e-3;
-                    assert!(
-                        ok,
-                        "{paper:?} p{players} five {five_codes} page {}: {:?}",
-                        i + 1,
-                        (x0, y0, x1, y1)
-                    );
-                }
+                doc.assert_inside_margins(&format!("{paper:?} p{players} five {five_codes}"));
             }
         }
     }

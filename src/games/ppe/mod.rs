@@ -377,17 +377,11 @@ impl Request {
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        if code.version != VERSION {
-            return Err(Error::input(format!(
-                "sheet code: made by PPE generator version {}, this program has version {VERSION}",
-                code.version
-            )));
-        }
+        code.check_version("PPE", VERSION)?;
         Ok(Request {
             params: Params::from_code(&code.params)?,
             seed: code.seed.clone(),
-            paper: crate::sheet::Paper::parse(&code.paper)
-                .ok_or_else(|| Error::input(format!("sheet code: unknown paper '{}'", code.paper)))?,
+            paper: code.paper()?,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
         })
     }
@@ -458,26 +452,11 @@ impl Request {
             }
         }
         let code = self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string();
-        let game = gt.game.get("game");
-        Ok(crate::sheet::DocumentInfo {
-            title: format!("{game}: {code}"),
-            subject: format!("{game} {code}"),
-            id_source: code,
-        })
+        Ok(crate::sheet::DocumentInfo::for_codes(&gt.game.get("game"), &[code], ""))
     }
 
     pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
-        let mut pages = Vec::new();
-        let info = self.pages(texts, |p| {
-            pages.push(p);
-            Ok(())
-        })?;
-        Ok(crate::sheet::Document {
-            title: info.title,
-            subject: info.subject,
-            id_source: info.id_source,
-            pages,
-        })
+        crate::sheet::Document::collect(|emit| self.pages(texts, emit))
     }
 }
 

@@ -3,7 +3,6 @@
 
 use super::odds::{Odds, StopRule};
 use super::{Dice, Face, Params};
-use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
 use crate::sheet::icons;
@@ -11,32 +10,11 @@ use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{GameTexts, Labels};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SheetKind {
-    Nets,
-    Scorepad,
-    Reference,
-}
-
-impl SheetKind {
-    pub const ALL: [SheetKind; 3] = [SheetKind::Nets, SheetKind::Scorepad, SheetKind::Reference];
-    pub const DEFAULT: [SheetKind; 3] = SheetKind::ALL;
-
-    pub fn name(self) -> &'static str {
-        match self {
-            SheetKind::Nets => "nets",
-            SheetKind::Scorepad => "scorepad",
-            SheetKind::Reference => "reference",
-        }
-    }
-
-    pub fn parse_list(text: &str) -> Result<Vec<SheetKind>> {
-        crate::games::parse_sheet_list(text, &SheetKind::ALL, &SheetKind::DEFAULT, SheetKind::name)
-    }
-
-    pub fn code_list(kinds: &[SheetKind]) -> String {
-        crate::games::sheet_code_list(kinds, &SheetKind::DEFAULT, SheetKind::name)
-    }
+sheet_kinds! {
+    Nets => "nets",
+    Scorepad => "scorepad",
+    Reference => "reference";
+    default: [Nets, Scorepad, Reference]
 }
 
 /// An edge of a square face, in net coordinates (x right, y down).

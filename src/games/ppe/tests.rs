@@ -276,7 +276,7 @@ fn the_nets_fold_into_cubes() {
 
 #[test]
 fn faces_are_big_enough_and_pages_fit_on_both_papers() {
-    use crate::sheet::{MARGIN_MM, Page, Paper};
+    use crate::sheet::{Page, Paper};
     for paper in [Paper::A4, Paper::Letter] {
         assert!(sheets::Context::face_mm(&Page::new(paper)) >= sheets::MIN_FACE_MM);
         for (players, target) in [(1, 19), (8, 190)] {
@@ -291,19 +291,7 @@ fn faces_are_big_enough_and_pages_fit_on_both_papers() {
                 sheets: sheets::SheetKind::ALL.to_vec(),
             };
             let doc = req.document(&crate::text::Texts::english()).unwrap();
-            for (i, page) in doc.pages.iter().enumerate() {
-                let (x0, y0, x1, y1) = page.ink_bounds().unwrap();
-                let ok = x0 >= MARGIN_MM - 1e-3
-                    && y0 >= MARGIN_MM - 1e-3
-                    && x1 <= page.width - MARGIN_MM + 1e-3
-                    && y1 <= page.height - MARGIN_MM + 1e-3;
-                assert!(
-                    ok,
-                    "{paper:?} {players} {target} page {}: {:?}",
-                    i + 1,
-                    (x0, y0, x1, y1)
-                );
-            }
+            doc.assert_inside_margins(&format!("{paper:?} {players} {target}"));
             if target == 190 {
                 // 8 players: two column blocks; 190 points: more than one page of rolls.
                 assert!(doc.pages.len() >= 6, "{}", doc.pages.len());

@@ -582,14 +582,8 @@ impl Request {
         if code.game != GAME {
             return Err(Error::input(format!("sheet code: game '{}' is not {GAME}", code.game)));
         }
-        if code.version != VERSION {
-            return Err(Error::input(format!(
-                "sheet code: made by TP Hunt generator version {}, this program has version {VERSION}",
-                code.version
-            )));
-        }
-        let paper = crate::sheet::Paper::parse(&code.paper)
-            .ok_or_else(|| Error::input(format!("sheet code: unknown paper '{}'", code.paper)))?;
+        code.check_version("TP Hunt", VERSION)?;
+        let paper = code.paper()?;
         Ok(Request {
             params: Params::from_code(&code.params)?,
             seed: code.seed.clone(),
@@ -676,34 +670,15 @@ impl Request {
             }
             codes.push(self.code(&seed, &list).to_string());
         }
-        let game = labels.game.get("game");
-        let (title, subject) = match codes.as_slice() {
-            [one] => (format!("{game}: {one}"), format!("{game} {one}")),
-            [first, .., last] => (
-                format!("{game}: {} maps from seed {}", codes.len(), self.seed),
-                format!("{game}: {} maps, {first} to {last}", codes.len()),
-            ),
-            [] => (game.clone(), game),
-        };
-        Ok(crate::sheet::DocumentInfo {
-            title,
-            subject,
-            id_source: codes.join("\n"),
-        })
+        Ok(crate::sheet::DocumentInfo::for_codes(
+            &labels.game.get("game"),
+            &codes,
+            &labels.game.get("maps"),
+        ))
     }
 
     /// The whole printable document in memory (tests, small runs).
     pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {
-        let mut pages = Vec::new();
-        let info = self.pages(texts, |p| {
-            pages.push(p);
-            Ok(())
-        })?;
-        Ok(crate::sheet::Document {
-            title: info.title,
-            subject: info.subject,
-            id_source: info.id_source,
-            pages,
-        })
+        crate::sheet::Document::collect(|emit| self.pages(texts, emit))
     }
 }

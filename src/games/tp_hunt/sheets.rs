@@ -4,58 +4,19 @@
 use rand::Rng;
 
 use super::{Map, Mark, Params};
-use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{Block, Labels};
 
-/// The sheets a user can pick with `--sheets`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SheetKind {
-    Map,
-    Tracker,
-    Scorepad,
-    Rules,
-    DiceTape,
-}
-
-impl SheetKind {
-    pub const ALL: [SheetKind; 5] = [
-        SheetKind::Map,
-        SheetKind::Tracker,
-        SheetKind::Scorepad,
-        SheetKind::Rules,
-        SheetKind::DiceTape,
-    ];
-    /// Printed when `--sheets` is not given.
-    pub const DEFAULT: [SheetKind; 4] = [
-        SheetKind::Map,
-        SheetKind::Tracker,
-        SheetKind::Scorepad,
-        SheetKind::Rules,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            SheetKind::Map => "map",
-            SheetKind::Tracker => "tracker",
-            SheetKind::Scorepad => "scorepad",
-            SheetKind::Rules => "rules",
-            SheetKind::DiceTape => "dice-tape",
-        }
-    }
-
-    /// A comma- or '+'-separated list of sheet names; `all` or `default` as shorthands.
-    pub fn parse_list(text: &str) -> Result<Vec<SheetKind>> {
-        crate::games::parse_sheet_list(text, &SheetKind::ALL, &SheetKind::DEFAULT, SheetKind::name)
-    }
-
-    /// The list as written in a sheet code: `default`, or names joined by '+'.
-    pub fn code_list(kinds: &[SheetKind]) -> String {
-        crate::games::sheet_code_list(kinds, &SheetKind::DEFAULT, SheetKind::name)
-    }
+sheet_kinds! {
+    Map => "map",
+    Tracker => "tracker",
+    Scorepad => "scorepad",
+    Rules => "rules",
+    DiceTape => "dice-tape";
+    default: [Map, Tracker, Scorepad, Rules]
 }
 
 /// Everything a TP Hunt page needs besides the map.

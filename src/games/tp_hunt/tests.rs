@@ -361,7 +361,7 @@ fn preview_marks_every_square() {
 
 #[test]
 fn every_page_stays_inside_the_margins_on_both_papers() {
-    use crate::sheet::{MARGIN_MM, Paper};
+    use crate::sheet::Paper;
     for paper in [Paper::A4, Paper::Letter] {
         for players in [2, 5, 6] {
             for grid in [4, 12, 26] {
@@ -381,19 +381,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
                 assert_eq!(doc.pages.len(), 4 + players.div_ceil(2) as usize);
-                for (i, page) in doc.pages.iter().enumerate() {
-                    let (x0, y0, x1, y1) = page.ink_bounds().unwrap();
-                    let inside = x0 >= MARGIN_MM - 1e-3
-                        && y0 >= MARGIN_MM - 1e-3
-                        && x1 <= page.width - MARGIN_MM + 1e-3
-                        && y1 <= page.height - MARGIN_MM + 1e-3;
-                    assert!(
-                        inside,
-                        "{paper:?} players {players} grid {grid} page {}: {:?}",
-                        i + 1,
-                        (x0, y0, x1, y1)
-                    );
-                }
+                doc.assert_inside_margins(&format!("{paper:?} players {players} grid {grid}"));
             }
         }
     }
