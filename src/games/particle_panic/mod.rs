@@ -481,8 +481,18 @@ impl Request {
                 return Ok(rated);
             }
         }
+        let band = if hi > 1.0 {
+            format!("of {}% or more", lo * 100.0)
+        } else {
+            format!("from {}% to below {}%", lo * 100.0, hi * 100.0)
+        };
+        let hint = if self.params.players > 2 {
+            " (with 3-4 players the rules as written are almost never won; try 'hard' or fewer players)"
+        } else {
+            ""
+        };
         Err(Error::input(format!(
-            "difficulty: no deal among {MAX_CANDIDATES} candidates has a win rate in [{lo:.2}, {hi:.2}) for {} players",
+            "difficulty: none of {MAX_CANDIDATES} seeded deals has a win rate {band} for {} players{hint}",
             self.params.players
         )))
     }
