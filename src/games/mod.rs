@@ -57,6 +57,15 @@ impl fmt::Display for Violation {
     }
 }
 
+/// JSON of a run of layouts: the object itself for one, an array for several.
+pub fn json_one_or_many<T: serde::Serialize>(items: &[T]) -> String {
+    let text = match items {
+        [one] => serde_json::to_string_pretty(one),
+        many => serde_json::to_string_pretty(many),
+    };
+    text.expect("layouts serialise") + "\n"
+}
+
 /// Most layouts a generator tries before it gives up and names the rules that kept failing.
 pub const MAX_ATTEMPTS: u64 = 2000;
 

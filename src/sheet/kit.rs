@@ -84,6 +84,12 @@ impl<'a> Kit<'a> {
         code_line(page, &format!("{}: {code}", self.common.get("code_label")));
     }
 
+    /// One line under the title, shrunk to fit the page.
+    pub fn subtitle(&self, page: &mut Page, text: &str, size_pt: f32) {
+        let width = page.width - 2.0 * (MARGIN_MM + 2.0);
+        page.fitted_text(page.width / 2.0, MARGIN_MM + 16.0, width, size_pt, Regular, text);
+    }
+
     pub fn title(&self, page: &mut Page, text: &str) {
         page.text(page.width / 2.0, MARGIN_MM + 10.0, 17.0, Bold, Align::Centre, text);
     }

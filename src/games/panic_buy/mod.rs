@@ -827,12 +827,7 @@ impl Request {
             .iter()
             .map(|(s, b)| BoardJson::new(Some(s), Some(&self.code(s, &list)), b))
             .collect();
-        let text = if boards.len() == 1 {
-            serde_json::to_string_pretty(&boards[0])
-        } else {
-            serde_json::to_string_pretty(&boards)
-        };
-        Ok(text.expect("boards serialise") + "\n")
+        Ok(crate::games::json_one_or_many(&boards))
     }
 
     pub fn texts(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {

@@ -82,14 +82,7 @@ impl Context<'_> {
         self.title(&mut page, "record_title");
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        page.fitted_text(
-            page.width / 2.0,
-            MARGIN_MM + 16.0,
-            width,
-            9.5,
-            Regular,
-            &l.get("record_subtitle"),
-        );
+        self.kit.subtitle(&mut page, &l.get("record_subtitle"), 9.5);
         page.text(left, MARGIN_MM + 25.0, 10.5, Bold, Align::Left, &l.get("rating"));
         page.text(left, MARGIN_MM + 30.5, 8.5, Regular, Align::Left, &l.get("rating_note"));
 
@@ -159,15 +152,7 @@ impl Context<'_> {
         let l = self.labels;
         self.title(page, "board_title");
         let left = MARGIN_MM + 2.0;
-        let width = page.width - 2.0 * left;
-        page.fitted_text(
-            page.width / 2.0,
-            MARGIN_MM + 16.0,
-            width,
-            8.5,
-            Regular,
-            &l.get("board_intro"),
-        );
+        self.kit.subtitle(page, &l.get("board_intro"), 8.5);
 
         // Six spaces on a circle, space 1 at the top, numbered clockwise.
         // Neighbouring boxes sit 52 sin 60° = 45 mm apart across: wider than a box.
@@ -283,14 +268,7 @@ impl Context<'_> {
         self.title(&mut page, "stacks_title");
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        page.fitted_text(
-            page.width / 2.0,
-            MARGIN_MM + 16.0,
-            width,
-            8.5,
-            Regular,
-            &l.get("stacks_intro"),
-        );
+        self.kit.subtitle(&mut page, &l.get("stacks_intro"), 8.5);
         let top = MARGIN_MM + 22.0;
         let col_w = width / SPACES as f32;
         let longest = deal.stacks.iter().map(Vec::len).max().unwrap_or(0).max(1);

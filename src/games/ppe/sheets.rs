@@ -95,14 +95,7 @@ impl Context<'_> {
     fn nets(&self, dice: &Dice, code: &SheetCode) -> Page {
         let mut page = self.kit.page();
         self.kit.title(&mut page, &self.l("nets_title"));
-        page.fitted_text(
-            page.width / 2.0,
-            MARGIN_MM + 16.0,
-            page.width - 2.0 * MARGIN_MM,
-            8.5,
-            Regular,
-            &self.l("nets_intro"),
-        );
+        self.kit.subtitle(&mut page, &self.l("nets_intro"), 8.5);
         let f = Self::face_mm(&page);
         let net_w = 4.0 * f + TAB_MM;
         let net_h = 3.0 * f + 2.0 * TAB_MM;
@@ -190,14 +183,7 @@ impl Context<'_> {
         self.kit.title(&mut page, &self.l("scorepad_title"));
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        page.fitted_text(
-            page.width / 2.0,
-            MARGIN_MM + 16.0,
-            width,
-            8.5,
-            Regular,
-            &self.l("scorepad_target"),
-        );
+        self.kit.subtitle(&mut page, &self.l("scorepad_target"), 8.5);
         let roll_w = 12.0;
         let col_w = (width - roll_w) / cols as f32;
         let top = MARGIN_MM + 21.0;

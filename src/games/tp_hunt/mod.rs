@@ -614,12 +614,7 @@ impl Request {
             .iter()
             .map(|(s, m)| MapJson::new(s, &self.code(s, &list), m))
             .collect();
-        let text = if maps.len() == 1 {
-            serde_json::to_string_pretty(&maps[0])
-        } else {
-            serde_json::to_string_pretty(&maps)
-        };
-        Ok(text.expect("maps serialise") + "\n")
+        Ok(crate::games::json_one_or_many(&maps))
     }
 
     pub fn labels(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {

@@ -109,14 +109,7 @@ impl Context<'_> {
     fn map_furniture(&self, page: &mut Page, geo: &MapGeometry, grid: u16) {
         self.title(page, "map_title");
         let sub = self.labels.get("map_subtitle");
-        page.fitted_text(
-            page.width / 2.0,
-            MARGIN_MM + 16.0,
-            page.width - 40.0,
-            9.0,
-            Regular,
-            &sub,
-        );
+        self.kit.subtitle(page, &sub, 9.0);
         let (top, left, cell_mm) = (geo.top, geo.left, geo.cell);
         let size = cell_mm * grid as f32;
         let thin = Stroke::solid(0.5);
