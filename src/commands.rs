@@ -41,8 +41,13 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Pack(args) => pack(&args),
         Command::Validate(args) => validate(&args),
         Command::Regen(args) => {
+            // Printed in the language the code names, unless --lang says otherwise.
             let code = SheetCode::parse(&args.code)?;
-            write_game(&GameRequest::from_code(&code)?, &args.out, false, args.name.as_deref())
+            let out = OutputArgs {
+                lang: args.out.lang.clone().or(Some(code.lang().to_string())),
+                ..args.out.clone()
+            };
+            write_game(&GameRequest::from_code(&code)?, &out, false, args.name.as_deref())
         }
         Command::Rules(args) => {
             match args.game {
@@ -136,7 +141,8 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
             1 => String::new(),
             n => format!(" (first of {n})"),
         };
-        report(to_stdout, &format!("code: {}{more}", request.code()?));
+        let code = SheetCode::text_with_lang(&request.code()?, texts.lang());
+        report(to_stdout, &format!("code: {code}{more}"));
     }
     if random_seed {
         let seed = request.seed();
@@ -238,15 +244,15 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     let paper = entries[0].request.paper();
     let per_page = args.per_page.or(file.per_page).unwrap_or(1);
     let date = args.date.clone().or(file.date.clone());
-    let pack = Pack::plan(
-        seed.clone(),
+    let options = crate::pack::Options {
+        seed: seed.clone(),
         paper,
         date,
         per_page,
-        &names,
-        &entries,
-        &pack_labels.get("group"),
-    )?;
+        group_word: pack_labels.get("group"),
+        lang: texts.lang().to_string(),
+    };
+    let pack = Pack::plan(options, &names, &entries)?;
     for (name, missing) in crate::pack::undrawable(&names) {
         let chars: String = missing.iter().collect();
         eprintln!(

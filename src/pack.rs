@@ -159,18 +159,33 @@ fn layout_key(request: &GameRequest) -> Result<String> {
     Ok(layout.to_string())
 }
 
+/// How a pack is printed.
+pub struct Options {
+    pub seed: Seed,
+    pub paper: Paper,
+    /// Printed on the teacher key when given.
+    pub date: Option<String>,
+    /// Small sheets per page: 1, 2 or 4.
+    pub per_page: usize,
+    /// The word for a table of students, in the pack's language.
+    pub group_word: String,
+    /// The language, written into the sheet codes on the key.
+    pub lang: String,
+}
+
 impl Pack {
     /// Decides every member's sheets. `names` are the roster (or numbered
     /// students); `entries` what each gets.
-    pub fn plan(
-        seed: Seed,
-        paper: Paper,
-        date: Option<String>,
-        per_page: usize,
-        names: &[String],
-        entries: &[Entry],
-        group_word: &str,
-    ) -> Result<Pack> {
+    pub fn plan(options: Options, names: &[String], entries: &[Entry]) -> Result<Pack> {
+        let Options {
+            seed,
+            paper,
+            date,
+            per_page,
+            group_word,
+            lang,
+        } = options;
+        let lang = lang.as_str();
         if ![1, 2, 4].contains(&per_page) {
             return Err(Error::input(format!("per-page: {per_page} is not 1, 2 or 4")));
         }
@@ -229,7 +244,7 @@ impl Pack {
                             )));
                         }
                     };
-                    let code = request.code()?;
+                    let code = crate::seed::SheetCode::text_with_lang(&request.code()?, lang);
                     out[i].push(Assigned { request, code });
                 }
             }

@@ -157,9 +157,29 @@ impl SheetCode {
         }
     }
 
+    /// The paper, from the paper field (`a4`, or `a4-de` with a language).
     pub fn paper(&self) -> Result<crate::sheet::Paper, SeedError> {
-        crate::sheet::Paper::parse(&self.paper)
-            .ok_or_else(|| SeedError(format!("sheet code: unknown paper '{}'", self.paper)))
+        let name = self.paper.split('-').next().unwrap_or("");
+        crate::sheet::Paper::parse(name).ok_or_else(|| SeedError(format!("sheet code: unknown paper '{name}'")))
+    }
+
+    /// The language the sheet was printed in: after the paper (`a4-de`), else English.
+    pub fn lang(&self) -> &str {
+        self.paper.split_once('-').map(|(_, l)| l).unwrap_or("en")
+    }
+
+    /// The code of the same sheet printed in `lang` (English is not written).
+    pub fn with_lang(mut self, lang: &str) -> SheetCode {
+        let paper = self.paper.split('-').next().unwrap_or("").to_string();
+        self.paper = if lang == "en" { paper } else { format!("{paper}-{lang}") };
+        self
+    }
+
+    /// A code given as text, written for `lang`; text that is not a code is kept.
+    pub fn text_with_lang(code: &str, lang: &str) -> String {
+        SheetCode::parse(code)
+            .map(|c| c.with_lang(lang).to_string())
+            .unwrap_or_else(|_| code.to_string())
     }
 }
 
@@ -219,6 +239,10 @@ mod tests {
         assert_eq!(c.seed.text(), "a:b c");
         assert_eq!(c.to_string(), code);
         assert!(SheetCode::parse("tp-hunt:x").is_err());
+        let de = c.clone().with_lang("de");
+        assert_eq!(de.to_string(), "tp-hunt:1:g12-s12-a10-d7-p4:a4-de:map:a:b c");
+        assert_eq!((de.lang(), de.paper().unwrap()), ("de", crate::sheet::Paper::A4));
+        assert_eq!(de.with_lang("en").to_string(), code);
         assert!(SheetCode::parse("tp-hunt:one:p:a4:map:1").is_err());
     }
 }

@@ -105,6 +105,8 @@ pub struct GameTexts {
     pub game: Labels,
     pub common: Labels,
     pub rules: Vec<Block>,
+    /// The language, written into printed sheet codes.
+    pub lang: String,
     pub furniture: RefCell<HashMap<String, Arc<Group>>>,
 }
 
@@ -175,6 +177,10 @@ impl Texts {
         Texts::load("en", None).expect("embedded templates parse")
     }
 
+    pub fn lang(&self) -> &str {
+        &self.lang
+    }
+
     /// Whether a template of this name exists for the language.
     pub fn has(&self, name: &str) -> bool {
         self.tera
@@ -217,6 +223,7 @@ impl Texts {
                 true => self.prose(&format!("{game}-rules"), ctx)?,
                 false => Vec::new(),
             },
+            lang: self.lang.clone(),
             furniture: RefCell::new(HashMap::new()),
         });
         self.cache.borrow_mut().insert(key, texts.clone());

@@ -464,3 +464,22 @@ fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
     assert!(info.contains("Pages:           6"), "{info}");
     assert!(!info.contains("PDF/X") && !info.contains("CreationDate"), "{info}");
 }
+
+#[test]
+fn a_code_printed_in_german_regenerates_the_german_sheet() {
+    let s = Scratch::new("lang-regen");
+    let r = s.run(&[
+        "tp-hunt", "--seed", "7", "--lang", "de", "--sheets", "map", "-o", "a.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let code = r
+        .stdout()
+        .lines()
+        .find_map(|l| l.strip_prefix("code: "))
+        .unwrap()
+        .to_string();
+    assert_eq!(code, "tp-hunt:1:g12-s12-a10-d7-p4:a4-de:map:7");
+    assert!(pdf_pages_text(&read(&s, "a.pdf"))[0].contains(&format!("Blattcode: {code}")));
+    assert_eq!(s.run(&["regen", &code, "-o", "b.pdf"]).code(), 0);
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+}

@@ -81,6 +81,7 @@ impl<'a> Kit<'a> {
 
     /// The sheet code line that regenerates this page.
     pub fn code(&self, page: &mut Page, code: &SheetCode) {
+        let code = code.clone().with_lang(&self.texts.lang);
         code_line(page, &format!("{}: {code}", self.common.get("code_label")));
     }
 
