@@ -323,7 +323,12 @@ fn impose(pages: Vec<Page>, per_page: usize, paper: Paper, footer: &dyn Fn(&mut 
             let scale = (cell_w / area_w).min(cell_h / area_h);
             let cx = MARGIN_MM + c as f32 * (cell_w + gap) + (cell_w - area_w * scale) / 2.0;
             let cy = top + r as f32 * (cell_h + gap) + (cell_h - area_h * scale) / 2.0;
-            let group = std::sync::Arc::new(Group::from_page("small", page.clone()));
+            // A small page's own calibration bar would no longer be 100 mm: the sheet has one.
+            let mut small = page.clone();
+            small
+                .items
+                .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)));
+            let group = std::sync::Arc::new(Group::from_page("small", small));
             sheet.items.push(Item::Placed {
                 group,
                 x: cx - MARGIN_MM * scale,

@@ -8,6 +8,9 @@ use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
 use crate::text::{Block, GameTexts, Labels};
 
+/// The name of the calibration bar's group.
+pub const CALIBRATION: &str = "calibration";
+
 pub struct Kit<'a> {
     pub paper: Paper,
     pub common: &'a Labels,
@@ -45,8 +48,7 @@ impl<'a> Kit<'a> {
         }
     }
 
-    /// The group named `key`, drawn by `draw` the first time it is asked for;
-    /// every shared group carries the calibration bar.
+    /// The group named `key`, drawn by `draw` the first time it is asked for.
     pub fn shared(&self, key: &'static str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
         let key = format!(
             "{}/{}/{key}",
@@ -58,7 +60,6 @@ impl<'a> Kit<'a> {
         }
         let mut page = self.blank();
         draw(&mut page);
-        calibration_bar(&mut page, &self.common.get("calibration"));
         let group = Arc::new(Group::from_page(&key, page));
         self.texts.furniture.borrow_mut().insert(key, group.clone());
         group
@@ -66,17 +67,23 @@ impl<'a> Kit<'a> {
 
     /// A page showing the shared group `key` with its own sheet code below.
     pub fn shared_page(&self, key: &'static str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
-        let mut page = self.blank();
+        let mut page = self.page();
         page.group(&self.shared(key, draw));
         self.code(&mut page, code);
         page
     }
 
-    /// A page of its own (nothing shared), with the calibration bar.
+    /// A page with the calibration bar.
     pub fn page(&self) -> Page {
         let mut page = self.blank();
-        calibration_bar(&mut page, &self.common.get("calibration"));
+        page.group(&self.calibration());
         page
+    }
+
+    /// The 100 mm calibration bar as its own group, named [`CALIBRATION`], so
+    /// that pages printed smaller (several to a sheet) can leave it out.
+    pub fn calibration(&self) -> Arc<Group> {
+        self.shared(CALIBRATION, |p| calibration_bar(p, &self.common.get("calibration")))
     }
 
     /// The sheet code line that regenerates this page.

@@ -120,7 +120,7 @@ impl Context<'_> {
     }
 
     fn single(&self, board: &Board, code: &SheetCode) -> Page {
-        let mut page = self.wide.blank();
+        let mut page = self.wide.page();
         let geo = Geometry {
             left: MARGIN_MM + 2.0,
             top: MARGIN_MM + 1.0,

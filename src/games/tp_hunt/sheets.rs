@@ -81,7 +81,7 @@ impl Context<'_> {
     }
 
     fn map_page(&self, map: &Map, code: &SheetCode) -> Page {
-        let mut page = self.kit.blank();
+        let mut page = self.kit.page();
         let g = map.grid();
         let geo = MapGeometry::new(&page, g.size);
         // ATD shading first, under the grid lines and marks; light enough to write over.
@@ -353,7 +353,7 @@ impl Context<'_> {
 
     fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
         let l = self.labels;
-        let mut page = self.kit.blank();
+        let mut page = self.kit.page();
         page.group(&self.kit.shared("dice-tape", |p| self.title(p, "dice_title")));
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
