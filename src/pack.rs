@@ -401,11 +401,6 @@ impl Pack {
         Ok(())
     }
 
-    /// The teacher key's pages on their own.
-    pub fn key_pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
-        self.cover_pages(texts, emit)
-    }
-
     /// Member `i`'s pages: students first, then tables.
     pub fn member(&self, texts: &Texts, i: usize, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
         match self.students.get(i) {
@@ -418,7 +413,7 @@ impl Pack {
     }
 
     /// The teacher key: pack code, date, and each student's sheet codes.
-    fn cover_pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+    pub fn key_pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
         let l = texts.labels("pack", &tera::Context::new())?;
         let common = Self::common(texts)?;
         let rows: Vec<(String, String, Vec<String>)> = self
@@ -511,7 +506,7 @@ impl Pack {
 
     /// The whole pack: the teacher key, each student's sheets, then each table's.
     pub fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
-        self.cover_pages(texts, emit)?;
+        self.key_pages(texts, emit)?;
         for (m, sets) in self.students.iter().zip(&self.sets) {
             self.member_pages(texts, m, sets, emit)?;
         }

@@ -144,6 +144,26 @@ impl SheetCode {
 }
 
 impl SheetCode {
+    /// The code of a sheet: what the game, its settings, the paper, the
+    /// sheets and the seed make.
+    pub fn new(
+        game: &str,
+        version: u32,
+        params: String,
+        paper: crate::sheet::Paper,
+        sheets: &str,
+        seed: &Seed,
+    ) -> SheetCode {
+        SheetCode {
+            game: game.to_string(),
+            version,
+            params,
+            paper: paper.name().to_string(),
+            sheets: sheets.to_string(),
+            seed: seed.clone(),
+        }
+    }
+
     /// Refuses a code made by another version of a game's generator: the same
     /// seed would give another layout.
     pub fn check_version(&self, game: &str, version: u32) -> Result<(), SeedError> {

@@ -147,7 +147,7 @@ impl GameRequest {
             GameRequest::TpHunt(r) => r.labels(texts).map(|_| ()).and(r.check()),
             GameRequest::ParticlePanic(r, _) => r.texts(texts, &self.rated()?.rating).map(|_| ()),
             GameRequest::PanicBuy(r) => r.check().and(r.texts(texts).map(|_| ())),
-            GameRequest::Ppe(r) => r.texts(texts).map(|_| ()),
+            GameRequest::Ppe(r) => r.check(texts),
         }
     }
 

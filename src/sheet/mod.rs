@@ -271,15 +271,6 @@ impl Page {
         }
     }
 
-    /// An empty page of the same size.
-    pub fn blank_like(&self) -> Page {
-        Page {
-            width: self.width,
-            height: self.height,
-            items: Vec::new(),
-        }
-    }
-
     /// Draws a shared group here.
     pub fn group(&mut self, g: &Arc<Group>) {
         self.items.push(Item::Group(g.clone()));

@@ -784,14 +784,7 @@ impl Request {
         if self.layout == sheets::BoardLayout::Tiled {
             params.push_str("-tiled");
         }
-        SheetCode {
-            game: GAME.into(),
-            version: VERSION,
-            params,
-            paper: self.paper.name().into(),
-            sheets: sheets.into(),
-            seed: seed.clone(),
-        }
+        SheetCode::new(GAME, VERSION, params, self.paper, sheets, seed)
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {

@@ -434,14 +434,7 @@ pub struct RatedDeal {
 
 impl Request {
     pub fn code(&self, seed: &Seed, sheets: &str) -> SheetCode {
-        SheetCode {
-            game: GAME.into(),
-            version: VERSION,
-            params: self.params.code(),
-            paper: self.paper.name().into(),
-            sheets: sheets.into(),
-            seed: seed.clone(),
-        }
+        SheetCode::new(GAME, VERSION, self.params.code(), self.paper, sheets, seed)
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {

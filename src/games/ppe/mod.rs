@@ -366,14 +366,7 @@ pub struct Request {
 
 impl Request {
     pub fn code(&self, sheets: &str) -> SheetCode {
-        SheetCode {
-            game: GAME.into(),
-            version: VERSION,
-            params: self.params.code(),
-            paper: self.paper.name().into(),
-            sheets: sheets.into(),
-            seed: self.seed.clone(),
-        }
+        SheetCode::new(GAME, VERSION, self.params.code(), self.paper, sheets, &self.seed)
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
@@ -403,7 +396,8 @@ impl Request {
 
     pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
         let dice = self.dice()?;
-        let t = self.texts(texts)?;
+        let analysis = self.analysis(&dice);
+        let t = self.texts(texts, &analysis)?;
         let mut s = format!(
             "{}: {}\n",
             t.common.get("code_label"),
@@ -413,16 +407,31 @@ impl Request {
             let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
             s.push_str(&format!("die {}: {}\n", i + 1, names.join(", ")));
         }
-        let o = odds::Odds::of(&dice);
-        s.push_str(&format!("expected points per roll: {:.3}\n", o.expected_points()));
+        s.push_str(&format!(
+            "expected points per roll: {:.3}\n",
+            analysis.odds.expected_points()
+        ));
         Ok(s)
     }
 
-    /// The document's texts, with these dice's odds in them.
-    pub fn texts(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {
+    /// The odds of the dice, and the stop rule when the reference card is printed.
+    pub fn analysis(&self, dice: &Dice) -> odds::Analysis {
+        odds::Analysis::of(dice, self.sheets.contains(&sheets::SheetKind::Reference))
+    }
+
+    /// Everything that can fail on bad settings.
+    pub fn check(&self, texts: &crate::text::Texts) -> Result<()> {
         let dice = self.dice()?;
-        let o = odds::Odds::of(&dice);
-        let rule = odds::StopRule::of(&dice);
+        self.texts(texts, &self.analysis(&dice)).map(|_| ())
+    }
+
+    /// The document's texts, with these dice's odds in them.
+    pub fn texts(
+        &self,
+        texts: &crate::text::Texts,
+        analysis: &odds::Analysis,
+    ) -> Result<std::rc::Rc<crate::text::GameTexts>> {
+        let o = &analysis.odds;
         let common = texts.labels("common", &tera::Context::new())?;
         let mut ctx = tera::Context::new();
         ctx.insert("players", &self.params.players);
@@ -433,8 +442,15 @@ impl Request {
             "lose_next",
             &common.number(100.0 * o.lose_next_turn as f64 / o.total as f64, 1),
         );
-        ctx.insert("turn", &common.number(rule.expected_turn_points, 2));
-        ctx.insert("single", &common.number(rule.expected_single_roll, 2));
+        let (turn, single) = match &analysis.rule {
+            Some(rule) => (
+                common.number(rule.expected_turn_points, 2),
+                common.number(rule.expected_single_roll, 2),
+            ),
+            None => (String::new(), String::new()),
+        };
+        ctx.insert("turn", &turn);
+        ctx.insert("single", &single);
         Ok(texts.game(GAME, &ctx)?)
     }
 
@@ -444,8 +460,9 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let dice = self.dice()?;
-        let gt = self.texts(texts)?;
-        let ctx = sheets::Context::new(&self.params, self.paper, &gt);
+        let analysis = self.analysis(&dice);
+        let gt = self.texts(texts, &analysis)?;
+        let ctx = sheets::Context::new(&self.params, self.paper, &gt, &analysis);
         for kind in &self.sheets {
             for page in ctx.pages(*kind, &dice, &self.code(kind.name())) {
                 emit(page)?;

@@ -200,3 +200,19 @@ impl StopRule {
         }
     }
 }
+
+/// What the sheets print about a set of dice, computed once per document.
+pub struct Analysis {
+    pub odds: Odds,
+    /// Only when the reference card is printed: it takes the longest to work out.
+    pub rule: Option<StopRule>,
+}
+
+impl Analysis {
+    pub fn of(dice: &Dice, with_rule: bool) -> Analysis {
+        Analysis {
+            odds: Odds::of(dice),
+            rule: with_rule.then(|| StopRule::of(dice)),
+        }
+    }
+}

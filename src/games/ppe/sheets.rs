@@ -1,7 +1,7 @@
 //! What PPE prints: six cut-and-fold cube nets, the score pad, and the
 //! reference card with the exact odds of these dice.
 
-use super::odds::{Odds, StopRule};
+use super::odds::Analysis;
 use super::{Dice, Face, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
@@ -60,14 +60,16 @@ pub struct Context<'a> {
     pub params: &'a Params,
     pub labels: &'a Labels,
     pub kit: Kit<'a>,
+    pub analysis: &'a Analysis,
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, paper: Paper, texts: &'a GameTexts) -> Context<'a> {
+    pub fn new<'a>(params: &'a Params, paper: Paper, texts: &'a GameTexts, analysis: &'a Analysis) -> Context<'a> {
         Context {
             params,
             labels: &texts.game,
             kit: Kit::new(paper, texts),
+            analysis,
         }
     }
 
@@ -78,8 +80,8 @@ impl Context<'_> {
     pub fn pages(&self, kind: SheetKind, dice: &Dice, code: &SheetCode) -> Vec<Page> {
         match kind {
             SheetKind::Nets => vec![self.nets(dice, code)],
-            SheetKind::Scorepad => self.scorepads(dice, code),
-            SheetKind::Reference => vec![self.reference(dice, code)],
+            SheetKind::Scorepad => self.scorepads(code),
+            SheetKind::Reference => vec![self.reference(code)],
         }
     }
 
@@ -162,8 +164,8 @@ impl Context<'_> {
     }
 
     /// Score pads: up to six players across and thirty rolls down per page.
-    fn scorepads(&self, dice: &Dice, code: &SheetCode) -> Vec<Page> {
-        let expected = Odds::of(dice).expected_points().max(0.5);
+    fn scorepads(&self, code: &SheetCode) -> Vec<Page> {
+        let expected = self.analysis.odds.expected_points().max(0.5);
         let rolls = ((1.5 * self.params.target as f64 / expected).ceil() as usize).max(12);
         let players = self.params.players as usize;
         let per_page = 30;
@@ -262,9 +264,13 @@ impl Context<'_> {
         page
     }
 
-    fn reference(&self, dice: &Dice, code: &SheetCode) -> Page {
-        let odds = Odds::of(dice);
-        let rule = StopRule::of(dice);
+    fn reference(&self, code: &SheetCode) -> Page {
+        let odds = &self.analysis.odds;
+        let rule = self
+            .analysis
+            .rule
+            .as_ref()
+            .expect("worked out whenever the reference card is printed");
         let mut page = self.kit.page();
         self.kit.title(&mut page, &self.l("reference_title"));
         let left = MARGIN_MM + 6.0;

@@ -567,14 +567,7 @@ impl Request {
 
     /// The code of the map made from `seed` with the sheets `sheets`.
     pub fn code(&self, seed: &Seed, sheets: &str) -> SheetCode {
-        SheetCode {
-            game: GAME.into(),
-            version: VERSION,
-            params: self.params.code(),
-            paper: self.paper.name().into(),
-            sheets: sheets.into(),
-            seed: seed.clone(),
-        }
+        SheetCode::new(GAME, VERSION, self.params.code(), self.paper, sheets, seed)
     }
 
     /// The request a sheet code stands for: exactly that map and those sheets.
