@@ -214,7 +214,12 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         (Some(_), Some(_)) => return Err(Error::input("pack: give --roster or --count, not both")),
         (Some(path), None) => crate::pack::read_roster(&path)?,
         (None, Some(0)) => return Err(Error::input("count: 0 students is an empty pack")),
-        (None, Some(n)) if n > 10_000 => return Err(Error::input(format!("count: {n} is out of range (1 to 10000)"))),
+        (None, Some(n)) if n > crate::pack::MAX_STUDENTS => {
+            return Err(Error::input(format!(
+                "count: {n} is out of range (1 to {})",
+                crate::pack::MAX_STUDENTS
+            )));
+        }
         (None, Some(n)) => (1..=n).map(|i| format!("{} {i}", pack_labels.get("student"))).collect(),
         (None, None) => {
             return Err(Error::input(
@@ -253,11 +258,8 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         lang: texts.lang().to_string(),
     };
     let pack = Pack::plan(options, &names, &entries)?;
-    for (name, missing) in crate::pack::undrawable(&names) {
-        let chars: String = missing.iter().collect();
-        eprintln!(
-            "warning: student '{name}': the fonts cannot draw '{chars}'; those characters print as a replacement mark"
-        );
+    if let Some(warning) = crate::pack::undrawable_warning(&names) {
+        eprintln!("warning: {warning}");
     }
     let stem = seed.file_stem();
     let format = out.format.unwrap_or(Format::Pdf);
@@ -311,39 +313,13 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     Ok(0)
 }
 
-/// One PDF per student (and per table) in `dir`, plus the teacher key. The
-/// files are made in a new folder beside it and moved in only when all are done.
+/// One PDF per student (and per table) in `dir`, plus the teacher key, made
+/// whole: `dir` appears with every file or not at all.
 fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -> Result<usize> {
-    if dir.exists() && (!dir.is_dir() || std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(true)) {
-        return Err(Error::input(format!(
-            "cannot write {}: give a new or empty folder for --split",
-            dir.display()
-        )));
-    }
-    let parent = dir
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    if parent == std::path::Path::new(output::DEFAULT_DIR) {
-        std::fs::create_dir_all(parent).map_err(|e| Error::input(format!("cannot write {}: {e}", parent.display())))?;
-    } else if !parent.is_dir() {
-        return Err(Error::input(format!(
-            "cannot write {}: folder {} does not exist",
-            dir.display(),
-            parent.display()
-        )));
-    }
-    let name = dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = parent.join(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| Error::input(format!("cannot write {}: {e}", dir.display()));
-    let result = (|| -> Result<usize> {
-        std::fs::create_dir_all(&tmp).map_err(fail)?;
-        let total = pack.students.len() + pack.groups.len();
-        let width = total.to_string().len().max(3);
-        let mut files = 0;
+    let total = pack.students.len() + pack.groups.len();
+    let width = total.to_string().len().max(3);
+    let mut files = 0;
+    output::write_folder(dir, |tmp| {
         let mut one = |file: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
             output::write_with(&tmp.join(file), |w| {
                 write_pdf(w, |emit| {
@@ -372,27 +348,8 @@ fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -
                 pack.member(texts, i, emit)
             })?;
         }
-        Ok(files)
-    })();
-    let files = match result {
-        Ok(n) => n,
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(e);
-        }
-    };
-    let moved = if dir.exists() {
-        std::fs::read_dir(&tmp).and_then(|entries| {
-            for e in entries {
-                let e = e?;
-                std::fs::rename(e.path(), dir.join(e.file_name()))?;
-            }
-            std::fs::remove_dir(&tmp)
-        })
-    } else {
-        std::fs::rename(&tmp, dir)
-    };
-    moved.map_err(fail)?;
+        Ok(())
+    })?;
     Ok(files)
 }
 

@@ -46,14 +46,42 @@ pub struct TpHuntFile {
     pub rule_off: Option<Vec<String>>,
 }
 
+/// Largest settings or layout file read (a JSON of 10,000 maps fits).
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Reads a settings or layout file (`-`: standard input), at most [`MAX_FILE_BYTES`].
 pub fn read_file(path: &Path) -> Result<String> {
-    if path == Path::new("-") {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| Error::input(format!("standard input: {e}")))?;
-        return Ok(s);
+    read_text(path, MAX_FILE_BYTES)
+}
+
+/// Reads UTF-8 text from a file or standard input (`-`) without ever holding
+/// more than `max_bytes`: a larger input is refused, not loaded.
+pub fn read_text(path: &Path, max_bytes: u64) -> Result<String> {
+    use std::io::Read;
+    let name = if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let fail = |e: &dyn std::fmt::Display| Error::input(format!("cannot read {name}: {e}"));
+    let source: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin())
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| fail(&e))?;
+        if file.metadata().map_err(|e| fail(&e))?.is_dir() {
+            return Err(fail(&"it is a folder"));
+        }
+        Box::new(file)
+    };
+    let mut bytes = Vec::new();
+    source
+        .take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(&e))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(fail(&format!("larger than {} KiB", max_bytes / 1024)));
     }
-    std::fs::read_to_string(path).map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))
+    String::from_utf8(bytes).map_err(|_| fail(&"not UTF-8 text"))
 }
 
 fn load_file(path: Option<&Path>) -> Result<TpHuntFile> {
@@ -66,7 +94,7 @@ fn load_file(path: Option<&Path>) -> Result<TpHuntFile> {
         let at = e
             .span()
             .map(|s| {
-                let line = text[..s.start.min(text.len())].lines().count().max(1);
+                let line = text.get(..s.start).unwrap_or(&text).lines().count().max(1);
                 format!(" (line {line})")
             })
             .unwrap_or_default();

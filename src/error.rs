@@ -16,11 +16,16 @@ pub struct Error {
     pub message: String,
 }
 
+/// Longest piece of quoted input an error message repeats.
+pub const MAX_ECHO_CHARS: usize = 60;
+/// Longest error message: one line a person can read.
+pub const MAX_MESSAGE_CHARS: usize = 400;
+
 impl Error {
     pub fn input(message: impl Into<String>) -> Error {
         Error {
             kind: ErrorKind::Input,
-            message: message.into(),
+            message: tidy(&message.into()),
         }
     }
 
@@ -53,3 +58,55 @@ impl From<crate::text::TextError> for Error {
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// Makes a message safe to print on one line: control characters (line
+/// breaks, escapes) are dropped, every '…'-quoted piece of input longer than
+/// [`MAX_ECHO_CHARS`] is cut, and the whole is cut at [`MAX_MESSAGE_CHARS`].
+pub fn tidy(message: &str) -> String {
+    let clean: String = message
+        .chars()
+        .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect();
+    let mut out = String::with_capacity(clean.len().min(MAX_MESSAGE_CHARS * 4));
+    // Quoted pieces alternate with the message's own words: odd pieces are quoted.
+    for (i, piece) in clean.split('\'').enumerate() {
+        if i > 0 {
+            out.push('\'');
+        }
+        if i % 2 == 1 && piece.chars().count() > MAX_ECHO_CHARS {
+            out.extend(piece.chars().take(MAX_ECHO_CHARS - 1));
+            out.push('…');
+        } else {
+            out.push_str(piece);
+        }
+    }
+    if out.chars().count() > MAX_MESSAGE_CHARS {
+        out = out.chars().take(MAX_MESSAGE_CHARS - 1).collect();
+        out.push('…');
+    }
+    out
+}
+
+/// A piece of user input, fit to be quoted in a message.
+pub fn quote(input: &str) -> String {
+    tidy(&format!("'{input}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echoed_input_is_stripped_of_control_characters_and_cut() {
+        let long = "x".repeat(100_000);
+        let e = Error::input(format!("seed '{long}\u{1b}[31m\r' is bad"));
+        assert!(!e.message.chars().any(char::is_control), "{:?}", e.message);
+        assert!(e.message.chars().count() < 100, "{}", e.message.len());
+        assert!(e.message.ends_with("…' is bad"), "{}", e.message);
+        let e = Error::input("line one\nline two");
+        assert_eq!(e.message, "line one line two");
+        assert!(Error::input("y".repeat(10_000)).message.chars().count() <= MAX_MESSAGE_CHARS);
+        assert_eq!(quote("a\u{7}b"), "'ab'");
+    }
+}

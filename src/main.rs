@@ -20,7 +20,7 @@ fn main() {
             // One line naming the problem; --help has the rest.
             let text = e.render().to_string();
             let first = text.lines().next().unwrap_or("invalid arguments");
-            eprintln!("{first} (see panicpress --help)");
+            eprintln!("{} (see panicpress --help)", panicpress::error::tidy(first));
             std::process::exit(2);
         }
     };
@@ -30,7 +30,7 @@ fn main() {
             // Always one line, even when a parser's message has several.
             let msg = e.to_string();
             let one_line: Vec<&str> = msg.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-            eprintln!("error: {}", one_line.join("; "));
+            eprintln!("error: {}", panicpress::error::tidy(&one_line.join("; ")));
             std::process::exit(e.exit_code());
         }
     }

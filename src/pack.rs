@@ -67,15 +67,37 @@ pub struct Pack {
 /// Reads a roster: a `.csv` file with a header row holding a `name` column, or
 /// any other file as one name per line. Empty lines are skipped.
 pub fn read_roster(path: &Path) -> Result<Vec<String>> {
-    let bytes = std::fs::read(path).map_err(|e| Error::input(format!("roster {}: {e}", path.display())))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| Error::input(format!("roster {}: not UTF-8 text", path.display())))?;
+    let text = crate::config::read_text(path, MAX_ROSTER_BYTES)
+        .map_err(|e| Error::input(e.message.replacen("cannot read", "roster", 1)))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let is_csv = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-    let names: Vec<String> = if is_csv {
+    // Names are checked as they are read, so a huge roster stops at the cap.
+    let mut names: Vec<String> = Vec::new();
+    let mut add = |raw: &str| -> Result<()> {
+        let name: String = raw.trim().chars().filter(|c| !c.is_control()).collect();
+        if name.is_empty() {
+            return Ok(());
+        }
+        if names.len() == MAX_STUDENTS {
+            return Err(Error::input(format!(
+                "roster {}: more than {MAX_STUDENTS} names (at most {MAX_STUDENTS} in one pack)",
+                path.display()
+            )));
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(Error::input(format!(
+                "roster {}: the name {} is longer than {MAX_NAME_CHARS} characters",
+                path.display(),
+                crate::error::quote(&name)
+            )));
+        }
+        names.push(name);
+        Ok(())
+    };
+    if is_csv {
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
         let headers = reader
             .headers()
@@ -85,25 +107,25 @@ pub fn read_roster(path: &Path) -> Result<Vec<String>> {
             .iter()
             .position(|h| h.trim().eq_ignore_ascii_case("name"))
             .ok_or_else(|| Error::input(format!("roster {}: no 'name' column in the header row", path.display())))?;
-        let mut names = Vec::new();
         for (i, record) in reader.records().enumerate() {
             let record = record.map_err(|e| Error::input(format!("roster {} row {}: {e}", path.display(), i + 2)))?;
-            names.push(record.get(column).unwrap_or("").trim().to_string());
+            add(record.get(column).unwrap_or(""))?;
         }
-        names
     } else {
-        text.lines().map(|l| l.trim().to_string()).collect()
-    };
-    let names: Vec<String> = names
-        .into_iter()
-        .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
-        .filter(|n| !n.is_empty())
-        .collect();
+        text.lines().try_for_each(&mut add)?;
+    }
     if names.is_empty() {
         return Err(Error::input(format!("roster {}: no names in it", path.display())));
     }
     Ok(names)
 }
+
+/// Most students in one pack, as for `--count`.
+pub const MAX_STUDENTS: usize = 10_000;
+/// Longest name printed on a sheet.
+pub const MAX_NAME_CHARS: usize = 100;
+/// Largest roster file: 10,000 names of up to 100 characters fit.
+pub const MAX_ROSTER_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Students' names the fonts cannot draw: (name, missing characters).
 pub fn undrawable(names: &[String]) -> Vec<(String, Vec<char>)> {
@@ -112,6 +134,20 @@ pub fn undrawable(names: &[String]) -> Vec<(String, Vec<char>)> {
         .map(|n| (n.clone(), fonts::missing_glyphs(n)))
         .filter(|(_, missing)| !missing.is_empty())
         .collect()
+}
+
+/// One line about the names the fonts cannot draw, however many there are.
+pub fn undrawable_warning(names: &[String]) -> Option<String> {
+    let bad = undrawable(names);
+    let (first, missing) = bad.first()?;
+    let chars: String = missing.iter().take(10).collect();
+    let who = match bad.len() {
+        1 => format!("student {}", crate::error::quote(first)),
+        n => format!("{n} students (the first is {})", crate::error::quote(first)),
+    };
+    Some(crate::error::tidy(&format!(
+        "{who}: the fonts cannot draw '{chars}'; those characters print as a replacement mark"
+    )))
 }
 
 /// A member's seed: `PACK/NAME`. The seed is printed in every sheet code, so a
@@ -302,53 +338,49 @@ pub fn stamp(page: &mut Page, name: &str) {
 }
 
 /// Several small pages on one sheet, each scaled to a cell, with cut lines.
-fn impose(pages: Vec<Page>, per_page: usize, paper: Paper, footer: &dyn Fn(&mut Page)) -> Vec<Page> {
-    let mut out = Vec::new();
-    for chunk in pages.chunks(per_page) {
-        let mut sheet = if per_page == 2 {
-            Page::landscape(paper)
-        } else {
-            Page::new(paper)
-        };
-        let (cols, rows) = if per_page == 2 { (2, 1) } else { (2, 2) };
-        let gap = 6.0;
-        let top = MARGIN_MM;
-        let bottom = sheet.height - MARGIN_MM - 14.0;
-        let cell_w = (sheet.width - 2.0 * MARGIN_MM - gap * (cols - 1) as f32) / cols as f32;
-        let cell_h = (bottom - top - gap * (rows - 1) as f32) / rows as f32;
-        for (k, page) in chunk.iter().enumerate() {
-            let (c, r) = (k % cols, k / cols);
-            // Scale the page's printable area (inside its margins) into the cell.
-            let (area_w, area_h) = (page.width - 2.0 * MARGIN_MM, page.height - 2.0 * MARGIN_MM);
-            let scale = (cell_w / area_w).min(cell_h / area_h);
-            let cx = MARGIN_MM + c as f32 * (cell_w + gap) + (cell_w - area_w * scale) / 2.0;
-            let cy = top + r as f32 * (cell_h + gap) + (cell_h - area_h * scale) / 2.0;
-            // A small page's own calibration bar would no longer be 100 mm: the sheet has one.
-            let mut small = page.clone();
-            small
-                .items
-                .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)));
-            let group = std::sync::Arc::new(Group::from_page("small", small));
-            sheet.items.push(Item::Placed {
-                group,
-                x: cx - MARGIN_MM * scale,
-                y: cy - MARGIN_MM * scale,
-                scale,
-            });
-        }
-        let cut = Stroke::dashed(0.5, &[4.0, 3.0]).coloured(Colour::Grey(0.4));
-        for c in 1..cols {
-            let x = MARGIN_MM + c as f32 * (cell_w + gap) - gap / 2.0;
-            sheet.line((x, top), (x, bottom), cut.clone());
-        }
-        for r in 1..rows {
-            let y = top + r as f32 * (cell_h + gap) - gap / 2.0;
-            sheet.line((MARGIN_MM, y), (sheet.width - MARGIN_MM, y), cut.clone());
-        }
-        footer(&mut sheet);
-        out.push(sheet);
+fn impose(chunk: &[Page], per_page: usize, paper: Paper, footer: &dyn Fn(&mut Page)) -> Page {
+    let mut sheet = if per_page == 2 {
+        Page::landscape(paper)
+    } else {
+        Page::new(paper)
+    };
+    let (cols, rows) = if per_page == 2 { (2, 1) } else { (2, 2) };
+    let gap = 6.0;
+    let top = MARGIN_MM;
+    let bottom = sheet.height - MARGIN_MM - 14.0;
+    let cell_w = (sheet.width - 2.0 * MARGIN_MM - gap * (cols - 1) as f32) / cols as f32;
+    let cell_h = (bottom - top - gap * (rows - 1) as f32) / rows as f32;
+    for (k, page) in chunk.iter().enumerate() {
+        let (c, r) = (k % cols, k / cols);
+        // Scale the page's printable area (inside its margins) into the cell.
+        let (area_w, area_h) = (page.width - 2.0 * MARGIN_MM, page.height - 2.0 * MARGIN_MM);
+        let scale = (cell_w / area_w).min(cell_h / area_h);
+        let cx = MARGIN_MM + c as f32 * (cell_w + gap) + (cell_w - area_w * scale) / 2.0;
+        let cy = top + r as f32 * (cell_h + gap) + (cell_h - area_h * scale) / 2.0;
+        // A small page's own calibration bar would no longer be 100 mm: the sheet has one.
+        let mut small = page.clone();
+        small
+            .items
+            .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)));
+        let group = std::sync::Arc::new(Group::from_page("small", small));
+        sheet.items.push(Item::Placed {
+            group,
+            x: cx - MARGIN_MM * scale,
+            y: cy - MARGIN_MM * scale,
+            scale,
+        });
     }
-    out
+    let cut = Stroke::dashed(0.5, &[4.0, 3.0]).coloured(Colour::Grey(0.4));
+    for c in 1..cols {
+        let x = MARGIN_MM + c as f32 * (cell_w + gap) - gap / 2.0;
+        sheet.line((x, top), (x, bottom), cut.clone());
+    }
+    for r in 1..rows {
+        let y = top + r as f32 * (cell_h + gap) - gap / 2.0;
+        sheet.line((MARGIN_MM, y), (sheet.width - MARGIN_MM, y), cut.clone());
+    }
+    footer(&mut sheet);
+    sheet
 }
 
 impl Pack {
@@ -356,7 +388,8 @@ impl Pack {
         Ok(texts.labels("common", &tera::Context::new())?)
     }
 
-    /// One member's pages, each with their name; small sheets imposed when asked.
+    /// One member's pages, each with their name; small sheets imposed when
+    /// asked, a sheet at a time as soon as it is full, so nothing piles up.
     fn member_pages(
         &self,
         texts: &Texts,
@@ -364,39 +397,39 @@ impl Pack {
         sets: &[Assigned],
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<()> {
-        let mut small = Vec::new();
+        let common = Self::common(texts)?;
+        let footer = |sheet: &mut Page| {
+            crate::sheet::calibration_bar(sheet, &common.get("calibration"));
+            crate::sheet::code_line(
+                sheet,
+                &format!(
+                    "{}: {}",
+                    common.get("code_label"),
+                    sets.first().map(|s| s.code.as_str()).unwrap_or("")
+                ),
+            );
+            stamp(sheet, &member.name);
+        };
+        let mut small = Vec::with_capacity(self.per_page);
         for set in sets {
             for sheet in set.request.sheet_names() {
                 let one = set.request.with_sheets(sheet)?;
                 let impose_it = self.per_page > 1 && is_small(set.request.game(), sheet);
                 one.pages(texts, &mut |mut page| {
                     stamp(&mut page, &member.name);
-                    if impose_it {
-                        small.push(page);
-                        Ok(())
-                    } else {
-                        emit(page)
+                    if !impose_it {
+                        return emit(page);
                     }
+                    small.push(page);
+                    if small.len() == self.per_page {
+                        emit(impose(&std::mem::take(&mut small), self.per_page, self.paper, &footer))?;
+                    }
+                    Ok(())
                 })?;
             }
         }
         if !small.is_empty() {
-            let common = Self::common(texts)?;
-            let footer = |sheet: &mut Page| {
-                crate::sheet::calibration_bar(sheet, &common.get("calibration"));
-                crate::sheet::code_line(
-                    sheet,
-                    &format!(
-                        "{}: {}",
-                        common.get("code_label"),
-                        sets.first().map(|s| s.code.as_str()).unwrap_or("")
-                    ),
-                );
-                stamp(sheet, &member.name);
-            };
-            for page in impose(small, self.per_page, self.paper, &footer) {
-                emit(page)?;
-            }
+            emit(impose(&small, self.per_page, self.paper, &footer))?;
         }
         Ok(())
     }

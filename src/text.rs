@@ -153,14 +153,23 @@ impl Texts {
                 files.extend(more.filter_map(|e| e.ok().map(|e| e.path())));
             }
             files.sort();
+            let mut loaded = 0;
             for path in files {
                 if path.extension().and_then(|e| e.to_str()) != Some("tera") {
                     continue;
                 }
+                loaded += 1;
+                if loaded > sandbox::MAX_FILES {
+                    return Err(TextError(format!(
+                        "templates folder {}: more than {} templates",
+                        dir.display(),
+                        sandbox::MAX_FILES
+                    )));
+                }
                 let file = path.file_name().unwrap_or_default().to_string_lossy();
                 let name = format!("{lang}/{file}");
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| TextError(format!("template {}: {e}", path.display())))?;
+                let text = sandbox::read(dir, &path)?;
+                sandbox::check(&text).map_err(|why| TextError(format!("template {}: {why}", path.display())))?;
                 tera.add_raw_template(&name, &text)
                     .map_err(|e| TextError(format!("template {}: {}", path.display(), error_chain(&e))))?;
             }
@@ -190,9 +199,17 @@ impl Texts {
 
     pub fn render(&self, name: &str, ctx: &Context) -> Result<String, TextError> {
         let full = format!("{}/{name}.tera", self.lang);
-        self.tera
+        let text = self
+            .tera
             .render(&full, ctx)
-            .map_err(|e| TextError(format!("template {full}: {}", error_chain(&e))))
+            .map_err(|e| TextError(format!("template {full}: {}", error_chain(&e))))?;
+        if text.len() > sandbox::MAX_OUTPUT_BYTES {
+            return Err(TextError(format!(
+                "template {full}: renders to more than {} KiB of text",
+                sandbox::MAX_OUTPUT_BYTES / 1024
+            )));
+        }
+        Ok(text)
     }
 
     pub fn labels(&self, name: &str, ctx: &Context) -> Result<Labels, TextError> {
@@ -248,9 +265,236 @@ impl Texts {
     }
 }
 
+/// Templates from `--templates` are files from anyone: they may use only what
+/// the shipped templates use (text, `{{ values }}` with simple filters, and
+/// `{% if %}`), so rendering one takes time and memory in proportion to its
+/// size. Loops, `set`, macros, includes and functions (which could recurse,
+/// loop without end, read the environment or other files) are refused when the
+/// folder is loaded, with the reason.
+mod sandbox {
+    use super::TextError;
+    use std::io::Read;
+    use std::path::Path;
+    use tera::ast::{Expr, ExprVal, Node};
+
+    pub const MAX_FILES: usize = 64;
+    pub const MAX_TEMPLATE_BYTES: u64 = 64 * 1024;
+    pub const MAX_OUTPUT_BYTES: usize = 256 * 1024;
+    /// Deepest nesting of brackets and expressions; the parser recurses on each.
+    pub const MAX_DEPTH: usize = 32;
+    /// Filters that never make text much longer than their input.
+    const FILTERS: &[&str] = &[
+        "upper",
+        "lower",
+        "capitalize",
+        "title",
+        "trim",
+        "round",
+        "abs",
+        "default",
+        "length",
+        "int",
+        "float",
+        "truncate",
+    ];
+
+    /// Reads a template file inside `dir`: at most [`MAX_TEMPLATE_BYTES`], and
+    /// never through a link that leads out of the folder.
+    pub fn read(dir: &Path, path: &Path) -> Result<String, TextError> {
+        let fail = |e: &dyn std::fmt::Display| TextError(format!("template {}: {e}", path.display()));
+        let (home, real) = (
+            dir.canonicalize().map_err(|e| fail(&e))?,
+            path.canonicalize().map_err(|e| fail(&e))?,
+        );
+        if !real.starts_with(&home) {
+            return Err(fail(&"leads outside the templates folder"));
+        }
+        let file = std::fs::File::open(&real).map_err(|e| fail(&e))?;
+        if !file.metadata().map_err(|e| fail(&e))?.is_file() {
+            return Err(fail(&"not a regular file"));
+        }
+        let mut bytes = Vec::new();
+        file.take(MAX_TEMPLATE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| fail(&e))?;
+        if bytes.len() as u64 > MAX_TEMPLATE_BYTES {
+            return Err(fail(&format!("larger than {} KiB", MAX_TEMPLATE_BYTES / 1024)));
+        }
+        String::from_utf8(bytes).map_err(|_| fail(&"not UTF-8 text"))
+    }
+
+    /// Whether a template keeps to the safe subset; the reason when not.
+    pub fn check(text: &str) -> Result<(), String> {
+        // Before parsing: the parser recurses once per bracket.
+        let mut depth = 0usize;
+        for c in text.chars() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if depth > MAX_DEPTH {
+                return Err(format!("brackets nested more than {MAX_DEPTH} deep"));
+            }
+        }
+        // `not` chains also recurse in the parser.
+        if text.split_whitespace().filter(|w| *w == "not").count() > MAX_DEPTH {
+            return Err(format!("more than {MAX_DEPTH} 'not'"));
+        }
+        let template = tera::Template::new("check", None, text).map_err(|e| {
+            let mut msg = e.to_string();
+            if let Some(src) = std::error::Error::source(&e) {
+                msg = format!("{msg}: {src}");
+            }
+            msg
+        })?;
+        nodes(&template.ast, 0)
+    }
+
+    fn refused(what: &str) -> Result<(), String> {
+        Err(format!(
+            "{what} is not allowed in --templates (text, {{{{ values }}}} and {{% if %}} only)"
+        ))
+    }
+
+    fn nodes(list: &[Node], depth: usize) -> Result<(), String> {
+        if depth > MAX_DEPTH {
+            return Err(format!("'if' nested more than {MAX_DEPTH} deep"));
+        }
+        for node in list {
+            match node {
+                Node::Text(_) | Node::Raw(..) | Node::Comment(..) => {}
+                Node::VariableBlock(_, e) => expr(e, 0)?,
+                Node::If(branches, _) => {
+                    for (_, cond, body) in &branches.conditions {
+                        expr(cond, 0)?;
+                        nodes(body, depth + 1)?;
+                    }
+                    if let Some((_, body)) = &branches.otherwise {
+                        nodes(body, depth + 1)?;
+                    }
+                }
+                Node::Forloop(..) | Node::Break(_) | Node::Continue(_) => return refused("'for'"),
+                Node::Set(..) => return refused("'set'"),
+                Node::MacroDefinition(..) => return refused("'macro'"),
+                Node::Include(..) => return refused("'include'"),
+                Node::ImportMacro(..) => return refused("'import'"),
+                Node::Extends(..) => return refused("'extends'"),
+                Node::Block(..) | Node::Super => return refused("'block'"),
+                Node::FilterSection(..) => return refused("'filter'"),
+            }
+        }
+        Ok(())
+    }
+
+    fn expr(e: &Expr, depth: usize) -> Result<(), String> {
+        if depth > MAX_DEPTH {
+            return Err(format!("an expression nested more than {MAX_DEPTH} deep"));
+        }
+        for f in &e.filters {
+            if !FILTERS.contains(&f.name.as_str()) {
+                return Err(format!(
+                    "filter '{}' is not allowed in --templates (allowed: {})",
+                    f.name,
+                    FILTERS.join(", ")
+                ));
+            }
+            for arg in f.args.values() {
+                expr(arg, depth + 1)?;
+            }
+        }
+        value(&e.val, depth)
+    }
+
+    fn value(v: &ExprVal, depth: usize) -> Result<(), String> {
+        match v {
+            ExprVal::String(_) | ExprVal::Int(_) | ExprVal::Float(_) | ExprVal::Bool(_) | ExprVal::Ident(_) => Ok(()),
+            ExprVal::Math(m) => expr(&m.lhs, depth + 1).and_then(|_| expr(&m.rhs, depth + 1)),
+            ExprVal::Logic(l) => expr(&l.lhs, depth + 1).and_then(|_| expr(&l.rhs, depth + 1)),
+            ExprVal::In(i) => expr(&i.lhs, depth + 1).and_then(|_| expr(&i.rhs, depth + 1)),
+            ExprVal::Test(t) => t.args.iter().try_for_each(|a| expr(a, depth + 1)),
+            ExprVal::StringConcat(c) => c.values.iter().try_for_each(|v| value(v, depth + 1)),
+            ExprVal::Array(items) => items.iter().try_for_each(|i| expr(i, depth + 1)),
+            ExprVal::FunctionCall(f) => refused(&format!("function '{}'", f.name)),
+            ExprVal::MacroCall(m) => refused(&format!("macro call '{}'", m.name)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every shipped template keeps to the subset allowed in `--templates`, so
+    /// any of them can be copied and edited.
+    #[test]
+    fn shipped_templates_are_in_the_safe_subset() {
+        for (name, text) in EMBEDDED {
+            assert_eq!(sandbox::check(text), Ok(()), "{name}");
+        }
+    }
+
+    fn load_override(file: &str, text: &str) -> Result<Texts, TextError> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(file), text).unwrap();
+        Texts::load("en", Some(dir.path()))
+    }
+
+    /// Regression: a template that includes itself, a recursive macro, deep
+    /// brackets, a huge loop or `get_env` used to overflow the stack, run for
+    /// seconds or print the environment. Each is now one clear error.
+    #[test]
+    fn templates_that_recurse_loop_or_read_the_environment_are_refused() {
+        let cases = [
+            ("{% include \"en/common.tera\" %}", "'include'"),
+            (
+                "{% macro m() %}{{ self::m() }}{% endmacro m %}{{ self::m() }}",
+                "'macro'",
+            ),
+            ("{% for i in range(end=100000000) %}x{% endfor %}", "'for'"),
+            ("code_label: {{ get_env(name=\"HOME\") }}", "function 'get_env'"),
+            ("code_label: {{ now() }}", "function 'now'"),
+            ("{% set a = \"x\" %}", "'set'"),
+            ("{% extends \"en/common.tera\" %}", "'extends'"),
+            ("{{ x | replace(from=\"a\", to=\"aaaa\") }}", "filter 'replace'"),
+        ];
+        for (text, why) in cases {
+            let e = load_override("common.tera", text).unwrap_err();
+            assert!(e.0.contains(why), "{text}: {}", e.0);
+            assert!(!e.0.contains('\n'));
+        }
+        let deep = format!("{{{{ {}1{} }}}}", "(".repeat(5000), ")".repeat(5000));
+        assert!(load_override("common.tera", &deep).unwrap_err().0.contains("nested"));
+        let nots = format!("{{% if {} x %}}y{{% endif %}}", "not ".repeat(5000));
+        assert!(load_override("common.tera", &nots).unwrap_err().0.contains("'not'"));
+        let big = "x: y\n".repeat(20_000);
+        assert!(
+            load_override("common.tera", &big)
+                .unwrap_err()
+                .0
+                .contains("larger than")
+        );
+    }
+
+    #[test]
+    fn templates_may_not_be_links_out_of_their_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(outside.path(), "code_label: secret\n").unwrap();
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("common.tera")).unwrap();
+        let e = Texts::load("en", Some(dir.path())).unwrap_err();
+        assert!(e.0.contains("outside the templates folder"), "{}", e.0);
+    }
+
+    #[test]
+    fn simple_filters_and_conditions_still_work_in_overrides() {
+        let t = load_override(
+            "common.tera",
+            "code_label: {{ \"code\" | upper }}{% if 1 > 0 and not false %}!{% endif %}\n",
+        )
+        .unwrap();
+        assert_eq!(t.labels("common", &Context::new()).unwrap().get("code_label"), "CODE!");
+    }
 
     #[test]
     fn embedded_templates_render() {

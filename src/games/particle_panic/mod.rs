@@ -414,6 +414,10 @@ impl Difficulty {
 
 /// Most candidate deals looked at for a difficulty before giving up.
 pub const MAX_CANDIDATES: usize = 200;
+/// Most simulated games one difficulty search may play in all (200 deals at
+/// the default 2,000 games each): more games per deal means fewer deals tried,
+/// so a search that cannot succeed stops within about a second.
+pub const MAX_SEARCH_GAMES: u64 = 400_000;
 
 /// One request for Particle Panic output.
 #[derive(Debug, Clone, PartialEq)]
@@ -463,7 +467,21 @@ impl Request {
             return Ok(rate(self.seed.clone()));
         };
         let (lo, hi) = difficulty.band(&self.params);
-        for k in 1..=MAX_CANDIDATES {
+        // A rating is wins / games: when no such fraction lies in the band,
+        // no deal can ever be rated into it.
+        let games = u64::from(self.params.simulations);
+        let fewest = (lo * games as f64).ceil() as u64;
+        if fewest as f64 >= hi * games as f64 {
+            return Err(Error::input(format!(
+                "difficulty: with {games} simulated games a rating is a multiple of {:.3}%, never in the band \
+                 from {}% to below {}%; use more --simulations",
+                100.0 / games as f64,
+                lo * 100.0,
+                hi * 100.0
+            )));
+        }
+        let candidates = (MAX_SEARCH_GAMES / games).clamp(1, MAX_CANDIDATES as u64) as usize;
+        for k in 1..=candidates {
             let seed = if k == 1 {
                 self.seed.clone()
             } else {
@@ -485,7 +503,7 @@ impl Request {
             ""
         };
         Err(Error::input(format!(
-            "difficulty: none of {MAX_CANDIDATES} seeded deals has a win rate {band} for {} players{hint}",
+            "difficulty: no deal among the {candidates} tried ({MAX_SEARCH_GAMES} simulated games at most) has a win rate {band} for {} players{hint}",
             self.params.players
         )))
     }

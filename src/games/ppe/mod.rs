@@ -464,9 +464,7 @@ impl Request {
         let gt = self.texts(texts, &analysis)?;
         let ctx = sheets::Context::new(&self.params, self.paper, &gt, &analysis);
         for kind in &self.sheets {
-            for page in ctx.pages(*kind, &dice, &self.code(kind.name())) {
-                emit(page)?;
-            }
+            ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?;
         }
         let code = self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string();
         Ok(crate::sheet::DocumentInfo::for_codes(&gt.game.get("game"), &[code], ""))

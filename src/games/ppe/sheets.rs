@@ -77,11 +77,19 @@ impl Context<'_> {
         self.labels.get(key)
     }
 
-    pub fn pages(&self, kind: SheetKind, dice: &Dice, code: &SheetCode) -> Vec<Page> {
+    /// Emits the pages of one sheet kind as they are made: a long game's score
+    /// pad runs to thousands of pages, and none is held after it is written.
+    pub fn pages(
+        &self,
+        kind: SheetKind,
+        dice: &Dice,
+        code: &SheetCode,
+        emit: &mut dyn FnMut(Page) -> crate::Result<()>,
+    ) -> crate::Result<()> {
         match kind {
-            SheetKind::Nets => vec![self.nets(dice, code)],
-            SheetKind::Scorepad => self.scorepads(code),
-            SheetKind::Reference => vec![self.reference(code)],
+            SheetKind::Nets => emit(self.nets(dice, code)),
+            SheetKind::Scorepad => self.scorepads(code, emit),
+            SheetKind::Reference => emit(self.reference(code)),
         }
     }
 
@@ -164,20 +172,19 @@ impl Context<'_> {
     }
 
     /// Score pads: up to six players across and thirty rolls down per page.
-    fn scorepads(&self, code: &SheetCode) -> Vec<Page> {
+    fn scorepads(&self, code: &SheetCode, emit: &mut dyn FnMut(Page) -> crate::Result<()>) -> crate::Result<()> {
         let expected = self.analysis.odds.expected_points().max(0.5);
         let rolls = ((1.5 * self.params.target as f64 / expected).ceil() as usize).max(12);
         let players = self.params.players as usize;
         let per_page = 30;
-        let mut pages = Vec::new();
         for first_player in (0..players).step_by(6) {
             let cols = (players - first_player).min(6);
             for first_roll in (0..rolls).step_by(per_page) {
                 let rows = (rolls - first_roll).min(per_page);
-                pages.push(self.scorepad(code, first_player, cols, first_roll, rows));
+                emit(self.scorepad(code, first_player, cols, first_roll, rows))?;
             }
         }
-        pages
+        Ok(())
     }
 
     fn scorepad(&self, code: &SheetCode, first_player: usize, cols: usize, first_roll: usize, rows: usize) -> Page {

@@ -131,14 +131,16 @@ impl Params {
         // Rule names contain '-', so the switched-off rules are split off first.
         let mut parts = code.split("-x");
         for part in parts.next().unwrap_or("").split('-') {
-            let (key, value) = part.split_at(part.len().min(1));
-            let value: u16 = value.parse().map_err(|_| bad())?;
+            // Split after the first character, not the first byte: the code is user text.
+            let mut chars = part.chars();
+            let key = chars.next();
+            let value: u16 = chars.as_str().parse().map_err(|_| bad())?;
             match key {
-                "g" => p.grid = value,
-                "s" => p.stores = value,
-                "a" => p.atms = value,
-                "d" => p.dangers = value,
-                "p" => p.players = value,
+                Some('g') => p.grid = value,
+                Some('s') => p.stores = value,
+                Some('a') => p.atms = value,
+                Some('d') => p.dangers = value,
+                Some('p') => p.players = value,
                 _ => return Err(bad()),
             }
             seen += 1;
