@@ -191,3 +191,49 @@ pub fn first_media_box(bytes: &[u8]) -> Vec<f32> {
         .map(|o| o.as_float().unwrap())
         .collect()
 }
+
+impl Scratch {
+    /// Runs `panicpress ARGS` and returns, with the run, its peak resident
+    /// memory in KiB: the kernel's high-water mark (VmHWM) of the child, read
+    /// every millisecond while it runs. (The rusage of a child spawned from the
+    /// test process would count the test process's own memory.)
+    pub fn run_measured(&self, args: &[&str]) -> (Run, u64) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(args)
+            .current_dir(&self.0)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("binary runs");
+        let status_file = format!("/proc/{}/status", child.id());
+        let (out, err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+        let drain = |mut r: Box<dyn std::io::Read + Send>| {
+            std::thread::spawn(move || {
+                let mut v = Vec::new();
+                r.read_to_end(&mut v).unwrap();
+                v
+            })
+        };
+        let (out_t, err_t) = (drain(Box::new(out)), drain(Box::new(err)));
+        let mut peak = 0;
+        let status = loop {
+            if let Ok(text) = std::fs::read_to_string(&status_file) {
+                let hwm = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+                peak = peak.max(hwm.unwrap_or(0));
+            }
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        let output = Output {
+            status,
+            stdout: out_t.join().unwrap(),
+            stderr: err_t.join().unwrap(),
+        };
+        (Run(output), peak)
+    }
+}

@@ -1,0 +1,330 @@
+//! Property tests that feed every parser arbitrary and mutated input.
+//!
+//! For each parser: whatever the input, no panic, and a refusal is an `Error`
+//! whose message is one printable line; input that is accepted goes on
+//! through the rule engine and the sheets without a panic.
+//!
+//! `cargo test` runs a few hundred cases per parser. A long campaign:
+//!
+//!     PANICPRESS_FUZZ_CASES=120000 cargo test --release --test fuzz
+//!
+//! runs that many per parser (ten parsers: 1.2 million executions).
+
+use std::path::Path;
+
+use clap::Parser;
+use panicpress::cli::{Cli, Command};
+use panicpress::games::request::GameRequest;
+use panicpress::games::{panic_buy, particle_panic, ppe, tp_hunt};
+use panicpress::seed::SheetCode;
+use panicpress::text::Texts;
+use panicpress::{Error, config, pack};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+fn config_for_run() -> ProptestConfig {
+    let cases = std::env::var("PANICPRESS_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        max_shrink_iters: 2000,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Characters that break parsers: separators, quotes, brackets, digits,
+/// multi-byte letters, control characters.
+const SPICE: &[char] = &[
+    '0', '1', '7', '9', '-', ':', '.', ',', '"', '\'', '[', ']', '{', '}', '(', ')', '=', '#', '~', '/', '\\', ' ',
+    'x', 'p', 'n', 'é', '字', 'ß', '\u{202e}', '\u{0}', '\u{1b}', '\r', '\n', '\t', '%', '{', '}',
+];
+
+fn edit() -> impl Strategy<Value = (u8, usize, char)> {
+    (
+        0u8..4,
+        any::<usize>(),
+        prop_oneof![3 => proptest::sample::select(SPICE), 1 => any::<char>()],
+    )
+}
+
+/// Inserts, deletes, replaces or duplicates characters of a valid sample.
+fn mutate(sample: &str, edits: &[(u8, usize, char)]) -> String {
+    let mut v: Vec<char> = sample.chars().collect();
+    for &(op, pos, c) in edits {
+        let i = pos % (v.len() + 1);
+        match op {
+            0 => v.insert(i, c),
+            1 if i < v.len() => {
+                v.remove(i);
+            }
+            2 if i < v.len() => v[i] = c,
+            3 => {
+                // Repeat a stretch: long numbers, doubled separators.
+                let end = (i + 1 + pos % 7).min(v.len());
+                let piece: Vec<char> = v[i..end].to_vec();
+                v.splice(i..i, piece);
+            }
+            _ => v.push(c),
+        }
+    }
+    v.into_iter().collect()
+}
+
+/// Arbitrary text, or a valid sample with a few edits (most cases).
+fn input(samples: Vec<String>) -> impl Strategy<Value = String> {
+    prop_oneof![
+        1 => "\\PC{0,120}",
+        1 => proptest::sample::select(samples.clone()),
+        6 => (proptest::sample::select(samples), proptest::collection::vec(edit(), 1..8))
+            .prop_map(|(s, e)| mutate(&s, &e)),
+    ]
+}
+
+/// A refusal must be one printable line of reasonable length.
+fn one_line(e: &Error) -> Result<(), TestCaseError> {
+    prop_assert!(!e.message.trim().is_empty(), "empty message");
+    prop_assert!(
+        !e.message.chars().any(char::is_control),
+        "control character in {:?}",
+        e.message
+    );
+    prop_assert!(e.message.chars().count() <= 400, "long message: {}", e.message.len());
+    Ok(())
+}
+
+fn outcome<T>(r: panicpress::Result<T>) -> Result<Option<T>, TestCaseError> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => one_line(&e).map(|_| None),
+    }
+}
+
+/// The first pages of a request's sheets and its JSON: enough to run every
+/// sheet kind's code without printing a 25,000-page score pad.
+fn some_pages(r: &GameRequest) -> Result<(), TestCaseError> {
+    let texts = Texts::english();
+    if outcome(r.check(&texts))?.is_none() {
+        return Ok(());
+    }
+    outcome(r.json())?;
+    let mut n = 0;
+    let stop = "enough pages";
+    let res = r.pages(&texts, &mut |page| {
+        prop_assert_ne_err(page.width > 0.0)?;
+        n += 1;
+        if n >= 3 { Err(Error::input(stop)) } else { Ok(()) }
+    });
+    match res {
+        Ok(_) => Ok(()),
+        Err(e) if e.message == stop => Ok(()),
+        Err(e) => one_line(&e),
+    }
+}
+
+fn prop_assert_ne_err(ok: bool) -> panicpress::Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::input("a page without width"))
+    }
+}
+
+/// Rating a deal plays its simulated games: codes asking for more than a few
+/// thousand are parsed and checked, not rated, to keep cases fast.
+fn cheap(code: &SheetCode) -> bool {
+    let sims = code
+        .params
+        .split('-')
+        .find_map(|p| p.strip_prefix('n').and_then(|n| n.parse::<u64>().ok()));
+    code.game != particle_panic::GAME || sims.is_some_and(|n| n <= 4000)
+}
+
+fn regen(code: &str) -> Result<(), TestCaseError> {
+    let Some(code) = outcome(SheetCode::parse(code).map_err(Error::from))? else {
+        return Ok(());
+    };
+    let Some(request) = outcome(GameRequest::from_code(&code))? else {
+        return Ok(());
+    };
+    if cheap(&code) {
+        some_pages(&request)?;
+    }
+    Ok(())
+}
+
+fn printed_codes() -> Vec<String> {
+    vec![
+        "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42".into(),
+        "tp-hunt:1:g10-s9-a10-d10-p6-xreachable:letter-de:map+tracker+scorepad+rules+dice-tape:room 12".into(),
+        "particle-panic:1:p2-c4-n200:a4:record+board+rules:5B".into(),
+        "particle-panic:1:p1-c5-n100:letter:record:x".into(),
+        "panic-buy:1:p3-race-b6-12:a4:board+components:42".into(),
+        "panic-buy:1:p6-hoard-b6-12:letter:board+tally:7".into(),
+        "ppe:1:p4-t19:a4:nets+scorepad+reference:1".into(),
+        "ppe:1:p8-t190-f3.1.3.3.4.4.5.5.4.4:a4-de:scorepad:Zoë".into(),
+    ]
+}
+
+fn layout_json(code: &str) -> String {
+    let code = SheetCode::parse(code).unwrap();
+    GameRequest::from_code(&code).unwrap().json().unwrap()
+}
+
+proptest! {
+    #![proptest_config(config_for_run())]
+
+    #[test]
+    fn sheet_codes(code in input(printed_codes())) {
+        regen(&code)?;
+    }
+
+    #[test]
+    fn tp_hunt_layout_json(text in input(vec![
+        layout_json("tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42"),
+        std::fs::read_to_string("tests/fixtures/tp-hunt-rulebook-sample.json").unwrap(),
+        r#"{"seed":"7","grid":4,"stores":[[1,1]],"atms":[],"dangers":[[4,4]]}"#.into(),
+    ])) {
+        if let Some(m) = outcome(tp_hunt::parse_json(&text))? {
+            let params = tp_hunt::Params { grid: m.grid, ..tp_hunt::Params::default() };
+            let _ = tp_hunt::validate(&params, &m.map());
+            if let Some(code) = &m.code {
+                regen(code)?;
+            }
+        }
+    }
+
+    #[test]
+    fn panic_buy_layout_json(text in input(vec![
+        layout_json("panic-buy:1:p3-race-b6-12:a4:board:42"),
+        layout_json("panic-buy:1:p4-race-b6-12:a4:board:9"),
+    ])) {
+        if let Some((json, board)) = outcome(panic_buy::parse_json(&text))? {
+            let _ = panic_buy::validate(&panic_buy::Params::default(), &board);
+            if let Some(code) = &json.code {
+                regen(code)?;
+            }
+        }
+    }
+
+    #[test]
+    fn particle_panic_layout_json(text in input(vec![
+        layout_json("particle-panic:1:p2-c4-n100:a4:record:5B"),
+        layout_json("particle-panic:1:p1-c5-n100:a4:record:3"),
+    ])) {
+        if let Some(deal) = outcome(particle_panic::parse_json(&text))?
+            && let Some(params) = outcome(deal.params())?
+        {
+            let _ = particle_panic::validate(&params, &deal.deal());
+        }
+    }
+
+    #[test]
+    fn ppe_rolls(text in input(vec![
+        "virus,vaccine,mask,gloves,heroes,mask".into(),
+        "long_nosed_man,heroes,virus,virus,ventilator,face_shield".into(),
+    ])) {
+        if let Some(roll) = outcome(ppe::parse_roll(&text))? {
+            let _ = ppe::score(&roll);
+        }
+    }
+
+    #[test]
+    fn ppe_faces_files(text in input(vec![
+        "[faces]\nmask = 6\nsocial_distancing = 4\n".into(),
+        "virus = 3\nlong_nosed_man = 1\nvaccine = 3\nventilator = 3\nheroes = 4\n".into(),
+    ])) {
+        if let Some(faces) = outcome(ppe::FaceCounts::from_toml(&text))? {
+            let _ = ppe::generate(&faces, &panicpress::seed::Seed::new("1").unwrap());
+        }
+    }
+
+    #[test]
+    fn toml_settings(text in input(vec![
+        "seed = \"club night\"\npreset = \"harder\"\nplayers = 6\npaper = \"letter\"\nsheets = [\"map\", \"tracker\"]\nrule-off = [\"start-cells\"]\n".into(),
+        "seed = 5\nplayers = 3\ntarget = 190\n[faces]\nmask = 6\nsocial_distancing = 4\n".into(),
+    ])) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("settings.toml");
+        std::fs::write(&file, &text).unwrap();
+        for game in ["tp-hunt", "ppe"] {
+            let cli = Cli::try_parse_from(["panicpress", game, "--config", file.to_str().unwrap()]).unwrap();
+            let request = match &cli.command {
+                Command::TpHunt(args) => outcome(config::tp_hunt_request(args))?.map(|(r, _)| GameRequest::TpHunt(r)),
+                Command::Ppe(args) => outcome(config::ppe_request(args))?.map(|(r, _)| GameRequest::Ppe(r)),
+                _ => unreachable!(),
+            };
+            if let Some(r) = request {
+                some_pages(&r)?;
+            }
+        }
+    }
+
+    #[test]
+    fn pack_files(text in input(vec![
+        std::fs::read_to_string("examples/class.toml").unwrap(),
+        "seed = 3\ncount = 4\n[[entry]]\ngame = \"particle-panic\"\nsimulations = 50\nsheets = [\"record\"]\n".into(),
+    ])) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("pack.toml");
+        std::fs::write(&file, &text).unwrap();
+        if let Some(pack_file) = outcome(config::read_pack_file(&file))? {
+            let seed = panicpress::seed::Seed::new("5B").unwrap();
+            for entry in &pack_file.entry {
+                outcome(entry.per())?;
+                if entry.simulations.unwrap_or(0) > 4000 {
+                    continue;
+                }
+                if let Some(r) = outcome(entry.request(&seed, pack_file.paper.as_deref()))? {
+                    some_pages(&r)?;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rosters(text in input(vec![
+        std::fs::read_to_string("examples/class.csv").unwrap(),
+        "Zoë O'Brien\nAnn\n\nAnn\n李雷\nשרה\n".into(),
+        "name,\"quoted, with comma\"\n\"Smith, Jo\",1\n".into(),
+    ]), csv in any::<bool>()) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(if csv { "class.csv" } else { "class.txt" });
+        std::fs::write(&file, &text).unwrap();
+        if let Some(names) = outcome(pack::read_roster(&file))? {
+            prop_assert!(!names.is_empty() && names.len() <= pack::MAX_STUDENTS);
+            let _ = pack::undrawable_warning(&names);
+        }
+    }
+
+    #[test]
+    fn templates(text in input(vec![
+        include_str!("../templates/en/common.tera").into(),
+        include_str!("../templates/en/tp-hunt.tera").into(),
+        "code_label: {{ \"x\" | upper }}{% if players > 2 and not false %}many{% else %}few{% endif %}\n".into(),
+        "{% for i in range(end=3) %}{{ i }}{% endfor %}{{ get_env(name=\"HOME\") }}".into(),
+    ]), file in proptest::sample::select(vec!["common.tera", "tp-hunt.tera", "tp-hunt-rules.tera"])) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(file), &text).unwrap();
+        let loaded = Texts::load("en", Some(dir.path())).map_err(Error::from);
+        if let Some(texts) = outcome(loaded)? {
+            let r = GameRequest::from_code(&SheetCode::parse("tp-hunt:1:g12-s12-a10-d7-p4:a4:map+rules:42").unwrap()).unwrap();
+            if outcome(r.check(&texts))?.is_some() {
+                let res = r.pages(&texts, &mut |_| Ok(()));
+                outcome(res)?;
+            }
+        }
+    }
+}
+
+/// The samples themselves are accepted: the mutations start from real input.
+#[test]
+fn fuzz_samples_are_valid_input() {
+    for code in printed_codes() {
+        GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
+    }
+    assert!(Path::new("examples/class.toml").exists());
+    assert!(pack::read_roster(Path::new("examples/class.csv")).is_ok());
+}

@@ -1,0 +1,284 @@
+//! Regression tests for bad input, hostile files and runaway settings: each
+//! names what it guards. Every failure is one line on standard error, exit 2,
+//! and nothing written.
+
+mod common;
+use common::Scratch;
+
+/// `regen 'tp-hunt:1:é:a4:map:42'` panicked: the settings were cut inside a character.
+#[test]
+fn regen_of_a_code_with_multibyte_settings_is_an_error_not_a_panic() {
+    let s = Scratch::new("multibyte-code");
+    for code in [
+        "tp-hunt:1:é:a4:map:42",
+        "tp-hunt:1:gé-s12:a4:map:42",
+        "ppe:1:pé-t19:a4:nets:1",
+    ] {
+        let line = s.run(&["regen", code]).one_error_line(2);
+        assert!(line.contains("sheet code"), "{line}");
+    }
+    // The same through a layout file's "code".
+    std::fs::write(
+        s.path("map.json"),
+        r#"{"seed":"42","code":"tp-hunt:1:é:a4:map:42","stores":[],"atms":[],"dangers":[]}"#,
+    )
+    .unwrap();
+    s.run(&["validate", "tp-hunt", "map.json"]).one_error_line(2);
+    assert_eq!(s.files(), ["map.json"]);
+}
+
+/// A template that includes itself, a recursive macro or 5,000 nested
+/// parentheses overflowed the stack (SIGABRT); a huge loop ran for seconds;
+/// get_env printed the environment into the PDF.
+#[test]
+fn hostile_templates_get_one_line_and_exit_2() {
+    let s = Scratch::new("hostile-templates");
+    let deep = format!("x: {{{{ {}1{} }}}}\n", "(".repeat(5000), ")".repeat(5000));
+    let cases = [
+        "{% include \"en/common.tera\" %}".to_string(),
+        "{% macro m() %}{{ self::m() }}{% endmacro m %}x: {{ self::m() }}".to_string(),
+        deep,
+        "x: {% for i in range(end=100000000) %}{{ i }}{% endfor %}".to_string(),
+        "code_label: {{ get_env(name=\"PATH\") }}".to_string(),
+    ];
+    for text in cases {
+        std::fs::create_dir_all(s.path("t")).unwrap();
+        std::fs::write(s.path("t/common.tera"), &text).unwrap();
+        let line = s
+            .run(&["tp-hunt", "--seed", "1", "--templates", "t", "-o", "x.pdf"])
+            .one_error_line(2);
+        assert!(line.contains("common.tera"), "{line}");
+        assert!(!s.path("x.pdf").exists());
+    }
+}
+
+/// 100,000 names took 2.5 GB; a 1 GiB roster aborted. Rosters are capped
+/// like --count (10,000 names), and a huge file is never read whole.
+#[test]
+fn rosters_past_the_cap_are_refused_in_one_line() {
+    let s = Scratch::new("roster-cap");
+    let names: String = (0..10_001).map(|i| format!("Student {i}\n")).collect();
+    std::fs::write(s.path("many.txt"), names).unwrap();
+    let line = s
+        .run(&[
+            "pack", "--game", "tp-hunt", "--roster", "many.txt", "--seed", "x", "--format", "json",
+        ])
+        .one_error_line(2);
+    assert!(line.contains("more than 10000 names"), "{line}");
+    // A 1 GiB file (sparse: no disk used) is refused after reading 4 MiB.
+    let big = std::fs::File::create(s.path("huge.txt")).unwrap();
+    big.set_len(1 << 30).unwrap();
+    let (run, peak_kib) = s.run_measured(&[
+        "pack", "--game", "tp-hunt", "--roster", "huge.txt", "--seed", "x", "-o", "p.pdf",
+    ]);
+    let line = run.one_error_line(2);
+    assert!(line.contains("larger than"), "{line}");
+    assert!(peak_kib < 64 * 1024, "peak {peak_kib} KiB reading a 1 GiB roster");
+    let long = format!("{}\n", "N".repeat(500));
+    std::fs::write(s.path("long.txt"), long).unwrap();
+    let line = s
+        .run(&["pack", "--game", "tp-hunt", "--roster", "long.txt", "--seed", "x"])
+        .one_error_line(2);
+    assert!(line.contains("longer than 100 characters"), "{line}");
+}
+
+/// `ppe --target 1000000 --players 12` grew ~37 KB a page: score pad pages
+/// were all held until the last was made. Memory now stays flat.
+#[test]
+fn a_long_ppe_score_pad_streams_in_flat_memory() {
+    let s = Scratch::new("ppe-stream");
+    let (short, short_kib) = s.run_measured(&[
+        "ppe",
+        "--seed",
+        "1",
+        "--players",
+        "12",
+        "--target",
+        "1000",
+        "-o",
+        "a.pdf",
+    ]);
+    assert_eq!(short.code(), 0, "{}", short.stderr());
+    let (long, long_kib) = s.run_measured(&[
+        "ppe",
+        "--seed",
+        "1",
+        "--players",
+        "12",
+        "--target",
+        "100000",
+        "-o",
+        "b.pdf",
+    ]);
+    assert_eq!(long.code(), 0, "{}", long.stderr());
+    assert!(long.stdout().contains("2538 pages"), "{}", long.stdout());
+    // 2,538 pages against 28: at 37 KB a page the long run would take 90 MB more.
+    assert!(
+        long_kib < short_kib + 8 * 1024,
+        "peak {long_kib} KiB for 2,538 pages against {short_kib} KiB for 28"
+    );
+}
+
+/// A --difficulty search that could not succeed ran for minutes: the total
+/// work is bounded, and a band no rating can fall in is refused at once.
+#[test]
+fn a_difficulty_search_that_cannot_succeed_stops_early() {
+    let s = Scratch::new("difficulty-bound");
+    let line = s
+        .run(&[
+            "particle-panic",
+            "--seed",
+            "5",
+            "--players",
+            "3",
+            "--simulations",
+            "1000000",
+            "--difficulty",
+            "easy",
+        ])
+        .one_error_line(2);
+    assert!(line.contains("among the 1 tried"), "{line}");
+    let line = s
+        .run(&[
+            "particle-panic",
+            "--seed",
+            "5",
+            "--players",
+            "3",
+            "--simulations",
+            "100",
+            "--difficulty",
+            "normal",
+        ])
+        .one_error_line(2);
+    assert!(line.contains("never in the band"), "{line}");
+    assert!(s.files().is_empty());
+}
+
+/// An error echoing input kept CR and ESC and could be 100 KB long.
+#[test]
+fn error_lines_echo_input_trimmed_and_without_control_characters() {
+    let s = Scratch::new("echo");
+    let code = format!("tp-hunt:1:g12\u{1b}[31m\r{}:a4:map:42", "x".repeat(100_000));
+    let line = s.run(&["regen", &code]).one_error_line(2);
+    assert!(!line.chars().any(char::is_control), "{line:?}");
+    assert!(line.len() < 600, "{} bytes", line.len());
+    let long_seed = "é".repeat(5_000);
+    let line = s.run(&["ppe", "score", &long_seed]).one_error_line(2);
+    assert!(line.len() < 600, "{} bytes", line.len());
+}
+
+/// 500 students whose names cannot be drawn gave 500 warning lines.
+#[test]
+fn undrawable_names_give_one_summarised_warning() {
+    let s = Scratch::new("warnings");
+    let names: String = (0..500).map(|i| format!("李雷{i}\n")).collect();
+    std::fs::write(s.path("class.txt"), names).unwrap();
+    let run = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--roster",
+        "class.txt",
+        "--seed",
+        "x",
+        "--sheets",
+        "map",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    let err = run.stderr();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("500 students"), "{err}");
+}
+
+/// `-o /dev/null` as root replaced the device with a regular file.
+#[test]
+fn output_to_dev_null_leaves_the_device_alone() {
+    let s = Scratch::new("devnull");
+    let run = s.run(&["tp-hunt", "--seed", "1", "-o", "/dev/null"]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+}
+
+/// A legal 254-byte output name failed: the temp name added 12 bytes.
+#[test]
+fn a_254_byte_output_name_is_written() {
+    let s = Scratch::new("longname");
+    let name = format!("{}.pdf", "m".repeat(250));
+    let run = s.run(&["tp-hunt", "--seed", "1", "-o", &name]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    assert_eq!(s.files(), [name]);
+}
+
+/// A read-only output file was silently replaced.
+#[test]
+fn a_read_only_output_file_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("readonly");
+    std::fs::write(s.path("keep.pdf"), b"mine").unwrap();
+    std::fs::set_permissions(s.path("keep.pdf"), std::fs::Permissions::from_mode(0o444)).unwrap();
+    let line = s.run(&["tp-hunt", "--seed", "1", "-o", "keep.pdf"]).one_error_line(2);
+    assert!(line.contains("read-only"), "{line}");
+    assert_eq!(std::fs::read(s.path("keep.pdf")).unwrap(), b"mine");
+}
+
+/// Every kill -9 left its temp file (20 kills: 142 MB) and --split its folder.
+/// A killed run's leftovers are removed by the next run in the same folder.
+#[test]
+fn a_killed_run_leaves_nothing_that_piles_up() {
+    let s = Scratch::new("killed");
+    for args in [
+        vec![
+            "ppe",
+            "--seed",
+            "1",
+            "--players",
+            "12",
+            "--target",
+            "1000000",
+            "-o",
+            "big.pdf",
+        ],
+        vec![
+            "pack", "--game", "tp-hunt", "--count", "3000", "--seed", "k", "--split", "-o", "sets",
+        ],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(&args)
+            .current_dir(&s.0)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait until the temporary file or folder exists, then kill -9.
+        let leftover = loop {
+            let found = std::fs::read_dir(&s.0)
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(".panicpress-"));
+            if let Some(p) = found {
+                break p;
+            }
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "{args:?} ended before it could be killed"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(leftover.exists());
+        // Age it past the grace period a writer has to lock a new file.
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::open(&leftover).unwrap().set_modified(hour_ago).unwrap();
+        let run = s.run(&["tp-hunt", "--seed", "2", "-o", "small.pdf"]);
+        assert_eq!(run.code(), 0, "{}", run.stderr());
+        assert!(!leftover.exists(), "{} left behind", leftover.display());
+        let _ = std::fs::remove_file(s.path("small.pdf"));
+    }
+    assert_eq!(s.files(), Vec::<String>::new());
+}
