@@ -1,27 +1,32 @@
 //! Writes the page model as PDF, one page at a time, straight to the output.
 //!
-//! Why our own writer: a class pack or a 1,000-map run must not hold every page
-//! in memory, and repeated page furniture (a grid, a table, a legend) should be
-//! stored once. So pages are streamed as they are made, shared groups become
-//! Form XObjects written once, and only the fonts (subset at the end with the
-//! `subsetter` crate) wait for the last page. Output is byte-identical for
-//! identical input: no dates, objects numbered in order of use, a trailer /ID
-//! derived from the document's identity.
+//! Objects are built with the `pdf-writer` crate, one `Chunk` per object,
+//! and written the moment they are complete: a class pack or a 1,000-map run
+//! never holds more than the page being made. Repeated page furniture (a grid,
+//! a table, a legend) becomes a Form XObject written once; fonts are subset
+//! with `subsetter` after the last page. The only PDF syntax written here by
+//! hand is what streaming needs and `pdf-writer` leaves to a whole-document
+//! writer: the header, the cross-reference table and the trailer. Output is
+//! byte-identical for identical input: no dates, objects numbered in order of
+//! use, a trailer /ID derived from the document's identity.
 
+use pdf_writer::types::{CidFontType, FontFlags, ProcSet, SystemInfo, UnicodeCmap};
+use pdf_writer::writers::{Catalog, DocumentInfo, Resources};
+use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Str, TextStr};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use crate::fonts::{self, FontRole};
 use crate::sheet::{Align, Colour, Document, Group, Item, Page, Stroke};
 
 const MM_TO_PT: f32 = 72.0 / 25.4;
 /// Objects with fixed numbers: the catalog, the page tree, the shared resources.
-const CATALOG: usize = 1;
-const PAGES: usize = 2;
-const RESOURCES: usize = 3;
+const CATALOG: Ref = Ref::new(1);
+const PAGES: Ref = Ref::new(2);
+const RESOURCES: Ref = Ref::new(3);
+const FONT_NAMES: [&[u8]; 2] = [b"F0", b"F1"];
 
 /// Document-level facts written at the end.
 pub struct Meta<'a> {
@@ -69,12 +74,13 @@ pub struct PdfWriter<W: Write> {
     out: Counter<W>,
     /// Byte offset of each object, indexed by object number (0 unused).
     offsets: Vec<u64>,
-    pages: Vec<usize>,
-    /// Shared groups already written, by identity, with their resource number;
-    /// holding the Arc keeps the address from being reused.
-    groups: HashMap<*const Group, (usize, Arc<Group>)>,
-    /// Object number of each shared group, by resource number (/G0, /G1, ...).
-    group_objects: Vec<usize>,
+    pages: Vec<Ref>,
+    /// Shared groups already written, by identity, with their resource number.
+    /// The weak reference keeps the address from being reused while the entry
+    /// stands, without keeping the group's items in memory.
+    groups: HashMap<*const Group, (usize, Weak<Group>)>,
+    /// Object of each shared group, by resource number (/G0, /G1, ...).
+    group_objects: Vec<Ref>,
     fonts: [FontUse; 2],
 }
 
@@ -85,43 +91,25 @@ fn font_index(role: FontRole) -> usize {
     }
 }
 
-/// A number for a content stream: at most two decimals, no trailing zeros.
-fn num(out: &mut String, v: f32) {
-    let r = (v * 100.0).round() as i64;
-    if r < 0 {
-        out.push('-');
-    }
-    let a = r.unsigned_abs();
-    let _ = write!(out, "{}", a / 100);
-    let frac = a % 100;
-    if frac != 0 {
-        if frac.is_multiple_of(10) {
-            let _ = write!(out, ".{}", frac / 10);
-        } else {
-            let _ = write!(out, ".{frac:02}");
-        }
-    }
+/// A length in points, rounded to a hundredth: finer is invisible and only
+/// makes the file longer.
+fn pt(mm: f32) -> f32 {
+    round(mm * MM_TO_PT)
+}
+
+fn round(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
 }
 
 fn deflate(data: &[u8]) -> Vec<u8> {
     miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
 }
 
-/// A PDF text string: UTF-16BE with a byte-order mark, in hex.
-fn text_string(s: &str) -> String {
-    let mut out = String::from("<FEFF");
-    for unit in s.encode_utf16() {
-        let _ = write!(out, "{unit:04X}");
-    }
-    out.push('>');
-    out
-}
-
 impl<W: Write> PdfWriter<W> {
     pub fn new(out: W) -> io::Result<PdfWriter<W>> {
         let mut w = PdfWriter {
             out: Counter { inner: out, written: 0 },
-            offsets: vec![0; RESOURCES + 1],
+            offsets: vec![0; RESOURCES.get() as usize + 1],
             pages: Vec::new(),
             groups: HashMap::new(),
             group_objects: Vec::new(),
@@ -131,68 +119,63 @@ impl<W: Write> PdfWriter<W> {
         Ok(w)
     }
 
-    fn reserve(&mut self) -> usize {
+    fn reserve(&mut self) -> Ref {
         self.offsets.push(0);
-        self.offsets.len() - 1
+        Ref::new(self.offsets.len() as i32 - 1)
     }
 
-    fn begin(&mut self, id: usize) -> io::Result<()> {
-        self.offsets[id] = self.out.written;
-        writeln!(self.out, "{id} 0 obj")
-    }
-
-    fn object(&mut self, id: usize, body: &str) -> io::Result<()> {
-        self.begin(id)?;
-        write!(self.out, "{body}\nendobj\n")
-    }
-
-    fn stream(&mut self, id: usize, dict: &str, data: &[u8]) -> io::Result<()> {
-        let packed = deflate(data);
-        self.begin(id)?;
-        write!(
-            self.out,
-            "<<{dict}/Filter/FlateDecode/Length {}>>\nstream\n",
-            packed.len()
-        )?;
-        self.out.write_all(&packed)?;
-        self.out.write_all(b"\nendstream\nendobj\n")
+    /// Writes a chunk holding the one object `id`, noting where it starts.
+    fn emit(&mut self, id: Ref, chunk: &Chunk) -> io::Result<()> {
+        self.offsets[id.get() as usize] = self.out.written;
+        self.out.write_all(chunk.as_bytes())
     }
 
     /// Adds one page; its content is written and forgotten at once.
     pub fn page(&mut self, page: &Page) -> io::Result<()> {
-        let mut content = Content::default();
+        let mut pen = Pen::default();
         for item in &page.items {
-            self.item(&mut content, item, page)?;
+            self.item(&mut pen, item, page.height)?;
         }
         let contents = self.reserve();
-        self.stream(contents, "", content.ops.as_bytes())?;
+        let mut chunk = Chunk::new();
+        chunk
+            .stream(contents, &deflate(&pen.content.finish()))
+            .filter(Filter::FlateDecode);
+        self.emit(contents, &chunk)?;
         let id = self.reserve();
-        let mut body = String::from("<</Type/Page/Parent 2 0 R/MediaBox[0 0 ");
-        num(&mut body, page.width * MM_TO_PT);
-        body.push(' ');
-        num(&mut body, page.height * MM_TO_PT);
-        let _ = write!(body, "]/Resources 3 0 R/Contents {contents} 0 R>>");
-        self.object(id, &body)?;
+        let mut chunk = Chunk::new();
+        chunk
+            .page(id)
+            .parent(PAGES)
+            .media_box(Rect::new(0.0, 0.0, pt(page.width), pt(page.height)))
+            .contents(contents)
+            .pair(Name(b"Resources"), RESOURCES);
+        self.emit(id, &chunk)?;
         self.pages.push(id);
+        if self.pages.len().is_multiple_of(256) {
+            // Forget groups no page holds any more: memory stays flat.
+            self.groups.retain(|_, (_, g)| g.strong_count() > 0);
+        }
         Ok(())
     }
 
-    fn item(&mut self, c: &mut Content, item: &Item, page: &Page) -> io::Result<()> {
-        let h = page.height;
+    fn item(&mut self, pen: &mut Pen, item: &Item, h: f32) -> io::Result<()> {
         match item {
             Item::Group(g) => {
                 let name = self.group_name(g)?;
-                let _ = writeln!(c.ops, "q /G{name} Do Q");
+                pen.content
+                    .save_state()
+                    .x_object(Name(format!("G{name}").as_bytes()))
+                    .restore_state();
             }
             Item::Placed { group, x, y, scale } => {
                 let name = self.group_name(group)?;
-                c.ops.push_str("q ");
-                num(&mut c.ops, *scale);
-                c.ops.push_str(" 0 0 ");
-                num(&mut c.ops, *scale);
-                c.ops.push(' ');
-                c.point(*x, y + scale * group.height, h);
-                let _ = writeln!(c.ops, " cm /G{name} Do Q");
+                let s = round(*scale);
+                pen.content
+                    .save_state()
+                    .transform([s, 0.0, 0.0, s, pt(*x), pt(h - (y + scale * group.height))])
+                    .x_object(Name(format!("G{name}").as_bytes()))
+                    .restore_state();
             }
             Item::Text {
                 x,
@@ -210,22 +193,19 @@ impl<W: Write> PdfWriter<W> {
                     Align::Centre => width / 2.0,
                     Align::Right => width,
                 };
-                c.fill(*colour);
-                let hex = self.encode(*font, text);
-                let _ = write!(c.ops, "BT /F{} ", font_index(*font));
-                num(&mut c.ops, *size_pt);
+                pen.fill(*colour);
+                let glyphs = self.encode(*font, text);
+                let c = &mut pen.content;
+                c.begin_text()
+                    .set_font(Name(FONT_NAMES[font_index(*font)]), round(*size_pt));
                 if *rotated {
-                    c.ops.push_str(" Tf 0 1 -1 0 ");
-                    c.point(*x, y + shift, h);
-                    c.ops.push_str(" Tm ");
+                    c.set_text_matrix([0.0, 1.0, -1.0, 0.0, pt(*x), pt(h - (y + shift))]);
                 } else {
-                    c.ops.push_str(" Tf ");
-                    c.point(x - shift, *y, h);
-                    c.ops.push_str(" Td ");
+                    c.next_line(pt(x - shift), pt(h - y));
                 }
-                let _ = writeln!(c.ops, "<{hex}> Tj ET");
+                c.show(Str(&glyphs)).end_text();
             }
-            other => c.shape(other, h),
+            other => pen.shape(other, h),
         }
         Ok(())
     }
@@ -233,83 +213,90 @@ impl<W: Write> PdfWriter<W> {
     /// The resource number of a group, writing it the first time it is used.
     fn group_name(&mut self, g: &Arc<Group>) -> io::Result<usize> {
         match self.groups.get(&Arc::as_ptr(g)) {
-            Some((name, _)) => Ok(*name),
-            None => self.group(g),
+            Some((name, weak)) if weak.strong_count() > 0 => Ok(*name),
+            _ => self.group(g),
         }
     }
 
     /// Writes a shared group once, as a Form XObject of the group's page size;
     /// returns its resource number.
     fn group(&mut self, g: &Arc<Group>) -> io::Result<usize> {
-        let mut content = Content::default();
-        let inner = Page {
-            width: g.width,
-            height: g.height,
-            items: Vec::new(),
-        };
+        let mut pen = Pen::default();
         for item in &g.items {
-            self.item(&mut content, item, &inner)?;
+            self.item(&mut pen, item, g.height)?;
         }
         let id = self.reserve();
-        let mut dict = String::from("/Type/XObject/Subtype/Form/BBox[0 0 ");
-        num(&mut dict, g.width * MM_TO_PT);
-        dict.push(' ');
-        num(&mut dict, g.height * MM_TO_PT);
-        dict.push_str("]/Resources 3 0 R");
-        self.stream(id, &dict, content.ops.as_bytes())?;
+        let data = deflate(&pen.content.finish());
+        let mut chunk = Chunk::new();
+        let mut form = chunk.form_xobject(id, &data);
+        form.bbox(Rect::new(0.0, 0.0, pt(g.width), pt(g.height)));
+        form.filter(Filter::FlateDecode);
+        form.pair(Name(b"Resources"), RESOURCES);
+        form.finish();
+        self.emit(id, &chunk)?;
         let name = self.group_objects.len();
         self.group_objects.push(id);
-        self.groups.insert(Arc::as_ptr(g), (name, g.clone()));
+        self.groups.insert(Arc::as_ptr(g), (name, Arc::downgrade(g)));
         Ok(name)
     }
 
-    /// Glyph ids of `text` in the subset font, as hex, noting each glyph used.
-    fn encode(&mut self, role: FontRole, text: &str) -> String {
+    /// Glyph ids of `text` in the subset font, two bytes each, noting each glyph used.
+    fn encode(&mut self, role: FontRole, text: &str) -> Vec<u8> {
         let m = fonts::metrics(role);
         let used = &mut self.fonts[font_index(role)];
-        let mut hex = String::with_capacity(text.len() * 4);
+        let mut bytes = Vec::with_capacity(text.len() * 2);
         for ch in text.chars() {
             let old = m.glyph(ch);
             let new = used.remapper.remap(old);
             used.glyphs.entry(new).or_insert_with(|| (ch, m.advance_per_mille(old)));
-            let _ = write!(hex, "{new:04X}");
+            bytes.extend(new.to_be_bytes());
         }
-        hex
+        bytes
     }
 
     /// Writes the fonts, resources, page tree and trailer; returns the output.
     pub fn finish(mut self, meta: &Meta) -> io::Result<W> {
-        let mut font_refs = String::new();
+        let mut fonts = Vec::new();
         for role in FontRole::ALL {
-            if self.fonts[font_index(role)].glyphs.is_empty() {
-                continue;
+            if !self.fonts[font_index(role)].glyphs.is_empty() {
+                fonts.push((font_index(role), self.font(role)?));
             }
-            let id = self.font(role)?;
-            let _ = write!(font_refs, "/F{} {id} 0 R", font_index(role));
         }
-        let mut xobjects = String::new();
+        let mut chunk = Chunk::new();
+        let mut res = chunk.indirect(RESOURCES).start::<Resources>();
+        res.proc_sets([ProcSet::Pdf, ProcSet::Text]);
+        let mut dict = res.fonts();
+        for (index, id) in &fonts {
+            dict.pair(Name(FONT_NAMES[*index]), *id);
+        }
+        dict.finish();
+        let mut dict = res.x_objects();
         for (i, id) in self.group_objects.iter().enumerate() {
-            let _ = write!(xobjects, "/G{i} {id} 0 R");
+            dict.pair(Name(format!("G{i}").as_bytes()), *id);
         }
-        self.object(
-            RESOURCES,
-            &format!("<</ProcSet[/PDF/Text]/Font<<{font_refs}>>/XObject<<{xobjects}>>>>"),
-        )?;
-        let kids: Vec<String> = self.pages.iter().map(|p| format!("{p} 0 R")).collect();
-        self.object(
-            PAGES,
-            &format!("<</Type/Pages/Count {}/Kids[{}]>>", self.pages.len(), kids.join(" ")),
-        )?;
-        self.object(CATALOG, "<</Type/Catalog/Pages 2 0 R>>")?;
+        dict.finish();
+        res.finish();
+        self.emit(RESOURCES, &chunk)?;
+
+        let mut chunk = Chunk::new();
+        chunk
+            .pages(PAGES)
+            .count(self.pages.len() as i32)
+            .kids(self.pages.iter().copied());
+        self.emit(PAGES, &chunk)?;
+        let mut chunk = Chunk::new();
+        chunk.indirect(CATALOG).start::<Catalog>().pages(PAGES);
+        self.emit(CATALOG, &chunk)?;
         let info = self.reserve();
-        self.object(
-            info,
-            &format!(
-                "<</Title {}/Subject {}/Creator(panicpress)/Producer(panicpress)>>",
-                text_string(meta.title),
-                text_string(meta.subject)
-            ),
-        )?;
+        let mut chunk = Chunk::new();
+        chunk
+            .indirect(info)
+            .start::<DocumentInfo>()
+            .title(TextStr(meta.title))
+            .subject(TextStr(meta.subject))
+            .creator(TextStr("panicpress"))
+            .producer(TextStr("panicpress"));
+        self.emit(info, &chunk)?;
 
         let mut hash = Sha256::new();
         for part in [meta.title, meta.subject, meta.id_source] {
@@ -319,23 +306,26 @@ impl<W: Write> PdfWriter<W> {
         hash.update((self.pages.len() as u64).to_le_bytes());
         let id: String = hash.finalize()[..16].iter().map(|b| format!("{b:02X}")).collect();
 
+        // The cross-reference table and trailer: the bookkeeping of a
+        // document written as it goes.
         let xref = self.out.written;
-        let mut table = format!("xref\n0 {}\n0000000000 65535 f \n", self.offsets.len());
+        let mut table = format!("xref\n0 {}\n0000000000 65535 f\r\n", self.offsets.len());
         for off in &self.offsets[1..] {
-            let _ = writeln!(table, "{off:010} 00000 n ");
+            table.push_str(&format!("{off:010} 00000 n\r\n"));
         }
-        let _ = write!(
-            table,
-            "trailer\n<</Size {}/Root 1 0 R/Info {info} 0 R/ID[<{id}><{id}>]>>\nstartxref\n{xref}\n%%EOF\n",
-            self.offsets.len()
-        );
+        table.push_str(&format!(
+            "trailer\n<</Size {}/Root {} 0 R/Info {} 0 R/ID[<{id}><{id}>]>>\nstartxref\n{xref}\n%%EOF\n",
+            self.offsets.len(),
+            CATALOG.get(),
+            info.get()
+        ));
         self.out.write_all(table.as_bytes())?;
         self.out.flush()?;
         Ok(self.out.inner)
     }
 
     /// Writes one subset font as a Type0/CIDFontType2 font; returns the Type0 object.
-    fn font(&mut self, role: FontRole) -> io::Result<usize> {
+    fn font(&mut self, role: FontRole) -> io::Result<Ref> {
         let used = &self.fonts[font_index(role)];
         let data = subsetter::subset(role.bytes(), 0, &used.remapper)
             .map_err(|e| io::Error::other(format!("font subsetting failed: {e}")))?;
@@ -349,154 +339,163 @@ impl<W: Write> PdfWriter<W> {
         let tag: String = digest[..6].iter().map(|b| (b'A' + b % 26) as char).collect();
         let m = fonts::metrics(role);
         let name = format!("{tag}+{}", role.postscript_name());
-
-        let mut widths = String::new();
+        let name = Name(name.as_bytes());
+        let ucs = SystemInfo {
+            registry: Str(b"Adobe"),
+            ordering: Str(b"UCS"),
+            supplement: 0,
+        };
+        let mut cmap = UnicodeCmap::new(Name(b"Adobe-Identity-UCS"), ucs);
+        for (gid, (ch, _)) in &used.glyphs {
+            cmap.pair(*gid, *ch);
+        }
+        let cmap = deflate(&cmap.finish());
+        // Runs of consecutive glyph ids share one widths entry.
+        let mut runs: Vec<(u16, Vec<f32>)> = Vec::new();
         for (gid, (_, w)) in &used.glyphs {
-            let _ = write!(widths, "{gid}[{w}]");
-        }
-        let mut cmap = String::from(
-            "/CIDInit/ProcSet findresource begin 12 dict begin begincmap\n\
-             /CIDSystemInfo<</Registry(Adobe)/Ordering(UCS)/Supplement 0>>def\n\
-             /CMapName/Adobe-Identity-UCS def/CMapType 2 def\n\
-             1 begincodespacerange <0000><FFFF> endcodespacerange\n",
-        );
-        let entries: Vec<(&u16, &(char, u32))> = used.glyphs.iter().collect();
-        for chunk in entries.chunks(100) {
-            let _ = writeln!(cmap, "{} beginbfchar", chunk.len());
-            for (gid, (ch, _)) in chunk {
-                let mut units = [0u16; 2];
-                let utf16: String = ch.encode_utf16(&mut units).iter().map(|u| format!("{u:04X}")).collect();
-                let _ = writeln!(cmap, "<{gid:04X}><{utf16}>");
+            match runs.last_mut() {
+                Some((start, ws)) if *start as usize + ws.len() == *gid as usize => ws.push(*w as f32),
+                _ => runs.push((*gid, vec![*w as f32])),
             }
-            cmap.push_str("endbfchar\n");
         }
-        cmap.push_str("endcmap CMapName currentdict/CMap defineresource pop end end\n");
+        let (x0, y0, x1, y1) = m.bbox_per_mille();
 
         let file = self.reserve();
-        self.stream(file, &format!("/Length1 {}", data.len()), &data)?;
+        let mut chunk = Chunk::new();
+        chunk
+            .stream(file, &deflate(&data))
+            .filter(Filter::FlateDecode)
+            .pair(Name(b"Length1"), data.len() as i32);
+        self.emit(file, &chunk)?;
         let descriptor = self.reserve();
-        let (x0, y0, x1, y1) = m.bbox_per_mille();
-        self.object(
-            descriptor,
-            &format!(
-                "<</Type/FontDescriptor/FontName/{name}/Flags 32/FontBBox[{x0} {y0} {x1} {y1}]/ItalicAngle 0\
-                 /Ascent {}/Descent {}/CapHeight {}/StemV 80/FontFile2 {file} 0 R>>",
-                m.ascent_per_mille(),
-                m.descent_per_mille(),
-                m.cap_height_per_mille()
-            ),
-        )?;
+        let mut chunk = Chunk::new();
+        chunk
+            .font_descriptor(descriptor)
+            .name(name)
+            .flags(FontFlags::NON_SYMBOLIC)
+            .bbox(Rect::new(x0 as f32, y0 as f32, x1 as f32, y1 as f32))
+            .italic_angle(0.0)
+            .ascent(m.ascent_per_mille() as f32)
+            .descent(m.descent_per_mille() as f32)
+            .cap_height(m.cap_height_per_mille() as f32)
+            .stem_v(80.0)
+            .font_file2(file);
+        self.emit(descriptor, &chunk)?;
         let cid = self.reserve();
-        self.object(
-            cid,
-            &format!(
-                "<</Type/Font/Subtype/CIDFontType2/BaseFont/{name}\
-                 /CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>\
-                 /FontDescriptor {descriptor} 0 R/DW 0/W[{widths}]/CIDToGIDMap/Identity>>"
-            ),
-        )?;
+        let mut chunk = Chunk::new();
+        let mut font = chunk.cid_font(cid);
+        font.subtype(CidFontType::Type2)
+            .base_font(name)
+            .system_info(SystemInfo {
+                registry: Str(b"Adobe"),
+                ordering: Str(b"Identity"),
+                supplement: 0,
+            })
+            .font_descriptor(descriptor)
+            .default_width(0.0);
+        let mut widths = font.widths();
+        for (start, ws) in runs {
+            widths.consecutive(start, ws);
+        }
+        widths.finish();
+        font.cid_to_gid_map_predefined(Name(b"Identity"));
+        font.finish();
+        self.emit(cid, &chunk)?;
         let to_unicode = self.reserve();
-        self.stream(to_unicode, "", cmap.as_bytes())?;
+        let mut chunk = Chunk::new();
+        chunk.cmap(to_unicode, &cmap).filter(Filter::FlateDecode);
+        self.emit(to_unicode, &chunk)?;
         let type0 = self.reserve();
-        self.object(
-            type0,
-            &format!(
-                "<</Type/Font/Subtype/Type0/BaseFont/{name}/Encoding/Identity-H\
-                 /DescendantFonts[{cid} 0 R]/ToUnicode {to_unicode} 0 R>>"
-            ),
-        )?;
+        let mut chunk = Chunk::new();
+        chunk
+            .type0_font(type0)
+            .base_font(name)
+            .encoding_predefined(Name(b"Identity-H"))
+            .descendant_font(cid)
+            .to_unicode(to_unicode);
+        self.emit(type0, &chunk)?;
         Ok(type0)
     }
 }
 
 /// One content stream being built, with the graphics state already set, so
 /// that repeated settings are not written again.
-#[derive(Default)]
-struct Content {
-    ops: String,
+struct Pen {
+    content: Content,
     fill: Option<Colour>,
     stroke: Option<Colour>,
     width: Option<f32>,
     dash: Option<Vec<f32>>,
 }
 
-impl Content {
-    fn point(&mut self, x: f32, y: f32, page_h: f32) {
-        num(&mut self.ops, x * MM_TO_PT);
-        self.ops.push(' ');
-        num(&mut self.ops, (page_h - y) * MM_TO_PT);
-    }
-
-    fn colour(&mut self, c: Colour, stroking: bool) {
-        match c {
-            Colour::Grey(g) => {
-                num(&mut self.ops, g);
-                self.ops.push_str(if stroking { " G\n" } else { " g\n" });
-            }
-            Colour::Rgb(r, g, b) => {
-                for v in [r, g, b] {
-                    num(&mut self.ops, v);
-                    self.ops.push(' ');
-                }
-                self.ops.push_str(if stroking { "RG\n" } else { "rg\n" });
-            }
+impl Default for Pen {
+    fn default() -> Pen {
+        Pen {
+            content: Content::new(),
+            fill: None,
+            stroke: None,
+            width: None,
+            dash: None,
         }
     }
+}
 
+impl Pen {
     fn fill(&mut self, c: Colour) {
         if self.fill != Some(c) {
-            self.colour(c, false);
+            match c {
+                Colour::Grey(g) => self.content.set_fill_gray(round(g)),
+                Colour::Rgb(r, g, b) => self.content.set_fill_rgb(round(r), round(g), round(b)),
+            };
             self.fill = Some(c);
         }
     }
 
     fn stroke(&mut self, s: &Stroke) {
         if self.stroke != Some(s.colour) {
-            self.colour(s.colour, true);
+            match s.colour {
+                Colour::Grey(g) => self.content.set_stroke_gray(round(g)),
+                Colour::Rgb(r, g, b) => self.content.set_stroke_rgb(round(r), round(g), round(b)),
+            };
             self.stroke = Some(s.colour);
         }
         if self.width != Some(s.width_pt) {
-            num(&mut self.ops, s.width_pt);
-            self.ops.push_str(" w\n");
+            self.content.set_line_width(round(s.width_pt));
             self.width = Some(s.width_pt);
         }
         if self.dash.as_ref() != Some(&s.dash) {
-            self.ops.push('[');
-            for (i, d) in s.dash.iter().enumerate() {
-                if i > 0 {
-                    self.ops.push(' ');
-                }
-                num(&mut self.ops, *d);
-            }
-            self.ops.push_str("] 0 d\n");
+            self.content.set_dash_pattern(s.dash.iter().map(|d| round(*d)), 0.0);
             self.dash = Some(s.dash.clone());
         }
     }
 
-    /// Sets the state for a path and returns the painting operator.
-    fn paint(&mut self, stroke: Option<&Stroke>, fill: Option<Colour>) -> Option<&'static str> {
+    /// Sets the state for a path; false when there is nothing to paint.
+    fn paint(&mut self, stroke: Option<&Stroke>, fill: Option<Colour>) -> bool {
         if let Some(f) = fill {
             self.fill(f);
         }
         if let Some(s) = stroke {
             self.stroke(s);
         }
-        match (stroke.is_some(), fill.is_some()) {
-            (true, true) => Some("B"),
-            (false, true) => Some("f"),
-            (true, false) => Some("S"),
-            (false, false) => None,
-        }
+        stroke.is_some() || fill.is_some()
+    }
+
+    /// Paints the path just built: fill, stroke or both.
+    fn finish_path(&mut self, stroke: bool, fill: bool) {
+        match (stroke, fill) {
+            (true, true) => self.content.fill_nonzero_and_stroke(),
+            (false, true) => self.content.fill_nonzero(),
+            _ => self.content.stroke(),
+        };
     }
 
     fn shape(&mut self, item: &Item, h: f32) {
+        let at = |x: f32, y: f32| (pt(x), pt(h - y));
         match item {
             Item::Line { from, to, stroke } => {
                 self.paint(Some(stroke), None);
-                self.point(from.0, from.1, h);
-                self.ops.push_str(" m ");
-                self.point(to.0, to.1, h);
-                self.ops.push_str(" l S\n");
+                let (a, b) = (at(from.0, from.1), at(to.0, to.1));
+                self.content.move_to(a.0, a.1).line_to(b.0, b.1).stroke();
             }
             Item::Rect {
                 x,
@@ -506,15 +505,12 @@ impl Content {
                 stroke,
                 fill,
             } => {
-                let Some(op) = self.paint(stroke.as_ref(), *fill) else {
+                if !self.paint(stroke.as_ref(), *fill) {
                     return;
-                };
-                self.point(*x, y + rh, h);
-                self.ops.push(' ');
-                num(&mut self.ops, w * MM_TO_PT);
-                self.ops.push(' ');
-                num(&mut self.ops, rh * MM_TO_PT);
-                let _ = writeln!(self.ops, " re {op}");
+                }
+                let corner = at(*x, y + rh);
+                self.content.rect(corner.0, corner.1, pt(*w), pt(*rh));
+                self.finish_path(stroke.is_some(), fill.is_some());
             }
             Item::Circle {
                 cx,
@@ -523,40 +519,41 @@ impl Content {
                 stroke,
                 fill,
             } => {
-                let Some(op) = self.paint(stroke.as_ref(), *fill) else {
+                if !self.paint(stroke.as_ref(), *fill) {
                     return;
-                };
+                }
                 // Four cubic béziers; k places the handles for the closest circle.
                 let k = 0.552_284_8 * r;
                 let (x, y, r) = (*cx, *cy, *r);
-                self.point(x + r, y, h);
-                self.ops.push_str(" m\n");
+                let start = at(x + r, y);
+                self.content.move_to(start.0, start.1);
                 let arcs = [
                     [(x + r, y + k), (x + k, y + r), (x, y + r)],
                     [(x - k, y + r), (x - r, y + k), (x - r, y)],
                     [(x - r, y - k), (x - k, y - r), (x, y - r)],
                     [(x + k, y - r), (x + r, y - k), (x + r, y)],
                 ];
-                for arc in arcs {
-                    for (i, (px, py)) in arc.into_iter().enumerate() {
-                        if i > 0 {
-                            self.ops.push(' ');
-                        }
-                        self.point(px, py, h);
-                    }
-                    self.ops.push_str(" c\n");
+                for [a, b, c] in arcs {
+                    let (a, b, c) = (at(a.0, a.1), at(b.0, b.1), at(c.0, c.1));
+                    self.content.cubic_to(a.0, a.1, b.0, b.1, c.0, c.1);
                 }
-                let _ = writeln!(self.ops, "h {op}");
+                self.content.close_path();
+                self.finish_path(stroke.is_some(), fill.is_some());
             }
             Item::Polygon { points, stroke, fill } => {
-                let Some(op) = self.paint(stroke.as_ref(), *fill) else {
+                if !self.paint(stroke.as_ref(), *fill) {
                     return;
-                };
-                for (i, (px, py)) in points.iter().enumerate() {
-                    self.point(*px, *py, h);
-                    self.ops.push_str(if i == 0 { " m " } else { " l " });
                 }
-                let _ = writeln!(self.ops, "h {op}");
+                for (i, (px, py)) in points.iter().enumerate() {
+                    let p = at(*px, *py);
+                    if i == 0 {
+                        self.content.move_to(p.0, p.1);
+                    } else {
+                        self.content.line_to(p.0, p.1);
+                    }
+                }
+                self.content.close_path();
+                self.finish_path(stroke.is_some(), fill.is_some());
             }
             Item::Text { .. } | Item::Group(_) | Item::Placed { .. } => {}
         }
@@ -582,17 +579,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn numbers_are_short_and_exact_to_a_hundredth() {
-        let mut s = String::new();
-        for v in [0.0, 1.0, 1.5, 1.25, -2.05, 595.2756, 0.004] {
-            num(&mut s, v);
-            s.push(' ');
-        }
-        assert_eq!(s, "0 1 1.5 1.25 -2.05 595.28 0 ");
+    fn lengths_are_rounded_to_a_hundredth_of_a_point() {
+        assert_eq!(pt(210.0), 595.28);
+        assert_eq!(round(0.004), 0.0);
+        assert_eq!(round(-2.054), -2.05);
     }
 
+    /// Only the header, the cross-reference table and the trailer are
+    /// written by hand: every object comes from pdf-writer.
     #[test]
-    fn text_strings_are_utf16_with_a_byte_order_mark() {
-        assert_eq!(text_string("Zoë"), "<FEFF005A006F00EB>");
+    fn objects_come_from_pdf_writer_and_the_xref_points_at_them() {
+        let mut page = Page::new(crate::sheet::Paper::A4);
+        page.text(20.0, 20.0, 12.0, FontRole::Regular, Align::Left, "Zoë");
+        let bytes = render(&Document {
+            pages: vec![page],
+            title: "t".into(),
+            subject: "s".into(),
+            id_source: "x".into(),
+        });
+        let find = |needle: &[u8]| bytes.windows(needle.len()).rposition(|w| w == needle).unwrap();
+        let tail = &bytes[find(b"startxref\n") + 10..];
+        let xref_at: usize = String::from_utf8_lossy(tail).lines().next().unwrap().parse().unwrap();
+        let table = String::from_utf8_lossy(&bytes[xref_at..]).into_owned();
+        let offsets: Vec<usize> = table
+            .lines()
+            .skip(3)
+            .take_while(|l| l.ends_with(" n"))
+            .map(|l| l[..10].parse().unwrap())
+            .collect();
+        assert!(offsets.len() > 8, "{table}");
+        for (i, off) in offsets.iter().enumerate() {
+            assert!(bytes[*off..].starts_with(format!("{} 0 obj", i + 1).as_bytes()), "object {}", i + 1);
+        }
     }
 }

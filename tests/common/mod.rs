@@ -88,10 +88,11 @@ pub fn pdf_pages_text(bytes: &[u8]) -> Vec<String> {
             other => other.clone(),
         }
     };
-    let stream_text = |o: &Object| -> String {
+    let stream_bytes = |o: &Object| -> Vec<u8> {
         let s = deref(o).as_stream().unwrap().clone();
-        String::from_utf8_lossy(&s.decompressed_content().unwrap_or(s.content.clone())).into_owned()
+        s.decompressed_content().unwrap_or(s.content.clone())
     };
+    let stream_text = |o: &Object| -> String { String::from_utf8_lossy(&stream_bytes(o)).into_owned() };
     let mut out = Vec::new();
     for (_, page_id) in doc.get_pages() {
         let page = doc.get_dictionary(page_id).unwrap();
@@ -105,7 +106,7 @@ pub fn pdf_pages_text(bytes: &[u8]) -> Vec<String> {
                 let mut map = HashMap::new();
                 for line in cmap.lines() {
                     if let Some(rest) = line.strip_prefix('<') {
-                        let parts: Vec<&str> = rest.split(['<', '>']).filter(|p| !p.is_empty()).collect();
+                        let parts: Vec<&str> = rest.split(['<', '>']).filter(|p| !p.trim().is_empty()).collect();
                         if parts.len() == 2 {
                             let units: Vec<u16> = (0..parts[1].len() / 4)
                                 .map(|i| u16::from_str_radix(&parts[1][i * 4..i * 4 + 4], 16).unwrap())
@@ -129,43 +130,51 @@ pub fn pdf_pages_text(bytes: &[u8]) -> Vec<String> {
         let mut text = String::new();
         let mut font = String::new();
         // Shared groups ("/Gn Do") are decoded where they are drawn.
-        for line in stream_text(page.get(b"Contents").unwrap()).lines() {
-            match line.find(" Do") {
-                Some(pos) => {
-                    let name = line[..pos].rsplit('/').next().unwrap();
-                    decode(&stream_text(&xobjects[name]), &maps, &mut String::new(), &mut text);
-                }
-                None => decode(line, &maps, &mut font, &mut text),
-            }
-        }
+        decode(
+            &stream_bytes(page.get(b"Contents").unwrap()),
+            &mut |name| stream_bytes(&xobjects[name]),
+            &maps,
+            &mut font,
+            &mut text,
+        );
         out.push(text);
     }
     out
 }
 
+type FontMaps = std::collections::HashMap<String, std::collections::HashMap<String, String>>;
+
+/// Walks a content stream: `Tf` picks the font, `Tj` shows two-byte glyph
+/// codes (one line of text each), `Do` draws a shared group.
 fn decode(
-    content: &str,
-    maps: &std::collections::HashMap<String, std::collections::HashMap<String, String>>,
+    content: &[u8],
+    xobject: &mut dyn FnMut(&str) -> Vec<u8>,
+    maps: &FontMaps,
     font: &mut String,
     text: &mut String,
 ) {
-    for line in content.lines() {
-        if let Some(i) = line.find("/F") {
-            let name: String = line[i + 1..].chars().take_while(|c| c.is_alphanumeric()).collect();
-            *font = name;
-        }
-        if let (Some(a), Some(b)) = (line.find('<'), line.find("> Tj")) {
-            let hex = &line[a + 1..b];
-            for i in 0..hex.len() / 4 {
-                let code = &hex[i * 4..i * 4 + 4];
-                text.push_str(
-                    maps.get(font.as_str())
-                        .and_then(|m| m.get(code))
-                        .map(String::as_str)
-                        .unwrap_or("?"),
-                );
+    use lopdf::Object;
+    let ops = lopdf::content::Content::decode(content).expect("content stream parses");
+    for op in ops.operations {
+        match (op.operator.as_str(), op.operands.as_slice()) {
+            ("Tf", [Object::Name(name), ..]) => *font = String::from_utf8_lossy(name).into_owned(),
+            ("Tj", [Object::String(bytes, _)]) => {
+                for pair in bytes.chunks(2) {
+                    let code = format!("{:02X}{:02X}", pair[0], pair.get(1).copied().unwrap_or(0));
+                    text.push_str(
+                        maps.get(font.as_str())
+                            .and_then(|m| m.get(&code))
+                            .map(String::as_str)
+                            .unwrap_or("?"),
+                    );
+                }
+                text.push('\n');
             }
-            text.push('\n');
+            ("Do", [Object::Name(name)]) => {
+                let inner = xobject(&String::from_utf8_lossy(name));
+                decode(&inner, xobject, maps, &mut String::new(), text);
+            }
+            _ => {}
         }
     }
 }
