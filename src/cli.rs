@@ -44,6 +44,10 @@ pub enum Format {
     Pdf,
     Json,
     Text,
+    /// One SVG file per page.
+    Svg,
+    /// One PNG file per page, rendered from the SVG (`--dpi`).
+    Png,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -59,9 +63,13 @@ pub enum GameName {
 /// Output options shared by every command that writes sheets.
 #[derive(Debug, Args, Default, Clone)]
 pub struct OutputArgs {
-    /// pdf (default), json (the layout), or text (a terminal preview).
+    /// pdf (default), json (the layout), text (a terminal preview), or svg / png
+    /// (one file per page: NAME-001.svg, NAME-002.svg, ...).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Resolution of --format png, 10 to 600 dots per inch.
+    #[arg(long, value_name = "N", default_value_t = 96, value_parser = clap::value_parser!(u32).range(10..=600))]
+    pub dpi: u32,
     /// Where to write; '-' for standard output. Default: output/GAME-SEED.EXT.
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     pub output: Option<PathBuf>,

@@ -104,6 +104,8 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
         Format::Pdf => "pdf",
         Format::Json => "json",
         Format::Text => "txt",
+        Format::Svg => "svg",
+        Format::Png => "png",
     };
     let path: PathBuf = match (&out.output, format) {
         (Some(p), _) => p.clone(),
@@ -130,11 +132,30 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
         })?,
         Format::Json => output::write(&path, request.json()?.as_bytes())?,
         Format::Text => output::write(&path, request.preview(&texts)?.as_bytes())?,
+        Format::Svg | Format::Png => {
+            pages = Some(write_pictures(&path, format, out.dpi, |emit| {
+                request.pages(&texts, &mut |mut page| {
+                    if let Some(n) = name {
+                        crate::pack::stamp(&mut page, n);
+                    }
+                    emit(page)
+                })
+            })?);
+        }
     }
     let to_stdout = output::is_stdout(&path);
     if !to_stdout {
-        let what = pages.map(|n| format!(" ({n} pages)")).unwrap_or_default();
-        report(false, &format!("wrote {}{what}", path.display()));
+        let what = pages
+            .map(|n| format!(" ({n} page{})", if n == 1 { "" } else { "s" }))
+            .unwrap_or_default();
+        let shown = match (format, pages) {
+            (Format::Svg | Format::Png, Some(n)) if n > 1 => {
+                let stem = path.with_extension("").display().to_string();
+                format!("{stem}-001.{ext} to {stem}-{n:03}.{ext}")
+            }
+            _ => path.display().to_string(),
+        };
+        report(false, &format!("wrote {shown}{what}"));
     }
     if format != Format::Text {
         let more = match request.count() {
@@ -274,10 +295,11 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         }
         return Ok(0);
     }
-    if format == Format::Text {
-        return Err(Error::input(
-            "pack: --format text is not available for packs (pdf or json)",
-        ));
+    if matches!(format, Format::Text | Format::Svg | Format::Png) {
+        let name = format!("{format:?}").to_lowercase();
+        return Err(Error::input(format!(
+            "pack: --format {name} is not available for packs (pdf or json)"
+        )));
     }
     if args.split {
         let dir = out
@@ -448,6 +470,49 @@ fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
         );
     }
     Ok(0)
+}
+
+/// Writes each page from `make` as its own SVG or PNG file: a one-page
+/// document to `path` itself, more pages to `NAME-001.svg`, `NAME-002.svg` ...
+/// beside it (`-` takes a one-page document only). Returns the page count.
+fn write_pictures(
+    path: &std::path::Path,
+    format: Format,
+    dpi: u32,
+    make: impl FnOnce(&mut dyn FnMut(crate::sheet::Page) -> Result<()>) -> Result<crate::sheet::DocumentInfo>,
+) -> Result<usize> {
+    let picture = |page: &crate::sheet::Page| -> Result<Vec<u8>> {
+        match format {
+            Format::Png => crate::render::svg::page_png(page, dpi).map_err(Error::input),
+            _ => Ok(crate::render::svg::page_svg(page).into_bytes()),
+        }
+    };
+    let ext = if format == Format::Png { "png" } else { "svg" };
+    let numbered = |k: usize| std::path::PathBuf::from(format!("{}-{k:03}.{ext}", path.with_extension("").display()));
+    let mut count = 0;
+    // The first page waits until a second shows whether names need numbers.
+    let mut first: Option<Vec<u8>> = None;
+    make(&mut |page| {
+        count += 1;
+        let bytes = picture(&page)?;
+        if count == 1 {
+            first = Some(bytes);
+            return Ok(());
+        }
+        if output::is_stdout(path) {
+            return Err(Error::input(format!(
+                "--format {ext} to standard output takes a one-page document; pick one sheet with --sheets, or give a file name"
+            )));
+        }
+        if let Some(first) = first.take() {
+            output::write(&numbered(1), &first)?;
+        }
+        output::write(&numbered(count), &bytes)
+    })?;
+    if let Some(only) = first {
+        output::write(path, &only)?;
+    }
+    Ok(count)
 }
 
 /// Streams pages from `make` into a PDF on `out`; returns the page count.

@@ -123,6 +123,41 @@ impl Metrics {
         self.per_mille(cap as i32)
     }
 
+    pub fn units_per_em(&self) -> f32 {
+        self.units_per_em
+    }
+
+    /// The outline of a glyph as SVG path data, in font units with y up;
+    /// empty for a glyph with no outline (a space).
+    pub fn outline_svg(&self, glyph: u16) -> String {
+        struct Path(String);
+        impl ttf_parser::OutlineBuilder for Path {
+            fn move_to(&mut self, x: f32, y: f32) {
+                self.0.push_str(&format!("M{x} {y}"));
+            }
+            fn line_to(&mut self, x: f32, y: f32) {
+                self.0.push_str(&format!("L{x} {y}"));
+            }
+            fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+                self.0.push_str(&format!("Q{x1} {y1} {x} {y}"));
+            }
+            fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+                self.0.push_str(&format!("C{x1} {y1} {x2} {y2} {x} {y}"));
+            }
+            fn close(&mut self) {
+                self.0.push('Z');
+            }
+        }
+        let mut path = Path(String::new());
+        self.face.outline_glyph(ttf_parser::GlyphId(glyph), &mut path);
+        path.0
+    }
+
+    /// Advance width of a glyph in font units.
+    pub fn advance_units(&self, glyph: u16) -> f32 {
+        self.face.glyph_hor_advance(ttf_parser::GlyphId(glyph)).unwrap_or(0) as f32
+    }
+
     /// Height of the ascender at `size_pt`, in millimetres.
     pub fn ascender_mm(&self, size_pt: f32) -> f32 {
         self.ascender / self.units_per_em * size_pt * PT_TO_MM

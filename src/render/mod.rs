@@ -1,2 +1,3 @@
 //! Output formats for the game-neutral page model.
 pub mod pdf;
+pub mod svg;

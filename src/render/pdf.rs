@@ -609,7 +609,11 @@ mod tests {
             .collect();
         assert!(offsets.len() > 8, "{table}");
         for (i, off) in offsets.iter().enumerate() {
-            assert!(bytes[*off..].starts_with(format!("{} 0 obj", i + 1).as_bytes()), "object {}", i + 1);
+            assert!(
+                bytes[*off..].starts_with(format!("{} 0 obj", i + 1).as_bytes()),
+                "object {}",
+                i + 1
+            );
         }
     }
 }

@@ -1,0 +1,187 @@
+//! The PDF and SVG renderers draw the same page model: every page of every
+//! game, rendered from the PDF by poppler and from the SVG by resvg, agrees
+//! to within a small pixel tolerance (anti-aliasing and glyph hinting differ;
+//! a missing, moved or recoloured mark does not pass).
+
+mod common;
+use common::{Scratch, have_tool};
+use resvg::tiny_skia::Pixmap;
+
+const DPI: &str = "96";
+/// Pixels averaged into one before comparing: poppler snaps hairlines to
+/// whole black pixels where resvg spreads them grey; over 4 x 4 pixels
+/// (24 per inch) both give the same ink.
+const BLOCK: u32 = 4;
+
+/// Every sheet kind of every game, as printed codes.
+const CODES: &[&str] = &[
+    "tp-hunt:1:g12-s12-a10-d7-p4:a4:map+tracker+scorepad+rules+dice-tape:42",
+    "particle-panic:1:p2-c4-n100:letter:record+board+rules:5B",
+    "panic-buy:1:p6-hoard-b6-12:a4:board+components+tally:7",
+    "ppe:1:p4-t19:a4-de:nets+scorepad+reference:1",
+];
+
+/// Grey levels, row by row.
+fn grey(png: &[u8]) -> (u32, u32, Vec<u8>) {
+    let p = Pixmap::decode_png(png).expect("PNG decodes");
+    let px = p
+        .pixels()
+        .iter()
+        .map(|c| {
+            let c = c.demultiply();
+            ((c.red() as u32 * 299 + c.green() as u32 * 587 + c.blue() as u32 * 114) / 1000) as u8
+        })
+        .collect();
+    (p.width(), p.height(), px)
+}
+
+/// (mean absolute difference in grey levels, share of blocks differing by
+/// more than 64), over blocks of BLOCK x BLOCK pixels.
+fn difference(a: &[u8], b: &[u8]) -> (f64, f64) {
+    let (ga, gb) = (grey(a), grey(b));
+    assert!(
+        ga.0.abs_diff(gb.0) <= 1 && ga.1.abs_diff(gb.1) <= 1,
+        "sizes {:?} and {:?}",
+        (ga.0, ga.1),
+        (gb.0, gb.1)
+    );
+    let (w, h) = (ga.0.min(gb.0) / BLOCK, ga.1.min(gb.1) / BLOCK);
+    let block = |g: &(u32, u32, Vec<u8>), bx: u32, by: u32| -> i64 {
+        let mut sum = 0i64;
+        for y in by * BLOCK..(by + 1) * BLOCK {
+            for x in bx * BLOCK..(bx + 1) * BLOCK {
+                sum += g.2[(y * g.0 + x) as usize] as i64;
+            }
+        }
+        sum / (BLOCK * BLOCK) as i64
+    };
+    let (mut sum, mut far) = (0u64, 0u64);
+    for by in 0..h {
+        for bx in 0..w {
+            let d = block(&ga, bx, by).abs_diff(block(&gb, bx, by));
+            sum += d;
+            far += (d > 64) as u64;
+        }
+    }
+    let n = (w * h) as f64;
+    (sum as f64 / n, far as f64 / n)
+}
+
+const MAX_MEAN: f64 = 8.0;
+const MAX_FAR: f64 = 0.002;
+
+fn renders(s: &Scratch, code: &str, tag: &str) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let pdf = s.path(&format!("{tag}.pdf"));
+    let run = s.run(&["regen", code, "-o", pdf.to_str().unwrap()]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    let run = s.run(&[
+        "regen",
+        code,
+        "--format",
+        "png",
+        "--dpi",
+        DPI,
+        "-o",
+        &format!("{tag}-svg.png"),
+    ]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    let made = std::process::Command::new("pdftoppm")
+        .args([
+            "-png",
+            "-r",
+            DPI,
+            pdf.to_str().unwrap(),
+            s.path(&format!("{tag}-pdf")).to_str().unwrap(),
+        ])
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut pairs = Vec::new();
+    for k in 1.. {
+        let mut svg = s.path(&format!("{tag}-svg-{k:03}.png"));
+        if k == 1 && !svg.exists() {
+            // A one-page document is written under the name given.
+            svg = s.path(&format!("{tag}-svg.png"));
+        }
+        if !svg.exists() {
+            break;
+        }
+        // pdftoppm numbers pages with as many digits as the page count needs.
+        let pdf_png = (1..=3)
+            .map(|d| s.path(&format!("{tag}-pdf-{k:0d$}.png")))
+            .find(|p| p.exists())
+            .unwrap_or_else(|| panic!("{code}: poppler made no page {k}"));
+        pairs.push((std::fs::read(pdf_png).unwrap(), std::fs::read(svg).unwrap()));
+    }
+    assert!(!pairs.is_empty());
+    pairs
+}
+
+#[test]
+fn svg_and_pdf_renders_of_every_page_agree() {
+    if !have_tool("pdftoppm") {
+        return;
+    }
+    let s = Scratch::new("render-match");
+    for (i, code) in CODES.iter().enumerate() {
+        for (k, (pdf, svg)) in renders(&s, code, &format!("g{i}")).iter().enumerate() {
+            let (mean, far) = difference(pdf, svg);
+            eprintln!("{code} page {}: mean {mean:.3}, far {:.4}%", k + 1, far * 100.0);
+            assert!(
+                mean <= MAX_MEAN && far <= MAX_FAR,
+                "{code} page {}: mean difference {mean:.2}, {:.2}% of pixels far apart",
+                k + 1,
+                far * 100.0
+            );
+        }
+    }
+}
+
+/// The tolerance is tight enough to see a real difference: two maps that
+/// differ only in where their marks are do not pass as the same page.
+#[test]
+fn the_tolerance_catches_moved_marks() {
+    if !have_tool("pdftoppm") {
+        return;
+    }
+    let s = Scratch::new("render-mismatch");
+    let a = renders(&s, "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42", "a");
+    let b = renders(&s, "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:43", "b");
+    let (mean, far) = difference(&a[0].0, &b[0].1);
+    assert!(mean > MAX_MEAN || far > MAX_FAR, "mean {mean:.2}, far {far:.4}");
+}
+
+#[test]
+fn svg_pages_are_files_of_their_own_and_standard_output_takes_one_page() {
+    let s = Scratch::new("svg-files");
+    let run = s.run(&["tp-hunt", "--seed", "42", "--format", "svg", "-o", "map.svg"]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    assert!(
+        run.stdout().contains("wrote map-001.svg to map-005.svg (5 pages)"),
+        "{}",
+        run.stdout()
+    );
+    assert_eq!(
+        s.files(),
+        [
+            "map-001.svg",
+            "map-002.svg",
+            "map-003.svg",
+            "map-004.svg",
+            "map-005.svg"
+        ]
+    );
+    let one = s.run(&[
+        "tp-hunt", "--seed", "42", "--sheets", "map", "--format", "svg", "-o", "-",
+    ]);
+    assert_eq!(one.code(), 0, "{}", one.stderr());
+    assert!(one.stdout().starts_with("<svg"), "{}", &one.stdout()[..40]);
+    let line = s
+        .run(&["tp-hunt", "--seed", "42", "--format", "png", "-o", "-"])
+        .one_error_line(2);
+    assert!(line.contains("one-page"), "{line}");
+    let line = s
+        .run(&["tp-hunt", "--format", "png", "--dpi", "5000"])
+        .one_error_line(2);
+    assert!(line.contains("5000"), "{line}");
+}
