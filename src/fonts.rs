@@ -41,24 +41,29 @@ pub struct Metrics {
     ascender: f32,
     /// Advance width (font units) for chars below 0x2700; others are looked up.
     widths: Vec<u16>,
+    /// Glyph id for chars below 0x2700 (0: none); others are looked up.
+    glyphs: Vec<u16>,
     face: ttf_parser::Face<'static>,
 }
 
 impl Metrics {
     fn load(bytes: &'static [u8]) -> Metrics {
         let face = ttf_parser::Face::parse(bytes, 0).expect("embedded font parses");
-        let widths = (0u32..0x2700)
-            .map(|c| {
-                char::from_u32(c)
-                    .and_then(|ch| face.glyph_index(ch))
-                    .and_then(|g| face.glyph_hor_advance(g))
-                    .unwrap_or(0)
+        let glyphs: Vec<u16> = (0u32..0x2700)
+            .map(|c| char::from_u32(c).and_then(|ch| face.glyph_index(ch)).map_or(0, |g| g.0))
+            .collect();
+        let widths = glyphs
+            .iter()
+            .map(|&g| match g {
+                0 => 0,
+                g => face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0),
             })
             .collect();
         Metrics {
             units_per_em: face.units_per_em() as f32,
             ascender: face.ascender() as f32,
             widths,
+            glyphs,
             face,
         }
     }
@@ -87,7 +92,10 @@ impl Metrics {
 
     /// The glyph drawing `ch`, or 0 (.notdef) where the face has none.
     pub fn glyph(&self, ch: char) -> u16 {
-        self.face.glyph_index(ch).map(|g| g.0).unwrap_or(0)
+        match self.glyphs.get(ch as usize) {
+            Some(&g) => g,
+            None => self.face.glyph_index(ch).map(|g| g.0).unwrap_or(0),
+        }
     }
 
     fn per_mille(&self, units: i32) -> i32 {

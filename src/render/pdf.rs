@@ -14,8 +14,9 @@ use pdf_writer::types::{CidFontType, FontFlags, ProcSet, SystemInfo, UnicodeCmap
 use pdf_writer::writers::{Catalog, DocumentInfo, Resources};
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Str, TextStr};
 use sha2::{Digest, Sha256};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, Write};
+use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Weak};
 
 use crate::fonts::{self, FontRole};
@@ -70,8 +71,58 @@ impl<W: Write> Write for Counter<W> {
     }
 }
 
+/// Content streams are compressed on a second thread while the next page is
+/// made; objects still go out strictly in the order they were queued, so the
+/// bytes never depend on timing.
+struct Deflater {
+    jobs: Option<Sender<Vec<u8>>>,
+    done: Receiver<Vec<u8>>,
+    worker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Deflater {
+    fn start() -> Deflater {
+        let (jobs, inbox) = std::sync::mpsc::channel::<Vec<u8>>();
+        let (outbox, done) = std::sync::mpsc::channel();
+        let worker = std::thread::spawn(move || {
+            for data in inbox {
+                if outbox.send(deflate(&data)).is_err() {
+                    break;
+                }
+            }
+        });
+        Deflater {
+            jobs: Some(jobs),
+            done,
+            worker: Some(worker),
+        }
+    }
+}
+
+impl Drop for Deflater {
+    fn drop(&mut self) {
+        self.jobs.take();
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+/// An object waiting its turn to be written.
+enum Queued {
+    /// Complete: the chunk's bytes.
+    Ready(Ref, Vec<u8>),
+    /// A stream whose data is being compressed; a form has a box.
+    Stream(Ref, Option<Rect>),
+}
+
+/// Most objects waiting at once: memory stays flat however long the document.
+const MAX_QUEUED: usize = 16;
+
 pub struct PdfWriter<W: Write> {
     out: Counter<W>,
+    deflater: Deflater,
+    queue: VecDeque<Queued>,
     /// Byte offset of each object, indexed by object number (0 unused).
     offsets: Vec<u64>,
     pages: Vec<Ref>,
@@ -109,6 +160,8 @@ impl<W: Write> PdfWriter<W> {
     pub fn new(out: W) -> io::Result<PdfWriter<W>> {
         let mut w = PdfWriter {
             out: Counter { inner: out, written: 0 },
+            deflater: Deflater::start(),
+            queue: VecDeque::new(),
             offsets: vec![0; RESOURCES.get() as usize + 1],
             pages: Vec::new(),
             groups: HashMap::new(),
@@ -124,10 +177,73 @@ impl<W: Write> PdfWriter<W> {
         Ref::new(self.offsets.len() as i32 - 1)
     }
 
-    /// Writes a chunk holding the one object `id`, noting where it starts.
+    /// Writes a chunk holding the one object `id` now, noting where it starts.
     fn emit(&mut self, id: Ref, chunk: &Chunk) -> io::Result<()> {
         self.offsets[id.get() as usize] = self.out.written;
         self.out.write_all(chunk.as_bytes())
+    }
+
+    /// Queues a finished object behind any still being compressed.
+    fn enqueue(&mut self, id: Ref, chunk: &Chunk) -> io::Result<()> {
+        if self.queue.is_empty() {
+            return self.emit(id, chunk);
+        }
+        self.queue.push_back(Queued::Ready(id, chunk.as_bytes().to_vec()));
+        self.pump(false)
+    }
+
+    /// Queues a stream (a form when it has a box) for compression.
+    fn enqueue_stream(&mut self, id: Ref, bbox: Option<Rect>, data: Vec<u8>) -> io::Result<()> {
+        let jobs = self.deflater.jobs.as_ref().expect("deflater runs until finish");
+        jobs.send(data).map_err(|_| io::Error::other("the compression thread stopped"))?;
+        self.queue.push_back(Queued::Stream(id, bbox));
+        self.pump(false)
+    }
+
+    /// Writes queued objects from the front while they are ready; waits for
+    /// compression when `wait` is set or the queue is full.
+    fn pump(&mut self, wait: bool) -> io::Result<()> {
+        while let Some(front) = self.queue.front() {
+            let data = match front {
+                Queued::Ready(..) => None,
+                Queued::Stream(..) => {
+                    let block = wait || self.queue.len() > MAX_QUEUED;
+                    let got = if block {
+                        self.deflater.done.recv().ok()
+                    } else {
+                        self.deflater.done.try_recv().ok()
+                    };
+                    match got {
+                        Some(d) => Some(d),
+                        None if block => return Err(io::Error::other("the compression thread stopped")),
+                        None => return Ok(()),
+                    }
+                }
+            };
+            let id = match self.queue.pop_front().expect("front exists") {
+                Queued::Ready(id, bytes) => {
+                    self.offsets[id.get() as usize] = self.out.written;
+                    self.out.write_all(&bytes)?;
+                    continue;
+                }
+                Queued::Stream(id, bbox) => (id, bbox),
+            };
+            let data = data.expect("a stream has its data");
+            let mut chunk = Chunk::new();
+            match id.1 {
+                None => {
+                    chunk.stream(id.0, &data).filter(Filter::FlateDecode);
+                }
+                Some(bbox) => {
+                    let mut form = chunk.form_xobject(id.0, &data);
+                    form.bbox(bbox);
+                    form.filter(Filter::FlateDecode);
+                    form.pair(Name(b"Resources"), RESOURCES);
+                }
+            }
+            self.emit(id.0, &chunk)?;
+        }
+        Ok(())
     }
 
     /// Adds one page; its content is written and forgotten at once.
@@ -137,11 +253,7 @@ impl<W: Write> PdfWriter<W> {
             self.item(&mut pen, item, page.height)?;
         }
         let contents = self.reserve();
-        let mut chunk = Chunk::new();
-        chunk
-            .stream(contents, &deflate(&pen.content.finish()))
-            .filter(Filter::FlateDecode);
-        self.emit(contents, &chunk)?;
+        self.enqueue_stream(contents, None, pen.content.finish().into_vec())?;
         let id = self.reserve();
         let mut chunk = Chunk::new();
         chunk
@@ -150,7 +262,7 @@ impl<W: Write> PdfWriter<W> {
             .media_box(Rect::new(0.0, 0.0, pt(page.width), pt(page.height)))
             .contents(contents)
             .pair(Name(b"Resources"), RESOURCES);
-        self.emit(id, &chunk)?;
+        self.enqueue(id, &chunk)?;
         self.pages.push(id);
         if self.pages.len().is_multiple_of(256) {
             // Forget groups no page holds any more: memory stays flat.
@@ -226,14 +338,8 @@ impl<W: Write> PdfWriter<W> {
             self.item(&mut pen, item, g.height)?;
         }
         let id = self.reserve();
-        let data = deflate(&pen.content.finish());
-        let mut chunk = Chunk::new();
-        let mut form = chunk.form_xobject(id, &data);
-        form.bbox(Rect::new(0.0, 0.0, pt(g.width), pt(g.height)));
-        form.filter(Filter::FlateDecode);
-        form.pair(Name(b"Resources"), RESOURCES);
-        form.finish();
-        self.emit(id, &chunk)?;
+        let bbox = Rect::new(0.0, 0.0, pt(g.width), pt(g.height));
+        self.enqueue_stream(id, Some(bbox), pen.content.finish().into_vec())?;
         let name = self.group_objects.len();
         self.group_objects.push(id);
         self.groups.insert(Arc::as_ptr(g), (name, Arc::downgrade(g)));
@@ -256,6 +362,7 @@ impl<W: Write> PdfWriter<W> {
 
     /// Writes the fonts, resources, page tree and trailer; returns the output.
     pub fn finish(mut self, meta: &Meta) -> io::Result<W> {
+        self.pump(true)?;
         let mut fonts = Vec::new();
         for role in FontRole::ALL {
             if !self.fonts[font_index(role)].glyphs.is_empty() {
