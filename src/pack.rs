@@ -184,15 +184,16 @@ fn distinct(names: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// The layout without its seed, code or rating: what makes two sheets the same.
-fn layout_key(request: &GameRequest) -> Result<String> {
+/// A digest of the layout without its seed, code or rating: what makes two
+/// sheets the same (a digest, so 10,000 students' keys stay small).
+fn layout_key(request: &GameRequest) -> Result<[u8; 32]> {
     let mut layout = request.layout()?;
     if let Some(obj) = layout.as_object_mut() {
         for k in ["seed", "code", "rating"] {
             obj.remove(k);
         }
     }
-    Ok(layout.to_string())
+    Ok(Sha256::digest(layout.to_string().as_bytes()).into())
 }
 
 /// How a pack is printed.

@@ -803,23 +803,21 @@ impl Request {
         })
     }
 
-    pub fn boards(&self) -> Result<Vec<(Seed, Board)>> {
+    /// The boards, made one at a time as they are asked for.
+    pub fn boards(&self) -> Result<impl Iterator<Item = Result<(Seed, Board)>> + '_> {
         self.check()?;
-        (1..=self.count)
-            .map(|k| {
-                let seed = self.seed.nth(k);
-                generate_for_seed(&self.params, &seed).map(|b| (seed, b))
-            })
-            .collect()
+        Ok((1..=self.count).map(|k| {
+            let seed = self.seed.nth(k);
+            generate_for_seed(&self.params, &seed).map(|b| (seed, b))
+        }))
     }
 
     pub fn json(&self) -> Result<String> {
         let list = sheets::SheetKind::code_list(&self.sheets);
         let boards: Vec<BoardJson> = self
             .boards()?
-            .iter()
-            .map(|(s, b)| BoardJson::new(Some(s), Some(&self.code(s, &list)), b))
-            .collect();
+            .map(|r| r.map(|(s, b)| BoardJson::new(Some(&s), Some(&self.code(&s, &list)), &b)))
+            .collect::<Result<_>>()?;
         Ok(crate::games::json_one_or_many(&boards))
     }
 
@@ -835,7 +833,8 @@ impl Request {
         let label = self.texts(texts)?.common.get("code_label");
         let list = sheets::SheetKind::code_list(&self.sheets);
         let mut out = String::new();
-        for (s, b) in self.boards()? {
+        for made in self.boards()? {
+            let (s, b) = made?;
             out.push_str(&format!("{label}: {}\n{}\n", self.code(&s, &list), describe(&b)));
         }
         Ok(out)
@@ -851,17 +850,19 @@ impl Request {
         let gt = self.texts(texts)?;
         let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt);
         let list = sheets::SheetKind::code_list(&self.sheets);
-        let boards = self.boards()?;
         let mut codes = Vec::new();
-        for (seed, board) in &boards {
+        let mut first = None;
+        for made in self.boards()? {
+            let (seed, board) = made?;
             if self.sheets.contains(&sheets::SheetKind::Board) {
-                for page in ctx.pages(sheets::SheetKind::Board, board, &self.code(seed, "board")) {
+                for page in ctx.pages(sheets::SheetKind::Board, &board, &self.code(&seed, "board")) {
                     emit(page)?;
                 }
             }
-            codes.push(self.code(seed, &list).to_string());
+            codes.push(self.code(&seed, &list).to_string());
+            first.get_or_insert((seed, board));
         }
-        let (first_seed, first_board) = &boards[0];
+        let (first_seed, first_board) = &first.expect("a request has at least one board");
         for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
             for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {
                 emit(page)?;

@@ -594,11 +594,13 @@ impl Request {
     }
 
     /// The maps, each the first legal draw for its seed.
-    pub fn maps(&self) -> Result<Vec<(Seed, Map)>> {
+    /// The maps, made one at a time as they are asked for: a run of 10,000
+    /// holds one map at a time.
+    pub fn maps(&self) -> Result<impl Iterator<Item = Result<(Seed, Map)>> + '_> {
         self.check()?;
-        self.seeds()
-            .map(|s| generate_for_seed(&self.params, &s).map(|m| (s, m)))
-            .collect()
+        Ok(self
+            .seeds()
+            .map(|s| generate_for_seed(&self.params, &s).map(|m| (s, m))))
     }
 
     /// The maps as JSON: one object, or an array of them when `count` > 1.
@@ -606,9 +608,8 @@ impl Request {
         let list = sheets::SheetKind::code_list(&self.sheets);
         let maps: Vec<MapJson> = self
             .maps()?
-            .iter()
-            .map(|(s, m)| MapJson::new(s, &self.code(s, &list), m))
-            .collect();
+            .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m)))
+            .collect::<Result<_>>()?;
         Ok(crate::games::json_one_or_many(&maps))
     }
 
@@ -627,7 +628,8 @@ impl Request {
         let labels = self.labels(texts)?;
         let list = sheets::SheetKind::code_list(&self.sheets);
         let mut out = String::new();
-        for (s, m) in self.maps()? {
+        for made in self.maps()? {
+            let (s, m) = made?;
             out.push_str(&format!(
                 "{}: {}\n",
                 labels.common.get("code_label"),
@@ -651,7 +653,8 @@ impl Request {
         let ctx = sheets::Context::new(&self.params, self.paper, &labels);
         let list = sheets::SheetKind::code_list(&self.sheets);
         let mut codes = Vec::new();
-        for (seed, map) in self.maps()? {
+        for made in self.maps()? {
+            let (seed, map) = made?;
             for kind in &self.sheets {
                 let code = self.code(&seed, kind.name());
                 for page in ctx.pages(*kind, &map, &seed, &code) {
