@@ -51,6 +51,12 @@ pub enum Format {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PolicyName {
+    Rating,
+    Search,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GameName {
     #[value(name = "tp-hunt")]
     TpHunt,
@@ -179,6 +185,16 @@ pub struct SimulateArgs {
     /// Number of games (default 2000).
     #[arg(long, value_name = "N")]
     pub games: Option<u32>,
+    /// Who plays: 'rating' (the fast policy that rates deals) or 'search'
+    /// (Monte-Carlo rollouts at every choice: strong and slow).
+    #[arg(long, value_enum, default_value = "rating")]
+    pub policy: PolicyName,
+    /// Rollouts per action for --policy search.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rollouts: u32,
+    /// Rate a range of deals, seeds A to B (e.g. 0..49): one line (or JSON object) per deal.
+    #[arg(long, value_name = "A..B")]
+    pub deals: Option<String>,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,

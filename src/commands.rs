@@ -428,46 +428,99 @@ fn ppe_odds(args: &crate::cli::PpeOddsArgs) -> Result<i32> {
 }
 
 fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
+    use particle_panic::engine;
+    use particle_panic::policy::{RatingPolicy, SearchPlayer};
     let (params, seed, _) = config::particle_panic_deal(&args.deal, None)?;
-    let params = particle_panic::Params {
-        simulations: args.games.unwrap_or(particle_panic::DEFAULT_SIMULATIONS),
-        ..params
-    };
-    params
-        .check()
-        .map_err(|e| Error::input(e.message.replace("simulations", "games")))?;
-    let deal = particle_panic::generate(&params, &seed);
-    let r = particle_panic::engine::rate(&params, &deal, &seed);
-    if args.json {
-        let j = serde_json::json!({
-            "seed": seed.text(),
-            "players": params.players,
-            "variant": if params.five_codes { "five-codes" } else { "standard" },
-            "games": r.games,
-            "wins": r.wins,
-            "win_rate": r.win_rate,
-            "losses": r.losses,
-        });
-        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
-        return Ok(0);
+    let games = args.games.unwrap_or(particle_panic::DEFAULT_SIMULATIONS);
+    particle_panic::Params {
+        simulations: games,
+        ..params.clone()
     }
-    let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
-    println!(
-        "deal: seed {seed}, {} players, {}",
-        params.players,
-        if params.five_codes { "five codes" } else { "four codes" }
-    );
-    println!("games: {}", r.games);
-    println!("won:                 {}", share(r.wins));
-    println!("lost, no room:       {}", share(r.losses.no_room));
-    println!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero));
-    println!("lost, empty stack:   {}", share(r.losses.empty_stack));
-    if r.losses.turn_limit > 0 {
+    .check()
+    .map_err(|e| Error::input(e.message.replace("simulations", "games")))?;
+    let seeds: Vec<crate::seed::Seed> = match &args.deals {
+        None => vec![seed],
+        Some(range) => {
+            let bad = || {
+                Error::input(format!(
+                    "deals: {} is not a range A..B of seeds (e.g. 0..49)",
+                    crate::error::quote(range)
+                ))
+            };
+            let (a, b) = range.split_once("..").ok_or_else(bad)?;
+            let (a, b): (u64, u64) = (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            );
+            if a > b || b - a >= 10_000 {
+                return Err(Error::input(format!(
+                    "deals: {} must run upwards and hold at most 10000 deals",
+                    crate::error::quote(range)
+                )));
+            }
+            (a..=b)
+                .map(|n| crate::seed::Seed::new(&n.to_string()))
+                .collect::<std::result::Result<_, _>>()?
+        }
+    };
+    let policy = format!("{:?}", args.policy).to_lowercase();
+    for seed in &seeds {
+        let deal = particle_panic::generate(&params, seed);
+        let r = match args.policy {
+            crate::cli::PolicyName::Rating => engine::rate_with(&params, &deal, seed, games, |_| RatingPolicy),
+            crate::cli::PolicyName::Search => engine::rate_with(&params, &deal, seed, games, |g| SearchPlayer {
+                rollouts: args.rollouts,
+                rng: engine::rollout_rng(seed, g as u64),
+            }),
+        };
+        if args.json {
+            let j = serde_json::json!({
+                "seed": seed.text(),
+                "players": params.players,
+                "variant": params.variant(),
+                "policy": policy,
+                "games": r.games,
+                "wins": r.wins,
+                "win_rate": r.win_rate,
+                "error": r.error(),
+                "losses": r.losses,
+            });
+            let text = if seeds.len() > 1 {
+                serde_json::to_string(&j)
+            } else {
+                serde_json::to_string_pretty(&j)
+            };
+            println!("{}", text.expect("serialises"));
+            continue;
+        }
+        if seeds.len() > 1 {
+            println!(
+                "deal {seed}: {} wins {:.2}% ± {:.2}% ({} games)",
+                policy,
+                100.0 * r.win_rate,
+                100.0 * r.error(),
+                r.games
+            );
+            continue;
+        }
+        let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
         println!(
-            "stopped at {} turns: {}",
-            particle_panic::engine::TURN_LIMIT,
-            share(r.losses.turn_limit)
+            "deal: seed {seed}, {} players, {}, {policy} policy",
+            params.players,
+            params.variant()
         );
+        println!("games: {}", r.games);
+        println!("won:                 {} ± {:.1}%", share(r.wins), 100.0 * r.error());
+        println!("lost, no room:       {}", share(r.losses.no_room));
+        println!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero));
+        println!("lost, empty stack:   {}", share(r.losses.empty_stack));
+        if r.losses.turn_limit > 0 {
+            println!(
+                "stopped at {} turns: {}",
+                engine::TURN_LIMIT,
+                share(r.losses.turn_limit)
+            );
+        }
     }
     Ok(0)
 }

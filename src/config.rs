@@ -203,18 +203,11 @@ pub fn particle_panic_deal(
     args: &crate::cli::ParticlePanicDealArgs,
     simulations: Option<u32>,
 ) -> Result<(particle_panic::Params, Seed, bool)> {
-    let five_codes = match args.variant.as_deref() {
-        None | Some("standard") => false,
-        Some("five-codes") => true,
-        Some(other) => {
-            return Err(Error::input(format!(
-                "variant: unknown variant '{other}' (choose from: standard, five-codes)"
-            )));
-        }
-    };
+    let (five_codes, collect_as_action) = particle_panic::parse_variant(args.variant.as_deref().unwrap_or("standard"))?;
     let params = particle_panic::Params {
         players: args.players.unwrap_or(particle_panic::Params::default().players),
         five_codes,
+        collect_as_action,
         simulations: simulations.unwrap_or(particle_panic::DEFAULT_SIMULATIONS),
     };
     params.check()?;

@@ -540,7 +540,9 @@ mod tests {
             ctx.insert(k, &0);
         }
         ctx.insert("five_codes", &false);
-        for k in ["expected", "lose_next", "turn", "single"] {
+        ctx.insert("near_unwinnable", &true);
+        ctx.insert("band", "");
+        for k in ["expected", "lose_next", "turn", "single", "error_percent"] {
             ctx.insert(k, "1");
         }
         ctx.insert("mode", "race");

@@ -161,6 +161,7 @@ fn printed_codes() -> Vec<String> {
         "tp-hunt:1:g10-s9-a10-d10-p6-xreachable:letter-de:map+tracker+scorepad+rules+dice-tape:room 12".into(),
         "particle-panic:1:p2-c4-n200:a4:record+board+rules:5B".into(),
         "particle-panic:1:p1-c5-n100:letter:record:x".into(),
+        "particle-panic:2:p2-c4-n200-a:a4:record+board+rules:5B".into(),
         "panic-buy:1:p3-race-b6-12:a4:board+components:42".into(),
         "panic-buy:1:p6-hoard-b6-12:letter:board+tally:7".into(),
         "ppe:1:p4-t19:a4:nets+scorepad+reference:1".into(),

@@ -14,12 +14,16 @@ fn default_run_writes_record_board_stacks_and_rules() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:1:p2-c4-n2000:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:2:p2-c4-n2000:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 4);
     assert!(pages[0].contains("Deal Record"));
-    assert!(pages[0].contains("of 2,000 simulated games"), "{}", pages[0]);
+    assert!(
+        pages[0].contains("Near-unwinnable as read") && pages[0].contains("of 2,000 games"),
+        "{}",
+        pages[0]
+    );
     assert!(
         pages[0].contains("2 ♥ hearts") && pages[0].contains("A ♠ spades"),
         "suit symbols and words"
@@ -27,7 +31,7 @@ fn default_run_writes_record_board_stacks_and_rules() {
     assert!(pages[1].contains("Pencil Board") && pages[1].contains("Space 6") && pages[1].contains("♣ clubs"));
     assert!(pages[2].contains("Stacks to Cross Off"));
     assert!(pages[3].contains("Turn and Rules Card") && pages[3].contains("two of each"));
-    assert!(pages[0].contains("Sheet code: particle-panic:1:p2-c4-n2000:a4:record:42"));
+    assert!(pages[0].contains("Sheet code: particle-panic:2:p2-c4-n2000:a4:record:42"));
 }
 
 #[test]
@@ -62,7 +66,7 @@ fn json_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "d.json")).unwrap();
     assert_eq!(v["seed"], "9");
-    assert_eq!(v["code"], "particle-panic:1:p3-c4-n500:a4:default:9");
+    assert_eq!(v["code"], "particle-panic:2:p3-c4-n500:a4:default:9");
     assert_eq!(v["players"], 3);
     assert_eq!(v["hands"].as_array().unwrap().len(), 3);
     assert_eq!(v["hands"][0].as_array().unwrap().len(), 3);
@@ -96,30 +100,82 @@ fn json_has_the_documented_fields_and_validates() {
 }
 
 #[test]
-fn difficulty_and_regen() {
+fn difficulty_is_refused_where_nothing_wins_and_regen_reads_old_codes() {
     let s = Scratch::new("pp-diff");
+    let line = s
+        .run(&[
+            "particle-panic",
+            "--seed",
+            "class",
+            "--difficulty",
+            "hard",
+            "-o",
+            "h.pdf",
+        ])
+        .one_error_line(2);
+    assert!(line.contains("near-unwinnable as read"), "{line}");
+    assert!(s.files().is_empty());
+    // A code printed by version 1 makes the same deal, rated anew.
+    let r = s.run(&[
+        "regen",
+        "particle-panic:1:p2-c4-n200:a4:record:class",
+        "--format",
+        "json",
+        "-o",
+        "old.json",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
     let r = s.run(&[
         "particle-panic",
         "--seed",
         "class",
-        "--difficulty",
-        "hard",
+        "--simulations",
+        "200",
+        "--format",
+        "json",
         "-o",
-        "h.pdf",
+        "new.json",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    let code = r
-        .stdout()
-        .lines()
-        .find_map(|l| l.strip_prefix("code: "))
-        .unwrap()
-        .to_string();
-    assert!(
-        code.starts_with("particle-panic:1:p2-c4-n2000:a4:default:class"),
-        "{code}"
-    );
-    assert_eq!(s.run(&["regen", &code, "-o", "again.pdf"]).code(), 0);
-    assert_eq!(read(&s, "h.pdf"), read(&s, "again.pdf"));
+    let deal = |f: &str| {
+        let v: serde_json::Value = serde_json::from_slice(&read(&s, f)).unwrap();
+        (v["hands"].clone(), v["stacks"].clone())
+    };
+    assert_eq!(deal("old.json"), deal("new.json"));
+}
+
+#[test]
+fn simulate_takes_a_policy_and_a_range_of_deals() {
+    let s = Scratch::new("pp-policy");
+    let r = s.run(&[
+        "particle-panic",
+        "simulate",
+        "--deals",
+        "0..2",
+        "--players",
+        "2",
+        "--games",
+        "50",
+        "--policy",
+        "search",
+        "--rollouts",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let lines: Vec<serde_json::Value> = r.stdout().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(l["seed"], i.to_string());
+        assert_eq!(l["games"], 50);
+        assert_eq!(l["policy"], "search");
+        assert!(l["win_rate"].as_f64().unwrap() <= 1.0);
+        assert!(l["wins"].is_u64());
+    }
+    let line = s
+        .run(&["particle-panic", "simulate", "--deals", "5..1"])
+        .one_error_line(2);
+    assert!(line.contains("deals"), "{line}");
 }
 
 #[test]

@@ -195,7 +195,8 @@ impl<W: Write> PdfWriter<W> {
     /// Queues a stream (a form when it has a box) for compression.
     fn enqueue_stream(&mut self, id: Ref, bbox: Option<Rect>, data: Vec<u8>) -> io::Result<()> {
         let jobs = self.deflater.jobs.as_ref().expect("deflater runs until finish");
-        jobs.send(data).map_err(|_| io::Error::other("the compression thread stopped"))?;
+        jobs.send(data)
+            .map_err(|_| io::Error::other("the compression thread stopped"))?;
         self.queue.push_back(Queued::Stream(id, bbox));
         self.pump(false)
     }

@@ -1,47 +1,42 @@
-//! The whole game of Particle Panic as a state machine. Dice rolls and player
-//! choices are inputs, so tests can drive exact situations; `play` lets the
-//! documented policy below make the choices, and `rate` plays many games of one
-//! deal to rate it.
+//! The rules of Particle Panic as an engine: a game state, the actions that
+//! are legal in it, and their effects. The engine enforces every rule itself
+//! (whose turn it is, the turn's budget of basic and special actions, what
+//! each card may do); a [`Policy`] only chooses among legal actions, through
+//! the same interface for every choice the rules leave to the players (moves,
+//! attempts, spending, sharing, discards, spill-over). Policies see the top
+//! card of each stack only, never the cards below it or future dice.
 //!
-//! Rules as read (RULES.md, seeds/003):
-//! - A turn is one basic action (move, neutralise, collect) and one special
-//!   action (spend cards, share cards, enter a code); two of each with 1-2 players.
-//! - Neutralise: roll per particle on your space; 4-6 removes it (3-6 with 1-2
-//!   players), else your hand limit drops by one. Hearts re-roll, clubs add 1;
-//!   cards are spent under the "spend cards" special action.
-//! - Collect: from a space with no particles, the top card (two with 1-2 players).
-//! - Diamond: move your pawn to an adjacent space. Spade: move a particle from your
-//!   space to an adjacent space with room.
-//! - Share: give cards to a player on your space. Code: discard five of a suit.
-//! - End of turn, unless all codes are in: roll how many particles emerge and on
-//!   which space; a space holds six, extras go to the nearest spaces with room.
-//! - Lost when a particle has no room, a hand limit reaches 0, or a stack is empty.
-//!
-//! Our decisions where the text is silent:
-//! - The hand limit is enforced at the end of each turn (a player may hold more
-//!   during the turn, e.g. to enter a code): a hand over its limit discards
-//!   first suits whose code is entered, then the suit its holder is furthest
-//!   behind another player in, then the suit the team holds least of (ties: the
-//!   lower suit). So each suit gathers in one hand.
-//! - Spill-over goes one particle at a time to the nearest space with room; at
-//!   equal distance the one with fewer particles, then clockwise.
-//! - "Spend cards" as a special action lets the player spend any number of
-//!   cards for the rest of that turn.
-//!
-//! The policy (heuristic, per turn):
-//! 1. Enter every code the player can.
-//! 2. Each basic action: collect if the space is clear and its stack would not
-//!    run out; else neutralise if the space holds particles the player can afford
-//!    (fewer than their hand limit minus one, or the last particle between them
-//!    and a needed card); else roll and move to the best space in reach: clear
-//!    spaces first, then few particles, needed top cards, long stacks.
-//! 3. Spend a club or heart on a failed neutralisation when that suit's code is
-//!    in or the hand limit would drop to 1; a spade to clear a space holding a
-//!    single particle; a diamond to step onto a clear neighbour.
-//! 4. Share with a player on the same space the suits they hold more of.
-//! 5. Enter codes again.
+//! Readings of the text (../shared/RULES.md, Particle Panic), each a named
+//! rule the code cites:
+//! - TURN BUDGET: the active player has B basic and S special actions, B = S =
+//!   2 with 1-2 players, 1 with 3-4, in any order.
+//! - MOVE: roll the die, move 0 to that many spaces in one direction.
+//! - NEUTRALISE: on your own space, one attempt per particle, a die each: 4-6
+//!   removes it (3-6 with 1-2 players), a failure lowers your hand limit by one
+//!   and leaves the particle; stop whenever you like; one action covers all
+//!   attempts.
+//! - COLLECT: not an action: once, at the end of the active player's turn, if
+//!   the pawn's space holds no particle, the top card (two with 1-2 players),
+//!   before particles emerge. Variant `collect-as-action`: a basic action,
+//!   once, as the turn's last basic action.
+//! - SPEND: one special action lets you spend any number of cards for the rest
+//!   of the turn: a heart re-rolls a neutralisation die, a club adds 1 to one,
+//!   a diamond moves your pawn to an adjacent space, a spade moves any one
+//!   particle to an adjacent space with room.
+//! - SHARE: give any number of cards of any suits to one player on your space;
+//!   only the active player gives.
+//! - CODE: discard five cards of one suit to enter its code.
+//! - HAND LIMIT: starts at 6; at the end of any turn a player over their limit
+//!   discards down to it, choosing which cards. A limit of 0 loses.
+//! - EMERGENCE: at the end of every turn a die for how many, a die for which
+//!   space; a space holds at most 6, the excess spills to the nearest spaces
+//!   with room, and where two are equally near the players choose.
+//! - END: won the moment the last code is entered; lost when the board holds 36
+//!   particles or one cannot be placed, when a hand limit reaches 0, or when a
+//!   stack runs out of cards.
 
-use rand::Rng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -49,17 +44,20 @@ use super::{Deal, Params, Rating, SPACES};
 use crate::seed::Seed;
 
 pub const MAX_PARTICLES: u8 = 6;
+/// END: the board is full ("no more room for any new particles").
+pub const BOARD_FULL: u8 = MAX_PARTICLES * SPACES as u8;
 pub const START_HAND_LIMIT: u8 = 6;
 pub const CODE_CARDS: u8 = 5;
 /// Room for the largest stack: (130 - 3) / 6 rounded up.
 const STACK_CAP: usize = 24;
-/// A game that runs this many turns is stopped and counted as lost.
+/// A game still running after this many turns is stopped and counted as lost
+/// (a policy that stalls; never reached in practice: stacks run out first).
 pub const TURN_LIMIT: u32 = 500;
 
-const CLUBS: usize = 0;
-const DIAMONDS: usize = 1;
-const HEARTS: usize = 2;
-const SPADES: usize = 3;
+pub const CLUBS: usize = 0;
+pub const DIAMONDS: usize = 1;
+pub const HEARTS: usize = 2;
+pub const SPADES: usize = 3;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,38 +105,119 @@ impl Dice for Scripted {
     }
 }
 
-/// Why a move was refused.
+/// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Illegal(pub &'static str);
 
-/// The state of one game. Spaces are 0-5 (printed 1-6, clockwise); suits are
-/// indices into `Suit::ALL`. Cards are kept as suits: ranks do not matter in play.
+/// Everything a player may do. Spaces are 0-5 (printed 1-6, clockwise),
+/// suits indices into `Suit::ALL`, players 0-3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Basic (MOVE): roll the die; then choose where with `MoveTo`.
+    Move,
+    /// After a move roll: the space to stop on, within the roll, one direction.
+    MoveTo(u8),
+    /// Basic (NEUTRALISE): start attempting the particles on your space.
+    Neutralise,
+    /// Roll for one particle on your space (while neutralising).
+    Attempt,
+    /// Finish the neutralise action.
+    StopNeutralising,
+    /// Take the pending neutralisation roll as it stands.
+    Accept,
+    /// Spend a heart: re-roll the pending neutralisation die.
+    Heart,
+    /// Spend a club: add 1 to the pending neutralisation die.
+    Club,
+    /// Special (SPEND): cards may be spent for the rest of the turn.
+    Spend,
+    /// Spend a diamond: your pawn to this adjacent space.
+    Diamond(u8),
+    /// Spend a spade: a particle from the first space to the adjacent second.
+    Spade(u8, u8),
+    /// Special (SHARE): give these cards (a count per suit) to this player.
+    Share {
+        to: u8,
+        cards: [u8; 5],
+    },
+    /// Special (CODE): discard five of this suit to enter its code.
+    Code(u8),
+    /// Basic, variant `collect-as-action` only: collect now, as the last basic action.
+    Collect,
+    /// End the turn (collecting, discards and emergence follow).
+    EndTurn,
+    /// At the end of a turn on a clear space: take the top card(s), or not.
+    TakeCards,
+    LeaveCards,
+    /// Over the hand limit at the end of a turn: discard one card of this suit.
+    Discard(u8),
+    /// A spilled particle goes to this space (one of two equally near).
+    SpillTo(u8),
+}
+
+/// What the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The active player chooses their next action.
+    Act,
+    /// A move was rolled: choose where to stop.
+    MoveTo {
+        roll: u8,
+    },
+    /// A neutralisation die was rolled: accept it or spend a heart or a club.
+    Attempt {
+        roll: u8,
+    },
+    /// End of turn on a clear space: collect or not.
+    Collect,
+    /// End of turn: this player is over their limit and discards.
+    Discard {
+        player: u8,
+    },
+    /// Emergence: a particle spills; the two spaces are equally near.
+    Spill {
+        a: u8,
+        b: u8,
+    },
+    Over(Outcome),
+}
+
+/// The state of one game, with the engine that changes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     pub players: u8,
     pub suits: u8,
+    pub collect_as_action: bool,
     pub pawns: [u8; 4],
     pub particles: [u8; SPACES],
-    /// Suits of each stack, bottom first, so the top is the last.
+    /// Suits of each stack, bottom first, so the top is the last. Private:
+    /// the players see only the top card.
     stacks: [[u8; STACK_CAP]; SPACES],
     stack_len: [u8; SPACES],
     pub hands: [[u8; 5]; 4],
     pub limits: [u8; 4],
     /// One bit per suit whose code is entered.
     pub codes: u8,
-    pub outcome: Option<Outcome>,
+    pub phase: Phase,
+    pub active: u8,
     pub turns: u32,
-    /// Special actions left this turn, and whether "spend cards" is in force.
-    specials: u8,
-    spending: bool,
+    pub basics_left: u8,
+    pub specials_left: u8,
+    pub spending: bool,
+    pub neutralising: bool,
+    /// Emergence in progress: particles still to place, and where they emerge.
+    emerging: u8,
+    emerge_at: u8,
 }
 
 impl State {
-    /// The start of play: pawns on space 1, one particle on each of spaces 2-6.
+    /// The start of play: pawns on space 1, one particle on each of spaces
+    /// 2-6, player 1 to act.
     pub fn new(params: &Params, deal: &Deal) -> State {
         let mut s = State {
             players: params.players,
             suits: params.suits().len() as u8,
+            collect_as_action: params.collect_as_action,
             pawns: [0; 4],
             particles: [0, 1, 1, 1, 1, 1],
             stacks: [[0; STACK_CAP]; SPACES],
@@ -146,10 +225,15 @@ impl State {
             hands: [[0; 5]; 4],
             limits: [START_HAND_LIMIT; 4],
             codes: 0,
-            outcome: None,
-            turns: 0,
-            specials: 0,
+            phase: Phase::Act,
+            active: 0,
+            turns: 1,
+            basics_left: 0,
+            specials_left: 0,
             spending: false,
+            neutralising: false,
+            emerging: 0,
+            emerge_at: 0,
         };
         for (i, stack) in deal.stacks.iter().enumerate().take(SPACES) {
             for (j, card) in stack.iter().rev().take(STACK_CAP).enumerate() {
@@ -162,6 +246,7 @@ impl State {
                 s.hands[p][c.suit.index()] += 1;
             }
         }
+        s.begin_turn();
         s
     }
 
@@ -170,14 +255,17 @@ impl State {
         self.players <= 2
     }
 
+    /// TURN BUDGET.
     pub fn actions_per_turn(&self) -> u8 {
         if self.small() { 2 } else { 1 }
     }
 
+    /// NEUTRALISE: the lowest roll that removes a particle.
     pub fn neutralise_target(&self) -> u8 {
         if self.small() { 3 } else { 4 }
     }
 
+    /// COLLECT: cards taken at once.
     pub fn collect_count(&self) -> u8 {
         if self.small() { 2 } else { 1 }
     }
@@ -186,7 +274,7 @@ impl State {
         self.stack_len[space] as usize
     }
 
-    /// The suit of the top card of a stack.
+    /// The suit of the top card of a stack: all the players can see of it.
     pub fn top(&self, space: usize) -> Option<usize> {
         let n = self.stack_len[space] as usize;
         (n > 0).then(|| self.stacks[space][n - 1] as usize)
@@ -194,6 +282,10 @@ impl State {
 
     pub fn hand_size(&self, p: usize) -> u8 {
         self.hands[p].iter().sum()
+    }
+
+    pub fn total_particles(&self) -> u8 {
+        self.particles.iter().sum()
     }
 
     fn all_codes(&self) -> u8 {
@@ -204,9 +296,15 @@ impl State {
         self.codes & (1 << suit) != 0
     }
 
-    fn end(&mut self, outcome: Outcome) {
-        if self.outcome.is_none() {
-            self.outcome = Some(outcome);
+    /// Whether the team still needs cards of this suit for its code.
+    pub fn needed(&self, suit: usize) -> bool {
+        suit < self.suits as usize && !self.code_entered(suit)
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(o) => Some(o),
+            _ => None,
         }
     }
 
@@ -216,412 +314,492 @@ impl State {
         d.min(SPACES - d)
     }
 
-    /// Begins a player's turn: its special actions become available.
-    pub fn begin_turn(&mut self) {
-        self.specials = self.actions_per_turn();
+    fn end(&mut self, outcome: Outcome) {
+        if self.outcome().is_none() {
+            self.phase = Phase::Over(outcome);
+        }
+    }
+
+    fn begin_turn(&mut self) {
+        self.basics_left = self.actions_per_turn();
+        self.specials_left = self.actions_per_turn();
         self.spending = false;
+        self.neutralising = false;
+        self.phase = Phase::Act;
     }
 
-    fn use_special(&mut self) -> Result<(), Illegal> {
-        if self.specials == 0 {
-            return Err(Illegal("no special action left this turn"));
+    /// The cards below each top are shuffled among the stacks, keeping each
+    /// stack's length and top card: a sample of what the players cannot see,
+    /// for a player that plans by playing possible futures.
+    pub fn with_hidden_cards_shuffled(&self, rng: &mut ChaCha8Rng) -> State {
+        let mut s = self.clone();
+        let mut hidden: Vec<u8> = Vec::with_capacity(130);
+        for i in 0..SPACES {
+            let n = s.stack_len[i] as usize;
+            hidden.extend_from_slice(&s.stacks[i][..n.saturating_sub(1)]);
         }
-        self.specials -= 1;
-        Ok(())
-    }
-
-    /// Basic action: move up to `roll` spaces either way.
-    pub fn move_pawn(&mut self, p: usize, to: usize, roll: u8) -> Result<(), Illegal> {
-        if to >= SPACES || Self::distance(self.pawns[p] as usize, to) > roll as usize {
-            return Err(Illegal("the pawn cannot reach that space with this roll"));
-        }
-        self.pawns[p] = to as u8;
-        Ok(())
-    }
-
-    /// One neutralisation roll on the player's space, with `clubs` spent to add
-    /// one each. Returns whether the particle was removed.
-    pub fn neutralise(&mut self, p: usize, roll: u8, clubs: u8) -> Result<bool, Illegal> {
-        let space = self.pawns[p] as usize;
-        if self.particles[space] == 0 {
-            return Err(Illegal("no particle on this space"));
-        }
-        if clubs > 0 {
-            self.spend(p, CLUBS, clubs)?;
-        }
-        if roll + clubs >= self.neutralise_target() {
-            self.particles[space] -= 1;
-            Ok(true)
-        } else {
-            self.limits[p] = self.limits[p].saturating_sub(1);
-            if self.limits[p] == 0 {
-                self.end(Outcome::HandLimitZero);
+        hidden.shuffle(rng);
+        let mut next = hidden.into_iter();
+        for i in 0..SPACES {
+            let n = s.stack_len[i] as usize;
+            for j in 0..n.saturating_sub(1) {
+                s.stacks[i][j] = next.next().expect("as many as were taken");
             }
-            Ok(false)
         }
+        s
     }
 
-    /// Spends `n` cards of a suit for their power (needs the spend special action).
-    pub fn spend(&mut self, p: usize, suit: usize, n: u8) -> Result<(), Illegal> {
-        if self.hands[p][suit] < n {
-            return Err(Illegal("not enough cards of that suit"));
+    fn can_spend(&self, p: usize, suit: usize) -> bool {
+        self.hands[p][suit] > 0 && (self.spending || self.specials_left > 0)
+    }
+
+    /// Spends one card of `suit` under SPEND, taking the special action the
+    /// first time in a turn.
+    fn spend(&mut self, p: usize, suit: usize) -> Result<(), Illegal> {
+        if self.hands[p][suit] == 0 {
+            return Err(Illegal("no card of that suit to spend"));
         }
         if !self.spending {
-            self.use_special()?;
+            if self.specials_left == 0 {
+                return Err(Illegal("no special action left to spend cards"));
+            }
+            self.specials_left -= 1;
             self.spending = true;
         }
-        self.hands[p][suit] -= n;
+        self.hands[p][suit] -= 1;
         Ok(())
     }
 
-    /// Diamond: the pawn steps to an adjacent space.
-    pub fn spend_diamond(&mut self, p: usize, to: usize) -> Result<(), Illegal> {
-        if to >= SPACES || Self::distance(self.pawns[p] as usize, to) != 1 {
-            return Err(Illegal("a diamond moves the pawn to an adjacent space"));
+    /// Every action legal now. Shares are listed as whole suits and as whole
+    /// hands; `apply` accepts any legal share.
+    pub fn legal(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        let p = self.active as usize;
+        let here = self.pawns[p] as usize;
+        match self.phase {
+            Phase::Over(_) => {}
+            Phase::MoveTo { roll } => {
+                for t in 0..SPACES {
+                    if Self::distance(here, t) <= roll as usize {
+                        out.push(Action::MoveTo(t as u8));
+                    }
+                }
+            }
+            Phase::Attempt { roll } => {
+                out.push(Action::Accept);
+                if self.can_spend(p, HEARTS) {
+                    out.push(Action::Heart);
+                }
+                if self.can_spend(p, CLUBS) && roll < 6 {
+                    out.push(Action::Club);
+                }
+            }
+            Phase::Collect => out.extend([Action::TakeCards, Action::LeaveCards]),
+            Phase::Discard { player } => {
+                for suit in 0..5 {
+                    if self.hands[player as usize][suit] > 0 {
+                        out.push(Action::Discard(suit as u8));
+                    }
+                }
+            }
+            Phase::Spill { a, b } => out.extend([Action::SpillTo(a), Action::SpillTo(b)]),
+            Phase::Act => {
+                if self.neutralising {
+                    if self.particles[here] > 0 {
+                        out.push(Action::Attempt);
+                    }
+                    out.push(Action::StopNeutralising);
+                } else if self.basics_left > 0 {
+                    out.push(Action::Move);
+                    if self.particles[here] > 0 {
+                        out.push(Action::Neutralise);
+                    }
+                    if self.collect_as_action && self.particles[here] == 0 && self.stack_len[here] > 0 {
+                        out.push(Action::Collect);
+                    }
+                }
+                if self.specials_left > 0 && !self.spending {
+                    out.push(Action::Spend);
+                }
+                if self.spending {
+                    if self.hands[p][DIAMONDS] > 0 {
+                        for t in [(here + 1) % SPACES, (here + SPACES - 1) % SPACES] {
+                            out.push(Action::Diamond(t as u8));
+                        }
+                    }
+                    if self.hands[p][SPADES] > 0 {
+                        for from in 0..SPACES {
+                            if self.particles[from] == 0 {
+                                continue;
+                            }
+                            for to in [(from + 1) % SPACES, (from + SPACES - 1) % SPACES] {
+                                if self.particles[to] < MAX_PARTICLES {
+                                    out.push(Action::Spade(from as u8, to as u8));
+                                }
+                            }
+                        }
+                    }
+                }
+                if self.specials_left > 0 {
+                    for suit in 0..self.suits as usize {
+                        if !self.code_entered(suit) && self.hands[p][suit] >= CODE_CARDS {
+                            out.push(Action::Code(suit as u8));
+                        }
+                    }
+                    for q in 0..self.players as usize {
+                        if q == p || self.pawns[q] as usize != here || self.hand_size(p) == 0 {
+                            continue;
+                        }
+                        for suit in 0..5 {
+                            if self.hands[p][suit] > 0 {
+                                let mut cards = [0; 5];
+                                cards[suit] = self.hands[p][suit];
+                                out.push(Action::Share { to: q as u8, cards });
+                            }
+                        }
+                        out.push(Action::Share {
+                            to: q as u8,
+                            cards: self.hands[p],
+                        });
+                    }
+                }
+                if !self.neutralising {
+                    out.push(Action::EndTurn);
+                }
+            }
         }
-        self.spend(p, DIAMONDS, 1)?;
-        self.pawns[p] = to as u8;
+        out
+    }
+
+    /// Carries out an action of the active player (or the discarding player),
+    /// rolling `dice` where the rules roll. An illegal action changes nothing.
+    pub fn apply(&mut self, action: Action, dice: &mut impl Dice) -> Result<(), Illegal> {
+        let p = self.active as usize;
+        let here = self.pawns[p] as usize;
+        match (self.phase, action) {
+            (Phase::Over(_), _) => Err(Illegal("the game is over")),
+            (Phase::MoveTo { roll }, Action::MoveTo(t)) => {
+                // MOVE: up to the roll, in one direction.
+                if t as usize >= SPACES || Self::distance(here, t as usize) > roll as usize {
+                    return Err(Illegal("the pawn cannot reach that space with this roll"));
+                }
+                self.pawns[p] = t;
+                self.phase = Phase::Act;
+                Ok(())
+            }
+            (Phase::Attempt { roll }, Action::Accept) => {
+                self.phase = Phase::Act;
+                if roll >= self.neutralise_target() {
+                    self.particles[here] -= 1;
+                } else {
+                    self.limits[p] = self.limits[p].saturating_sub(1);
+                    if self.limits[p] == 0 {
+                        self.end(Outcome::HandLimitZero);
+                    }
+                }
+                Ok(())
+            }
+            (Phase::Attempt { .. }, Action::Heart) => {
+                self.spend(p, HEARTS)?;
+                self.phase = Phase::Attempt { roll: dice.d6() };
+                Ok(())
+            }
+            (Phase::Attempt { roll }, Action::Club) => {
+                if roll >= 6 {
+                    return Err(Illegal("a club adds 1 to a die that is not yet a 6"));
+                }
+                self.spend(p, CLUBS)?;
+                self.phase = Phase::Attempt { roll: roll + 1 };
+                Ok(())
+            }
+            (Phase::Collect, Action::TakeCards) => {
+                self.collect_here(p);
+                self.discards_from(0, dice);
+                Ok(())
+            }
+            (Phase::Collect, Action::LeaveCards) => {
+                self.discards_from(0, dice);
+                Ok(())
+            }
+            (Phase::Discard { player }, Action::Discard(suit)) => {
+                let q = player as usize;
+                if suit as usize >= 5 || self.hands[q][suit as usize] == 0 {
+                    return Err(Illegal("no card of that suit to discard"));
+                }
+                self.hands[q][suit as usize] -= 1;
+                self.discards_from(q, dice);
+                Ok(())
+            }
+            (Phase::Spill { a, b }, Action::SpillTo(t)) => {
+                if t != a && t != b {
+                    return Err(Illegal("spill-over goes to one of the two nearest spaces with room"));
+                }
+                self.particles[t as usize] += 1;
+                self.emerging -= 1;
+                self.phase = Phase::Act;
+                self.place_emerging();
+                Ok(())
+            }
+            (Phase::Act, action) => self.act(p, here, action, dice),
+            _ => Err(Illegal("that is not what the game is waiting for")),
+        }
+    }
+
+    fn act(&mut self, p: usize, here: usize, action: Action, dice: &mut impl Dice) -> Result<(), Illegal> {
+        let basic = |s: &mut State| -> Result<(), Illegal> {
+            if s.neutralising {
+                return Err(Illegal("finish neutralising first"));
+            }
+            if s.basics_left == 0 {
+                return Err(Illegal("no basic action left this turn"));
+            }
+            s.basics_left -= 1;
+            Ok(())
+        };
+        let special = |s: &mut State| -> Result<(), Illegal> {
+            if s.specials_left == 0 {
+                return Err(Illegal("no special action left this turn"));
+            }
+            s.specials_left -= 1;
+            Ok(())
+        };
+        match action {
+            Action::Move => {
+                basic(self)?;
+                self.phase = Phase::MoveTo { roll: dice.d6() };
+            }
+            Action::Neutralise => {
+                if self.particles[here] == 0 {
+                    return Err(Illegal("no particle on this space"));
+                }
+                basic(self)?;
+                self.neutralising = true;
+            }
+            Action::Attempt => {
+                if !self.neutralising {
+                    return Err(Illegal("attempts belong to a neutralise action"));
+                }
+                if self.particles[here] == 0 {
+                    return Err(Illegal("no particle on this space"));
+                }
+                self.phase = Phase::Attempt { roll: dice.d6() };
+            }
+            Action::StopNeutralising => {
+                if !self.neutralising {
+                    return Err(Illegal("not neutralising"));
+                }
+                self.neutralising = false;
+            }
+            Action::Spend => {
+                if self.spending {
+                    return Err(Illegal("cards may already be spent this turn"));
+                }
+                special(self)?;
+                self.spending = true;
+            }
+            Action::Diamond(t) => {
+                if t as usize >= SPACES || Self::distance(here, t as usize) != 1 {
+                    return Err(Illegal("a diamond moves the pawn to an adjacent space"));
+                }
+                self.spend(p, DIAMONDS)?;
+                self.pawns[p] = t;
+            }
+            Action::Spade(from, to) => {
+                let (from, to) = (from as usize, to as usize);
+                if from >= SPACES || to >= SPACES || Self::distance(from, to) != 1 {
+                    return Err(Illegal("a spade moves a particle to an adjacent space"));
+                }
+                if self.particles[from] == 0 || self.particles[to] >= MAX_PARTICLES {
+                    return Err(Illegal("a spade moves a particle to an adjacent space with room"));
+                }
+                self.spend(p, SPADES)?;
+                self.particles[from] -= 1;
+                self.particles[to] += 1;
+            }
+            Action::Share { to, cards } => {
+                let q = to as usize;
+                if q == p || q >= self.players as usize || self.pawns[q] != self.pawns[p] {
+                    return Err(Illegal("cards can only be given to another player on your space"));
+                }
+                if cards.iter().zip(&self.hands[p]).any(|(give, have)| give > have) || cards == [0; 5] {
+                    return Err(Illegal("you can give only cards you hold"));
+                }
+                special(self)?;
+                for (suit, n) in cards.iter().enumerate() {
+                    self.hands[p][suit] -= n;
+                    self.hands[q][suit] += n;
+                }
+            }
+            Action::Code(suit) => {
+                let suit = suit as usize;
+                if suit >= self.suits as usize || self.code_entered(suit) {
+                    return Err(Illegal("that code is already entered"));
+                }
+                if self.hands[p][suit] < CODE_CARDS {
+                    return Err(Illegal("a code takes five cards of one suit"));
+                }
+                special(self)?;
+                self.hands[p][suit] -= CODE_CARDS;
+                self.codes |= 1 << suit;
+                if self.codes == self.all_codes() {
+                    self.end(Outcome::Won);
+                }
+            }
+            Action::Collect => {
+                if !self.collect_as_action {
+                    return Err(Illegal("collecting happens at the end of the turn"));
+                }
+                if self.particles[here] > 0 || self.stack_len[here] == 0 {
+                    return Err(Illegal("cards can only be collected from a space with no particles"));
+                }
+                basic(self)?;
+                // Variant: the turn's last basic action.
+                self.basics_left = 0;
+                self.collect_here(p);
+            }
+            Action::EndTurn => {
+                if self.neutralising {
+                    return Err(Illegal("finish neutralising first"));
+                }
+                let space = self.pawns[p] as usize;
+                if !self.collect_as_action && self.particles[space] == 0 && self.stack_len[space] > 0 {
+                    self.phase = Phase::Collect;
+                } else {
+                    self.discards_from(0, dice);
+                }
+            }
+            _ => return Err(Illegal("that is not what the game is waiting for")),
+        }
         Ok(())
     }
 
-    /// Spade: a particle on the player's space moves to an adjacent space with room.
-    pub fn spend_spade(&mut self, p: usize, to: usize) -> Result<(), Illegal> {
-        let from = self.pawns[p] as usize;
-        if self.particles[from] == 0 {
-            return Err(Illegal("no particle on this space"));
-        }
-        if to >= SPACES || Self::distance(from, to) != 1 || self.particles[to] >= MAX_PARTICLES {
-            return Err(Illegal("a spade moves a particle to an adjacent space with room"));
-        }
-        self.spend(p, SPADES, 1)?;
-        self.particles[from] -= 1;
-        self.particles[to] += 1;
-        Ok(())
-    }
-
-    /// Basic action: take the top card (two with 1-2 players) of a clear space.
-    pub fn collect(&mut self, p: usize) -> Result<(), Illegal> {
+    /// COLLECT: the top card (two with 1-2 players); an emptied stack loses.
+    fn collect_here(&mut self, p: usize) {
         let space = self.pawns[p] as usize;
-        if self.particles[space] > 0 {
-            return Err(Illegal("cards can only be collected from a space with no particles"));
-        }
         for _ in 0..self.collect_count() {
             let Some(suit) = self.top(space) else { break };
             self.stack_len[space] -= 1;
             self.hands[p][suit] += 1;
             if self.stack_len[space] == 0 {
                 self.end(Outcome::EmptyStack);
+                return;
             }
         }
-        Ok(())
     }
 
-    /// Special action: give cards to a player on the same space.
-    pub fn share(&mut self, from: usize, to: usize, suit: usize, n: u8) -> Result<(), Illegal> {
-        if from == to || to >= self.players as usize || self.pawns[from] != self.pawns[to] {
-            return Err(Illegal("cards can only be given to another player on the same space"));
-        }
-        if self.hands[from][suit] < n {
-            return Err(Illegal("not enough cards of that suit"));
-        }
-        self.use_special()?;
-        self.hands[from][suit] -= n;
-        self.hands[to][suit] += n;
-        Ok(())
-    }
-
-    /// Special action: discard five cards of a suit to enter its code.
-    pub fn enter_code(&mut self, p: usize, suit: usize) -> Result<(), Illegal> {
-        if suit >= self.suits as usize || self.code_entered(suit) {
-            return Err(Illegal("that code is already entered"));
-        }
-        if self.hands[p][suit] < CODE_CARDS {
-            return Err(Illegal("a code takes five cards of one suit"));
-        }
-        self.use_special()?;
-        self.hands[p][suit] -= CODE_CARDS;
-        self.codes |= 1 << suit;
-        if self.codes == self.all_codes() {
-            self.end(Outcome::Won);
-        }
-        Ok(())
-    }
-
-    /// End of turn: hands over their limit discard, then `count` particles
-    /// emerge on `space`, spilling over.
-    pub fn end_turn(&mut self, count: u8, space: usize) {
-        for p in 0..self.players as usize {
-            self.discard_to_limit(p);
-        }
-        self.emerge(count, space);
-    }
-
-    /// `count` particles emerge on `space`, spilling over.
-    pub fn emerge(&mut self, count: u8, space: usize) {
-        if self.outcome.is_some() {
+    /// HAND LIMIT: the first player from `from` on who is over their limit
+    /// must discard; when none is, particles emerge.
+    fn discards_from(&mut self, from: usize, dice: &mut impl Dice) {
+        if self.outcome().is_some() {
             return;
         }
-        for _ in 0..count {
-            match self.room_near(space) {
-                Some(s) => self.particles[s] += 1,
+        for q in from..self.players as usize {
+            if self.hand_size(q) > self.limits[q] {
+                self.phase = Phase::Discard { player: q as u8 };
+                return;
+            }
+        }
+        self.phase = Phase::Act;
+        // EMERGENCE: a die for how many, a die for where.
+        self.emerging = dice.d6();
+        self.emerge_at = dice.d6() - 1;
+        self.place_emerging();
+    }
+
+    /// Places emerging particles one at a time, asking where two spaces are
+    /// equally near; then passes the turn.
+    fn place_emerging(&mut self) {
+        while self.emerging > 0 {
+            let at = self.emerge_at as usize;
+            if self.particles[at] < MAX_PARTICLES {
+                self.particles[at] += 1;
+                self.emerging -= 1;
+                continue;
+            }
+            let mut found = None;
+            for d in 1..=SPACES / 2 {
+                let cw = (at + d) % SPACES;
+                let ccw = (at + SPACES - d) % SPACES;
+                let open = |s: usize| self.particles[s] < MAX_PARTICLES;
+                found = match (open(cw), open(ccw)) {
+                    (true, true) if cw != ccw => {
+                        self.phase = Phase::Spill {
+                            a: cw as u8,
+                            b: ccw as u8,
+                        };
+                        return;
+                    }
+                    (true, _) => Some(cw),
+                    (false, true) => Some(ccw),
+                    (false, false) => None,
+                };
+                if found.is_some() {
+                    break;
+                }
+            }
+            match found {
+                Some(s) => {
+                    self.particles[s] += 1;
+                    self.emerging -= 1;
+                }
                 None => {
                     self.end(Outcome::NoRoom);
                     return;
                 }
             }
         }
-    }
-
-    /// The space a new particle on `space` lands on: itself if it has room, else
-    /// the nearest with room (fewer particles, then clockwise, on ties).
-    fn room_near(&self, space: usize) -> Option<usize> {
-        if self.particles[space] < MAX_PARTICLES {
-            return Some(space);
-        }
-        for d in 1..=SPACES / 2 {
-            let cw = (space + d) % SPACES;
-            let ccw = (space + SPACES - d) % SPACES;
-            let open = |s: usize| self.particles[s] < MAX_PARTICLES;
-            match (open(cw), open(ccw)) {
-                (true, true) if self.particles[ccw] < self.particles[cw] => return Some(ccw),
-                (true, _) => return Some(cw),
-                (false, true) => return Some(ccw),
-                (false, false) => {}
-            }
-        }
-        None
-    }
-
-    /// Cards of a suit held by the whole team.
-    fn team(&self, suit: usize) -> u8 {
-        (0..self.players as usize).map(|p| self.hands[p][suit]).sum()
-    }
-
-    /// The most cards of a suit any other player holds.
-    fn best_other(&self, p: usize, suit: usize) -> u8 {
-        (0..self.players as usize)
-            .filter(|&q| q != p)
-            .map(|q| self.hands[q][suit])
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// Whether the team still needs cards of this suit for its code.
-    fn needed(&self, suit: usize) -> bool {
-        suit < self.suits as usize && !self.code_entered(suit)
-    }
-
-    /// Hand limit: discard entered suits first, then what the team holds least of.
-    pub fn discard_to_limit(&mut self, p: usize) {
-        while self.hand_size(p) > self.limits[p] {
-            let suits = self.suits as usize;
-            let pick = (0..suits)
-                .filter(|&s| self.hands[p][s] > 0)
-                .min_by_key(|&s| {
-                    (
-                        self.needed(s),
-                        self.hands[p][s] as i32 - self.best_other(p, s) as i32,
-                        self.team(s),
-                        s,
-                    )
-                })
-                .expect("a hand over its limit holds cards");
-            self.hands[p][pick] -= 1;
-        }
-    }
-}
-
-/// Plays one whole game of a deal with the policy; returns how it ended.
-pub fn play(params: &Params, deal: &Deal, dice: &mut impl Dice) -> Outcome {
-    let mut s = State::new(params, deal);
-    play_state(&mut s, dice)
-}
-
-/// Plays from a given state to the end.
-pub fn play_state(s: &mut State, dice: &mut impl Dice) -> Outcome {
-    loop {
-        for p in 0..s.players as usize {
-            play_turn(s, p, dice);
-            if let Some(o) = s.outcome {
-                return o;
-            }
-        }
-        if s.turns >= TURN_LIMIT {
-            s.outcome = Some(Outcome::TurnLimit);
-            return Outcome::TurnLimit;
-        }
-    }
-}
-
-/// One player's turn under the policy, ending with emergence.
-pub fn play_turn(s: &mut State, p: usize, dice: &mut impl Dice) {
-    s.begin_turn();
-    s.turns += 1;
-    enter_codes(s, p);
-    for _ in 0..s.actions_per_turn() {
-        if s.outcome.is_some() {
+        if self.total_particles() >= BOARD_FULL {
+            self.end(Outcome::NoRoom);
             return;
         }
-        basic_action(s, p, dice);
-    }
-    if s.outcome.is_some() {
-        return;
-    }
-    enter_codes(s, p);
-    share(s, p);
-    if s.outcome.is_none() {
-        let count = dice.d6();
-        let space = dice.d6() as usize - 1;
-        s.end_turn(count, space);
-    }
-}
-
-fn enter_codes(s: &mut State, p: usize) {
-    for suit in 0..s.suits as usize {
-        if s.outcome.is_none() && s.hands[p][suit] >= CODE_CARDS && !s.code_entered(suit) && s.specials > 0 {
-            s.enter_code(p, suit).expect("checked above");
+        self.active = (self.active + 1) % self.players;
+        self.turns += 1;
+        self.begin_turn();
+        if self.turns > TURN_LIMIT {
+            self.end(Outcome::TurnLimit);
         }
     }
 }
 
-/// Whether collecting here is safe: the stack keeps at least one card.
-fn safe_to_collect(s: &State, space: usize) -> bool {
-    s.stack_len(space) > s.collect_count() as usize
+/// Chooses among legal actions. A policy sees the state as the players do:
+/// top cards, hands, particles; nothing below a stack's top, no future dice.
+pub trait Policy {
+    fn choose(&mut self, s: &State) -> Action;
 }
 
-fn basic_action(s: &mut State, p: usize, dice: &mut impl Dice) {
-    let here = s.pawns[p] as usize;
-    // A spade can clear a single particle; a diamond can step onto a clear neighbour.
-    let neighbours = [(here + 1) % SPACES, (here + SPACES - 1) % SPACES];
-    if s.particles[here] == 1
-        && safe_to_collect(s, here)
-        && can_spend(s, p, SPADES)
-        && let Some(to) = neighbours
-            .into_iter()
-            .filter(|&t| s.particles[t] < MAX_PARTICLES)
-            .min_by_key(|&t| s.particles[t])
-    {
-        s.spend_spade(p, to).expect("checked above");
-    }
-    if s.particles[here] > 0 && can_spend(s, p, DIAMONDS) {
-        let clear = neighbours
-            .into_iter()
-            .find(|&t| s.particles[t] == 0 && safe_to_collect(s, t));
-        if let Some(to) = clear {
-            s.spend_diamond(p, to).expect("checked above");
+/// Plays a game from `s` to the end: the policy chooses, the engine checks.
+pub fn play(s: &mut State, policy: &mut impl Policy, dice: &mut impl Dice) -> Outcome {
+    loop {
+        if let Some(o) = s.outcome() {
+            return o;
         }
-    }
-    let here = s.pawns[p] as usize;
-    if s.particles[here] == 0 && safe_to_collect(s, here) {
-        s.collect(p).expect("space is clear");
-        return;
-    }
-    // Moving is cheaper than neutralising while a clear space with cards is in
-    // reach of most rolls (distance 2 or less: 5 rolls in 6 reach it).
-    let clear_near =
-        (0..SPACES).any(|t| s.particles[t] == 0 && safe_to_collect(s, t) && State::distance(here, t) <= 2 && t != here);
-    let n = s.particles[here];
-    let affordable = n > 0 && n <= NEUTRALISE_AT_MOST && s.limits[p] > n + 1 && safe_to_collect(s, here);
-    if affordable && !clear_near {
-        neutralise_all(s, p, dice);
-        return;
-    }
-    let roll = dice.d6();
-    let to = best_space(s, p, roll);
-    s.move_pawn(p, to, roll).expect("chosen within reach");
-}
-
-/// Most particles the policy tries to neutralise on one space in one action.
-const NEUTRALISE_AT_MOST: u8 = 2;
-
-/// Whether the policy may spend a card of `suit` now: it holds one, the suit's
-/// code is in (or the suit is of no use), and a special action allows spending.
-fn can_spend(s: &State, p: usize, suit: usize) -> bool {
-    s.hands[p][suit] > 0 && !s.needed(suit) && (s.spending || s.specials > 0)
-}
-
-fn neutralise_all(s: &mut State, p: usize, dice: &mut impl Dice) {
-    let here = s.pawns[p] as usize;
-    while s.particles[here] > 0 && s.outcome.is_none() && s.limits[p] > 1 {
-        let mut roll = dice.d6();
-        let target = s.neutralise_target();
-        let desperate = s.limits[p] <= 2;
-        // Heart: re-roll a failure.
-        while roll < target
-            && roll + 1 < target
-            && s.hands[p][HEARTS] > 0
-            && (can_spend(s, p, HEARTS) || desperate && (s.spending || s.specials > 0))
-        {
-            s.spend(p, HEARTS, 1).expect("checked above");
-            roll = dice.d6();
-        }
-        // Club: add one to a roll just short.
-        let clubs = u8::from(
-            roll + 1 == target
-                && s.hands[p][CLUBS] > 0
-                && (can_spend(s, p, CLUBS) || desperate && (s.spending || s.specials > 0)),
-        );
-        s.neutralise(p, roll, clubs).expect("a particle is here");
-    }
-}
-
-/// The best space within `roll` of the player's pawn.
-fn best_space(s: &State, p: usize, roll: u8) -> usize {
-    let here = s.pawns[p] as usize;
-    (0..SPACES)
-        .filter(|&t| State::distance(here, t) <= roll as usize)
-        .max_by_key(|&t| {
-            let mut score: i32 = 0;
-            if s.stack_len(t) > s.collect_count() as usize {
-                score += 4;
-                if s.particles[t] == 0 {
-                    score += 20;
-                }
-                if s.top(t).is_some_and(|suit| s.needed(suit)) {
-                    score += 6;
-                }
-            }
-            score -= 5 * s.particles[t] as i32;
-            score += s.stack_len(t) as i32 / 4;
-            // Prefer the nearer of equals, then clockwise (max_by_key keeps the last).
-            (score, -(State::distance(here, t) as i32), -(t as i32))
-        })
-        .unwrap_or(here)
-}
-
-/// Gives a co-located player the suits they hold more of (one special action).
-fn share(s: &mut State, p: usize) {
-    if s.specials == 0 {
-        return;
-    }
-    for q in 0..s.players as usize {
-        if q == p || s.pawns[q] != s.pawns[p] {
-            continue;
-        }
-        let best = (0..s.suits as usize)
-            .filter(|&suit| s.needed(suit) && s.hands[p][suit] > 0 && s.hands[q][suit] > s.hands[p][suit])
-            .max_by_key(|&suit| s.hands[q][suit]);
-        if let Some(suit) = best {
-            let room = s.limits[q].saturating_sub(s.hand_size(q));
-            let n = s.hands[p][suit].min(room);
-            if n > 0 {
-                s.share(p, q, suit, n).expect("checked above");
-                return;
-            }
+        let action = policy.choose(s);
+        if s.apply(action, dice).is_err() {
+            // A policy that names an illegal action forfeits the choice: the
+            // first legal action stands in, so a game always ends.
+            let fallback = s.legal()[0];
+            s.apply(fallback, dice).expect("a listed action is legal");
         }
     }
 }
 
-/// Plays `params.simulations` games of a deal with dice from the deal's own
-/// seed, so the rating reproduces exactly.
-pub fn rate(params: &Params, deal: &Deal, seed: &Seed) -> Rating {
+/// Plays `games` games of a deal with the policy made by `make`, dice from
+/// the deal's own seed, so the rating reproduces exactly.
+pub fn rate_with<P: Policy>(
+    params: &Params,
+    deal: &Deal,
+    seed: &Seed,
+    games: u32,
+    mut make: impl FnMut(u32) -> P,
+) -> Rating {
     let start = State::new(params, deal);
     let mut dice = seed.stream("simulate", 0);
     let mut wins = 0;
     let mut losses = LossCounts::default();
-    for _ in 0..params.simulations {
+    for g in 0..games {
         let mut s = start.clone();
-        match play_state(&mut s, &mut dice) {
+        let mut policy = make(g);
+        match play(&mut s, &mut policy, &mut dice) {
             Outcome::Won => wins += 1,
             Outcome::NoRoom => losses.no_room += 1,
             Outcome::HandLimitZero => losses.hand_limit_zero += 1,
@@ -630,9 +808,19 @@ pub fn rate(params: &Params, deal: &Deal, seed: &Seed) -> Rating {
         }
     }
     Rating {
-        games: params.simulations,
-        win_rate: wins as f64 / params.simulations.max(1) as f64,
+        games,
+        win_rate: wins as f64 / games.max(1) as f64,
         wins,
         losses,
     }
+}
+
+/// A deal's rating: the rating policy over `params.simulations` games.
+pub fn rate(params: &Params, deal: &Deal, seed: &Seed) -> Rating {
+    rate_with(params, deal, seed, params.simulations, |_| super::policy::RatingPolicy)
+}
+
+/// A fresh random stream for a search player's own rollouts.
+pub fn rollout_rng(seed: &Seed, index: u64) -> ChaCha8Rng {
+    ChaCha8Rng::from_seed(seed.stream("search", index).r#gen())
 }

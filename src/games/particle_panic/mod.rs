@@ -3,6 +3,7 @@
 //! `engine` plays the whole game so that a deal can be rated by simulation.
 
 pub mod engine;
+pub mod policy;
 pub mod sheets;
 
 use rand::seq::SliceRandom;
@@ -15,7 +16,10 @@ use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "particle-panic";
 /// Generator version: bump it whenever a seed would give a different deal.
-pub const VERSION: u32 = 1;
+/// 2: the engine plays the rules as RULES.md reads them (collecting at the
+/// end of the turn, the full turn budget), so printed ratings changed; the
+/// deals themselves did not, and codes of version 1 still make the same deal.
+pub const VERSION: u32 = 2;
 /// "1-4 players".
 pub const PLAYER_RANGE: (u8, u8) = (1, 4);
 /// "Shuffle the deck and deal three cards to each player."
@@ -121,7 +125,34 @@ pub struct Params {
     pub players: u8,
     /// The `five-codes` variant: a fifth suit of 26 cards and a fifth code.
     pub five_codes: bool,
+    /// The `collect-as-action` variant: collecting is a basic action, as the
+    /// list of actions in the text reads literally.
+    pub collect_as_action: bool,
     pub simulations: u32,
+}
+
+/// The readings a deal can be played under, as `--variant` names them.
+pub const VARIANTS: &[&str] = &["standard", "five-codes", "collect-as-action"];
+
+/// Variants from `--variant` or a deal file: `standard`, or `five-codes`
+/// and/or `collect-as-action`, joined by ','. Returns (five codes, collect as action).
+pub fn parse_variant(text: &str) -> Result<(bool, bool)> {
+    let mut out = (false, false);
+    for name in text.split(',').map(str::trim) {
+        match name {
+            "standard" => {}
+            "five-codes" => out.0 = true,
+            "collect-as-action" => out.1 = true,
+            other => {
+                return Err(Error::input(format!(
+                    "variant: unknown variant {} (choose from: {})",
+                    crate::error::quote(other),
+                    VARIANTS.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl Default for Params {
@@ -129,6 +160,7 @@ impl Default for Params {
         Params {
             players: 2,
             five_codes: false,
+            collect_as_action: false,
             simulations: DEFAULT_SIMULATIONS,
         }
     }
@@ -156,9 +188,21 @@ impl Params {
         Ok(())
     }
 
-    /// The settings part of the sheet code, e.g. `p2-c4-n2000`.
+    /// The settings part of the sheet code, e.g. `p2-c4-n2000` (`-a` with
+    /// collect-as-action).
     pub fn code(&self) -> String {
-        format!("p{}-c{}-n{}", self.players, self.suits().len(), self.simulations)
+        let a = if self.collect_as_action { "-a" } else { "" };
+        format!("p{}-c{}-n{}{a}", self.players, self.suits().len(), self.simulations)
+    }
+
+    /// The variant name written in deal files.
+    pub fn variant(&self) -> String {
+        match (self.five_codes, self.collect_as_action) {
+            (false, false) => "standard".into(),
+            (true, false) => "five-codes".into(),
+            (false, true) => "collect-as-action".into(),
+            (true, true) => "five-codes,collect-as-action".into(),
+        }
     }
 
     pub fn from_code(code: &str) -> Result<Params> {
@@ -168,8 +212,10 @@ impl Params {
             ))
         };
         let parts: Vec<&str> = code.split('-').collect();
-        let [p, c, n] = parts.as_slice() else {
-            return Err(bad());
+        let (p, c, n, collect_as_action) = match parts.as_slice() {
+            [p, c, n] => (p, c, n, false),
+            [p, c, n, "a"] => (p, c, n, true),
+            _ => return Err(bad()),
         };
         let num = |s: &str, prefix: char| {
             s.strip_prefix(prefix)
@@ -183,6 +229,7 @@ impl Params {
         let params = Params {
             players: u8::try_from(num(p, 'p')?).map_err(|_| bad())?,
             five_codes: codes == 5,
+            collect_as_action,
             simulations: num(n, 'n')?,
         };
         params.check()?;
@@ -337,23 +384,19 @@ pub struct DealJson {
 
 impl DealJson {
     pub fn params(&self) -> Result<Params> {
-        let five_codes = match self.variant.as_deref() {
-            None | Some("standard") => self
+        let (named_five, collect_as_action) = parse_variant(self.variant.as_deref().unwrap_or("standard"))?;
+        // A deal with fifth-suit cards is a five-codes deal, named or not.
+        let five_codes = named_five
+            || self
                 .hands
                 .iter()
                 .chain(&self.stacks)
                 .flatten()
-                .any(|c| c.suit == Suit::Magic),
-            Some("five-codes") => true,
-            Some(other) => {
-                return Err(Error::input(format!(
-                    "variant: unknown variant '{other}' (standard or five-codes)"
-                )));
-            }
-        };
+                .any(|c| c.suit == Suit::Magic);
         let p = Params {
             players: self.players,
             five_codes,
+            collect_as_action,
             ..Params::default()
         };
         p.check()?;
@@ -372,12 +415,146 @@ pub fn parse_json(text: &str) -> Result<DealJson> {
     serde_json::from_str(text).map_err(|e| Error::input(format!("not a Particle Panic deal: {e}")))
 }
 
-/// Deal difficulty, by the policy's simulated win rate.
+/// Deal difficulty, by the rating policy's simulated win rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
     Easy,
     Normal,
     Hard,
+}
+
+/// The rating policy's win rates over 500 deals (seeds 0-499, 400 games
+/// each) for one player count and reading: the mean and the quartiles.
+/// Made by `cargo run --release --example pp_calibrate`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Calibration {
+    pub players: u8,
+    pub five_codes: bool,
+    pub collect_as_action: bool,
+    pub mean: f64,
+    pub q1: f64,
+    pub q3: f64,
+}
+
+impl Calibration {
+    pub const TABLE: &[Calibration] = &[
+        Calibration {
+            players: 1,
+            five_codes: false,
+            collect_as_action: false,
+            mean: 0.00009,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 1,
+            five_codes: false,
+            collect_as_action: true,
+            mean: 0.0,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 1,
+            five_codes: true,
+            collect_as_action: false,
+            mean: 0.0,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 2,
+            five_codes: false,
+            collect_as_action: false,
+            mean: 0.00062,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 2,
+            five_codes: false,
+            collect_as_action: true,
+            mean: 0.00994,
+            q1: 0.0,
+            q3: 0.01,
+        },
+        Calibration {
+            players: 2,
+            five_codes: true,
+            collect_as_action: false,
+            mean: 0.0,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 3,
+            five_codes: false,
+            collect_as_action: false,
+            mean: 0.00004,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 3,
+            five_codes: false,
+            collect_as_action: true,
+            mean: 0.00001,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 3,
+            five_codes: true,
+            collect_as_action: false,
+            mean: 0.0,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 4,
+            five_codes: false,
+            collect_as_action: false,
+            mean: 0.00017,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 4,
+            five_codes: false,
+            collect_as_action: true,
+            mean: 0.00025,
+            q1: 0.0,
+            q3: 0.0,
+        },
+        Calibration {
+            players: 4,
+            five_codes: true,
+            collect_as_action: false,
+            mean: 0.0,
+            q1: 0.0,
+            q3: 0.0,
+        },
+    ];
+
+    /// Below this mean win rate, deals are not sorted into bands: almost
+    /// none can be won, and the quartiles would sort deals by noise.
+    pub const NEAR_UNWINNABLE: f64 = 0.02;
+
+    /// The calibration for these settings (both variants together are
+    /// counted with five codes, the harder of the two).
+    pub fn of(params: &Params) -> Calibration {
+        let collect = params.collect_as_action && !params.five_codes;
+        *Self::TABLE
+            .iter()
+            .find(|c| {
+                c.players == params.players && c.five_codes == params.five_codes && c.collect_as_action == collect
+            })
+            .expect("every player count and reading is calibrated")
+    }
+
+    pub fn near_unwinnable(&self) -> bool {
+        self.mean < Self::NEAR_UNWINNABLE
+    }
 }
 
 impl Difficulty {
@@ -387,28 +564,62 @@ impl Difficulty {
             "normal" => Ok(Difficulty::Normal),
             "hard" => Ok(Difficulty::Hard),
             _ => Err(Error::input(format!(
-                "difficulty: unknown '{s}' (choose from: easy, normal, hard)"
+                "difficulty: unknown {} (choose from: easy, normal, hard)",
+                crate::error::quote(s)
             ))),
         }
     }
 
-    /// The win-rate band [low, high) for these settings. Under the rules as
-    /// written the game is hard: with the standard deck the policy's median
-    /// deal wins about 2.5% of games with 1-2 players and almost none with 3-4
-    /// (one basic action a turn cannot keep up with the particles). The bands
-    /// are the quartiles of the ratings of 200 seeded deals (seeds 0-199):
-    /// hard is the bottom quarter, easy the top quarter.
-    pub fn band(self, params: &Params) -> (f64, f64) {
-        let (q1, q3) = match (params.players <= 2, params.five_codes) {
-            (true, false) => (0.01, 0.05),
-            (true, true) => (0.0005, 0.002),
-            (false, _) => (0.0005, 0.002),
-        };
+    pub fn name(self) -> &'static str {
         match self {
-            Difficulty::Easy => (q3, 1.01),
-            Difficulty::Normal => (q1, q3),
-            Difficulty::Hard => (0.0, q1),
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
         }
+    }
+
+    /// The win-rate band [low, high) for these settings: the quartiles of
+    /// the calibration (hard the bottom quarter, easy the top). Where the
+    /// game is near-unwinnable as read there are no bands, and the error
+    /// says so at once.
+    pub fn band(self, params: &Params) -> Result<(f64, f64)> {
+        let c = Calibration::of(params);
+        if c.near_unwinnable() {
+            return Err(Error::input(format!(
+                "difficulty: with {} players ({}) the game is near-unwinnable as read: the rating player wins {:.2}% of games over 500 deals, too few to sort deals into bands (see the README's table of readings)",
+                params.players,
+                params.variant(),
+                c.mean * 100.0
+            )));
+        }
+        Ok(match self {
+            Difficulty::Easy => (c.q3, 1.01),
+            Difficulty::Normal => (c.q1, c.q3),
+            Difficulty::Hard => (0.0, c.q1),
+        })
+    }
+
+    /// The band a rated deal falls in, if the settings have bands.
+    pub fn of(params: &Params, win_rate: f64) -> Option<Difficulty> {
+        let c = Calibration::of(params);
+        if c.near_unwinnable() {
+            return None;
+        }
+        Some(if win_rate >= c.q3 {
+            Difficulty::Easy
+        } else if win_rate >= c.q1 {
+            Difficulty::Normal
+        } else {
+            Difficulty::Hard
+        })
+    }
+}
+
+impl Rating {
+    /// The standard error of the win rate.
+    pub fn error(&self) -> f64 {
+        let n = self.games.max(1) as f64;
+        (self.win_rate * (1.0 - self.win_rate) / n).sqrt().max(1.0 / n)
     }
 }
 
@@ -442,7 +653,9 @@ impl Request {
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        code.check_version("Particle Panic", VERSION)?;
+        if code.version != 1 {
+            code.check_version("Particle Panic", VERSION)?;
+        }
         let paper = code.paper()?;
         Ok(Request {
             params: Params::from_code(&code.params)?,
@@ -466,7 +679,7 @@ impl Request {
         let Some(difficulty) = self.difficulty else {
             return Ok(rate(self.seed.clone()));
         };
-        let (lo, hi) = difficulty.band(&self.params);
+        let (lo, hi) = difficulty.band(&self.params)?;
         // A rating is wins / games: when no such fraction lies in the band,
         // no deal can ever be rated into it.
         let games = u64::from(self.params.simulations);
@@ -497,11 +710,7 @@ impl Request {
         } else {
             format!("from {}% to below {}%", lo * 100.0, hi * 100.0)
         };
-        let hint = if self.params.players > 2 {
-            " (with 3-4 players the rules as written are almost never won; try 'hard' or fewer players)"
-        } else {
-            ""
-        };
+        let hint = "";
         Err(Error::input(format!(
             "difficulty: no deal among the {candidates} tried ({MAX_SEARCH_GAMES} simulated games at most) has a win rate {band} for {} players{hint}",
             self.params.players
@@ -514,14 +723,7 @@ impl Request {
             seed: Some(rated.seed.text().to_string()),
             code: Some(self.code(&rated.seed, &list).to_string()),
             players: self.params.players,
-            variant: Some(
-                if self.params.five_codes {
-                    "five-codes"
-                } else {
-                    "standard"
-                }
-                .into(),
-            ),
+            variant: Some(self.params.variant()),
             hands: rated.deal.hands.clone(),
             stacks: rated.deal.stacks.clone(),
             rating: Some(rated.rating.clone()),
@@ -569,6 +771,10 @@ impl Request {
         ctx.insert("target", &if p.players <= 2 { 3 } else { 4 });
         ctx.insert("games", &common.number(rating.games as f64, 0));
         ctx.insert("win_percent", &common.number(rating.win_rate * 100.0, 1));
+        ctx.insert("error_percent", &common.number(rating.error() * 100.0, 1));
+        let band = Difficulty::of(p, rating.win_rate);
+        ctx.insert("band", &band.map(Difficulty::name).unwrap_or(""));
+        ctx.insert("near_unwinnable", &band.is_none());
         ctx.insert("no_room", &rating.losses.no_room);
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);

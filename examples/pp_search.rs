@@ -1,0 +1,83 @@
+//! Rating policy against the search player on a range of deals: per-deal win
+//! rates, their rank correlation and the ratio of mean win rates.
+//!
+//!     cargo run --release --example pp_search -- PLAYERS DEALS GAMES ROLLOUTS [collect-as-action]
+
+use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
+use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer};
+use panicpress::games::particle_panic::{Params, generate};
+use panicpress::seed::Seed;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, d: u32| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(d);
+    let (players, deals, games, rollouts) = (num(0, 2) as u8, num(1, 10), num(2, 40), num(3, 8));
+    let params = Params {
+        players,
+        collect_as_action: args.get(4).is_some_and(|v| v == "collect-as-action"),
+        ..Params::default()
+    };
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    for d in 0..deals {
+        let seed = Seed::new(&d.to_string()).unwrap();
+        let deal = generate(&params, &seed);
+        let r = engine::rate_with(&params, &deal, &seed, 2000, |_| RatingPolicy);
+        let start = State::new(&params, &deal);
+        let mut dice = seed.stream("yardstick", 0);
+        let mut wins = 0;
+        for g in 0..games {
+            let mut s = start.clone();
+            let mut player = SearchPlayer {
+                rollouts,
+                rng: rollout_rng(&seed, g as u64),
+            };
+            if play(&mut s, &mut player, &mut dice) == engine::Outcome::Won {
+                wins += 1;
+            }
+        }
+        let w = wins as f64 / games as f64;
+        println!("deal {d}: rating policy {:.3}, search {:.3}", r.win_rate, w);
+        fast.push(r.win_rate);
+        slow.push(w);
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    println!(
+        "players {players}: mean rating {:.3}, mean search {:.3}, ratio {:.2}, spearman {:.2}",
+        mean(&fast),
+        mean(&slow),
+        mean(&fast) / mean(&slow).max(1e-9),
+        spearman(&fast, &slow)
+    );
+}
+
+fn ranks(v: &[f64]) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..v.len()).collect();
+    idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+    let mut r = vec![0.0; v.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && v[idx[j + 1]] == v[idx[i]] {
+            j += 1;
+        }
+        for k in i..=j {
+            r[idx[k]] = (i + j) as f64 / 2.0;
+        }
+        i = j + 1;
+    }
+    r
+}
+
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = a.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    if va == 0.0 || vb == 0.0 {
+        0.0
+    } else {
+        cov / (va * vb).sqrt()
+    }
+}
