@@ -37,6 +37,17 @@ pub enum Command {
     Regen(RegenArgs),
     /// List the rules a game's engine checks (fairness rules can be switched off).
     Rules(RulesArgs),
+    /// Print a shell completion script: panicpress completions bash > ~/.local/share/bash-completion/completions/panicpress
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff): panicpress man > panicpress.1; man ./panicpress.1
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

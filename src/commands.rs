@@ -49,6 +49,21 @@ pub fn run(cli: Cli) -> Result<i32> {
             };
             write_game(&GameRequest::from_code(&code)?, &out, false, args.name.as_deref())
         }
+        Command::Completions(args) => {
+            use clap::CommandFactory;
+            let mut cmd = Cli::command();
+            clap_complete::generate(args.shell, &mut cmd, "panicpress", &mut std::io::stdout());
+            Ok(0)
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .map_err(|e| Error::input(format!("manual page: {e}")))?;
+            output::write(std::path::Path::new("-"), &out)?;
+            Ok(0)
+        }
         Command::Rules(args) => {
             match args.game {
                 GameName::TpHunt => {

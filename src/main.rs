@@ -2,6 +2,13 @@ use clap::Parser;
 use panicpress::cli::Cli;
 
 fn main() {
+    // Like other command-line tools, end quietly when the reader of standard
+    // output goes away (`panicpress ... -o - | head`), instead of reporting
+    // "Broken pipe" as an error or panicking in println!.
+    // SAFETY: restores the default action for one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -1,0 +1,48 @@
+//! What users expect of a command-line tool: completions, a manual page,
+//! and a quiet end when the reader of standard output goes away.
+
+mod common;
+use common::Scratch;
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+#[test]
+fn completions_for_every_shell_and_a_manual_page() {
+    let s = Scratch::new("conventions");
+    for (shell, marker) in [
+        ("bash", "_panicpress()"),
+        ("zsh", "#compdef panicpress"),
+        ("fish", "complete -c panicpress"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let r = s.run(&["completions", shell]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        assert!(r.stdout().contains(marker), "{shell}");
+        assert!(r.stdout().contains("tp-hunt"), "{shell} completes the games");
+    }
+    let line = s.run(&["completions", "tcsh"]).one_error_line(2);
+    assert!(line.contains("tcsh"), "{line}");
+    let r = s.run(&["man"]);
+    assert_eq!(r.code(), 0);
+    assert!(r.stdout().contains(".TH panicpress 1") && r.stdout().contains("tp\\-hunt"));
+}
+
+/// `-o - | head` printed "Broken pipe" as an error.
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_panicpress"))
+        .args(["tp-hunt", "--seed", "1", "--count", "300", "-o", "-"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    assert!(first.starts_with(b"%PDF"));
+    assert!(!status.success(), "ended by the closed pipe, as other tools are");
+    assert!(!err.contains("Broken pipe") && !err.contains("panicked"), "{err}");
+}
