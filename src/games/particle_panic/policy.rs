@@ -274,8 +274,7 @@ fn discard_pick(s: &State, p: usize) -> usize {
 /// each action `rollouts` times to the end with the rating policy, on dice
 /// from its own stream and with the hidden cards of the stacks reshuffled
 /// for every rollout, and takes the action whose rollouts went best (wins,
-/// then codes entered, then turns survived; the rating policy's own choice
-/// on a tie).
+/// then codes entered; the rating policy's own choice on a tie).
 pub struct SearchPlayer {
     pub rollouts: u32,
     pub rng: ChaCha8Rng,
@@ -310,8 +309,8 @@ impl Policy for SearchPlayer {
 
 impl SearchPlayer {
     /// How well rollouts went after taking `action` in `s`: a win counts
-    /// most; a lost rollout counts the codes entered and the turns survived,
-    /// so the search can tell good from bad where rollouts rarely win.
+    /// most; a lost rollout counts the codes entered, so the search can tell
+    /// good from bad where rollouts rarely win.
     fn score(&mut self, s: &State, action: Action) -> u32 {
         let mut total = 0;
         for _ in 0..self.rollouts {
@@ -321,7 +320,7 @@ impl SearchPlayer {
             }
             total += match play(&mut world, &mut RatingPolicy, self) {
                 super::engine::Outcome::Won => 100_000,
-                _ => world.codes.count_ones() * 1_000 + world.turns.min(999),
+                _ => world.codes.count_ones() * 1_000,
             };
         }
         total
