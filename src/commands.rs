@@ -650,21 +650,47 @@ fn validate(args: &ValidateArgs) -> Result<i32> {
             }
         }
         GameName::PanicBuy => {
-            let (json, board) = panic_buy::parse_json(&text).map_err(with_file)?;
-            // Settings from the board's own code, else race mode for 3 players.
-            let params = json
-                .code
-                .as_deref()
-                .and_then(|c| SheetCode::parse(c).ok())
-                .filter(|c| c.game == panic_buy::GAME)
-                .and_then(|c| panic_buy::Request::from_code(&c).ok())
-                .map(|r| r.params)
-                .unwrap_or_default();
-            let violations = panic_buy::validate(&params, &board);
-            for v in &violations {
-                println!("{v}");
+            // One board, or the array that --count N writes.
+            let texts: Vec<String> = if text.trim_start().starts_with('[') {
+                let values: Vec<serde_json::Value> = serde_json::from_str(&text)
+                    .map_err(|e| with_file(Error::input(format!("not a list of Panic Buy boards: {e}"))))?;
+                values.iter().map(|v| v.to_string()).collect()
+            } else {
+                vec![text.clone()]
+            };
+            let many = texts.len() > 1;
+            let mut broken = 0;
+            for (i, one) in texts.iter().enumerate() {
+                let prefix = if many {
+                    format!("board {}: ", i + 1)
+                } else {
+                    String::new()
+                };
+                let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
+                let (json, board) = panic_buy::parse_json(one).map_err(at)?;
+                // Settings from the board's own code, else race mode for 3 players;
+                // a code that does not parse or names another game is an error.
+                let params = match json.code.as_deref() {
+                    None => panic_buy::Params::default(),
+                    Some(c) => {
+                        let code = SheetCode::parse(c).map_err(|e| at(e.into()))?;
+                        if code.game != panic_buy::GAME {
+                            return Err(at(Error::input(format!(
+                                "its code names the game {}, not {}",
+                                crate::error::quote(&code.game),
+                                panic_buy::GAME
+                            ))));
+                        }
+                        panic_buy::Request::from_code(&code).map_err(at)?.params
+                    }
+                };
+                let violations = panic_buy::validate(&params, &board);
+                broken += violations.len();
+                for v in &violations {
+                    println!("{prefix}{v}");
+                }
             }
-            if violations.is_empty() {
+            if broken == 0 {
                 println!(
                     "legal: {name} breaks none of the {} Panic Buy rules",
                     panic_buy::RULES.len()

@@ -146,3 +146,38 @@ fn player_counts_are_enforced() {
     }
     assert!(s.files().is_empty());
 }
+
+/// Regression: `validate panic-buy` refused the array `--count N --format json`
+/// writes, and a code naming another game (or none at all) was silently
+/// replaced by default settings.
+#[test]
+fn validate_reads_arrays_and_refuses_foreign_codes() {
+    let s = Scratch::new("pb-validate-array");
+    let r = s.run(&[
+        "panic-buy",
+        "--seed",
+        "7",
+        "--count",
+        "5",
+        "--format",
+        "json",
+        "-o",
+        "five.json",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let r = s.run(&["validate", "panic-buy", "five.json"]);
+    assert_eq!(r.code(), 0, "{}{}", r.stdout(), r.stderr());
+    assert!(r.stdout().contains("legal"), "{}", r.stdout());
+    let one = String::from_utf8(std::fs::read(s.path("five.json")).unwrap()).unwrap();
+    let first: serde_json::Value = serde_json::from_str::<Vec<serde_json::Value>>(&one).unwrap()[0].clone();
+    let mut foreign = first.clone();
+    foreign["code"] = serde_json::json!("tp-hunt:1:g12-s12-a10-d7-p4:a4:map:7");
+    std::fs::write(s.path("foreign.json"), foreign.to_string()).unwrap();
+    let line = s.run(&["validate", "panic-buy", "foreign.json"]).one_error_line(2);
+    assert!(line.contains("names the game 'tp-hunt'"), "{line}");
+    let mut garbage = first;
+    garbage["code"] = serde_json::json!("not a code");
+    std::fs::write(s.path("garbage.json"), garbage.to_string()).unwrap();
+    let line = s.run(&["validate", "panic-buy", "garbage.json"]).one_error_line(2);
+    assert!(line.contains("sheet code"), "{line}");
+}

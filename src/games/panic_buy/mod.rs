@@ -67,6 +67,19 @@ impl Tile {
         matches!(self, Tile::Shop | Tile::Carpark | Tile::Arrow | Tile::Tp)
     }
 
+    /// The tile in words, for messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            Tile::Shop => "shop floor",
+            Tile::Carpark => "carpark floor",
+            Tile::Arrow => "an arrow",
+            Tile::Tp => "the TP square",
+            Tile::Unit => "a unit",
+            Tile::Car => "the car",
+            Tile::Counter => "the counter",
+        }
+    }
+
     pub fn is_object(self) -> bool {
         matches!(self, Tile::Unit | Tile::Car)
     }
@@ -398,7 +411,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Board> {
 pub const RULES: [(&str, &str); 9] = [
     (
         "parts",
-        "carpark, shop, 2 arrows, 1 car of 2 cells, 3 units of 2-3 cells, a counter, 1 TP square, 1-2 glass doors",
+        "each part once: a carpark of the bottom 2-3 rows holding only carpark floor, the car (2 cells) and 2 arrows on the bottom row; 3 units of 2-3 cells; the counter, one straight piece along a shop wall; 1 TP square",
     ),
     (
         "carpark-wall",
@@ -406,9 +419,9 @@ pub const RULES: [(&str, &str); 9] = [
     ),
     (
         "doors",
-        "the squares outside the bathroom and back doors are free shop floor on the outer wall",
+        "the bathroom door is in a side wall, the back door in the back wall; the squares outside them are free shop floor",
     ),
-    ("tp-square", "the TP square is floor next to the counter"),
+    ("tp-square", "the TP square touches the counter with no wall between"),
     (
         "objects-leavable",
         "every object cell has a floor neighbour to leave by",
@@ -434,21 +447,34 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
     let v = |rule: &'static str, message: String| Violation { rule, message };
     let count = |t: Tile| b.cells_of(t).len();
 
-    // Parts, each once.
-    let top = b.carpark_top();
-    if !(SIZE - 2..=SIZE - 1).contains(&top) {
-        out.push(v(
-            "parts",
-            "the carpark must be the bottom 2 or 3 rows, whole rows of carpark tiles".into(),
-        ));
-    }
-    for r in 1..top.min(SIZE + 1) {
-        for c in 1..=SIZE {
-            if b.tile(cell(c, r)).in_carpark() {
-                out.push(v(
-                    "parts",
-                    format!("{} in the shop at {}", b.tile(cell(c, r)).letter(), cell(c, r)),
-                ));
+    // Parts, each once. The carpark is the block of rows from the first row
+    // holding any carpark tile down to the bottom edge.
+    let top = (1..=SIZE)
+        .find(|&r| (1..=SIZE).any(|c| b.tile(cell(c, r)).in_carpark()))
+        .unwrap_or(SIZE + 1);
+    let carpark_ok = (SIZE - 2..=SIZE - 1).contains(&top);
+    if !carpark_ok {
+        let what = if top > SIZE {
+            "there is no carpark".to_string()
+        } else {
+            format!("the carpark reaches up to row {top} ({} rows)", SIZE + 1 - top)
+        };
+        out.push(v("parts", format!("{what}: it must be the bottom 2 or 3 rows")));
+    } else {
+        // The carpark rows hold only carpark floor, the car and the arrows.
+        for r in top..=SIZE {
+            for c in 1..=SIZE {
+                let t = b.tile(cell(c, r));
+                if !t.in_carpark() {
+                    out.push(v(
+                        "parts",
+                        format!(
+                            "{} at {} is in the carpark, which holds only carpark floor, the car and the arrows",
+                            t.word(),
+                            cell(c, r)
+                        ),
+                    ));
+                }
             }
         }
     }
@@ -457,8 +483,11 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
         out.push(v("parts", format!("{} arrow squares, the board has 2", arrows.len())));
     }
     for a in &arrows {
-        if !GRID.is_edge(*a) {
-            out.push(v("parts", format!("arrow at {a} is not on the outer edge")));
+        if a.row != SIZE {
+            out.push(v(
+                "parts",
+                format!("arrow at {a} is not on the bottom row (the road runs below it)"),
+            ));
         }
     }
     let cars = b.pieces(Tile::Car);
@@ -466,8 +495,10 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
         out.push(v(
             "parts",
             format!(
-                "the car must be one piece of 2 cells (found {} cells)",
-                count(Tile::Car)
+                "the car must be one piece of 2 cells (found {} cells in {} piece{})",
+                count(Tile::Car),
+                cars.len(),
+                if cars.len() == 1 { "" } else { "s" }
             ),
         ));
     }
@@ -482,20 +513,45 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
             ),
         ));
     }
-    if count(Tile::Counter) == 0 {
-        out.push(v("parts", "no counter".into()));
+    let counters = b.pieces(Tile::Counter);
+    match counters.as_slice() {
+        [] => out.push(v("parts", "no counter".into())),
+        [piece] => {
+            let straight = piece.iter().all(|c| c.row == piece[0].row) || piece.iter().all(|c| c.col == piece[0].col);
+            // Along the back wall (row 1) or a side wall of the shop.
+            let along = [
+                piece.iter().all(|c| c.row == 1),
+                piece.iter().all(|c| c.col == 1),
+                piece.iter().all(|c| c.col == SIZE),
+            ]
+            .contains(&true);
+            if !straight || !along {
+                out.push(v(
+                    "parts",
+                    format!(
+                        "the counter at {} must be one straight piece along a shop wall",
+                        piece[0]
+                    ),
+                ));
+            }
+        }
+        more => out.push(v(
+            "parts",
+            format!("the counter is in {} pieces; it is one straight piece", more.len()),
+        )),
     }
     let tps = b.cells_of(Tile::Tp);
     if tps.len() != 1 {
         out.push(v("parts", format!("{} TP squares, the board has 1", tps.len())));
     }
 
-    // The carpark wall: closed except at 1-2 glass doors.
+    // The carpark wall: closed except at 1-2 glass doors (not checked when the
+    // carpark itself is misshapen: its cause is reported once, above).
     let boundary: Vec<Edge> = (1..=SIZE)
-        .filter(|_| top > 1 && top <= SIZE)
+        .filter(|_| carpark_ok)
         .map(|c| edge(cell(c, top - 1), cell(c, top)))
         .collect();
-    for d in &b.glass_doors {
+    for d in b.glass_doors.iter().filter(|_| carpark_ok) {
         if !boundary.contains(d) {
             out.push(v(
                 "carpark-wall",
@@ -509,7 +565,7 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
             ));
         }
     }
-    if !(1..=2).contains(&b.glass_doors.len()) {
+    if carpark_ok && !(1..=2).contains(&b.glass_doors.len()) {
         out.push(v(
             "carpark-wall",
             format!("{} glass doors, the board has 1 or 2", b.glass_doors.len()),
@@ -525,11 +581,19 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
     }
 
     // Doors to the bathroom and the yard.
-    for (name, d) in [("bathroom", b.bathroom_door), ("back", b.yard_door)] {
-        if !GRID.contains(d) || !GRID.is_edge(d) || d.row >= top {
+    for (name, d, wall, on_wall) in [
+        (
+            "bathroom",
+            b.bathroom_door,
+            "a side wall",
+            b.bathroom_door.col == 1 || b.bathroom_door.col == SIZE,
+        ),
+        ("back", b.yard_door, "the back wall", b.yard_door.row == 1),
+    ] {
+        if !GRID.contains(d) || d.row >= top.min(SIZE - 1) || !on_wall {
             out.push(v(
                 "doors",
-                format!("the {name} door's square {d} is not on the shop's outer wall"),
+                format!("the {name} door's square {d} is not in {wall} of the shop"),
             ));
         } else if b.tile(d) != Tile::Shop {
             out.push(v(
@@ -548,8 +612,14 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
     let Some(&tp) = tps.first() else {
         return out;
     };
-    if !GRID.orthogonal(tp).any(|n| b.tile(n) == Tile::Counter) {
+    let counter_sides: Vec<Cell> = GRID.orthogonal(tp).filter(|n| b.tile(*n) == Tile::Counter).collect();
+    if counter_sides.is_empty() {
         out.push(v("tp-square", format!("the TP square {tp} is not next to the counter")));
+    } else if counter_sides.iter().all(|n| b.walls.contains(&edge(tp, *n))) {
+        out.push(v(
+            "tp-square",
+            format!("a wall stands between the TP square {tp} and the counter"),
+        ));
     }
 
     for c in GRID.cells().filter(|c| b.tile(*c).is_object()) {

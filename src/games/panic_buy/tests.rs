@@ -194,9 +194,7 @@ fn a_unit_over_a_door_is_named() {
     v["bathroom_door"] = json!([2, 3]);
     let broken = validate(&Params::default(), &board_from(&v));
     assert_eq!(broken[0].rule, "doors");
-    assert!(
-        broken[0].message.contains("is not on the shop's outer wall") || broken[0].message.contains("not free floor")
-    );
+    assert!(broken[0].message.contains("is not in a side wall") || broken[0].message.contains("not free floor"));
     let mut v = sample_json();
     v["cells"][2] = json!("UUU.....");
     let msgs: Vec<String> = validate(&Params::default(), &board_from(&v))
@@ -365,4 +363,118 @@ fn board_squares_are_at_least_22_mm() {
             assert!(w[1] - w[0] >= 22.0, "{layout:?}: {} mm", w[1] - w[0]);
         }
     }
+}
+
+/// The sample board with rows replaced (row 1 first) and other changes.
+fn variant(change: impl FnOnce(&mut serde_json::Value)) -> Board {
+    let mut v = sample_json();
+    change(&mut v);
+    board_from(&v)
+}
+
+fn messages(b: &Board) -> Vec<String> {
+    validate(&Params::default(), b)
+        .into_iter()
+        .map(|v| format!("{}: {}", v.rule, v.message))
+        .collect()
+}
+
+/// Regression: a unit in a carpark row, or shop floor in the carpark, was legal.
+#[test]
+fn the_carpark_holds_only_carpark_floor_the_car_and_arrows() {
+    let unit = variant(|v| v["cells"][7] = json!(",AU,,,A,"));
+    let m = messages(&unit);
+    assert!(
+        m.iter().any(|m| m.contains("a unit at (3, 8) is in the carpark")),
+        "{m:?}"
+    );
+    let floor = variant(|v| v["cells"][6] = json!(",.CC,,,,"));
+    let m = messages(&floor);
+    assert!(
+        m.iter().any(|m| m.contains("shop floor at (2, 7) is in the carpark")),
+        "{m:?}"
+    );
+}
+
+/// Regression: a 4-row carpark gave one `parts` line and ten follow-on wall lines.
+#[test]
+fn a_misshapen_carpark_is_reported_once() {
+    let deep = variant(|v| v["cells"][4] = json!(",,,,,,,,"));
+    let m = messages(&deep);
+    assert_eq!(m.iter().filter(|m| m.contains("carpark")).count(), 1, "{m:?}");
+    assert!(m[0].contains("reaches up to row 5 (4 rows)"), "{m:?}");
+}
+
+/// Regression: the counter was only checked to exist.
+#[test]
+fn the_counter_is_one_straight_piece_along_a_shop_wall() {
+    let split = variant(|v| v["cells"][0] = json!("...K.K.."));
+    assert!(
+        messages(&split).iter().any(|m| m.contains("counter is in 2 pieces")),
+        "{:?}",
+        messages(&split)
+    );
+    let away = variant(|v| {
+        v["cells"][0] = json!("........");
+        v["cells"][2] = json!(".UU.KK..");
+        v["cells"][1] = json!("....T...");
+    });
+    assert!(
+        messages(&away).iter().any(|m| m.contains("along a shop wall")),
+        "{:?}",
+        messages(&away)
+    );
+    let in_carpark = variant(|v| v["cells"][7] = json!(",AKK,,A,"));
+    assert!(
+        messages(&in_carpark)
+            .iter()
+            .any(|m| m.contains("the counter at (3, 8) is in the carpark"))
+    );
+    let walled = variant(|v| v["walls"].as_array_mut().unwrap().push(json!([[4, 1], [4, 2]])));
+    assert!(
+        messages(&walled)
+            .iter()
+            .any(|m| m.contains("a wall stands between the TP square")),
+        "{:?}",
+        messages(&walled)
+    );
+}
+
+/// Regression: arrows were accepted on any outer edge, the bathroom door in the back wall.
+#[test]
+fn arrows_are_on_the_bottom_row_and_doors_in_their_walls() {
+    let side_arrow = variant(|v| {
+        v["cells"][6] = json!("A,CC,,,,");
+        v["cells"][7] = json!(",,,,,,A,");
+    });
+    assert!(
+        messages(&side_arrow)
+            .iter()
+            .any(|m| m.contains("arrow at (1, 7) is not on the bottom row"))
+    );
+    let back_bathroom = variant(|v| v["bathroom_door"] = json!([2, 1]));
+    assert!(
+        messages(&back_bathroom)
+            .iter()
+            .any(|m| m.contains("bathroom door's square (2, 1) is not in a side wall")),
+        "{:?}",
+        messages(&back_bathroom)
+    );
+    let side_yard = variant(|v| v["yard_door"] = json!([8, 3]));
+    assert!(
+        messages(&side_yard)
+            .iter()
+            .any(|m| m.contains("back door's square (8, 3) is not in the back wall"))
+    );
+}
+
+/// Regression: a car split in two said "one piece of 2 cells (found 2 cells)".
+#[test]
+fn a_split_car_says_it_is_in_pieces() {
+    let split = variant(|v| v["cells"][6] = json!(",,C,C,,,"));
+    assert!(
+        messages(&split).iter().any(|m| m.contains("found 2 cells in 2 pieces")),
+        "{:?}",
+        messages(&split)
+    );
 }
