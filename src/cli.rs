@@ -231,6 +231,9 @@ pub struct PanicBuyArgs {
     /// a4 (default) or letter.
     #[arg(long)]
     pub paper: Option<String>,
+    /// Switch off a good-board rule by name (see 'panicpress rules panic-buy'); repeatable.
+    #[arg(long = "rule-off", value_name = "RULE")]
+    pub rule_off: Vec<String>,
     /// Which sheets, comma-separated: board,components,tally (or 'all').
     #[arg(long)]
     pub sheets: Option<String>,

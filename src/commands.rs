@@ -83,7 +83,10 @@ pub fn run(cli: Cli) -> Result<i32> {
                 }
                 GameName::PanicBuy => {
                     for (name, what) in panic_buy::RULES {
-                        println!("{name:<20} {what}");
+                        println!("{name:<20} {what} (rule of the game)");
+                    }
+                    for r in panic_buy::GoodRule::ALL {
+                        println!("{:<20} {} (good board, can be switched off)", r.name(), r.describe());
                     }
                 }
             }
@@ -693,7 +696,7 @@ fn validate(args: &ValidateArgs) -> Result<i32> {
             if broken == 0 {
                 println!(
                     "legal: {name} breaks none of the {} Panic Buy rules",
-                    panic_buy::RULES.len()
+                    panic_buy::RULES.len() + panic_buy::GoodRule::ALL.len()
                 );
                 Ok(0)
             } else {

@@ -242,9 +242,17 @@ pub fn particle_panic_request(args: &crate::cli::ParticlePanicArgs) -> Result<(p
 pub fn panic_buy_request(args: &crate::cli::PanicBuyArgs) -> Result<(panic_buy::Request, bool)> {
     let mode = panic_buy::Mode::parse(args.mode.as_deref().unwrap_or("race"))?;
     let default_players = if mode == panic_buy::Mode::Hoard { 4 } else { 3 };
+    let mut off_rules = args
+        .rule_off
+        .iter()
+        .map(|r| panic_buy::GoodRule::by_name(r))
+        .collect::<Result<Vec<_>>>()?;
+    off_rules.sort();
+    off_rules.dedup();
     let params = panic_buy::Params {
         players: args.players.unwrap_or(default_players),
         mode,
+        off_rules,
         ..panic_buy::Params::default()
     };
     params.check()?;
@@ -407,7 +415,7 @@ impl PackEntry {
         let own: &[&str] = match self.game.as_str() {
             "tp-hunt" => &["stores", "atms", "dangers", "grid", "preset", "rule-off"],
             "particle-panic" => &["variant", "simulations", "difficulty"],
-            "panic-buy" => &["mode", "board"],
+            "panic-buy" => &["mode", "board", "rule-off"],
             _ => &["target", "faces"],
         };
         given
@@ -476,6 +484,7 @@ impl PackEntry {
                     players: players_u8(self.players),
                     mode: self.mode.clone(),
                     board: self.board.clone(),
+                    rule_off: self.rule_off.clone().unwrap_or_default(),
                     count: None,
                     paper: paper_name.map(str::to_string),
                     sheets,

@@ -14,7 +14,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/panic-buy-42.pdf (3 pages)\ncode: panic-buy:1:p3-race-b6-12:a4:default:42\n"
+        "wrote output/panic-buy-42.pdf (3 pages)\ncode: panic-buy:2:p3-race-b6-12:a4:default:42\n"
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
@@ -115,11 +115,15 @@ fn same_bytes_and_regen() {
         0
     );
     assert_eq!(
-        s.run(&["regen", "panic-buy:1:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
+        s.run(&["regen", "panic-buy:2:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
             .code(),
         0
     );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+    // A code of version 1 still makes its own board, and prints its own code.
+    let r = s.run(&["regen", "panic-buy:1:p4-race-b6-12:a4:default:r", "--format", "json", "-o", "-"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("\"code\": \"panic-buy:1:p4-race-b6-12:a4:default:r\""), "{}", r.stdout());
 }
 
 #[test]

@@ -18,7 +18,9 @@ use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "panic-buy";
 /// Generator version: bump it whenever a seed would give a different board.
-pub const VERSION: u32 = 1;
+/// 2: boards also keep the good-board rules ([`GoodRule`]); codes of version 1
+/// still make their boards without them.
+pub const VERSION: u32 = 2;
 pub const SIZE: u16 = 8;
 const GRID: Grid = Grid { size: SIZE };
 
@@ -168,6 +170,23 @@ impl Board {
         dist
     }
 
+    /// Steps from `start` over floor squares, never entering `avoid`.
+    pub fn distances_avoiding(&self, start: Cell, avoid: Cell) -> Vec<Option<u32>> {
+        let mut dist = vec![None; GRID.len()];
+        dist[GRID.index(start)] = Some(0);
+        let mut q = VecDeque::from([start]);
+        while let Some(c) = q.pop_front() {
+            let d = dist[GRID.index(c)].unwrap_or(0);
+            for n in self.steps(c) {
+                if n != avoid && dist[GRID.index(n)].is_none() && self.tile(n).is_floor() {
+                    dist[GRID.index(n)] = Some(d + 1);
+                    q.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+
     /// The carpark's first row (the shop is above it).
     pub fn carpark_top(&self) -> u16 {
         (1..=SIZE)
@@ -209,6 +228,65 @@ pub struct Params {
     pub mode: Mode,
     /// Fair path lengths from each arrow to the TP square, in steps.
     pub band: (u32, u32),
+    /// Good-board rules switched off by name (`--rule-off`).
+    pub off_rules: Vec<GoodRule>,
+    /// The generator version the board is made by: version 1 boards came
+    /// before the good-board rules, and their codes still make them.
+    pub version: u32,
+}
+
+/// The generator's rules for good boards (RULES.md, Panic Buy: good boards),
+/// each switchable by name. `validate` checks them too, unless switched off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum GoodRule {
+    /// The TP square has at least two open neighbours.
+    TpOpen,
+    /// The TP square lies on a loop of at most 8 squares ("pass over it again", text §7).
+    TpLoop,
+    /// The squares outside the bathroom and the back door are 3 or more steps from the TP square.
+    DoorsFar,
+    /// At least one unit lengthens some arrow's path: units are obstacles, not decoration.
+    UnitsMatter,
+}
+
+impl GoodRule {
+    pub const ALL: [GoodRule; 4] = [
+        GoodRule::TpOpen,
+        GoodRule::TpLoop,
+        GoodRule::DoorsFar,
+        GoodRule::UnitsMatter,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GoodRule::TpOpen => "tp-open",
+            GoodRule::TpLoop => "tp-loop",
+            GoodRule::DoorsFar => "doors-far",
+            GoodRule::UnitsMatter => "units-matter",
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            GoodRule::TpOpen => "the TP square has at least two open neighbours",
+            GoodRule::TpLoop => "the TP square lies on a loop of at most 8 squares, so a basket can pass over it again",
+            GoodRule::DoorsFar => {
+                "the squares outside the bathroom and back door are at least 3 steps from the TP square"
+            }
+            GoodRule::UnitsMatter => "at least one unit lengthens some arrow's path to the TP square",
+        }
+    }
+
+    pub fn by_name(name: &str) -> Result<GoodRule> {
+        GoodRule::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = GoodRule::ALL.iter().map(|r| r.name()).collect();
+            Error::input(format!(
+                "rule-off: unknown rule {} (choose from: {})",
+                crate::error::quote(name),
+                names.join(", ")
+            ))
+        })
+    }
 }
 
 impl Default for Params {
@@ -217,6 +295,8 @@ impl Default for Params {
             players: 3,
             mode: Mode::Race,
             band: (6, 12),
+            off_rules: Vec::new(),
+            version: VERSION,
         }
     }
 }
@@ -255,36 +335,61 @@ impl Params {
         2 * self.counters() - 1
     }
 
+    /// The settings part of the sheet code: `p3-race-b6-12`, then `-xRULE`
+    /// for each good-board rule switched off.
     pub fn code(&self) -> String {
-        format!(
+        let mut s = format!(
             "p{}-{}-b{}-{}",
             self.players,
             self.mode.name(),
             self.band.0,
             self.band.1
-        )
+        );
+        for r in &self.off_rules {
+            s.push_str("-x");
+            s.push_str(r.name());
+        }
+        s
     }
 
-    pub fn from_code(code: &str) -> Result<Params> {
+    /// Settings from a code of generator `version`.
+    pub fn from_code(code: &str, version: u32) -> Result<Params> {
         let bad = || {
             Error::input(format!(
-                "sheet code: Panic Buy settings '{code}' are not in the form p3-race-b6-12"
+                "sheet code: Panic Buy settings {} are not in the form p3-race-b6-12",
+                crate::error::quote(code)
             ))
         };
-        let parts: Vec<&str> = code.split('-').collect();
+        // Rule names hold '-', so the switched-off rules are split off first.
+        let mut rules = code.split("-x");
+        let head = rules.next().unwrap_or("");
+        let parts: Vec<&str> = head.split('-').collect();
         let [p, mode, lo, hi] = parts.as_slice() else {
             return Err(bad());
         };
-        let params = Params {
+        let mut params = Params {
             players: p.strip_prefix('p').and_then(|v| v.parse().ok()).ok_or_else(bad)?,
             mode: Mode::parse(mode)?,
             band: (
                 lo.strip_prefix('b').and_then(|v| v.parse().ok()).ok_or_else(bad)?,
                 hi.parse().map_err(|_| bad())?,
             ),
+            off_rules: rules.map(GoodRule::by_name).collect::<Result<_>>()?,
+            version,
         };
+        if version == 1 && !params.off_rules.is_empty() {
+            return Err(bad());
+        }
+        params.off_rules.sort();
+        params.off_rules.dedup();
         params.check()?;
         Ok(params)
+    }
+
+    /// Whether a good-board rule applies: on unless switched off, and only
+    /// for boards of version 2 on.
+    pub fn rule_on(&self, rule: GoodRule) -> bool {
+        self.version >= 2 && !self.off_rules.contains(&rule)
     }
 }
 
@@ -689,8 +794,94 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
             format!("floor squares cut off: {}", unreached.join(", ")),
         ));
     }
+    good_board(p, b, tp, &arrows, &mut out);
     out
 }
+
+/// The good-board rules (generator rules, each switchable by name).
+fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Violation>) {
+    let v = |rule: GoodRule, message: String| Violation {
+        rule: rule.name(),
+        message,
+    };
+    let open: Vec<Cell> = b.steps(tp).filter(|n| b.tile(*n).is_floor()).collect();
+    if p.rule_on(GoodRule::TpOpen) && open.len() < 2 {
+        out.push(v(
+            GoodRule::TpOpen,
+            format!(
+                "the TP square {tp} has {} open neighbour(s), at least 2 are needed",
+                open.len()
+            ),
+        ));
+    }
+    if p.rule_on(GoodRule::TpLoop) {
+        // The shortest loop through the TP square: out by one open neighbour,
+        // back by another, without crossing the TP square in between.
+        let mut shortest: Option<u32> = None;
+        for (i, a) in open.iter().enumerate() {
+            let d = b.distances_avoiding(*a, tp);
+            for other in &open[i + 1..] {
+                if let Some(len) = d[GRID.index(*other)] {
+                    let squares = len + 2;
+                    shortest = Some(shortest.map_or(squares, |s| s.min(squares)));
+                }
+            }
+        }
+        match shortest {
+            Some(n) if n <= MAX_LOOP => {}
+            Some(n) => out.push(v(
+                GoodRule::TpLoop,
+                format!("the shortest loop through the TP square {tp} has {n} squares, at most {MAX_LOOP} are wanted"),
+            )),
+            None => out.push(v(
+                GoodRule::TpLoop,
+                format!("no loop passes through the TP square {tp}"),
+            )),
+        }
+    }
+    if p.rule_on(GoodRule::DoorsFar) {
+        let d = b.distances(tp, Tile::is_floor);
+        for (name, door) in [("bathroom", b.bathroom_door), ("back", b.yard_door)] {
+            if let Some(steps) = GRID.contains(door).then(|| d[GRID.index(door)]).flatten()
+                && steps < MIN_DOOR_STEPS
+            {
+                out.push(v(
+                    GoodRule::DoorsFar,
+                    format!("the square outside the {name} door {door} is {steps} steps from the TP square, under {MIN_DOOR_STEPS}"),
+                ));
+            }
+        }
+    }
+    if p.rule_on(GoodRule::UnitsMatter) {
+        let lengths = |board: &Board| {
+            let d = board.distances(tp, Tile::is_floor);
+            arrows.iter().map(|a| d[GRID.index(*a)]).collect::<Vec<_>>()
+        };
+        let now = lengths(b);
+        let matters = b.pieces(Tile::Unit).iter().any(|unit| {
+            let mut without = b.clone();
+            for c in unit {
+                without.tiles[c.row as usize - 1][c.col as usize - 1] = Tile::Shop;
+            }
+            lengths(&without).iter().zip(&now).any(|(w, n)| match (w, n) {
+                (Some(w), Some(n)) => w < n,
+                (Some(_), None) => true,
+                _ => false,
+            })
+        });
+        if !matters {
+            out.push(v(
+                GoodRule::UnitsMatter,
+                "no unit lengthens either arrow's path to the TP square: the units are decoration".into(),
+            ));
+        }
+    }
+}
+
+/// TpLoop: the longest loop through the TP square that still counts.
+pub const MAX_LOOP: u32 = 8;
+/// DoorsFar: the fewest steps from a door square to the TP square.
+pub const MIN_DOOR_STEPS: u32 = 3;
 
 /// A board as JSON: what `--format json` writes and `validate` reads.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -854,17 +1045,19 @@ impl Request {
         if self.layout == sheets::BoardLayout::Tiled {
             params.push_str("-tiled");
         }
-        SheetCode::new(GAME, VERSION, params, self.paper, sheets, seed)
+        SheetCode::new(GAME, self.params.version, params, self.paper, sheets, seed)
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        code.check_version("Panic Buy", VERSION)?;
+        if code.version != 1 {
+            code.check_version("Panic Buy", VERSION)?;
+        }
         let (params, layout) = match code.params.strip_suffix("-tiled") {
             Some(p) => (p, sheets::BoardLayout::Tiled),
             None => (code.params.as_str(), sheets::BoardLayout::Single),
         };
         Ok(Request {
-            params: Params::from_code(params)?,
+            params: Params::from_code(params, code.version)?,
             seed: code.seed.clone(),
             count: 1,
             paper: code.paper()?,

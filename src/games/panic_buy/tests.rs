@@ -22,8 +22,16 @@ fn sample() -> Board {
     board_from(&sample_json())
 }
 
+/// The rules of the game alone, without the good-board rules.
+fn game_rules() -> Params {
+    Params {
+        off_rules: GoodRule::ALL.to_vec(),
+        ..Params::default()
+    }
+}
+
 fn rules_broken(b: &Board) -> Vec<&'static str> {
-    validate(&Params::default(), b).into_iter().map(|v| v.rule).collect()
+    validate(&game_rules(), b).into_iter().map(|v| v.rule).collect()
 }
 
 fn squares(ends: &std::collections::BTreeSet<Place>) -> Vec<(u16, u16)> {
@@ -37,7 +45,10 @@ fn squares(ends: &std::collections::BTreeSet<Place>) -> Vec<(u16, u16)> {
 
 #[test]
 fn the_sample_board_is_legal() {
-    assert_eq!(validate(&Params::default(), &sample()), vec![]);
+    assert_eq!(validate(&game_rules(), &sample()), vec![]);
+    // Its units stand beside the paths, not in them: the good-board rule says so.
+    let good: Vec<&str> = validate(&Params::default(), &sample()).iter().map(|v| v.rule).collect();
+    assert_eq!(good, ["units-matter"]);
 }
 
 #[test]
@@ -67,12 +78,23 @@ fn generated_boards_are_legal_for_every_mode() {
 /// bump VERSION instead of editing these.
 #[test]
 fn golden_boards_are_pinned() {
-    let b = generate_for_seed(&Params::default(), &Seed::new("42").unwrap()).unwrap();
+    // Version 1 (before the good-board rules): its codes still make this board.
+    let v1 = Params {
+        version: 1,
+        ..Params::default()
+    };
+    let b = generate_for_seed(&v1, &Seed::new("42").unwrap()).unwrap();
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42);
     assert_eq!((b.bathroom_door, b.yard_door), (cell(1, 2), cell(8, 1)));
-    assert_eq!(VERSION, 1);
+    let b = generate_for_seed(&Params::default(), &Seed::new("42").unwrap()).unwrap();
+    let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
+    assert_eq!(rows, GOLDEN_42_V2);
+    assert_eq!(VERSION, 2);
 }
+const GOLDEN_42_V2: [&str; 8] = [
+    ".....KK.", "..UU.T..", "........", "...UU...", ".....UU.", "........", ",,,,CC,,", ",A,,,,A,",
+];
 const GOLDEN_42: [&str; 8] = [
     "...KKK..", "...UT.U.", ".U.U..U.", ".U....U.", "........", ",,,,,,,,", ",,C,,,,,", ",AC,,,A,",
 ];
@@ -192,12 +214,12 @@ fn the_virus_and_the_dog_move_three_squares_and_keep_to_their_rooms() {
 fn a_unit_over_a_door_is_named() {
     let mut v = sample_json();
     v["bathroom_door"] = json!([2, 3]);
-    let broken = validate(&Params::default(), &board_from(&v));
+    let broken = validate(&game_rules(), &board_from(&v));
     assert_eq!(broken[0].rule, "doors");
     assert!(broken[0].message.contains("is not in a side wall") || broken[0].message.contains("not free floor"));
     let mut v = sample_json();
     v["cells"][2] = json!("UUU.....");
-    let msgs: Vec<String> = validate(&Params::default(), &board_from(&v))
+    let msgs: Vec<String> = validate(&game_rules(), &board_from(&v))
         .iter()
         .map(|x| x.to_string())
         .collect();
@@ -223,7 +245,7 @@ fn an_unreachable_tp_square_breaks_the_path_rules() {
 fn unfair_arrows_and_missing_doors_are_named() {
     let mut v = sample_json();
     v["cells"][7] = json!("A,,,,,A,");
-    let broken = validate(&Params::default(), &board_from(&v));
+    let broken = validate(&game_rules(), &board_from(&v));
     assert!(broken.iter().any(|x| x.rule == "fair-arrows"), "{broken:?}");
     let mut v = sample_json();
     v["glass_doors"] = json!([]);
@@ -239,7 +261,7 @@ fn a_walled_in_object_cannot_be_left() {
         walls.push(json!([a, b]));
     }
     // (7, 4) still steps onto (7, 5), the other half of the unit: no floor to leave by.
-    let broken = validate(&Params::default(), &board_from(&v));
+    let broken = validate(&game_rules(), &board_from(&v));
     assert!(
         broken
             .iter()
@@ -373,7 +395,7 @@ fn variant(change: impl FnOnce(&mut serde_json::Value)) -> Board {
 }
 
 fn messages(b: &Board) -> Vec<String> {
-    validate(&Params::default(), b)
+    validate(&game_rules(), b)
         .into_iter()
         .map(|v| format!("{}: {}", v.rule, v.message))
         .collect()
@@ -477,4 +499,60 @@ fn a_split_car_says_it_is_in_pieces() {
         "{:?}",
         messages(&split)
     );
+}
+
+fn good_rules_broken(b: &Board) -> Vec<String> {
+    validate(&Params::default(), b)
+        .into_iter()
+        .filter(|v| GoodRule::ALL.iter().any(|r| r.name() == v.rule))
+        .map(|v| format!("{}: {}", v.rule, v.message))
+        .collect()
+}
+
+/// Good boards: the TP square with one open side and no loop, a door next to
+/// it, units that block nothing; each rule switchable by name.
+#[test]
+fn good_board_rules_name_what_makes_a_dull_board() {
+    // Walls round the TP square (4, 2) on three sides: one way in, no loop.
+    let boxed = variant(|v| {
+        let walls = v["walls"].as_array_mut().unwrap();
+        walls.push(json!([[3, 2], [4, 2]]));
+        walls.push(json!([[4, 2], [5, 2]]));
+    });
+    let m = good_rules_broken(&boxed);
+    assert!(
+        m.iter()
+            .any(|m| m.starts_with("tp-open: the TP square (4, 2) has 1 open")),
+        "{m:?}"
+    );
+    assert!(m.iter().any(|m| m.starts_with("tp-loop: no loop passes")), "{m:?}");
+    // A back door beside the counter: 2 steps from the TP square.
+    let near = variant(|v| v["yard_door"] = json!([3, 1]));
+    let m = good_rules_broken(&near);
+    assert!(m.iter().any(|m| m.contains("back door (3, 1) is 2 steps")), "{m:?}");
+    // The sample's units are decoration; with the rule off the board is good.
+    assert!(
+        good_rules_broken(&sample())
+            .iter()
+            .any(|m| m.starts_with("units-matter"))
+    );
+    let relaxed = Params {
+        off_rules: vec![GoodRule::UnitsMatter],
+        ..Params::default()
+    };
+    assert!(validate(&relaxed, &sample()).is_empty());
+    assert!(GoodRule::by_name("no-such").unwrap_err().message.contains("tp-open"));
+}
+
+#[test]
+fn switched_off_rules_are_in_the_code_and_version_1_codes_have_none() {
+    let p = Params {
+        off_rules: vec![GoodRule::TpLoop, GoodRule::UnitsMatter],
+        ..Params::default()
+    };
+    assert_eq!(p.code(), "p3-race-b6-12-xtp-loop-xunits-matter");
+    assert_eq!(Params::from_code(&p.code(), 2).unwrap(), p);
+    assert!(Params::from_code("p3-race-b6-12-xtp-loop", 1).is_err());
+    let old = Params::from_code("p3-race-b6-12", 1).unwrap();
+    assert!(GoodRule::ALL.iter().all(|r| !old.rule_on(*r)));
 }
