@@ -121,9 +121,21 @@ fn same_bytes_and_regen() {
     );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
     // A code of version 1 still makes its own board, and prints its own code.
-    let r = s.run(&["regen", "panic-buy:1:p4-race-b6-12:a4:default:r", "--format", "json", "-o", "-"]);
+    let r = s.run(&[
+        "regen",
+        "panic-buy:1:p4-race-b6-12:a4:default:r",
+        "--format",
+        "json",
+        "-o",
+        "-",
+    ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("\"code\": \"panic-buy:1:p4-race-b6-12:a4:default:r\""), "{}", r.stdout());
+    assert!(
+        r.stdout()
+            .contains("\"code\": \"panic-buy:1:p4-race-b6-12:a4:default:r\""),
+        "{}",
+        r.stdout()
+    );
 }
 
 #[test]

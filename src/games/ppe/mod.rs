@@ -223,6 +223,9 @@ pub struct Score {
     pub points: u32,
     pub outcome: Outcome,
     pub lose_next_turn: bool,
+    /// A Ventilator countered a Virus (it costs the next turn; so does a
+    /// double whammy, counted apart).
+    pub ventilator_used: bool,
     pub lose_game_total: bool,
     pub out: bool,
 }
@@ -258,6 +261,7 @@ pub fn score(roll: &[Face]) -> Score {
         },
         outcome,
         lose_next_turn: !out && (ventilators_used > 0 || outcome == Outcome::DoubleWhammy),
+        ventilator_used: !out && ventilators_used > 0,
         lose_game_total: unmatched > 0,
         out,
     }
@@ -440,7 +444,7 @@ impl Request {
         ctx.insert("expected", &common.number(o.expected_points(), 2));
         ctx.insert(
             "lose_next",
-            &common.number(100.0 * o.lose_next_turn as f64 / o.total as f64, 1),
+            &common.number(100.0 * o.ventilator_rolls as f64 / o.total as f64, 1),
         );
         let (turn, single) = match &analysis.rule {
             Some(rule) => (

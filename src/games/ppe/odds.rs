@@ -13,6 +13,8 @@ pub struct Odds {
     /// Rolls scoring 0, 1, ... 6 points.
     pub points: [u32; DICE + 1],
     pub lose_next_turn: u32,
+    /// Rolls in which a Ventilator is used (each costs the next turn).
+    pub ventilator_rolls: u32,
     sum_points: u64,
 }
 
@@ -30,7 +32,7 @@ impl Odds {
         let all: Vec<usize> = (0..DICE).collect();
         let mut outcomes: BTreeMap<Outcome, u32> = Outcome::ALL.iter().map(|o| (*o, 0)).collect();
         let mut points = [0; DICE + 1];
-        let (mut lose_next_turn, mut sum_points) = (0, 0u64);
+        let (mut lose_next_turn, mut ventilator_rolls, mut sum_points) = (0, 0, 0u64);
         let total = SIDES.pow(DICE as u32);
         let mut roll = Vec::with_capacity(DICE);
         for i in 0..total {
@@ -39,6 +41,7 @@ impl Odds {
             *outcomes.entry(s.outcome).or_default() += 1;
             points[s.points as usize] += 1;
             lose_next_turn += u32::from(s.lose_next_turn);
+            ventilator_rolls += u32::from(s.ventilator_used);
             sum_points += s.points as u64;
         }
         Odds {
@@ -46,6 +49,7 @@ impl Odds {
             outcomes,
             points,
             lose_next_turn,
+            ventilator_rolls,
             sum_points,
         }
     }
@@ -66,29 +70,37 @@ pub const BANK_CAP: u32 = 80;
 /// the lowest-numbered matching dice as counters). Six good faces of six may all
 /// be rolled again; a re-roll of fewer dice with no bad face is set aside whole,
 /// and the turn ends (otherwise dice that cannot show a bad face would bank
-/// points for ever).
+/// points for ever). A Ventilator used costs the next turn: worth, on average,
+/// a turn's points, which the rule counts against the roll that used it.
+///
+/// The printed rule is one number per row a player can follow at the table:
+/// keyed by how many dice would be re-rolled and how many bad faces are among
+/// them, "stop once the turn's total reaches T". Each row's T is the optimal
+/// stopping point of the dice sets in that row (weighted by how often a turn
+/// comes to each), and the expected points printed are those of this printed
+/// rule, worked out exactly.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StopRule {
-    /// For each number of dice to re-roll: the lowest and highest turn total at
-    /// which stopping is best (they differ when it depends on which dice).
-    pub stop_at: BTreeMap<usize, (u32, u32)>,
-    /// Expected points of a turn played by this rule.
+    /// (dice to re-roll, bad faces among them) -> stop once the turn total reaches this.
+    pub stop_at: BTreeMap<(usize, usize), u32>,
+    /// Expected points of a turn played by the printed rule, a lost next turn
+    /// counted against each Ventilator used.
     pub expected_turn_points: f64,
     /// Expected points of a turn that always stops after the first roll.
     pub expected_single_roll: f64,
 }
 
-/// Outcomes of rolling one subset: (points, next subset as a bit mask) -> count,
-/// plus the count of rolls that end the turn with nothing.
+/// Outcomes of rolling one subset: (points, next dice, bad faces among them,
+/// a Ventilator used) -> count; rolls not listed end the turn with nothing.
 struct Transitions {
-    ok: Vec<(u32, u8, u32)>,
+    ok: Vec<(u32, u8, u8, bool, u32)>,
     rolls: u32,
 }
 
 fn transitions(dice: &Dice, mask: u8) -> Transitions {
     let subset: Vec<usize> = (0..DICE).filter(|d| mask & (1 << d) != 0).collect();
     let rolls = SIDES.pow(subset.len() as u32);
-    let mut ok: BTreeMap<(u32, u8), u32> = BTreeMap::new();
+    let mut ok: BTreeMap<(u32, u8, u8, bool), u32> = BTreeMap::new();
     let mut roll = Vec::with_capacity(DICE);
     for i in 0..rolls {
         faces_of(dice, &subset, i, &mut roll);
@@ -96,10 +108,12 @@ fn transitions(dice: &Dice, mask: u8) -> Transitions {
         if s.outcome != Outcome::Ok || s.points == 0 {
             continue;
         }
-        *ok.entry((s.points, next_mask(&subset, &roll))).or_default() += 1;
+        let bad = roll.iter().filter(|f| f.is_bad()).count() as u8;
+        *ok.entry((s.points, next_mask(&subset, &roll), bad, s.ventilator_used))
+            .or_default() += 1;
     }
     Transitions {
-        ok: ok.into_iter().map(|((p, m), n)| (p, m, n)).collect(),
+        ok: ok.into_iter().map(|((p, m, b, v), n)| (p, m, b, v, n)).collect(),
         rolls: rolls as u32,
     }
 }
@@ -133,65 +147,28 @@ fn next_mask(subset: &[usize], roll: &[Face]) -> u8 {
     mask
 }
 
+/// A printed row: the dice that would be re-rolled and the bad faces among them.
+fn row(mask: u8, bad: u8) -> (usize, usize) {
+    (mask.count_ones() as usize, bad as usize)
+}
+
 impl StopRule {
     pub fn of(dice: &Dice) -> StopRule {
         let trans: Vec<Transitions> = (0..64u8).map(|m| transitions(dice, m)).collect();
-        // value[mask][bank]: the best expected turn total from here.
         let cap = BANK_CAP as usize;
-        let mut value = vec![vec![0.0f64; cap + 1]; 64];
-        let mut stop = vec![vec![true; cap + 1]; 64];
-        for bank in (0..=cap).rev() {
-            for mask in 1..64usize {
-                let t = &trans[mask];
-                let go: f64 =
-                    t.ok.iter()
-                        .map(|&(p, next, n)| {
-                            let b = bank + p as usize;
-                            let v = if b >= cap || next == 0 {
-                                b as f64
-                            } else {
-                                value[next as usize][b]
-                            };
-                            v * n as f64
-                        })
-                        .sum::<f64>()
-                        / t.rolls as f64;
-                let keep = bank as f64;
-                value[mask][bank] = keep.max(go);
-                stop[mask][bank] = keep >= go;
-            }
-        }
         let first = &trans[63];
-        let expected_turn_points = first
-            .ok
-            .iter()
-            .map(|&(p, next, n)| value[next as usize][p as usize] * n as f64)
-            .sum::<f64>()
-            / first.rolls as f64;
-        let expected_single_roll =
-            first.ok.iter().map(|&(p, _, n)| p as f64 * n as f64).sum::<f64>() / first.rolls as f64;
-        // Only the sets of dice a turn can actually come to.
-        let mut reachable = [false; 64];
-        let mut todo = vec![63usize];
-        while let Some(m) = todo.pop() {
-            if std::mem::replace(&mut reachable[m], true) {
-                continue;
+        let expected_single_roll = first.ok.iter().map(|t| t.0 as f64 * t.4 as f64).sum::<f64>() / first.rolls as f64;
+        // The cost of a lost turn is a turn's worth: found by iterating to a fixed point.
+        let mut lost_turn = expected_single_roll;
+        let mut stop_at = BTreeMap::new();
+        let mut expected_turn_points = expected_single_roll;
+        for _ in 0..8 {
+            stop_at = printed_rule(&trans, cap, lost_turn);
+            expected_turn_points = evaluate(&trans, cap, lost_turn, &stop_at);
+            if (expected_turn_points - lost_turn).abs() < 1e-6 {
+                break;
             }
-            todo.extend(
-                trans[m]
-                    .ok
-                    .iter()
-                    .map(|t| t.1 as usize)
-                    .filter(|&n| n != 0 && !reachable[n]),
-            );
-        }
-        let mut stop_at: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
-        for mask in (1..64usize).filter(|&m| reachable[m]) {
-            let k = mask.count_ones() as usize;
-            let threshold = (0..=cap).find(|&b| (b..=cap).all(|x| stop[mask][x])).unwrap_or(cap) as u32;
-            let e = stop_at.entry(k).or_insert((threshold, threshold));
-            e.0 = e.0.min(threshold);
-            e.1 = e.1.max(threshold);
+            lost_turn = expected_turn_points.max(0.0);
         }
         StopRule {
             stop_at,
@@ -199,6 +176,129 @@ impl StopRule {
             expected_single_roll,
         }
     }
+}
+
+/// What a Ventilator used costs: the next turn.
+fn cost(vent: bool, lost_turn: f64) -> f64 {
+    if vent { lost_turn } else { 0.0 }
+}
+
+/// The optimal stop points per set of dice, gathered into one threshold per
+/// printed row (weighted by how often a turn reaches each set).
+fn printed_rule(trans: &[Transitions], cap: usize, lost_turn: f64) -> BTreeMap<(usize, usize), u32> {
+    // value[mask][bank]: the best expected turn total from here.
+    let mut value = vec![vec![0.0f64; cap + 1]; 64];
+    let mut stop = vec![vec![true; cap + 1]; 64];
+    for bank in (0..=cap).rev() {
+        for mask in 1..64usize {
+            let t = &trans[mask];
+            let go =
+                t.ok.iter()
+                    .map(|&(p, next, _, vent, n)| {
+                        let b = bank + p as usize;
+                        let v = if b >= cap || next == 0 {
+                            b as f64
+                        } else {
+                            value[next as usize][b]
+                        };
+                        (v - cost(vent, lost_turn)) * n as f64
+                    })
+                    .sum::<f64>()
+                    / t.rolls as f64;
+            value[mask][bank] = (bank as f64).max(go);
+            stop[mask][bank] = bank as f64 >= go;
+        }
+    }
+    // How often a turn comes to each (dice, bad faces) state: a forward pass.
+    let mut reach = vec![vec![0.0f64; 8]; 64];
+    let mut frontier: Vec<(usize, usize, f64)> = trans[63]
+        .ok
+        .iter()
+        .filter(|t| t.1 != 0)
+        .map(|t| (t.1 as usize, t.2 as usize, t.4 as f64 / trans[63].rolls as f64))
+        .collect();
+    for _ in 0..12 {
+        let mut next_frontier = Vec::new();
+        for (mask, bad, w) in frontier {
+            reach[mask][bad] += w;
+            let t = &trans[mask];
+            for &(_, next, b, _, n) in &t.ok {
+                if next != 0 {
+                    next_frontier.push((next as usize, b as usize, w * n as f64 / t.rolls as f64));
+                }
+            }
+        }
+        frontier = next_frontier;
+    }
+    let mut rows: BTreeMap<(usize, usize), Vec<(u32, f64)>> = BTreeMap::new();
+    for (mask, stops) in stop.iter().enumerate().skip(1) {
+        let threshold = (0..=cap).find(|&b| stops[b..].iter().all(|s| *s)).unwrap_or(cap) as u32;
+        for (bad, w) in reach[mask].iter().enumerate() {
+            if *w > 0.0 {
+                rows.entry(row(mask as u8, bad as u8))
+                    .or_default()
+                    .push((threshold, *w));
+            }
+        }
+    }
+    rows.into_iter()
+        .map(|(k, mut ts)| {
+            // The weighted median threshold of the row.
+            ts.sort_by_key(|t| t.0);
+            let half = ts.iter().map(|t| t.1).sum::<f64>() / 2.0;
+            let mut acc = 0.0;
+            let t = ts
+                .iter()
+                .find(|t| {
+                    acc += t.1;
+                    acc >= half
+                })
+                .map_or(0, |t| t.0);
+            (k, t)
+        })
+        .collect()
+}
+
+/// The expected turn total when playing the printed rule.
+fn evaluate(trans: &[Transitions], cap: usize, lost_turn: f64, rule: &BTreeMap<(usize, usize), u32>) -> f64 {
+    // value[mask][bad][bank] under the printed rule.
+    let mut value = vec![vec![vec![0.0f64; cap + 1]; 8]; 64];
+    for bank in (0..=cap).rev() {
+        for mask in 1..64usize {
+            let t = &trans[mask];
+            let go =
+                t.ok.iter()
+                    .map(|&(p, next, b, vent, n)| {
+                        let total = bank + p as usize;
+                        let v = if total >= cap || next == 0 {
+                            total as f64
+                        } else {
+                            value[next as usize][b as usize][total]
+                        };
+                        (v - cost(vent, lost_turn)) * n as f64
+                    })
+                    .sum::<f64>()
+                    / t.rolls as f64;
+            for bad in 0..8u8 {
+                let stop = rule.get(&row(mask as u8, bad)).is_none_or(|&th| bank as u32 >= th);
+                value[mask][bad as usize][bank] = if stop { bank as f64 } else { go };
+            }
+        }
+    }
+    let first = &trans[63];
+    first
+        .ok
+        .iter()
+        .map(|&(p, next, b, vent, n)| {
+            let v = if next == 0 {
+                p as f64
+            } else {
+                value[next as usize][b as usize][p as usize]
+            };
+            (v - cost(vent, lost_turn)) * n as f64
+        })
+        .sum::<f64>()
+        / first.rolls as f64
 }
 
 /// What the sheets print about a set of dice, computed once per document.

@@ -344,19 +344,21 @@ impl Context<'_> {
 
         y = heading(&mut page, y + 2.0, "push");
         y = page.paragraph(left, y, width, 8.5, Regular, &self.l("push_intro")) + 1.5;
-        let cols = [width * 0.5, width * 0.5];
-        let header = [self.l("push_dice"), self.l("push_stop")];
+        let cols = [width * 0.25, width * 0.3, width * 0.45];
+        let header = [self.l("push_dice"), self.l("push_bad"), self.l("push_stop")];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         page.table((left, y), &cols, row_h, &header, rule.stop_at.len());
-        for (i, (k, (lo, hi))) in rule.stop_at.iter().enumerate() {
+        for (i, ((k, bad), at)) in rule.stop_at.iter().enumerate() {
             let cy = y + row_h * (i as f32 + 1.5);
             page.centred_text(left + cols[0] / 2.0, cy, 8.5, Regular, &k.to_string());
-            let at = if lo == hi {
-                lo.to_string()
-            } else {
-                format!("{lo} to {hi}")
-            };
-            page.centred_text(left + cols[0] + cols[1] / 2.0, cy, 8.5, Regular, &at);
+            page.centred_text(left + cols[0] + cols[1] / 2.0, cy, 8.5, Regular, &bad.to_string());
+            page.centred_text(
+                left + cols[0] + cols[1] + cols[2] / 2.0,
+                cy,
+                8.5,
+                Regular,
+                &at.to_string(),
+            );
         }
         y += row_h * (rule.stop_at.len() as f32 + 1.0) + 5.0;
         page.paragraph(left, y, width, 9.0, Regular, &self.l("push_expected"));

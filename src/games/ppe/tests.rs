@@ -191,10 +191,32 @@ fn pushing_your_luck_beats_a_single_roll() {
     let rule = StopRule::of(&dice("42"));
     assert!(rule.expected_turn_points > rule.expected_single_roll);
     assert!((rule.expected_single_roll - Odds::of(&dice("42")).expected_points()).abs() < 1e-9);
-    assert_eq!(rule.stop_at.get(&6), Some(&(15, 15)));
-    for (lo, hi) in rule.stop_at.values() {
-        assert!(lo <= hi && *hi < odds::BANK_CAP, "{lo} {hi}");
+    assert_eq!(rule.stop_at.get(&(6, 0)), Some(&14));
+    for ((dice, bad), at) in &rule.stop_at {
+        assert!(*bad <= *dice && *at < odds::BANK_CAP, "{dice} {bad} {at}");
     }
+}
+
+/// The printed rule is one number per row, and a Ventilator's lost turn is
+/// counted: seed 1's dice use one in 11.6% of rolls (double whammies apart).
+#[test]
+fn the_stop_rule_has_one_number_per_row_and_counts_the_lost_turn() {
+    let d = dice("1");
+    let o = Odds::of(&d);
+    assert_eq!(
+        format!("{:.1}", 100.0 * o.ventilator_rolls as f64 / o.total as f64),
+        "11.6"
+    );
+    assert!(
+        o.lose_next_turn > o.ventilator_rolls,
+        "double whammies also cost a turn"
+    );
+    let rule = StopRule::of(&d);
+    assert_eq!(
+        rule.stop_at.len(),
+        rule.stop_at.keys().collect::<std::collections::BTreeSet<_>>().len()
+    );
+    assert!(rule.expected_turn_points > rule.expected_single_roll);
 }
 
 /// Folds the net in 3D: each face gets an outward normal and two in-plane
