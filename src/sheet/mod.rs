@@ -40,6 +40,35 @@ impl Paper {
     }
 }
 
+/// The smallest printed text (sheet standards): 7 pt at print size.
+pub const MIN_TEXT_PT: f32 = 7.0;
+
+/// `text` on one line when it fits `max_w` at `size_pt`, else split at the
+/// space that makes the two lines most even.
+pub fn balanced_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> Vec<String> {
+    let m = fonts::metrics(font);
+    if m.width_mm(text, size_pt) <= max_w || !text.contains([' ', '-']) {
+        return vec![text.to_string()];
+    }
+    // Split after a space or a hyphen, whichever gives the narrower wider line.
+    let cuts = text.char_indices().filter(|(_, c)| *c == ' ' || *c == '-');
+    let best = cuts
+        .map(|(i, c)| {
+            let (a, b) = if c == '-' {
+                text.split_at(i + 1)
+            } else {
+                (&text[..i], &text[i + 1..])
+            };
+            let wider = m.width_mm(a, size_pt).max(m.width_mm(b, size_pt));
+            (wider, a.to_string(), b.to_string())
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0));
+    match best {
+        Some((_, a, b)) => vec![a, b],
+        None => vec![text.to_string()],
+    }
+}
+
 /// Nothing is drawn closer than this to the paper edge, so home printers keep it all.
 pub const MARGIN_MM: f32 = 10.0;
 

@@ -265,7 +265,14 @@ impl Context<'_> {
             let bx = x + i as f32 * (w + 3.0);
             page.rect(bx, y, w, 24.0, Some(Stroke::solid(WALL * 0.6)), None);
             page.paragraph(bx + 2.0, y + 4.5, w - 4.0, 7.5, Bold, &self.l(room));
-            page.paragraph(bx + 2.0, y + 17.0, w - 4.0, 6.0, Regular, &self.l(door));
+            page.paragraph(
+                bx + 2.0,
+                y + 17.0,
+                w - 4.0,
+                crate::sheet::MIN_TEXT_PT,
+                Regular,
+                &self.l(door),
+            );
         }
         y + 28.0
     }
@@ -533,7 +540,7 @@ impl Context<'_> {
                     page.text(
                         x + w - 3.0,
                         y + h - 2.5,
-                        6.0,
+                        crate::sheet::MIN_TEXT_PT,
                         Regular,
                         Align::Right,
                         &self.l("stockpile"),
@@ -546,7 +553,13 @@ impl Context<'_> {
                 tp_roll(page, x + r, y + r - 2.0, r * 0.45);
                 page.centred_text(x + r, y + r + r * 0.55, 7.0, Bold, &self.l("tp_counter"));
                 if spare {
-                    page.centred_text(x + r, y + r + r * 0.8, 5.0, Regular, &self.l("spare"));
+                    page.centred_text(
+                        x + r,
+                        y + r + r * 0.85,
+                        crate::sheet::MIN_TEXT_PT,
+                        Regular,
+                        &self.l("spare"),
+                    );
                 }
             }
             Piece::Virus | Piece::Dog => {

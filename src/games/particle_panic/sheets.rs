@@ -183,7 +183,7 @@ impl Context<'_> {
             page.text(
                 x - bw / 2.0 + 2.5,
                 y - bh / 2.0 + 10.5,
-                6.5,
+                crate::sheet::MIN_TEXT_PT,
                 Regular,
                 Align::Left,
                 &l.get("particles"),
@@ -201,7 +201,7 @@ impl Context<'_> {
             page.text(
                 x - bw / 2.0 + 2.5,
                 base,
-                6.5,
+                crate::sheet::MIN_TEXT_PT,
                 Regular,
                 Align::Left,
                 &format!("{}:", l.get("pawns")),

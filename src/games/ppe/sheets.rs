@@ -5,6 +5,7 @@ use super::odds::Analysis;
 use super::{Dice, Face, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
+use crate::sheet::MIN_TEXT_PT;
 use crate::sheet::icons;
 use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
@@ -164,11 +165,23 @@ impl Context<'_> {
     fn face(&self, page: &mut Page, x: f32, y: f32, f: f32, face: Face) {
         if face.is_bad() {
             page.rect(x + 1.2, y + 1.2, f - 2.4, f - 2.4, Some(Stroke::solid(1.6)), None);
-            page.centred_text(x + f / 2.0, y + 4.2, 5.5, Bold, &self.l("bad"));
+            page.centred_text(x + f / 2.0, y + 4.6, MIN_TEXT_PT, Bold, &self.l("bad"));
         }
-        symbol(page, face, x + f / 2.0, y + f * 0.45, f * 0.2);
+        // The name at 7 pt: on one line when it fits, else on two, the symbol
+        // moved up to make room.
         let name = self.l(face.name());
-        page.fitted_text(x + f / 2.0, y + f * 0.83, f - 2.5, 6.5, Bold, &name);
+        let lines = crate::sheet::balanced_lines(&name, Bold, MIN_TEXT_PT, f - 3.0);
+        let (sym_y, sym_r) = match (lines.len() > 1, face.is_bad()) {
+            (true, true) => (0.47, 0.14),
+            (true, false) => (0.42, 0.17),
+            (false, true) => (0.5, 0.17),
+            (false, false) => (0.45, 0.2),
+        };
+        symbol(page, face, x + f / 2.0, y + f * sym_y, f * sym_r);
+        let first = y + f * 0.86 - 2.9 * (lines.len() as f32 - 1.0);
+        for (i, line) in lines.iter().enumerate() {
+            page.fitted_text(x + f / 2.0, first + 2.9 * i as f32, f - 2.5, MIN_TEXT_PT, Bold, line);
+        }
     }
 
     /// Score pads: up to six players across and thirty rolls down per page.
@@ -206,16 +219,23 @@ impl Context<'_> {
             let x = left + roll_w + c as f32 * col_w;
             let name = format!("{} {}", self.l("player"), first_player + c + 1);
             page.text(x + 1.5, top + 4.5, 8.0, Bold, Align::Left, &name);
-            page.line((x + 1.5, top + 9.0), (x + col_w - 12.0, top + 9.0), thin.clone());
+            page.line((x + 1.5, top + 9.0), (x + col_w - 14.5, top + 9.0), thin.clone());
             // "Out" box beside the name: tick on a triple whammy.
-            page.rect(x + col_w - 10.5, top + 2.0, 4.5, 4.5, Some(Stroke::solid(0.8)), None);
-            page.text(x + col_w - 1.5, top + 6.0, 5.5, Bold, Align::Right, &self.l("out"));
+            page.rect(x + col_w - 13.0, top + 2.0, 4.5, 4.5, Some(Stroke::solid(0.8)), None);
+            page.text(
+                x + col_w - 1.5,
+                top + 6.0,
+                MIN_TEXT_PT,
+                Bold,
+                Align::Right,
+                &self.l("out"),
+            );
             for (label, cx) in [
                 (self.l("points"), x + pts_w / 2.0),
                 (self.l("total"), x + pts_w + (col_w - pts_w - lost_w) / 2.0),
                 (self.l("lost"), x + col_w - lost_w / 2.0),
             ] {
-                page.centred_text(cx, top + head - 3.0, 6.5, Regular, &label);
+                page.centred_text(cx, top + head - 3.0, MIN_TEXT_PT, Regular, &label);
             }
             page.line((x, top), (x, top + head + rows as f32 * row_h), Stroke::solid(1.0));
             let sub = top + head - 6.0;
@@ -384,7 +404,13 @@ fn glue_tab(page: &mut Page, a: (f32, f32), b: (f32, f32), side: Side, cut: Stro
     page.line(p1, p2, cut.clone());
     page.line(p2, b, cut);
     if matches!(side, Side::Top | Side::Bottom) {
-        page.centred_text((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + dy / 2.0, 5.0, Regular, label);
+        page.centred_text(
+            (a.0 + b.0) / 2.0,
+            (a.1 + b.1) / 2.0 + dy / 2.0,
+            MIN_TEXT_PT,
+            Regular,
+            label,
+        );
     }
 }
 
