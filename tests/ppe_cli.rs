@@ -17,7 +17,7 @@ fn default_run_writes_nets_scorepad_and_reference() {
         "wrote output/ppe-42.pdf (3 pages)\ncode: ppe:1:p5-t19:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/ppe-42.pdf"));
-    assert!(pages[0].contains("Pandemic Blocks") && pages[0].contains("Long-Nosed Man") && pages[0].contains("glue"));
+    assert!(pages[0].contains("Pandemic Blocks") && pages[0].contains("Long-\nNosed Man") && pages[0].contains("glue"));
     assert_eq!(pages[0].lines().filter(|l| *l == "Virus").count(), 3);
     assert!(pages[1].contains("Score Pad") && pages[1].contains("Player 5") && pages[1].contains("19 points"));
     assert!(pages[2].contains("Reference Card") && pages[2].contains("34,286") && pages[2].contains("Push your luck"));
