@@ -334,11 +334,53 @@ pub struct PackArgs {
     /// Print small sheets (trackers, score pads, cards) 2 or 4 to a page.
     #[arg(long = "per-page", value_name = "N")]
     pub per_page: Option<usize>,
-    /// One PDF per student in the folder given by -o.
+    /// One PDF per student in the folder given by -o (default output/pack-SEED/).
     #[arg(long)]
     pub split: bool,
     #[command(flatten)]
-    pub out: OutputArgs,
+    pub out: PackOutputArgs,
+}
+
+/// What a pack can be written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PackFormat {
+    /// One PDF: the teacher key, then every student's sheets.
+    Pdf,
+    /// The manifest: every student's name, code and layout.
+    Json,
+}
+
+/// Output options of a pack.
+#[derive(Debug, Args, Default, Clone)]
+pub struct PackOutputArgs {
+    /// pdf (default) or json (the manifest).
+    #[arg(long, value_enum)]
+    pub format: Option<PackFormat>,
+    /// Where to write; '-' for standard output. Default: output/pack-SEED.pdf (or .json).
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Folder of .tera files replacing the built-in texts of the same name.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    /// Language of the printed texts.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+}
+
+impl PackOutputArgs {
+    /// The same options as a game's, for the code shared with them.
+    pub fn general(&self) -> OutputArgs {
+        OutputArgs {
+            format: self.format.map(|f| match f {
+                PackFormat::Pdf => Format::Pdf,
+                PackFormat::Json => Format::Json,
+            }),
+            output: self.output.clone(),
+            templates: self.templates.clone(),
+            lang: self.lang.clone(),
+            dpi: 96,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -242,11 +242,9 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     let paper_name = args.paper.clone().or(file.paper.clone());
     let roster = args.roster.clone().or(file.roster.as_ref().map(|r| base.join(r)));
     let count = args.count.or(file.count);
-    let lang = args.out.lang.clone().or(file.lang.clone());
-    let out = OutputArgs {
-        lang,
-        ..args.out.clone()
-    };
+    let general = args.out.general();
+    let lang = general.lang.clone().or(file.lang.clone());
+    let out = OutputArgs { lang, ..general };
     let texts = texts(&out)?;
     let pack_labels = texts.labels("pack", &tera::Context::new())?;
     let names: Vec<String> = match (roster, count) {
@@ -312,12 +310,6 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
             println!("wrote {} ({} students)", path.display(), pack.students.len());
         }
         return Ok(0);
-    }
-    if matches!(format, Format::Text | Format::Svg | Format::Png) {
-        let name = format!("{format:?}").to_lowercase();
-        return Err(Error::input(format!(
-            "pack: --format {name} is not available for packs (pdf or json)"
-        )));
     }
     if args.split {
         let dir = out

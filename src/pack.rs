@@ -589,7 +589,7 @@ impl Pack {
         if !groups.is_empty() {
             j["groups"] = serde_json::Value::Array(groups);
         }
-        Ok(serde_json::to_string_pretty(&j).expect("manifest serialises") + "\n")
+        Ok(crate::games::readable_json(&j))
     }
 }
 

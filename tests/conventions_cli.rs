@@ -46,3 +46,33 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert!(!status.success(), "ended by the closed pipe, as other tools are");
     assert!(!err.contains("Broken pipe") && !err.contains("panicked"), "{err}");
 }
+
+/// JSON a person can type: a cell is `[3, 7]` on one line.
+#[test]
+fn json_keeps_small_arrays_on_one_line() {
+    let s = Scratch::new("json-lines");
+    let r = s.run(&["tp-hunt", "--seed", "42", "--format", "json", "-o", "-"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let out = r.stdout();
+    assert!(out.contains("\n    [5, 2],\n"), "{out}");
+    assert!(
+        out.starts_with("{\n  \"seed\": \"42\",\n  \"code\""),
+        "fields keep their order: {out}"
+    );
+}
+
+/// `pack --help` offered `--format text` and then refused it, and named the
+/// default output wrongly.
+#[test]
+fn pack_help_offers_only_what_packs_do() {
+    let s = Scratch::new("pack-help");
+    let help = s.run(&["pack", "--help"]).stdout();
+    assert!(help.contains("output/pack-SEED.pdf"), "{help}");
+    assert!(!help.contains("terminal preview"), "{help}");
+    let line = s
+        .run(&[
+            "pack", "--game", "tp-hunt", "--count", "2", "--seed", "x", "--format", "text",
+        ])
+        .one_error_line(2);
+    assert!(line.contains("'text'"), "{line}");
+}

@@ -728,7 +728,7 @@ impl Request {
             stacks: rated.deal.stacks.clone(),
             rating: Some(rated.rating.clone()),
         };
-        serde_json::to_string_pretty(&j).expect("deal serialises") + "\n"
+        crate::games::readable_json(&j)
     }
 }
 

@@ -395,7 +395,7 @@ impl Request {
             code: self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string(),
             dice: dice.iter().map(|d| d.to_vec()).collect(),
         };
-        Ok(serde_json::to_string_pretty(&j).expect("dice serialise") + "\n")
+        Ok(crate::games::readable_json(&j))
     }
 
     pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
