@@ -128,9 +128,10 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
     let path: PathBuf = match (&out.output, format) {
         (Some(p), _) => p.clone(),
         (None, Format::Text) => PathBuf::from("-"),
-        (None, _) => output::default_path(
+        (None, _) => output::named_path(
             request.game(),
-            &request.layout_seed()?.file_stem(),
+            &request.seed().file_stem(),
+            &differs_from_defaults(request, texts.lang())?,
             request.count(),
             ext,
         ),
@@ -191,6 +192,32 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
         );
     }
     Ok(0)
+}
+
+/// What a request's code says that the game's defaults do not: settings that
+/// differ, the paper and language when not A4 and English, the sheets when
+/// not the default set.
+fn differs_from_defaults(request: &GameRequest, lang: &str) -> Result<Vec<String>> {
+    let code = SheetCode::parse(&request.code()?)?;
+    let default = request.default_settings();
+    let default: Vec<&str> = default.split('-').collect();
+    let mut out: Vec<String> = code
+        .params
+        .split('-')
+        .filter(|p| !default.contains(p))
+        .map(str::to_string)
+        .collect();
+    let paper = code.paper()?.name();
+    if paper != "a4" {
+        out.push(paper.to_string());
+    }
+    if lang != "en" {
+        out.push(lang.to_string());
+    }
+    if code.sheets != "default" {
+        out.push(code.sheets.clone());
+    }
+    Ok(out)
 }
 
 /// Builds a class pack from flags or a pack file, then writes it: one PDF,

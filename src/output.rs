@@ -29,11 +29,28 @@ const STALE_AFTER: Duration = Duration::from_secs(10);
 
 /// `output/GAME-SEED.EXT`, with `-xN` for runs of N maps.
 pub fn default_path(game: &str, seed_stem: &str, count: usize, ext: &str) -> PathBuf {
-    let name = if count > 1 {
-        format!("{game}-{seed_stem}-x{count}.{ext}")
-    } else {
-        format!("{game}-{seed_stem}.{ext}")
-    };
+    named_path(game, seed_stem, &[], count, ext)
+}
+
+/// `output/GAME-SEED-WHAT-DIFFERS.EXT`: what differs from the defaults (a
+/// setting, the paper, the language, the sheets) is in the name, so files of
+/// other settings do not overwrite each other; `-xN` for runs of N.
+pub fn named_path(game: &str, seed_stem: &str, differs: &[String], count: usize, ext: &str) -> PathBuf {
+    let mut name = format!("{game}-{seed_stem}");
+    for d in differs {
+        name.push('-');
+        name.extend(
+            d.chars()
+                .map(|c| if c.is_ascii_alphanumeric() || c == '+' { c } else { '-' }),
+        );
+    }
+    if count > 1 {
+        name.push_str(&format!("-x{count}"));
+    }
+    // Within what file systems allow, whatever the settings.
+    let mut name: String = name.chars().take(200).collect();
+    name.push('.');
+    name.push_str(ext);
     Path::new(DEFAULT_DIR).join(name)
 }
 

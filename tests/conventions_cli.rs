@@ -76,3 +76,37 @@ fn pack_help_offers_only_what_packs_do() {
         .one_error_line(2);
     assert!(line.contains("'text'"), "{line}");
 }
+
+/// Six TP Hunt examples all wrote output/tp-hunt-42.pdf whatever their
+/// settings: default names now say what differs from the defaults.
+#[test]
+fn default_file_names_say_what_differs_from_the_defaults() {
+    let s = Scratch::new("names");
+    for (args, file) in [
+        (&["tp-hunt", "--seed", "42"][..], "output/tp-hunt-42.pdf"),
+        (
+            &["tp-hunt", "--seed", "42", "--players", "6", "--paper", "letter"][..],
+            "output/tp-hunt-42-p6-letter.pdf",
+        ),
+        (
+            &["tp-hunt", "--seed", "42", "--sheets", "map,dice-tape"][..],
+            "output/tp-hunt-42-map+dice-tape.pdf",
+        ),
+        (
+            &["tp-hunt", "--seed", "42", "--lang", "de"][..],
+            "output/tp-hunt-42-de.pdf",
+        ),
+        (
+            &["ppe", "--seed", "42", "--target", "190"][..],
+            "output/ppe-42-t190.pdf",
+        ),
+    ] {
+        let r = s.run(args);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        assert!(
+            r.stdout().starts_with(&format!("wrote {file} (")),
+            "{args:?}: {}",
+            r.stdout()
+        );
+    }
+}

@@ -14,9 +14,9 @@ fn default_run_writes_nets_scorepad_and_reference() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/ppe-42.pdf (3 pages)\ncode: ppe:1:p5-t19:a4:default:42\n"
+        "wrote output/ppe-42-p5.pdf (3 pages)\ncode: ppe:1:p5-t19:a4:default:42\n"
     );
-    let pages = pdf_pages_text(&read(&s, "output/ppe-42.pdf"));
+    let pages = pdf_pages_text(&read(&s, "output/ppe-42-p5.pdf"));
     assert!(pages[0].contains("Pandemic Blocks") && pages[0].contains("Long-\nNosed Man") && pages[0].contains("glue"));
     assert_eq!(pages[0].lines().filter(|l| *l == "Virus").count(), 3);
     assert!(pages[1].contains("Score Pad") && pages[1].contains("Player 5") && pages[1].contains("19 points"));

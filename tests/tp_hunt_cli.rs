@@ -115,8 +115,8 @@ fn count_makes_different_maps_each_with_its_own_code() {
     let s = Scratch::new("count");
     let r = s.run(&["tp-hunt", "--seed", "5", "--count", "3", "--sheets", "map"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().starts_with("wrote output/tp-hunt-5-x3.pdf (3 pages)"));
-    let pages = pdf_pages_text(&read(&s, "output/tp-hunt-5-x3.pdf"));
+    assert!(r.stdout().starts_with("wrote output/tp-hunt-5-map-x3.pdf (3 pages)"));
+    let pages = pdf_pages_text(&read(&s, "output/tp-hunt-5-map-x3.pdf"));
     let codes: Vec<&str> = pages
         .iter()
         .map(|p| p.lines().find(|l| l.starts_with("Sheet code")).unwrap())

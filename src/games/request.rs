@@ -66,6 +66,17 @@ impl GameRequest {
         }
     }
 
+    /// The settings part of the code with the game's default settings: a
+    /// file name says only what differs from it.
+    pub fn default_settings(&self) -> String {
+        match self {
+            GameRequest::TpHunt(_) => tp_hunt::Params::default().code(),
+            GameRequest::ParticlePanic(..) => particle_panic::Params::default().code(),
+            GameRequest::PanicBuy(_) => panic_buy::Params::default().code(),
+            GameRequest::Ppe(_) => ppe::Params::default().code(),
+        }
+    }
+
     /// How many layouts (maps, boards) the request makes.
     pub fn count(&self) -> usize {
         match self {
