@@ -41,6 +41,15 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Pack(args) => pack(&args),
         Command::Validate(args) => validate(&args),
         Command::Regen(args) => {
+            if let Some(rest) = args.code.trim().strip_prefix("pack:") {
+                // A pack code names the pack, not one sheet: the roster is not in it.
+                let seed = rest.rsplit(':').next().unwrap_or("");
+                return Err(Error::input(format!(
+                    "regen: {} is a pack code from a teacher key; make the pack again with its roster and the same settings (panicpress pack --roster FILE --seed {} ...), or regen one student's sheet code from the key with --name",
+                    crate::error::quote(&args.code),
+                    crate::error::quote(seed)
+                )));
+            }
             // Printed in the language the code names, unless --lang says otherwise.
             let code = SheetCode::parse(&args.code)?;
             let out = OutputArgs {

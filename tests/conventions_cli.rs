@@ -110,3 +110,22 @@ fn default_file_names_say_what_differs_from_the_defaults() {
         );
     }
 }
+
+/// `regen` of the code on a teacher key said "unknown game 'pack'".
+#[test]
+fn regen_of_a_pack_code_says_what_is_needed() {
+    let s = Scratch::new("regen-pack");
+    let r = s.run(&[
+        "pack", "--game", "tp-hunt", "--count", "2", "--seed", "5B", "--sheets", "map", "-o", "p.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let code = r
+        .stdout()
+        .lines()
+        .find_map(|l| l.strip_prefix("code: "))
+        .unwrap()
+        .to_string();
+    assert!(code.starts_with("pack:"), "{code}");
+    let line = s.run(&["regen", &code]).one_error_line(2);
+    assert!(line.contains("--roster") && line.contains("--seed '5B'"), "{line}");
+}
