@@ -148,7 +148,7 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
     let mut pages = None;
     match format {
         Format::Pdf => output::write_with(&path, |w| {
-            pages = Some(write_pdf(w, |emit| {
+            pages = Some(write_pdf(w, request.count() >= 100, |emit| {
                 request.pages(&texts, &mut |mut page| {
                     if let Some(n) = name {
                         crate::pack::stamp(&mut page, n);
@@ -363,7 +363,7 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         .unwrap_or_else(|| output::default_path("pack", &stem, 1, "pdf"));
     let mut pages = 0;
     output::write_with(&path, |w| {
-        pages = write_pdf(w, |emit| pack.pages(&texts, emit))?;
+        pages = write_pdf(w, pack.students.len() >= 50, |emit| pack.pages(&texts, emit))?;
         Ok(())
     })?;
     let to_stdout = output::is_stdout(&path);
@@ -387,10 +387,11 @@ fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -
     let total = pack.students.len() + pack.groups.len();
     let width = total.to_string().len().max(3);
     let mut files = 0;
+    let progress = crate::progress::bar(total as u64 + 1, "files");
     output::write_folder(dir, |tmp| {
         let mut one = |file: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
             output::write_with(&tmp.join(file), |w| {
-                write_pdf(w, |emit| {
+                write_pdf(w, false, |emit| {
                     make(emit)?;
                     Ok(crate::sheet::DocumentInfo {
                         title: pack.code.clone(),
@@ -401,6 +402,7 @@ fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -
                 .map(|_| ())
             })?;
             files += 1;
+            progress.inc(1);
             Ok(())
         };
         one(crate::pack::file_name(0, width, "teacher key"), &|emit| {
@@ -418,6 +420,7 @@ fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -
         }
         Ok(())
     })?;
+    progress.finish_and_clear();
     Ok(files)
 }
 
@@ -510,7 +513,9 @@ fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
         }
     };
     let policy = format!("{:?}", args.policy).to_lowercase();
+    let progress = crate::progress::bar(seeds.len() as u64, "deals");
     for seed in &seeds {
+        progress.inc(1);
         let deal = particle_panic::generate(&params, seed);
         let r = match args.policy {
             crate::cli::PolicyName::Rating => engine::rate_with(&params, &deal, seed, games, |_| RatingPolicy),
@@ -568,6 +573,7 @@ fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
             );
         }
     }
+    progress.finish_and_clear();
     Ok(0)
 }
 
@@ -617,15 +623,19 @@ fn write_pictures(
 /// Streams pages from `make` into a PDF on `out`; returns the page count.
 pub fn write_pdf(
     out: &mut dyn std::io::Write,
+    long: bool,
     make: impl FnOnce(&mut dyn FnMut(crate::sheet::Page) -> Result<()>) -> Result<crate::sheet::DocumentInfo>,
 ) -> Result<usize> {
     let io = |e: std::io::Error| Error::input(format!("writing the PDF: {e}"));
     let mut writer = PdfWriter::new(out).map_err(io)?;
     let mut count = 0;
+    let progress = crate::progress::pages(long);
     let info = make(&mut |page| {
         count += 1;
+        progress.inc(1);
         writer.page(&page).map_err(io)
     })?;
+    progress.finish_and_clear();
     writer
         .finish(&Meta {
             title: &info.title,

@@ -12,6 +12,7 @@ pub mod games;
 pub mod grid;
 pub mod output;
 pub mod pack;
+pub mod progress;
 pub mod render;
 pub mod seed;
 pub mod sheet;

@@ -129,3 +129,17 @@ fn regen_of_a_pack_code_says_what_is_needed() {
     let line = s.run(&["regen", &code]).one_error_line(2);
     assert!(line.contains("--roster") && line.contains("--seed '5B'"), "{line}");
 }
+
+/// Progress bars appear only on a terminal: scripts see nothing new.
+#[test]
+fn long_jobs_show_no_progress_when_standard_error_is_not_a_terminal() {
+    let s = Scratch::new("progress");
+    let r = s.run(&[
+        "tp-hunt", "--seed", "1", "--count", "150", "--sheets", "map", "-o", "m.pdf",
+    ]);
+    assert_eq!(r.code(), 0);
+    assert_eq!(r.stderr(), "");
+    let r = s.run(&["particle-panic", "simulate", "--deals", "0..59", "--games", "5"]);
+    assert_eq!(r.code(), 0);
+    assert_eq!(r.stderr(), "");
+}
