@@ -98,8 +98,18 @@ impl<'a> Kit<'a> {
         page.fitted_text(page.width / 2.0, MARGIN_MM + 16.0, width, size_pt, Regular, text);
     }
 
+    /// The page title, shrunk to fit between the margins in any language.
     pub fn title(&self, page: &mut Page, text: &str) {
-        page.text(page.width / 2.0, MARGIN_MM + 10.0, 17.0, Bold, Align::Centre, text);
+        let room = page.width - 2.0 * MARGIN_MM - 4.0;
+        page.fitted(
+            page.width / 2.0,
+            MARGIN_MM + 10.0,
+            room,
+            17.0,
+            Bold,
+            Align::Centre,
+            text,
+        );
     }
 
     /// A rules card: headings and wrapped paragraphs below the title.

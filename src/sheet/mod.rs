@@ -280,7 +280,113 @@ impl Document {
     }
 }
 
+/// A line of text as drawn: its box in page millimetres and its size at print size.
+#[derive(Debug, Clone)]
+pub struct TextBox {
+    pub text: String,
+    pub size_pt: f32,
+    pub x0: f32,
+    pub y0: f32,
+    pub x1: f32,
+    pub y1: f32,
+}
+
+/// The footer band: the bottom 22 mm, where the sheet code may be 6 pt.
+pub const FOOTER_MM: f32 = 22.0;
+/// The smallest footer text (the sheet code).
+pub const MIN_FOOTER_PT: f32 = 6.0;
+
 impl Page {
+    /// Every line of text with its box, placed groups scaled into place.
+    pub fn text_boxes(&self) -> Vec<TextBox> {
+        let mut out = Vec::new();
+        self.collect_text(0.0, 0.0, 1.0, &mut out);
+        out
+    }
+
+    fn collect_text(&self, dx: f32, dy: f32, scale: f32, out: &mut Vec<TextBox>) {
+        for item in self.flat_items() {
+            match item {
+                Item::Text {
+                    x,
+                    y,
+                    size_pt,
+                    font,
+                    align,
+                    rotated,
+                    text,
+                    ..
+                } => {
+                    let w = fonts::metrics(*font).width_mm(text, *size_pt);
+                    let shift = match align {
+                        Align::Left => 0.0,
+                        Align::Centre => w / 2.0,
+                        Align::Right => w,
+                    };
+                    // Ascent about 0.75 of the size, descent 0.25.
+                    let em = size_pt * fonts::PT_TO_MM;
+                    let (x0, y0, x1, y1) = if *rotated {
+                        (x - 0.75 * em, y + shift - w, x + 0.25 * em, y + shift)
+                    } else {
+                        (x - shift, y - 0.75 * em, x - shift + w, y + 0.25 * em)
+                    };
+                    out.push(TextBox {
+                        text: text.clone(),
+                        size_pt: size_pt * scale,
+                        x0: dx + x0 * scale,
+                        y0: dy + y0 * scale,
+                        x1: dx + x1 * scale,
+                        y1: dy + y1 * scale,
+                    });
+                }
+                Item::Placed { group, x, y, scale: s } => {
+                    let inner = Page {
+                        width: group.width,
+                        height: group.height,
+                        items: group.items.clone(),
+                    };
+                    inner.collect_text(dx + x * scale, dy + y * scale, scale * s, out);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// What breaks the sheet standards on this page: text under 7 pt (6 pt in
+    /// the footer), two lines of text overlapping, a line of text wider than
+    /// the page inside its margins. (Margins are checked by `ink_bounds`.)
+    pub fn standards_broken(&self) -> Vec<String> {
+        let boxes = self.text_boxes();
+        let mut out = Vec::new();
+        for b in &boxes {
+            let floor = if b.y0 > self.height - FOOTER_MM {
+                MIN_FOOTER_PT
+            } else {
+                MIN_TEXT_PT
+            };
+            if b.size_pt < floor - 0.05 && !b.text.trim().is_empty() {
+                out.push(format!("{:?} at {:.1} pt (at least {floor})", b.text, b.size_pt));
+            }
+            if b.x1 - b.x0 > self.width - 2.0 * MARGIN_MM + 0.01 {
+                out.push(format!("{:?} is wider than the page", b.text));
+            }
+        }
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                let ix = a.x1.min(b.x1) - a.x0.max(b.x0);
+                let iy = a.y1.min(b.y1) - a.y0.max(b.y0);
+                if ix <= 0.0 || iy <= 0.0 {
+                    continue;
+                }
+                let smaller = ((a.x1 - a.x0) * (a.y1 - a.y0)).min((b.x1 - b.x0) * (b.y1 - b.y0));
+                if smaller > 0.0 && ix * iy / smaller > 0.3 {
+                    out.push(format!("{:?} overlaps {:?}", a.text, b.text));
+                }
+            }
+        }
+        out
+    }
+
     pub fn new(paper: Paper) -> Page {
         let (width, height) = paper.size_mm();
         Page {
@@ -408,8 +514,12 @@ impl Page {
 
     /// Centred text shrunk until it fits `max_w`.
     pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
-        let size = fit_size(text, font, size_pt, max_w);
-        self.centred_text(cx, cy, size, font, text);
+        let (size, lines) = fit_lines(text, font, size_pt, max_w);
+        let lead = size * fonts::PT_TO_MM * 1.15;
+        let first = cy - lead * (lines.len() as f32 - 1.0) / 2.0;
+        for (i, line) in lines.iter().enumerate() {
+            self.centred_text(cx, first + lead * i as f32, size, font, line);
+        }
     }
 
     /// Left-aligned text at baseline `y`, shrunk until it fits `max_w`.
@@ -420,8 +530,12 @@ impl Page {
     /// Text at baseline `y`, aligned on `x`, shrunk until it fits `max_w`.
     #[allow(clippy::too_many_arguments)]
     pub fn fitted(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, align: Align, text: &str) {
-        let size = fit_size(text, font, size_pt, max_w);
-        self.text(x, y, size, font, align, text);
+        let (size, lines) = fit_lines(text, font, size_pt, max_w);
+        let lead = size * fonts::PT_TO_MM * 1.15;
+        let first = y - lead * (lines.len() as f32 - 1.0) / 2.0;
+        for (i, line) in lines.iter().enumerate() {
+            self.text(x, first + lead * i as f32, size, font, align, line);
+        }
     }
 
     /// Every item in drawing order, with shared groups opened up.
@@ -507,6 +621,25 @@ impl Page {
 
 /// The largest size from `size_pt` down (in half points, at least 4 pt) at which
 /// `text` fits `max_w` millimetres.
+/// Text fitted into `max_w`: one line, shrunk from `size_pt`; or, when one
+/// line would go below the smallest printed size, two lines (split where they
+/// come out most even), shrunk no further than they must.
+pub fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> (f32, Vec<String>) {
+    let one = fit_size(text, font, size_pt, max_w);
+    if one >= MIN_TEXT_PT.min(size_pt) - 0.01 {
+        return (one, vec![text.to_string()]);
+    }
+    let lines = balanced_lines(text, font, MIN_TEXT_PT, max_w);
+    if lines.len() < 2 {
+        return (one, lines);
+    }
+    let size = lines
+        .iter()
+        .map(|l| fit_size(l, font, size_pt, max_w))
+        .fold(size_pt, f32::min);
+    (size, lines)
+}
+
 pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
     let m = fonts::metrics(font);
     let mut size = size_pt;

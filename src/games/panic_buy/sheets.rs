@@ -229,7 +229,8 @@ impl Context<'_> {
         rows: &[String],
         colour: Colour,
     ) -> f32 {
-        page.coloured_text(x, y, 9.5, Bold, Align::Left, colour, title);
+        let size = crate::sheet::fit_size(title, Bold, 9.5, width);
+        page.coloured_text(x, y, size, Bold, Align::Left, colour, title);
         let mut y = y + 1.5;
         for row in rows {
             page.rect(x, y, width, 6.0, Some(Stroke::solid(0.4)), None);

@@ -83,11 +83,12 @@ impl Context<'_> {
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         self.kit.subtitle(&mut page, &l.get("record_subtitle"), 9.5);
-        page.text(left, MARGIN_MM + 25.0, 10.5, Bold, Align::Left, &l.get("rating"));
-        page.text(left, MARGIN_MM + 30.5, 8.5, Regular, Align::Left, &l.get("rating_note"));
+        // The rating and its losses, wrapped to the page.
+        let after = page.paragraph(left, MARGIN_MM + 25.0, width, 9.5, Bold, &l.get("rating"));
+        let after = page.paragraph(left, after + 0.5, width, 8.5, Regular, &l.get("rating_note"));
 
         // Hands, one box per player.
-        let mut y = MARGIN_MM + 38.0;
+        let mut y = (MARGIN_MM + 38.0).max(after + 4.0);
         page.text(left, y, 11.0, Bold, Align::Left, &l.get("hands"));
         y += 3.0;
         let n = rated.deal.hands.len().max(1);

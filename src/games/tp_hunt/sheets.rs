@@ -361,7 +361,8 @@ impl Context<'_> {
         let groups = 4;
         let gap = 4.0;
         let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
-        let widths = [group_w * 0.25, group_w * 0.25, group_w * 0.25, group_w * 0.25];
+        // The last column is for a tick, headed by a word ("used", "benutzt"): the widest.
+        let widths = [group_w * 0.22, group_w * 0.24, group_w * 0.24, group_w * 0.30];
         let row_h = 6.2;
         let rows = ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1;
         let header = [
@@ -371,6 +372,7 @@ impl Context<'_> {
             l.get("dice_used"),
         ];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        let centre = |i: usize| widths[..i].iter().sum::<f32>() + widths[i] / 2.0;
         // Its own stream: printing a dice tape never changes the map.
         let mut rng = seed.stream("dice-tape", 0);
         for gi in 0..groups {
@@ -381,9 +383,9 @@ impl Context<'_> {
                 let cy = top + row_h * (r as f32 + 1.5);
                 let blue: u8 = rng.gen_range(1..=12);
                 let red: u8 = rng.gen_range(1..=12);
-                page.centred_text(x + widths[0] * 0.5, cy, 7.0, Regular, &n.to_string());
+                page.centred_text(x + centre(0), cy, 7.0, Regular, &n.to_string());
                 page.coloured_text(
-                    x + widths[0] * 1.5,
+                    x + centre(1),
                     cy + 1.3,
                     10.0,
                     Bold,
@@ -392,7 +394,7 @@ impl Context<'_> {
                     &blue.to_string(),
                 );
                 page.coloured_text(
-                    x + widths[0] * 2.5,
+                    x + centre(2),
                     cy + 1.3,
                     10.0,
                     Bold,

@@ -1,0 +1,45 @@
+//! The sheet standards, checked on the page model of every game, every sheet,
+//! both papers and both languages: text at least 7 pt (6 pt for the footer
+//! code), no line of text over another, none wider than its page, nothing
+//! within 10 mm of the edge. These replace looking for some defects, not
+//! looking.
+
+use panicpress::games::request::GameRequest;
+use panicpress::seed::SheetCode;
+use panicpress::sheet::Document;
+use panicpress::text::Texts;
+
+/// Every sheet kind of every game, in codes (several settings per game).
+const CODES: &[&str] = &[
+    "tp-hunt:1:g12-s12-a10-d7-p4:PAPER:map+tracker+scorepad+rules+dice-tape:42",
+    "tp-hunt:1:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
+    "particle-panic:2:p2-c4-n50:PAPER:record+board+rules:5B",
+    "particle-panic:2:p4-c5-n50:PAPER:record+board+rules:3",
+    "panic-buy:2:p3-race-b6-12:PAPER:board+components:42",
+    "panic-buy:2:p6-hoard-b6-12:PAPER:board+components+tally:7",
+    "panic-buy:2:p2-race-b6-12-tiled:PAPER:board:9",
+    "ppe:1:p4-t19:PAPER:nets+scorepad+reference:1",
+    "ppe:1:p8-t190:PAPER:scorepad:2",
+];
+
+#[test]
+fn every_page_of_every_game_meets_the_sheet_standards() {
+    let mut broken = Vec::new();
+    for lang in ["en", "de"] {
+        let texts = Texts::load(lang, None).unwrap();
+        for paper in ["a4", "letter"] {
+            for code in CODES {
+                let code = code.replace("PAPER", paper);
+                let request = GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
+                let doc = Document::collect(|emit| request.pages(&texts, emit)).unwrap();
+                doc.assert_inside_margins(&code);
+                for (i, page) in doc.pages.iter().enumerate() {
+                    for problem in page.standards_broken() {
+                        broken.push(format!("{code} ({lang}) page {}: {problem}", i + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
+}
