@@ -225,7 +225,10 @@ fn every_game_packs_and_a_pack_file_gives_tables_their_own_sets() {
     assert!(pages[0].contains("Date: 2026-11-21"));
     // A long table line may wrap rather than shrink under 7 pt.
     let key = pages[0].replace('\n', " ");
-    assert!(key.contains("Table 2: Émilie Roux, Farah Haddad, Zoë O'Brien, Jonas Müller"), "{key}");
+    assert!(
+        key.contains("Table 2: Émilie Roux, Farah Haddad, Zoë O'Brien, Jonas Müller"),
+        "{key}"
+    );
     assert!(
         pages.iter().any(|p| p.contains("Event die (red)")),
         "each table gets a Panic Buy board"

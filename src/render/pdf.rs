@@ -20,7 +20,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Weak};
 
 use crate::fonts::{self, FontRole};
-use crate::sheet::{Align, Colour, Document, Group, Item, Page, Stroke};
+use crate::sheet::{Colour, Document, Group, Item, Page, Stroke};
 
 const MM_TO_PT: f32 = 72.0 / 25.4;
 /// Objects with fixed numbers: the catalog, the page tree, the shared resources.
@@ -301,11 +301,7 @@ impl<W: Write> PdfWriter<W> {
                 text,
             } => {
                 let width = fonts::metrics(*font).width_mm(text, *size_pt);
-                let shift = match align {
-                    Align::Left => 0.0,
-                    Align::Centre => width / 2.0,
-                    Align::Right => width,
-                };
+                let shift = align.shift(width);
                 pen.fill(*colour);
                 let glyphs = self.encode(*font, text);
                 let c = &mut pen.content;
@@ -685,6 +681,7 @@ pub fn render(doc: &Document) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sheet::Align;
 
     #[test]
     fn lengths_are_rounded_to_a_hundredth_of_a_point() {

@@ -228,11 +228,7 @@ impl SvgPage {
     ) {
         let m = fonts::metrics(font);
         let width = m.width_mm(text, size_pt);
-        let shift = match align {
-            Align::Left => 0.0,
-            Align::Centre => width / 2.0,
-            Align::Right => width,
-        };
+        let shift = align.shift(width);
         let scale = size_pt * PT_TO_MM / m.units_per_em();
         self.body.push_str("<g transform=\"translate(");
         if rotated {

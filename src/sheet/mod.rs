@@ -124,6 +124,17 @@ pub enum Align {
     Right,
 }
 
+impl Align {
+    /// How far left of its anchor a line `width` mm wide starts.
+    pub fn shift(self, width: f32) -> f32 {
+        match self {
+            Align::Left => 0.0,
+            Align::Centre => width / 2.0,
+            Align::Right => width,
+        }
+    }
+}
+
 /// One thing drawn on a page. Coordinates in mm from the top-left corner.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
@@ -318,11 +329,7 @@ impl Page {
                     ..
                 } => {
                     let w = fonts::metrics(*font).width_mm(text, *size_pt);
-                    let shift = match align {
-                        Align::Left => 0.0,
-                        Align::Centre => w / 2.0,
-                        Align::Right => w,
-                    };
+                    let shift = align.shift(w);
                     // Ascent about 0.75 of the size, descent 0.25.
                     let em = size_pt * fonts::PT_TO_MM;
                     let (x0, y0, x1, y1) = if *rotated {
@@ -600,11 +607,7 @@ impl Page {
                     let m = fonts::metrics(*font);
                     let w = m.width_mm(text, *size_pt);
                     let asc = m.ascender_mm(*size_pt);
-                    let start = match align {
-                        Align::Left => 0.0,
-                        Align::Centre => -w / 2.0,
-                        Align::Right => -w,
-                    };
+                    let start = -align.shift(w);
                     if *rotated {
                         add(x - asc, y - start - w);
                         add(*x, y - start);
@@ -619,8 +622,6 @@ impl Page {
     }
 }
 
-/// The largest size from `size_pt` down (in half points, at least 4 pt) at which
-/// `text` fits `max_w` millimetres.
 /// Text fitted into `max_w`: one line, shrunk from `size_pt`; or, when one
 /// line would go below the smallest printed size, two lines (split where they
 /// come out most even), shrunk no further than they must.
@@ -640,6 +641,8 @@ pub fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> (f32, 
     (size, lines)
 }
 
+/// The largest size from `size_pt` down (in half points, at least 4 pt) at which
+/// `text` fits `max_w` millimetres.
 pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
     let m = fonts::metrics(font);
     let mut size = size_pt;
