@@ -6,6 +6,7 @@ use rand::Rng;
 use super::{Map, Mark, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::{Seed, SheetCode};
+use crate::sheet::MIN_TEXT_PT;
 use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{Block, Labels};
@@ -221,34 +222,45 @@ impl Context<'_> {
             &format!("{}:", l.get("tracker_token")),
         );
         page.line((left + 105.0, y + 1.0), (left + 135.0, y + 1.0), Stroke::solid(0.5));
-        page.text(
+        // The start square: a box each for the column (blue) and the row (red).
+        page.fitted(
             left + 140.0,
             y,
+            24.0,
             9.0,
             Regular,
             Align::Left,
-            &format!("{}: (   ,   )", l.get("tracker_start")),
+            &format!("{}:", l.get("tracker_start")),
         );
+        for (i, die) in [l.get("tracker_col"), l.get("tracker_row")].iter().enumerate() {
+            let bx = left + width - 21.0 + i as f32 * 11.0;
+            page.rect(bx, y - 5.0, 10.0, 8.0, Some(Stroke::solid(0.6)), None);
+            page.fitted_text(bx + 5.0, y + 5.5, 10.0, MIN_TEXT_PT, Regular, die);
+        }
         page.text(left, y + 6.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
 
+        // The TP columns are the score pad's rows, so the final tally is a copy.
         let keys = [
-            ("tracker_turn", 0.7),
-            ("tracker_where", 1.2),
-            ("tracker_money_in", 1.0),
-            ("tracker_money_out", 1.0),
-            ("tracker_wallet", 1.1),
-            ("tracker_tp_in", 1.0),
-            ("tracker_tp_out", 1.0),
-            ("tracker_tp_total", 1.1),
-            ("tracker_atd", 1.0),
+            ("tracker_turn", 0.6),
+            ("tracker_where", 1.0),
+            ("tracker_money_in", 0.9),
+            ("tracker_money_out", 0.9),
+            ("tracker_wallet", 1.0),
+            ("tracker_tp_first", 0.9),
+            ("tracker_tp_second", 0.9),
+            ("tracker_tp_lost", 0.9),
+            ("tracker_jungle", 0.9),
+            ("tracker_tp_total", 1.0),
+            ("tracker_atd", 0.9),
         ];
         let units: f32 = keys.iter().map(|k| k.1).sum();
         let widths: Vec<f32> = keys.iter().map(|k| k.1 / units * width).collect();
         let header: Vec<String> = keys.iter().map(|k| l.get(k.0)).collect();
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        let row_h = 6.2;
-        let table_top = y + 10.0;
-        let rows = (((top + height - 6.0 - table_top) / row_h) as usize)
+        // Writing cells at least 8 mm tall.
+        let row_h = 8.0;
+        let table_top = y + 12.0;
+        let rows = (((top + height - 10.0 - table_top) / row_h) as usize)
             .saturating_sub(1)
             .max(3);
         page.table((left, table_top), &widths, row_h, &header, rows);
@@ -259,7 +271,7 @@ impl Context<'_> {
             let value = match i {
                 0 => "0",
                 4 => "5",
-                7 => "0",
+                9 => "0",
                 _ => "",
             };
             page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
@@ -270,7 +282,8 @@ impl Context<'_> {
             page.centred_text(left + widths[0] / 2.0, cy, 7.0, Regular, &(r - 1).to_string());
         }
         let bottom = table_top + row_h * (rows + 1) as f32;
-        page.text(left, bottom + 4.0, 7.5, Regular, Align::Left, &l.get("tracker_more"));
+        let next = page.paragraph(left, bottom + 4.0, width, 7.5, Regular, &l.get("tracker_key"));
+        page.text(left, next, 7.5, Regular, Align::Left, &l.get("tracker_more"));
     }
 
     fn scorepad_page(&self, code: &SheetCode) -> Page {
