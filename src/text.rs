@@ -542,7 +542,15 @@ mod tests {
         ctx.insert("five_codes", &false);
         ctx.insert("near_unwinnable", &true);
         ctx.insert("band", "");
-        for k in ["expected", "lose_next", "turn", "single", "error_percent"] {
+        for k in [
+            "expected",
+            "lose_next",
+            "turn",
+            "single",
+            "error_percent",
+            "turns_needed",
+            "reach_percent",
+        ] {
             ctx.insert(k, "1");
         }
         ctx.insert("mode", "race");

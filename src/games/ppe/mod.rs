@@ -440,6 +440,9 @@ impl Request {
         let mut ctx = tera::Context::new();
         ctx.insert("players", &self.params.players);
         ctx.insert("target", &self.params.target);
+        let (turns, reach) = o.game_length(self.params.target);
+        ctx.insert("turns_needed", &common.number(turns.round(), 0));
+        ctx.insert("reach_percent", &common.number(100.0 * reach, 0));
         ctx.insert("rolls", &common.number(o.total as f64, 0));
         ctx.insert("expected", &common.number(o.expected_points(), 2));
         ctx.insert(

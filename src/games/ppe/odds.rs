@@ -15,6 +15,8 @@ pub struct Odds {
     pub lose_next_turn: u32,
     /// Rolls in which a Ventilator is used (each costs the next turn).
     pub ventilator_rolls: u32,
+    /// Rolls that score, by points and whether a Ventilator was used.
+    ok_rolls: [[u32; 2]; DICE + 1],
     sum_points: u64,
 }
 
@@ -33,6 +35,7 @@ impl Odds {
         let mut outcomes: BTreeMap<Outcome, u32> = Outcome::ALL.iter().map(|o| (*o, 0)).collect();
         let mut points = [0; DICE + 1];
         let (mut lose_next_turn, mut ventilator_rolls, mut sum_points) = (0, 0, 0u64);
+        let mut ok_rolls = [[0u32; 2]; DICE + 1];
         let total = SIDES.pow(DICE as u32);
         let mut roll = Vec::with_capacity(DICE);
         for i in 0..total {
@@ -42,6 +45,9 @@ impl Odds {
             points[s.points as usize] += 1;
             lose_next_turn += u32::from(s.lose_next_turn);
             ventilator_rolls += u32::from(s.ventilator_used);
+            if s.outcome == Outcome::Ok {
+                ok_rolls[s.points as usize][usize::from(s.ventilator_used)] += 1;
+            }
             sum_points += s.points as u64;
         }
         Odds {
@@ -50,8 +56,53 @@ impl Odds {
             points,
             lose_next_turn,
             ventilator_rolls,
+            ok_rolls,
             sum_points,
         }
+    }
+
+    /// How long one player's game to `target` runs: (the expected number of
+    /// turns until they reach it or a triple whammy puts them out, the chance
+    /// they reach it). Lost turns (a Ventilator, a double whammy) count; a
+    /// whammy sends the total back to 0. Worked out exactly: every total's
+    /// value is linear in the value at 0.
+    pub fn game_length(&self, target: u32) -> (f64, f64) {
+        let n = self.total as f64;
+        let p = |c: u32| c as f64 / n;
+        let count = |o: Outcome| self.outcomes.get(&o).copied().unwrap_or(0);
+        let (whammy, double) = (p(count(Outcome::Whammy)), p(count(Outcome::DoubleWhammy)));
+        let stay = p(count(Outcome::TurnOver)) + p(self.ok_rolls[0][0]) + p(self.ok_rolls[0][1]);
+        let t = target as usize;
+        if t == 0 {
+            return (0.0, 1.0);
+        }
+        // turns[s] = a[s] + b[s] * turns[0]; reach[s] = c[s] + d[s] * reach[0].
+        let len = t + DICE + 1;
+        let (mut a, mut b, mut c, mut d) = (
+            vec![0.0f64; len],
+            vec![0.0f64; len],
+            vec![0.0f64; len],
+            vec![0.0f64; len],
+        );
+        c[t..].fill(1.0);
+        for s in (0..t).rev() {
+            let mut ai = 1.0 + double + p(self.ok_rolls[0][1]);
+            let (mut bi, mut ci, mut di) = (whammy + double, 0.0, whammy + double);
+            for (pts, by_vent) in self.ok_rolls.iter().enumerate().skip(1) {
+                for (vent, n) in by_vent.iter().enumerate() {
+                    let q = p(*n);
+                    ai += q * (vent as f64 + a[s + pts]);
+                    bi += q * b[s + pts];
+                    ci += q * c[s + pts];
+                    di += q * d[s + pts];
+                }
+            }
+            let keep = 1.0 - stay;
+            (a[s], b[s], c[s], d[s]) = (ai / keep, bi / keep, ci / keep, di / keep);
+        }
+        let turns = a[0] / (1.0 - b[0]).max(1e-12);
+        let reach = c[0] / (1.0 - d[0]).max(1e-12);
+        (turns, reach)
     }
 
     pub fn expected_points(&self) -> f64 {

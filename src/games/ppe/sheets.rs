@@ -210,7 +210,8 @@ impl Context<'_> {
         let col_w = (width - roll_w) / cols as f32;
         let top = MARGIN_MM + 21.0;
         let head = 16.0;
-        let row_h = ((page.height - MARGIN_MM - 24.0 - top - head) / rows.max(1) as f32).min(7.5);
+        // Room below the table for the key and the game's length.
+        let row_h = ((page.height - MARGIN_MM - 32.0 - top - head) / rows.max(1) as f32).min(7.5);
         let (pts_w, lost_w) = (col_w * 0.32, col_w * 0.2);
         let thin = Stroke::solid(0.4);
         page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
@@ -279,7 +280,7 @@ impl Context<'_> {
             Some(Stroke::solid(1.0)),
             None,
         );
-        page.paragraph(
+        let below = page.paragraph(
             left,
             top + head + rows as f32 * row_h + 4.5,
             width,
@@ -287,6 +288,8 @@ impl Context<'_> {
             Regular,
             &self.l("scorepad_key"),
         );
+        // How long a game runs, for longer targets where it is not obvious.
+        page.paragraph(left, below + 1.0, width, 7.5, Bold, &self.l("scorepad_length"));
         self.kit.code(&mut page, code);
         page
     }

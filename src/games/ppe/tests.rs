@@ -333,3 +333,17 @@ fn params_code_round_trips() {
     assert_eq!(Params::from_code(&p.code()).unwrap(), p);
     assert_eq!(Params::from_code("p4-t19").unwrap(), Params::default());
 }
+
+/// A game's length from the odds: whammies reset the total, a triple whammy
+/// puts a player out, lost turns count.
+#[test]
+fn game_length_counts_resets_and_knock_outs() {
+    let o = Odds::of(&dice("1"));
+    let (short, reach_short) = o.game_length(19);
+    let (long, reach_long) = o.game_length(190);
+    assert!(short > 19.0 / o.expected_points(), "{short}");
+    assert!(long > 5.0 * short, "{long} against {short}");
+    assert!(reach_short > 0.9 && reach_short <= 1.0, "{reach_short}");
+    assert!(reach_long < reach_short, "{reach_long}");
+    assert_eq!(o.game_length(0), (0.0, 1.0));
+}
