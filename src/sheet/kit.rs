@@ -11,6 +11,7 @@ use crate::text::{Block, GameTexts, Labels};
 /// The name of the calibration bar's group.
 pub const CALIBRATION: &str = "calibration";
 
+#[derive(Clone)]
 pub struct Kit<'a> {
     pub paper: Paper,
     pub common: &'a Labels,
@@ -37,6 +38,11 @@ impl<'a> Kit<'a> {
             landscape: true,
             ..Kit::new(paper, texts)
         }
+    }
+
+    /// The same kit turned sideways, for a sheet that needs the width.
+    pub fn turned(&self) -> Kit<'a> {
+        Kit::landscape(self.paper, self.texts)
     }
 
     /// An empty page in this kit's orientation.

@@ -184,28 +184,40 @@ impl Context<'_> {
         }
     }
 
-    /// Score pads: up to six players across and thirty rolls down per page.
+    /// Score pads: up to six players across and thirty rolls down per page;
+    /// seven or eight players share one landscape page, so nobody's column
+    /// is on a page of its own.
     fn scorepads(&self, code: &SheetCode, emit: &mut dyn FnMut(Page) -> crate::Result<()>) -> crate::Result<()> {
         let expected = self.analysis.odds.expected_points().max(0.5);
         let rolls = ((1.5 * self.params.target as f64 / expected).ceil() as usize).max(12);
         let players = self.params.players as usize;
-        let per_page = 30;
-        for first_player in (0..players).step_by(6) {
-            let cols = (players - first_player).min(6);
+        let landscape = (7..=8).contains(&players);
+        let kit = if landscape { self.kit.turned() } else { self.kit.clone() };
+        let (across, per_page) = if landscape { (8, 16) } else { (6, 30) };
+        for first_player in (0..players).step_by(across) {
+            let cols = (players - first_player).min(across);
             for first_roll in (0..rolls).step_by(per_page) {
                 let rows = (rolls - first_roll).min(per_page);
-                emit(self.scorepad(code, first_player, cols, first_roll, rows))?;
+                emit(self.scorepad(&kit, code, first_player, cols, first_roll, rows))?;
             }
         }
         Ok(())
     }
 
-    fn scorepad(&self, code: &SheetCode, first_player: usize, cols: usize, first_roll: usize, rows: usize) -> Page {
-        let mut page = self.kit.page();
-        self.kit.title(&mut page, &self.l("scorepad_title"));
+    fn scorepad(
+        &self,
+        kit: &Kit,
+        code: &SheetCode,
+        first_player: usize,
+        cols: usize,
+        first_roll: usize,
+        rows: usize,
+    ) -> Page {
+        let mut page = kit.page();
+        kit.title(&mut page, &self.l("scorepad_title"));
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        self.kit.subtitle(&mut page, &self.l("scorepad_target"), 8.5);
+        kit.subtitle(&mut page, &self.l("scorepad_target"), 8.5);
         let roll_w = 12.0;
         let col_w = (width - roll_w) / cols as f32;
         let top = MARGIN_MM + 21.0;
@@ -290,7 +302,7 @@ impl Context<'_> {
         );
         // How long a game runs, for longer targets where it is not obvious.
         page.paragraph(left, below + 1.0, width, 7.5, Bold, &self.l("scorepad_length"));
-        self.kit.code(&mut page, code);
+        kit.code(&mut page, code);
         page
     }
 
