@@ -90,6 +90,13 @@ pub struct OutputArgs {
     /// Where to write; '-' for standard output. Default: output/GAME-SEED.EXT.
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub text: TextArgs,
+}
+
+/// Where the printed words come from: shared by games and packs.
+#[derive(Debug, Args, Default, Clone)]
+pub struct TextArgs {
     /// Folder of .tera files replacing the built-in texts of the same name.
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
@@ -359,12 +366,8 @@ pub struct PackOutputArgs {
     /// Where to write; '-' for standard output. Default: output/pack-SEED.pdf (or .json).
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     pub output: Option<PathBuf>,
-    /// Folder of .tera files replacing the built-in texts of the same name.
-    #[arg(long, value_name = "DIR")]
-    pub templates: Option<PathBuf>,
-    /// Language of the printed texts.
-    #[arg(long, value_name = "LANG")]
-    pub lang: Option<String>,
+    #[command(flatten)]
+    pub text: TextArgs,
 }
 
 impl PackOutputArgs {
@@ -376,8 +379,7 @@ impl PackOutputArgs {
                 PackFormat::Json => Format::Json,
             }),
             output: self.output.clone(),
-            templates: self.templates.clone(),
-            lang: self.lang.clone(),
+            text: self.text.clone(),
             dpi: 96,
         }
     }

@@ -52,10 +52,8 @@ pub fn run(cli: Cli) -> Result<i32> {
             }
             // Printed in the language the code names, unless --lang says otherwise.
             let code = SheetCode::parse(&args.code)?;
-            let out = OutputArgs {
-                lang: args.out.lang.clone().or(Some(code.lang().to_string())),
-                ..args.out.clone()
-            };
+            let mut out = args.out.clone();
+            out.text.lang = out.text.lang.or(Some(code.lang().to_string()));
             write_game(&GameRequest::from_code(&code)?, &out, false, args.name.as_deref())
         }
         Command::Completions(args) => {
@@ -106,8 +104,8 @@ pub fn run(cli: Cli) -> Result<i32> {
 
 fn texts(out: &OutputArgs) -> Result<Texts> {
     Ok(Texts::load(
-        out.lang.as_deref().unwrap_or("en"),
-        out.templates.as_deref(),
+        out.text.lang.as_deref().unwrap_or("en"),
+        out.text.templates.as_deref(),
     )?)
 }
 
@@ -278,9 +276,8 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     let paper_name = args.paper.clone().or(file.paper.clone());
     let roster = args.roster.clone().or(file.roster.as_ref().map(|r| base.join(r)));
     let count = args.count.or(file.count);
-    let general = args.out.general();
-    let lang = general.lang.clone().or(file.lang.clone());
-    let out = OutputArgs { lang, ..general };
+    let mut out = args.out.general();
+    out.text.lang = out.text.lang.or(file.lang.clone());
     let texts = texts(&out)?;
     let pack_labels = texts.labels("pack", &tera::Context::new())?;
     let names: Vec<String> = match (roster, count) {

@@ -436,104 +436,34 @@ pub struct Calibration {
     pub q3: f64,
 }
 
+/// One calibration row, short enough to read as a table.
+const fn cal(players: u8, five_codes: bool, collect_as_action: bool, mean: f64, q1: f64, q3: f64) -> Calibration {
+    Calibration {
+        players,
+        five_codes,
+        collect_as_action,
+        mean,
+        q1,
+        q3,
+    }
+}
+
 impl Calibration {
+    /// Rows: players, five codes, collect as action, mean, q1, q3.
+    #[rustfmt::skip]
     pub const TABLE: &[Calibration] = &[
-        Calibration {
-            players: 1,
-            five_codes: false,
-            collect_as_action: false,
-            mean: 0.00009,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 1,
-            five_codes: false,
-            collect_as_action: true,
-            mean: 0.0,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 1,
-            five_codes: true,
-            collect_as_action: false,
-            mean: 0.0,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 2,
-            five_codes: false,
-            collect_as_action: false,
-            mean: 0.00062,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 2,
-            five_codes: false,
-            collect_as_action: true,
-            mean: 0.00994,
-            q1: 0.0,
-            q3: 0.01,
-        },
-        Calibration {
-            players: 2,
-            five_codes: true,
-            collect_as_action: false,
-            mean: 0.0,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 3,
-            five_codes: false,
-            collect_as_action: false,
-            mean: 0.00004,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 3,
-            five_codes: false,
-            collect_as_action: true,
-            mean: 0.00001,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 3,
-            five_codes: true,
-            collect_as_action: false,
-            mean: 0.0,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 4,
-            five_codes: false,
-            collect_as_action: false,
-            mean: 0.00017,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 4,
-            five_codes: false,
-            collect_as_action: true,
-            mean: 0.00025,
-            q1: 0.0,
-            q3: 0.0,
-        },
-        Calibration {
-            players: 4,
-            five_codes: true,
-            collect_as_action: false,
-            mean: 0.0,
-            q1: 0.0,
-            q3: 0.0,
-        },
+        cal(1, false, false, 0.00009, 0.0, 0.0),
+        cal(1, false, true, 0.0, 0.0, 0.0),
+        cal(1, true, false, 0.0, 0.0, 0.0),
+        cal(2, false, false, 0.00062, 0.0, 0.0),
+        cal(2, false, true, 0.00994, 0.0, 0.01),
+        cal(2, true, false, 0.0, 0.0, 0.0),
+        cal(3, false, false, 0.00004, 0.0, 0.0),
+        cal(3, false, true, 0.00001, 0.0, 0.0),
+        cal(3, true, false, 0.0, 0.0, 0.0),
+        cal(4, false, false, 0.00017, 0.0, 0.0),
+        cal(4, false, true, 0.00025, 0.0, 0.0),
+        cal(4, true, false, 0.0, 0.0, 0.0),
     ];
 
     /// Below this mean win rate, deals are not sorted into bands: almost
