@@ -2,7 +2,9 @@
 //! text describes a fixed board whose picture is missing; we generate 8 x 8
 //! boards and print only those the rule engine proves playable.
 
+pub mod game;
 pub mod moves;
+pub mod policy;
 pub mod sheets;
 
 use rand::Rng;

@@ -1,0 +1,813 @@
+//! Whole games of Panic Buy (RULES.md "Panic Buy", whole-game simulation):
+//! the state, the legal moves of each part of a turn, and their effects. The
+//! engine rolls the dice and enforces the rules; a [`Policy`] only chooses
+//! among the legal moves it is shown, and never sees a die before it is rolled.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::moves::{HAZARD_STEPS, allowance};
+use super::{Board, Mode, Params, SIZE, SNEEZE_STOCKPILE, Tile};
+use crate::grid::{Cell, cell};
+
+/// A place as the engine numbers it: squares 0..64 row by row, then the rooms
+/// off the grid and the road below the arrows.
+pub type Pos = u8;
+pub const SQUARES: usize = (SIZE * SIZE) as usize;
+pub const BATHROOM: Pos = SQUARES as Pos;
+pub const YARD: Pos = BATHROOM + 1;
+pub const ROAD: Pos = YARD + 1;
+const PLACES: usize = ROAD as usize + 1;
+/// Distance to somewhere that cannot be reached.
+const FAR: u8 = 60;
+/// Games still running after this many rounds are cut off and counted as stalled.
+pub const MAX_ROUNDS: u32 = 200;
+/// Race mode: rolls in a trolley that win.
+pub const RACE_TARGET: u32 = 2;
+
+pub fn pos(c: Cell) -> Pos {
+    ((c.row - 1) * SIZE + (c.col - 1)) as Pos
+}
+
+pub fn cell_of(p: Pos) -> Cell {
+    cell(p as u16 % SIZE + 1, p as u16 / SIZE + 1)
+}
+
+/// The Virus (index 0, home the bathroom) and the Dog (index 1, home the yard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hazard {
+    Virus = 0,
+    Dog = 1,
+}
+
+impl Hazard {
+    pub const BOTH: [Hazard; 2] = [Hazard::Virus, Hazard::Dog];
+    pub fn home(self) -> Pos {
+        BATHROOM + self as Pos
+    }
+}
+
+/// The board as the engine reads it: who may step where, and how far things are.
+#[derive(Debug, Clone)]
+pub struct Table {
+    tiles: [Tile; SQUARES],
+    /// A basket's steps from each place: not onto the counter; the road leads
+    /// onto either arrow; rooms are left only by escaping.
+    basket: Vec<Vec<Pos>>,
+    /// The Virus's and the Dog's steps: floor only, and into their own room.
+    hazard: [Vec<Vec<Pos>>; 2],
+    pub tp: Pos,
+    pub arrows: [Pos; 2],
+    /// The squares just outside the bathroom door and the back door.
+    pub doors: [Pos; 2],
+    /// Steps to the TP square and to the nearer arrow, never over an object.
+    to_tp: [u8; PLACES],
+    to_arrow: [u8; PLACES],
+}
+
+impl Table {
+    pub fn new(b: &Board) -> Table {
+        let mut tiles = [Tile::Shop; SQUARES];
+        let mut basket = vec![Vec::new(); PLACES];
+        let mut hazard = [vec![Vec::new(); PLACES], vec![Vec::new(); PLACES]];
+        for c in super::GRID.cells() {
+            let p = pos(c) as usize;
+            tiles[p] = b.tile(c);
+            for n in b.steps(c) {
+                if b.tile(n) != Tile::Counter {
+                    basket[p].push(pos(n));
+                }
+                if b.tile(n).is_floor() {
+                    hazard[0][p].push(pos(n));
+                    hazard[1][p].push(pos(n));
+                }
+            }
+        }
+        let doors = [pos(b.bathroom_door), pos(b.yard_door)];
+        for h in Hazard::BOTH {
+            let i = h as usize;
+            hazard[i][doors[i] as usize].push(h.home());
+            hazard[i][h.home() as usize].push(doors[i]);
+        }
+        let arrows: Vec<Pos> = b.cells_of(Tile::Arrow).into_iter().map(pos).collect();
+        let arrows = [arrows[0], *arrows.get(1).unwrap_or(&arrows[0])];
+        basket[ROAD as usize] = arrows.to_vec();
+        let tp = pos(b.cells_of(Tile::Tp)[0]);
+        let mut t = Table {
+            tiles,
+            basket,
+            hazard,
+            tp,
+            arrows,
+            doors,
+            to_tp: [FAR; PLACES],
+            to_arrow: [FAR; PLACES],
+        };
+        t.to_tp = t.distances(&[tp]);
+        t.to_arrow = t.distances(&arrows);
+        t
+    }
+
+    pub fn tile(&self, p: Pos) -> Option<Tile> {
+        self.tiles.get(p as usize).copied()
+    }
+
+    pub fn is_object(&self, p: Pos) -> bool {
+        self.tile(p).is_some_and(Tile::is_object)
+    }
+
+    /// Steps from anywhere to the nearest of `targets`, by floor squares (a
+    /// basket on an object steps off it; one in a room steps out of its door).
+    fn distances(&self, targets: &[Pos]) -> [u8; PLACES] {
+        let mut d = [FAR; PLACES];
+        let mut queue = std::collections::VecDeque::new();
+        for &t in targets {
+            d[t as usize] = 0;
+            queue.push_back(t);
+        }
+        while let Some(p) = queue.pop_front() {
+            for &n in &self.basket[p as usize] {
+                if self.tile(n).is_some_and(Tile::is_floor) && d[n as usize] == FAR {
+                    d[n as usize] = d[p as usize] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        for p in 0..SQUARES {
+            if self.tiles[p].is_object() {
+                let off = self.basket[p].iter().map(|&n| d[n as usize]).min().unwrap_or(FAR);
+                d[p] = off.saturating_add(1).min(FAR);
+            }
+        }
+        for (room, door) in [BATHROOM, YARD].into_iter().zip(self.doors) {
+            d[room as usize] = d[door as usize].saturating_add(1).min(FAR);
+        }
+        d[ROAD as usize] = self.arrows.iter().map(|&a| d[a as usize]).min().unwrap_or(FAR) + 1;
+        d
+    }
+
+    pub fn to_tp(&self, p: Pos) -> u32 {
+        self.to_tp[p as usize] as u32
+    }
+
+    pub fn to_arrow(&self, p: Pos) -> u32 {
+        self.to_arrow[p as usize] as u32
+    }
+
+    /// Orthogonal steps between two squares, ignoring walls (for "how close").
+    pub fn manhattan(a: Pos, b: Pos) -> u32 {
+        let (a, b) = (cell_of(a), cell_of(b));
+        (a.col.abs_diff(b.col) + a.row.abs_diff(b.row)) as u32
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Basket {
+    pub at: Pos,
+    pub carried: u32,
+    /// The player who moves it (2 players move two baskets each).
+    pub owner: u8,
+}
+
+/// A basket's move: the places it enters, in order. A move out of a room
+/// starts with the square outside its door. `sneeze` names the basket it
+/// sneezes on at the end of the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Walk {
+    steps: [Pos; 8],
+    len: u8,
+    pub sneeze: Option<u8>,
+}
+
+impl Walk {
+    pub const STAY: Walk = Walk {
+        steps: [0; 8],
+        len: 0,
+        sneeze: None,
+    };
+
+    pub fn steps(&self) -> &[Pos] {
+        &self.steps[..self.len as usize]
+    }
+
+    pub fn end(&self) -> Option<Pos> {
+        self.steps().last().copied()
+    }
+
+    fn push(&self, p: Pos) -> Walk {
+        let mut w = *self;
+        w.steps[w.len as usize] = p;
+        w.len += 1;
+        w
+    }
+}
+
+/// What a walk does, worked out before anything changes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub end: Pos,
+    /// Rolls in the basket afterwards.
+    pub carried: u32,
+    /// Rolls put into the trolley on the way.
+    pub delivered: u32,
+    /// Deliveries at each arrow.
+    pub at_arrow: [u32; 2],
+    /// Rolls taken from the counter.
+    pub from_counter: u32,
+    /// Squares whose lying toilet paper was picked up.
+    pub picked: Vec<Pos>,
+    /// Rolls taken from a room on escaping it.
+    pub from_room: Option<usize>,
+    /// Captured: the room it went to (its rolls go with it).
+    pub captured: Option<Pos>,
+    pub gains_sneeze: bool,
+}
+
+/// How a walk may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkKind {
+    /// The player's own basket in the movement part: `steps` from the die.
+    Own { steps: u8, free: bool },
+    /// Moved 3 squares by another player: by a Sneeze, or by Social distance
+    /// (which may also put it into a room).
+    Pushed { into_rooms: bool },
+}
+
+/// The choices a game asks for. A policy sees the game as the players do:
+/// everything on the table, this turn's two dice, never a future die.
+pub trait Policy {
+    /// Which of the player's baskets moves this turn (2 players have two).
+    fn basket(&mut self, game: &Game, choices: &[usize], red: u8, blue: u8) -> usize;
+    /// Which walk the player's own basket makes (`walks` holds at least one).
+    fn walk(&mut self, game: &Game, basket: usize, walks: &[Walk]) -> usize;
+    /// Where a Sneeze pushes the basket it robbed.
+    fn push(&mut self, game: &Game, victim: usize, walks: &[Walk]) -> usize;
+    /// Social distance: which other basket to move and where, or none.
+    fn social(&mut self, game: &Game, options: &[(usize, Walk)]) -> Option<usize>;
+    /// Where the Virus or the Dog ends its three squares.
+    fn hazard(&mut self, game: &Game, hazard: Hazard, ends: &[Pos]) -> usize;
+    /// How many rolls a basket takes at the counter on this move (one per pass).
+    fn rolls_wanted(&self, game: &Game, basket: usize) -> u32;
+}
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct Game<'a> {
+    pub table: &'a Table,
+    pub mode: Mode,
+    pub players: u8,
+    pub baskets: Vec<Basket>,
+    /// Sneeze cards in each player's hand, and in the stockpile.
+    pub sneezes: Vec<u32>,
+    pub stockpile: u32,
+    /// Rolls in each player's trolley.
+    pub trolley: Vec<u32>,
+    /// Rolls behind the counter.
+    pub counter: u32,
+    /// Toilet paper left lying on squares.
+    pub lying: Vec<(Pos, u32)>,
+    /// Toilet paper taken into the bathroom and the yard by captured baskets.
+    pub room_tp: [u32; 2],
+    /// Where the Virus and the Dog are.
+    pub hazards: [Pos; 2],
+    pub to_move: u8,
+    pub turns: u32,
+    /// The winning player (race) or team (hoard).
+    pub winner: Option<u8>,
+    pub at_arrow: [u32; 2],
+}
+
+impl<'a> Game<'a> {
+    pub fn new(table: &'a Table, p: &Params) -> Game<'a> {
+        let counters = p.counters() as usize;
+        let per_player = counters / p.players as usize;
+        Game {
+            table,
+            mode: p.mode,
+            players: p.players,
+            baskets: (0..counters)
+                .map(|i| Basket {
+                    at: ROAD,
+                    carried: 0,
+                    owner: (i / per_player) as u8,
+                })
+                .collect(),
+            sneezes: vec![1; p.players as usize],
+            stockpile: SNEEZE_STOCKPILE,
+            trolley: vec![0; p.players as usize],
+            counter: p.toilet_paper(),
+            lying: Vec::new(),
+            room_tp: [0; 2],
+            hazards: [BATHROOM, YARD],
+            to_move: 0,
+            turns: 0,
+            winner: None,
+            at_arrow: [0; 2],
+        }
+    }
+
+    /// Hoard mode: teams of two sit alternately, so player `p` is on team
+    /// `p % (players / 2)`. Race mode: every player is their own team.
+    pub fn team(&self, player: u8) -> u8 {
+        match self.mode {
+            Mode::Race => player,
+            Mode::Hoard => player % (self.players / 2),
+        }
+    }
+
+    pub fn teams(&self) -> u8 {
+        match self.mode {
+            Mode::Race => self.players,
+            Mode::Hoard => self.players / 2,
+        }
+    }
+
+    /// The rounds played so far, a started round counting whole.
+    pub fn rounds(&self) -> u32 {
+        self.turns.div_ceil(self.players as u32)
+    }
+
+    pub fn in_room(&self, b: usize) -> Option<usize> {
+        match self.baskets[b].at {
+            BATHROOM => Some(0),
+            YARD => Some(1),
+            _ => None,
+        }
+    }
+
+    fn hazard_on(&self, p: Pos) -> bool {
+        p < BATHROOM && self.hazards.contains(&p)
+    }
+
+    fn other_basket_on(&self, p: Pos, b: usize) -> Option<usize> {
+        let owner = self.baskets[b].owner;
+        self.baskets
+            .iter()
+            .position(|x| x.at == p && x.owner != owner)
+            .filter(|_| p < BATHROOM)
+    }
+
+    /// Every legal walk for basket `b`. An empty list means the basket cannot
+    /// move and stays where it is.
+    pub fn walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
+        let from = self.baskets[b].at;
+        let mut out = Vec::new();
+        let (start, prev, first, steps) = match self.in_room(b) {
+            // Out of a room onto the square outside its door, then the steps.
+            Some(room) => {
+                let door = self.table.doors[room];
+                if self.hazard_on(door) {
+                    return out;
+                }
+                let out_of_room = Walk::STAY.push(door);
+                let steps = match kind {
+                    // Without Sanitiser the move ends on stepping out.
+                    WalkKind::Own { free: false, .. } => {
+                        out.push(out_of_room);
+                        return out;
+                    }
+                    WalkKind::Own { steps, .. } => steps,
+                    WalkKind::Pushed { .. } => 3,
+                };
+                (door, Some(from), out_of_room, steps)
+            }
+            None => {
+                let steps = match kind {
+                    WalkKind::Own { steps, free } if self.table.is_object(from) && !free => steps.min(1),
+                    WalkKind::Own { steps, .. } => steps,
+                    WalkKind::Pushed { .. } => 3,
+                };
+                (from, None, Walk::STAY, steps)
+            }
+        };
+        self.extend(b, kind, start, prev, steps, first, &mut out);
+        out
+    }
+
+    fn extend(&self, b: usize, kind: WalkKind, at: Pos, prev: Option<Pos>, left: u8, walk: Walk, out: &mut Vec<Walk>) {
+        if left == 0 {
+            out.push(walk);
+            return;
+        }
+        let pushed = matches!(kind, WalkKind::Pushed { .. });
+        let own = self.baskets[b].owner;
+        // Social distance may also put a basket into a room from outside its door.
+        let rooms = [BATHROOM, YARD]
+            .into_iter()
+            .zip(self.table.doors)
+            .filter(|(_, door)| kind == WalkKind::Pushed { into_rooms: true } && at == *door)
+            .map(|(room, _)| room);
+        for n in self.table.basket[at as usize].iter().copied().chain(rooms) {
+            if Some(n) == prev {
+                continue;
+            }
+            let step = walk.push(n);
+            if n >= BATHROOM && n != ROAD {
+                out.push(step); // pushed into a room: the move ends there
+                continue;
+            }
+            if self.hazard_on(n) {
+                // A pushed basket is captured on passing over the Virus or Dog;
+                // a player may end the move on one but never pass over it.
+                if pushed || left == 1 {
+                    out.push(step);
+                }
+                continue;
+            }
+            if self.table.is_object(n) {
+                out.push(step); // resting on an object ends the move
+                continue;
+            }
+            if !pushed && self.sneezes[own as usize] > 0 && self.other_basket_on(n, b).is_some() {
+                // Sneezing on the basket there forfeits the rest of the move.
+                for v in self
+                    .baskets
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.at == n && x.owner != own)
+                {
+                    out.push(Walk {
+                        sneeze: Some(v.0 as u8),
+                        ..step
+                    });
+                }
+            }
+            self.extend(b, kind, n, Some(at), left - 1, step, out);
+        }
+    }
+
+    /// What walk `w` does to basket `b`, taking at most `wanted` rolls at the counter.
+    pub fn outcome(&self, b: usize, w: &Walk, wanted: u32) -> Outcome {
+        let basket = &self.baskets[b];
+        let mut o = Outcome {
+            end: basket.at,
+            carried: basket.carried,
+            ..Outcome::default()
+        };
+        let mut counter = self.counter;
+        let mut prev = basket.at;
+        if let Some(room) = self.in_room(b)
+            && !w.steps().is_empty()
+        {
+            o.carried += self.room_tp[room];
+            o.from_room = Some(room);
+        }
+        for &p in w.steps() {
+            o.end = p;
+            if p == BATHROOM || p == YARD {
+                o.captured = Some(p);
+                return o;
+            }
+            if let Some(h) = Hazard::BOTH.into_iter().find(|h| self.hazards[*h as usize] == p) {
+                o.end = h.home();
+                o.captured = Some(h.home());
+                return o;
+            }
+            if let Some(&(_, n)) = self.lying.iter().find(|(q, _)| *q == p)
+                && !o.picked.contains(&p)
+            {
+                o.carried += n;
+                o.picked.push(p);
+            }
+            if p == self.table.tp && counter > 0 && o.from_counter < wanted {
+                counter -= 1;
+                o.from_counter += 1;
+                o.carried += 1;
+            }
+            if let Some(a) = self.table.arrows.iter().position(|&x| x == p)
+                && o.carried > 0
+            {
+                o.delivered += o.carried;
+                o.at_arrow[a] += 1;
+                o.carried = 0;
+            }
+            if self.table.is_object(p) && !self.table.is_object(prev) {
+                o.gains_sneeze = true;
+            }
+            prev = p;
+        }
+        o
+    }
+
+    /// Makes walk `w` for basket `b`: the effects of [`Game::outcome`], and
+    /// the race won at once by a delivery that fills a trolley.
+    fn commit(&mut self, b: usize, o: &Outcome) {
+        let owner = self.baskets[b].owner as usize;
+        if let Some(room) = o.from_room {
+            self.room_tp[room] = 0;
+        }
+        self.lying.retain(|(p, _)| !o.picked.contains(p));
+        self.counter -= o.from_counter;
+        self.trolley[owner] += o.delivered;
+        for a in 0..2 {
+            self.at_arrow[a] += o.at_arrow[a];
+        }
+        if o.gains_sneeze && self.stockpile > 0 {
+            self.stockpile -= 1;
+            self.sneezes[owner] += 1;
+        }
+        let basket = &mut self.baskets[b];
+        basket.at = o.end;
+        basket.carried = o.carried;
+        if let Some(room) = o.captured {
+            // Sent to a room by moving: the rolls go along (text section 8).
+            self.room_tp[(room - BATHROOM) as usize] += basket.carried;
+            basket.carried = 0;
+        }
+        self.check_race_won(owner as u8);
+    }
+
+    fn check_race_won(&mut self, player: u8) {
+        if self.mode == Mode::Race && self.winner.is_none() && self.trolley[player as usize] >= RACE_TARGET {
+            self.winner = Some(player);
+        }
+    }
+
+    /// Hoard mode ends when no toilet paper is left to take: the counter is
+    /// empty and nothing is carried, lying about or held in a room. A draw
+    /// puts one more roll on the counter.
+    fn check_hoard_over(&mut self) {
+        if self.mode != Mode::Hoard || self.winner.is_some() || self.counter > 0 {
+            return;
+        }
+        if !self.lying.is_empty() || self.room_tp != [0, 0] || self.baskets.iter().any(|b| b.carried > 0) {
+            return;
+        }
+        let mut totals = vec![0; self.teams() as usize];
+        for p in 0..self.players {
+            totals[self.team(p) as usize] += self.trolley[p as usize];
+        }
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let leaders: Vec<usize> = (0..totals.len()).filter(|&t| totals[t] == best).collect();
+        if leaders.len() == 1 {
+            self.winner = Some(leaders[0] as u8);
+        } else {
+            self.counter += 1;
+        }
+    }
+
+    /// A walk the engine was asked to make must be one of the legal ones.
+    fn legal(&self, b: usize, kind: WalkKind, w: &Walk) -> bool {
+        let walks = self.walks(b, kind);
+        if walks.is_empty() {
+            return *w == Walk::STAY;
+        }
+        walks.contains(w)
+    }
+
+    /// Basket `b` makes walk `w`, then its Sneeze if the walk ends in one.
+    /// Refuses (returns false, changing nothing) a walk that is not legal.
+    pub fn play_walk(&mut self, b: usize, kind: WalkKind, w: &Walk, policy: &mut impl Policy) -> bool {
+        if !self.legal(b, kind, w) {
+            return false;
+        }
+        self.make_walk(b, w, policy);
+        true
+    }
+
+    /// Makes a walk taken from [`Game::walks`] (so already known legal).
+    fn make_walk(&mut self, b: usize, w: &Walk, policy: &mut impl Policy) {
+        let wanted = policy.rolls_wanted(self, b);
+        let o = self.outcome(b, w, wanted);
+        self.commit(b, &o);
+        if let Some(victim) = w.sneeze
+            && self.winner.is_none()
+        {
+            self.sneeze(b, victim as usize, policy);
+        }
+    }
+
+    /// Sneezing on `victim`: take all its rolls, push it 3 squares; the
+    /// Sneeze goes back to the stockpile. Rolls taken on an arrow are delivered.
+    fn sneeze(&mut self, b: usize, victim: usize, policy: &mut impl Policy) {
+        let owner = self.baskets[b].owner as usize;
+        self.sneezes[owner] -= 1;
+        self.stockpile += 1;
+        let stolen = std::mem::take(&mut self.baskets[victim].carried);
+        self.baskets[b].carried += stolen;
+        if let Some(a) = self.table.arrows.iter().position(|&x| x == self.baskets[b].at)
+            && self.baskets[b].carried > 0
+        {
+            self.trolley[owner] += std::mem::take(&mut self.baskets[b].carried);
+            self.at_arrow[a] += 1;
+            self.check_race_won(owner as u8);
+            if self.winner.is_some() {
+                return;
+            }
+        }
+        let kind = WalkKind::Pushed { into_rooms: false };
+        let walks = self.walks(victim, kind);
+        if !walks.is_empty() {
+            let w = walks[policy.push(self, victim, &walks).min(walks.len() - 1)];
+            self.make_walk(victim, &w, policy);
+        }
+    }
+
+    /// The Virus or the Dog moves exactly 3 squares, never onto an object; on
+    /// ending on baskets it captures them: their rolls stay on the square, and
+    /// it goes home with them. With no legal move it stays put.
+    pub fn hazard_ends(&self, h: Hazard) -> Vec<Pos> {
+        let mut ends = Vec::new();
+        self.hazard_walk(h, self.hazards[h as usize], None, HAZARD_STEPS, &mut ends);
+        ends.sort_unstable();
+        ends.dedup();
+        ends
+    }
+
+    fn hazard_walk(&self, h: Hazard, at: Pos, prev: Option<Pos>, left: u8, ends: &mut Vec<Pos>) {
+        if left == 0 {
+            ends.push(at);
+            return;
+        }
+        for &n in &self.table.hazard[h as usize][at as usize] {
+            if Some(n) != prev {
+                self.hazard_walk(h, n, Some(at), left - 1, ends);
+            }
+        }
+    }
+
+    pub fn move_hazard(&mut self, h: Hazard, to: Pos) -> bool {
+        if !self.hazard_ends(h).contains(&to) {
+            return false;
+        }
+        self.hazards[h as usize] = to;
+        if to < BATHROOM {
+            let mut caught = false;
+            for b in 0..self.baskets.len() {
+                if self.baskets[b].at == to {
+                    caught = true;
+                    self.baskets[b].at = h.home();
+                    let rolls = std::mem::take(&mut self.baskets[b].carried);
+                    if rolls > 0 {
+                        self.drop_tp(to, rolls);
+                    }
+                }
+            }
+            if caught {
+                self.hazards[h as usize] = h.home();
+            }
+        }
+        true
+    }
+
+    fn drop_tp(&mut self, at: Pos, rolls: u32) {
+        match self.lying.iter_mut().find(|(p, _)| *p == at) {
+            Some(entry) => entry.1 += rolls,
+            None => self.lying.push((at, rolls)),
+        }
+    }
+
+    /// The baskets the player to move may choose from.
+    pub fn own_baskets(&self) -> Vec<usize> {
+        (0..self.baskets.len())
+            .filter(|&b| self.baskets[b].owner == self.to_move)
+            .collect()
+    }
+
+    /// One whole turn: both dice, the event part, then the movement part.
+    pub fn turn(&mut self, rng: &mut ChaCha8Rng, policy: &mut impl Policy) {
+        let red: u8 = rng.gen_range(1..=6);
+        let blue: u8 = rng.gen_range(1..=6);
+        let choices = self.own_baskets();
+        let b = choices[policy.basket(self, &choices, red, blue).min(choices.len() - 1)];
+        // The movement allowance is counted at the start of the turn.
+        let steps = allowance(blue, self.baskets[b].carried);
+        self.event(b, red, policy);
+        if self.winner.is_none() {
+            self.movement(b, blue, steps, policy);
+        }
+        self.check_hoard_over();
+        self.turns += 1;
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+
+    /// The event part, by the red die: 1 or 4 the Virus, 2 or 5 the Dog,
+    /// 3 Social distance, 6 Sanitiser.
+    pub fn event(&mut self, b: usize, red: u8, policy: &mut impl Policy) {
+        match red {
+            1 | 4 | 2 | 5 => {
+                let h = if red % 3 == 1 { Hazard::Virus } else { Hazard::Dog };
+                let ends = self.hazard_ends(h);
+                if !ends.is_empty() {
+                    let to = ends[policy.hazard(self, h, &ends).min(ends.len() - 1)];
+                    self.move_hazard(h, to);
+                }
+            }
+            3 => {
+                let kind = WalkKind::Pushed { into_rooms: true };
+                let me = self.baskets[b].owner;
+                let options: Vec<(usize, Walk)> = (0..self.baskets.len())
+                    .filter(|&v| self.baskets[v].owner != me)
+                    .flat_map(|v| self.walks(v, kind).into_iter().map(move |w| (v, w)))
+                    .collect();
+                if let Some(i) = policy.social(self, &options)
+                    && let Some(&(v, w)) = options.get(i)
+                {
+                    self.make_walk(v, &w, policy);
+                }
+            }
+            _ => {
+                let kind = WalkKind::Own { steps: 3, free: true };
+                self.own_walk(b, kind, policy);
+            }
+        }
+    }
+
+    /// The movement part: out of a room on a 1 or 6 or once its Virus (Dog) has
+    /// left; otherwise the blue die's squares, reduced by rolls carried.
+    pub fn movement(&mut self, b: usize, blue: u8, steps: u8, policy: &mut impl Policy) {
+        if let Some(room) = self.in_room(b) {
+            let home_empty = self.hazards[room] != BATHROOM + room as Pos;
+            if !(blue == 1 || blue == 6 || home_empty) {
+                return;
+            }
+        }
+        self.own_walk(b, WalkKind::Own { steps, free: false }, policy);
+    }
+
+    fn own_walk(&mut self, b: usize, kind: WalkKind, policy: &mut impl Policy) {
+        let walks = self.walks(b, kind);
+        if walks.is_empty() {
+            return;
+        }
+        let w = walks[policy.walk(self, b, &walks).min(walks.len() - 1)];
+        self.make_walk(b, &w, policy);
+    }
+
+    pub fn over(&self) -> bool {
+        self.winner.is_some() || self.rounds() >= MAX_ROUNDS
+    }
+}
+
+/// One finished (or cut-off) game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    pub rounds: u32,
+    pub winner: Option<u8>,
+    pub at_arrow: [u32; 2],
+}
+
+/// Plays one game from the start with `policy`; the dice come from `rng`.
+pub fn play(table: &Table, p: &Params, rng: &mut ChaCha8Rng, policy: &mut impl Policy) -> Played {
+    let mut g = Game::new(table, p);
+    while !g.over() {
+        g.turn(rng, policy);
+    }
+    Played {
+        rounds: g.rounds(),
+        winner: g.winner,
+        at_arrow: g.at_arrow,
+    }
+}
+
+/// What simulated games say about a board.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BoardRating {
+    pub games: u32,
+    pub median_rounds: u32,
+    pub p90_rounds: u32,
+    /// Share of finished games won by the first player (race) or team (hoard).
+    pub first_player_win_share: f64,
+    /// Games cut off at [`MAX_ROUNDS`].
+    pub stalled: u32,
+    /// Share of deliveries made at the first (left) arrow.
+    pub arrow_balance: f64,
+}
+
+/// Plays `games` games on a board with the greedy policy, dice from the seed.
+pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> BoardRating {
+    let table = Table::new(board);
+    let mut rounds = Vec::with_capacity(games as usize);
+    let (mut first, mut finished, mut stalled) = (0u32, 0u32, 0u32);
+    let mut arrows = [0u32; 2];
+    let mut policy = super::policy::Greedy;
+    for g in 0..games {
+        let played = play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy);
+        rounds.push(played.rounds);
+        match played.winner {
+            Some(w) => {
+                finished += 1;
+                first += (w == 0) as u32;
+            }
+            None => stalled += 1,
+        }
+        arrows[0] += played.at_arrow[0];
+        arrows[1] += played.at_arrow[1];
+    }
+    rounds.sort_unstable();
+    let at = |q: f64| {
+        rounds
+            .get(((rounds.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    BoardRating {
+        games,
+        median_rounds: at(0.5),
+        p90_rounds: at(0.9),
+        first_player_win_share: first as f64 / finished.max(1) as f64,
+        stalled,
+        arrow_balance: arrows[0] as f64 / (arrows[0] + arrows[1]).max(1) as f64,
+    }
+}
