@@ -1,35 +1,65 @@
-//! Distribution of simulated Panic Buy games over generated boards:
-//! `cargo run --release --example pb_stats -- BOARDS GAMES PLAYERS [hoard]`.
-use panicpress::games::panic_buy::{self, Mode, Params, game};
+//! The spread of simulated Panic Buy games over generated boards, for
+//! BENCHMARKS.md and the rating bands:
+//! `cargo run --release --example pb_stats -- BOARDS GAMES PLAYERS [race|hoard] [all-rules|no-good-rules]`.
+use panicpress::games::panic_buy::{self, GoodRule, Mode, Params, game};
 use panicpress::seed::Seed;
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * q).round() as usize]
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let boards: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(50);
-    let games: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(200);
-    let players: u8 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(4);
-    let mode = if args.get(4).map(String::as_str) == Some("hoard") {
+    let arg = |i: usize| args.get(i).map(String::as_str);
+    let boards: u32 = arg(1).and_then(|a| a.parse().ok()).unwrap_or(50);
+    let games: u32 = arg(2).and_then(|a| a.parse().ok()).unwrap_or(200);
+    let players: u8 = arg(3).and_then(|a| a.parse().ok()).unwrap_or(3);
+    let mode = if arg(4) == Some("hoard") {
         Mode::Hoard
     } else {
         Mode::Race
     };
+    let off_rules = if arg(5) == Some("no-good-rules") {
+        GoodRule::ALL.to_vec()
+    } else {
+        Vec::new()
+    };
     let p = Params {
         players,
         mode,
+        off_rules,
+        version: 2,
         ..Params::default()
     };
-    let t = std::time::Instant::now();
-    let mut all = Vec::new();
+    let started = std::time::Instant::now();
+    let (mut medians, mut p90s, mut firsts) = (Vec::new(), Vec::new(), Vec::new());
+    let mut stalled = 0;
     for i in 0..boards {
         let seed = Seed::new(&i.to_string()).unwrap();
         let board = panic_buy::generate_for_seed(&p, &seed).unwrap();
         let r = game::rate(&board, &p, &seed, games);
-        println!(
-            "{i}: median {} p90 {} first {:.2} stalled {} arrows {:.2}",
-            r.median_rounds, r.p90_rounds, r.first_player_win_share, r.stalled, r.arrow_balance
-        );
-        all.push(r);
+        medians.push(r.median_rounds as f64);
+        p90s.push(r.p90_rounds as f64);
+        firsts.push(r.first_player_win_share);
+        stalled += r.stalled;
     }
-    let secs = t.elapsed().as_secs_f64();
-    eprintln!("{:.0} games/s", (boards * games) as f64 / secs);
+    let secs = started.elapsed().as_secs_f64();
+    for v in [&mut medians, &mut p90s, &mut firsts] {
+        v.sort_by(|a, b| a.total_cmp(b));
+    }
+    let spread = |v: &[f64]| {
+        [0.05, 0.25, 0.5, 0.75, 0.95]
+            .map(|q| format!("{:.2}", percentile(v, q)))
+            .join(" / ")
+    };
+    println!(
+        "{players} players, {}, {boards} boards x {games} games ({}):",
+        mode.name(),
+        arg(5).unwrap_or("all-rules")
+    );
+    println!("  median rounds   p5/p25/p50/p75/p95: {}", spread(&medians));
+    println!("  p90 rounds      p5/p25/p50/p75/p95: {}", spread(&p90s));
+    println!("  first-player share p5/p25/p50/p75/p95: {}", spread(&firsts));
+    println!("  stalled: {stalled} of {} games", boards * games);
+    eprintln!("  {:.0} games/s", (boards * games) as f64 / secs);
 }

@@ -20,7 +20,7 @@ pub const YARD: Pos = BATHROOM + 1;
 pub const ROAD: Pos = YARD + 1;
 const PLACES: usize = ROAD as usize + 1;
 /// Distance to somewhere that cannot be reached.
-const FAR: u8 = 60;
+pub const FAR: u8 = 60;
 /// Games still running after this many rounds are cut off and counted as stalled.
 pub const MAX_ROUNDS: u32 = 200;
 /// Race mode: rolls in a trolley that win.
@@ -62,9 +62,15 @@ pub struct Table {
     /// The squares just outside the bathroom door and the back door.
     pub doors: [Pos; 2],
     /// Steps to the TP square and to the nearer arrow, never over an object.
-    to_tp: [u8; PLACES],
-    to_arrow: [u8; PLACES],
+    to_tp: Distances,
+    to_arrow: Distances,
+    /// What passing a place can do: 1 the TP square, 2 and 3 the arrows, 0 nothing.
+    passing: [u8; PLACES],
+    around: std::cell::RefCell<std::collections::HashMap<[Pos; 2], std::rc::Rc<[Distances; 2]>>>,
 }
+
+/// Steps from every place to somewhere, [`FAR`] where it cannot be reached.
+pub type Distances = [u8; PLACES];
 
 impl Table {
     pub fn new(b: &Board) -> Table {
@@ -103,7 +109,12 @@ impl Table {
             doors,
             to_tp: [FAR; PLACES],
             to_arrow: [FAR; PLACES],
+            passing: [0; PLACES],
+            around: Default::default(),
         };
+        t.passing[tp as usize] = 1;
+        t.passing[arrows[0] as usize] = 2;
+        t.passing[arrows[1] as usize] = 3;
         t.to_tp = t.distances(&[tp]);
         t.to_arrow = t.distances(&arrows);
         t
@@ -119,18 +130,30 @@ impl Table {
 
     /// Steps from anywhere to the nearest of `targets`, by floor squares (a
     /// basket on an object steps off it; one in a room steps out of its door).
-    fn distances(&self, targets: &[Pos]) -> [u8; PLACES] {
+    fn distances(&self, targets: &[Pos]) -> Distances {
+        self.distances_around(targets, &[])
+    }
+
+    /// As [`Table::distances`], never through the squares in `around` (where
+    /// the Virus and the Dog stand).
+    pub fn distances_around(&self, targets: &[Pos], around: &[Pos]) -> Distances {
         let mut d = [FAR; PLACES];
-        let mut queue = std::collections::VecDeque::new();
+        // Breadth first; each place joins the queue at most once.
+        let mut queue = [0 as Pos; PLACES];
+        let (mut head, mut tail) = (0, 0);
         for &t in targets {
             d[t as usize] = 0;
-            queue.push_back(t);
+            queue[tail] = t;
+            tail += 1;
         }
-        while let Some(p) = queue.pop_front() {
+        while head < tail {
+            let p = queue[head];
+            head += 1;
             for &n in &self.basket[p as usize] {
-                if self.tile(n).is_some_and(Tile::is_floor) && d[n as usize] == FAR {
+                if self.tile(n).is_some_and(Tile::is_floor) && d[n as usize] == FAR && !around.contains(&n) {
                     d[n as usize] = d[p as usize] + 1;
-                    queue.push_back(n);
+                    queue[tail] = n;
+                    tail += 1;
                 }
             }
         }
@@ -147,8 +170,31 @@ impl Table {
         d
     }
 
+    /// Steps to the TP square and to the nearer arrow, never through the
+    /// squares where the Virus and the Dog stand; kept for each placing met.
+    pub fn around(&self, hazards: [Pos; 2]) -> std::rc::Rc<[Distances; 2]> {
+        let mut known = self.around.borrow_mut();
+        known
+            .entry(hazards)
+            .or_insert_with(|| {
+                std::rc::Rc::new([
+                    self.distances_around(&[self.tp], &hazards),
+                    self.distances_around(&self.arrows, &hazards),
+                ])
+            })
+            .clone()
+    }
+
     pub fn to_tp(&self, p: Pos) -> u32 {
         self.to_tp[p as usize] as u32
+    }
+
+    pub fn to_tp_all(&self) -> &Distances {
+        &self.to_tp
+    }
+
+    pub fn to_arrow_all(&self) -> &Distances {
+        &self.to_arrow
     }
 
     pub fn to_arrow(&self, p: Pos) -> u32 {
@@ -215,8 +261,8 @@ pub struct Outcome {
     pub at_arrow: [u32; 2],
     /// Rolls taken from the counter.
     pub from_counter: u32,
-    /// Squares whose lying toilet paper was picked up.
-    pub picked: Vec<Pos>,
+    /// Squares whose lying toilet paper was picked up, as bits.
+    pub picked: u64,
     /// Rolls taken from a room on escaping it.
     pub from_room: Option<usize>,
     /// Captured: the room it went to (its rolls go with it).
@@ -340,17 +386,51 @@ impl<'a> Game<'a> {
         p < BATHROOM && self.hazards.contains(&p)
     }
 
-    fn other_basket_on(&self, p: Pos, b: usize) -> Option<usize> {
-        let owner = self.baskets[b].owner;
-        self.baskets
-            .iter()
-            .position(|x| x.at == p && x.owner != owner)
-            .filter(|_| p < BATHROOM)
+    /// The legal walks for basket `b`, one for each different thing a move can
+    /// do. An empty list means the basket cannot move and stays where it is.
+    pub fn walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
+        let mut walks = self.all_walks(b, kind);
+        let mut seen = Vec::with_capacity(walks.len());
+        walks.retain(|w| {
+            let key = self.effect_key(b, w);
+            let new = !seen.contains(&key);
+            if new {
+                seen.push(key);
+            }
+            new
+        });
+        walks
     }
 
-    /// Every legal walk for basket `b`. An empty list means the basket cannot
-    /// move and stays where it is.
-    pub fn walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
+    /// What a walk's effects depend on: where it ends, whom it sneezes on,
+    /// whether it steps onto an object from the floor, and the order in which
+    /// it passes the TP square, the arrows and toilet paper lying about.
+    fn effect_key(&self, b: usize, w: &Walk) -> u64 {
+        let t = self.table;
+        let mut passes = 0u64;
+        for &p in w.steps() {
+            let mut code = t.passing[p as usize] as u64;
+            if code == 0
+                && !self.lying.is_empty()
+                && let Some(i) = self.lying.iter().position(|(q, _)| *q == p)
+            {
+                code = 4 + i.min(3) as u64;
+            }
+            if code > 0 {
+                passes = passes << 3 | code;
+            }
+        }
+        let steps = w.steps();
+        let at = self.baskets[b].at;
+        let before_end = if steps.len() < 2 { at } else { steps[steps.len() - 2] };
+        let end = w.end().unwrap_or(at);
+        let onto_object = t.is_object(end) && !t.is_object(before_end);
+        let sneeze = w.sneeze.map_or(0, |v| v as u64 + 1);
+        passes << 24 | (onto_object as u64) << 16 | sneeze << 8 | end as u64
+    }
+
+    /// Every legal walk for basket `b`, each path separately.
+    pub fn all_walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
         let from = self.baskets[b].at;
         let mut out = Vec::new();
         let (start, prev, first, steps) = match self.in_room(b) {
@@ -381,11 +461,28 @@ impl<'a> Game<'a> {
                 (from, None, Walk::STAY, steps)
             }
         };
-        self.extend(b, kind, start, prev, steps, first, &mut out);
+        let own = self.baskets[b].owner;
+        let pushed = matches!(kind, WalkKind::Pushed { .. });
+        // Squares with a basket to sneeze on, if the player holds a Sneeze.
+        let mut rivals = 0u64;
+        if !pushed && self.sneezes[own as usize] > 0 {
+            for x in self.baskets.iter().filter(|x| x.owner != own && x.at < BATHROOM) {
+                rivals |= 1 << x.at;
+            }
+        }
+        self.extend(b, kind, rivals, (start, prev, steps), first, &mut out);
         out
     }
 
-    fn extend(&self, b: usize, kind: WalkKind, at: Pos, prev: Option<Pos>, left: u8, walk: Walk, out: &mut Vec<Walk>) {
+    fn extend(
+        &self,
+        b: usize,
+        kind: WalkKind,
+        rivals: u64,
+        (at, prev, left): (Pos, Option<Pos>, u8),
+        walk: Walk,
+        out: &mut Vec<Walk>,
+    ) {
         if left == 0 {
             out.push(walk);
             return;
@@ -419,7 +516,7 @@ impl<'a> Game<'a> {
                 out.push(step); // resting on an object ends the move
                 continue;
             }
-            if !pushed && self.sneezes[own as usize] > 0 && self.other_basket_on(n, b).is_some() {
+            if n < BATHROOM && rivals & 1 << n != 0 {
                 // Sneezing on the basket there forfeits the rest of the move.
                 for v in self
                     .baskets
@@ -433,7 +530,7 @@ impl<'a> Game<'a> {
                     });
                 }
             }
-            self.extend(b, kind, n, Some(at), left - 1, step, out);
+            self.extend(b, kind, rivals, (n, Some(at), left - 1), step, out);
         }
     }
 
@@ -465,10 +562,10 @@ impl<'a> Game<'a> {
                 return o;
             }
             if let Some(&(_, n)) = self.lying.iter().find(|(q, _)| *q == p)
-                && !o.picked.contains(&p)
+                && o.picked & 1 << p == 0
             {
                 o.carried += n;
-                o.picked.push(p);
+                o.picked |= 1 << p;
             }
             if p == self.table.tp && counter > 0 && o.from_counter < wanted {
                 counter -= 1;
@@ -497,7 +594,7 @@ impl<'a> Game<'a> {
         if let Some(room) = o.from_room {
             self.room_tp[room] = 0;
         }
-        self.lying.retain(|(p, _)| !o.picked.contains(p));
+        self.lying.retain(|(p, _)| o.picked & 1 << p == 0);
         self.counter -= o.from_counter;
         self.trolley[owner] += o.delivered;
         for a in 0..2 {
@@ -549,7 +646,7 @@ impl<'a> Game<'a> {
 
     /// A walk the engine was asked to make must be one of the legal ones.
     fn legal(&self, b: usize, kind: WalkKind, w: &Walk) -> bool {
-        let walks = self.walks(b, kind);
+        let walks = self.all_walks(b, kind);
         if walks.is_empty() {
             return *w == Walk::STAY;
         }
@@ -669,6 +766,11 @@ impl<'a> Game<'a> {
     pub fn turn(&mut self, rng: &mut ChaCha8Rng, policy: &mut impl Policy) {
         let red: u8 = rng.gen_range(1..=6);
         let blue: u8 = rng.gen_range(1..=6);
+        self.turn_with(red, blue, policy);
+    }
+
+    /// One whole turn with these dice.
+    pub fn turn_with(&mut self, red: u8, blue: u8, policy: &mut impl Policy) {
         let choices = self.own_baskets();
         let b = choices[policy.basket(self, &choices, red, blue).min(choices.len() - 1)];
         // The movement allowance is counted at the start of the turn.
@@ -781,8 +883,8 @@ pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> 
     let mut rounds = Vec::with_capacity(games as usize);
     let (mut first, mut finished, mut stalled) = (0u32, 0u32, 0u32);
     let mut arrows = [0u32; 2];
-    let mut policy = super::policy::Greedy;
     for g in 0..games {
+        let mut policy = super::policy::Greedy::new(seed, g as u64);
         let played = play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy);
         rounds.push(played.rounds);
         match played.winner {
@@ -811,3 +913,7 @@ pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> 
         arrow_balance: arrows[0] as f64 / (arrows[0] + arrows[1]).max(1) as f64,
     }
 }
+
+#[cfg(test)]
+#[path = "game_tests.rs"]
+mod tests;

@@ -8,9 +8,15 @@
 //! - a robbed or distanced basket: as far from its goal as possible, best of
 //!   all onto the Virus or the Dog;
 //! - the Virus and the Dog: onto the rival carrying most, away from its own.
+//!
+//! Equal choices of where to send the Virus or the Dog are broken at random
+//! (the policy's own stream, not the dice), so no two players can lock the
+//! pieces into a loop.
 
 use super::Mode;
-use super::game::{BATHROOM, Game, Hazard, Outcome, Policy, Pos, RACE_TARGET, Table, Walk, WalkKind};
+use super::game::{BATHROOM, Distances, Game, Hazard, Outcome, Policy, Pos, RACE_TARGET, Table, Walk, WalkKind};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 
 /// Points for a roll in a trolley, and for one carried.
 const DELIVERED: i32 = 30;
@@ -23,9 +29,49 @@ const CAPTURED: i32 = 40;
 const AT_RISK: i32 = 4;
 /// A Sneeze card in hand.
 const SNEEZE: i32 = 2;
+/// Steps a path through the Virus or the Dog counts extra: they move on, but not soon.
+const BLOCKED: u8 = 6;
+/// Each turn already spent resting on objects, against resting again.
+const RESTLESS: i32 = 4;
 
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Greedy;
+#[derive(Debug, Clone)]
+pub struct Greedy {
+    pub rng: ChaCha8Rng,
+    maps: Option<Maps>,
+    /// Turns in a row each basket carrying rolls has sheltered on objects or
+    /// been left standing: waiting grows costlier, so it makes its dash in the end.
+    rested: Vec<u32>,
+}
+
+impl Greedy {
+    /// The policy for game `game` on a board rated with `seed`.
+    pub fn new(seed: &crate::seed::Seed, game: u64) -> Greedy {
+        Greedy {
+            rng: seed.stream("panic-buy-policy", game),
+            maps: None,
+            rested: Vec::new(),
+        }
+    }
+
+    fn track(&mut self, g: &Game) {
+        if self.rested.len() != g.baskets.len() {
+            self.rested = vec![0; g.baskets.len()];
+        }
+    }
+
+    /// Makes the distances again when the Virus, the Dog or the toilet paper
+    /// lying about have moved since they were made.
+    fn refresh(&mut self, g: &Game) -> &Maps {
+        let stale = self
+            .maps
+            .as_ref()
+            .is_none_or(|m| m.hazards != g.hazards || m.lying != g.lying);
+        if stale {
+            self.maps = Some(Maps::new(g));
+        }
+        self.maps.as_ref().expect("just made")
+    }
+}
 
 /// Rolls the player still needs to win (race); hoard teams always want more.
 fn need(g: &Game, player: u8) -> u32 {
@@ -38,38 +84,91 @@ fn need(g: &Game, player: u8) -> u32 {
     }
 }
 
-/// How good a basket of `player` standing at `at` with `carried` rolls is.
-fn value(g: &Game, player: u8, at: Pos, carried: u32) -> i32 {
-    let t: &Table = g.table;
-    let room = at == BATHROOM || at == BATHROOM + 1;
-    let enough = match g.mode {
-        Mode::Race => g.trolley[player as usize] + carried >= RACE_TARGET,
-        Mode::Hoard => carried >= 2,
-    };
-    let distance = if carried > 0 && (enough || g.counter == 0) {
-        t.to_arrow(at)
-    } else if g.counter > 0 {
-        t.to_tp(at)
-    } else if let Some(d) = g.lying.iter().map(|(p, _)| manhattan_from(at, *p, t)).min() {
-        d
-    } else {
-        t.to_arrow(at)
-    } as i32;
-    let mut v = CARRIED * carried as i32 - distance - if room { ROOM_STEPS } else { 0 };
-    if carried > 0 && !room && !t.is_object(at) && at < BATHROOM {
-        for h in Hazard::BOTH {
-            let hp = g.hazards[h as usize];
-            let reach = if hp >= BATHROOM {
-                Table::manhattan(t.doors[h as usize], at) + 1
-            } else {
-                Table::manhattan(hp, at)
-            };
-            if reach <= 3 {
-                v -= AT_RISK * carried as i32;
+/// Distances the policy steers by: around the Virus and the Dog where they
+/// stand, to the TP square, the arrows and any toilet paper lying about.
+#[derive(Debug, Clone)]
+struct Maps {
+    hazards: [Pos; 2],
+    lying: Vec<(Pos, u32)>,
+    to_tp: Distances,
+    to_arrow: Distances,
+    to_lying: Option<Distances>,
+}
+
+impl Maps {
+    fn new(g: &Game) -> Maps {
+        let t = g.table;
+        let lying: Vec<Pos> = g.lying.iter().map(|(p, _)| *p).collect();
+        // Around the pieces where that is a short detour; through them (as if
+        // they will have moved on) where they block the way or stand on the goal.
+        let steer = |around: &Distances, through: &Distances| -> Distances {
+            let mut d = *around;
+            for (a, b) in d.iter_mut().zip(through) {
+                *a = (*a).min(b.saturating_add(BLOCKED));
             }
+            d
+        };
+        let [tp, arrow] = &*t.around(g.hazards);
+        Maps {
+            hazards: g.hazards,
+            lying: g.lying.clone(),
+            to_tp: steer(tp, t.to_tp_all()),
+            to_arrow: steer(arrow, t.to_arrow_all()),
+            to_lying: (!lying.is_empty()).then(|| {
+                steer(
+                    &t.distances_around(&lying, &g.hazards),
+                    &t.distances_around(&lying, &[]),
+                )
+            }),
         }
     }
-    v
+
+    /// How good a basket of `player` standing at `at` with `carried` rolls is.
+    fn value(&self, g: &Game, player: u8, at: Pos, carried: u32) -> i32 {
+        let t: &Table = g.table;
+        let room = at == BATHROOM || at == BATHROOM + 1;
+        let enough = match g.mode {
+            Mode::Race => g.trolley[player as usize] + carried >= RACE_TARGET,
+            Mode::Hoard => carried >= 2,
+        };
+        let distance = if carried > 0 && (enough || g.counter == 0) {
+            self.to_arrow[at as usize]
+        } else if g.counter > 0 {
+            self.to_tp[at as usize]
+        } else if let Some(d) = &self.to_lying {
+            d[at as usize]
+        } else if let Some(d) = rivals_carrying(g, player).map(|p| manhattan_from(at, p, t)).min() {
+            // Nothing left to take but what rivals carry: go and sneeze on
+            // them. Sharing their square is no good: a Sneeze needs a landing.
+            if d == 0 { 2 } else { d as u8 }
+        } else {
+            self.to_arrow[at as usize]
+        } as i32;
+        let mut v = CARRIED * carried as i32 - distance - if room { ROOM_STEPS } else { 0 };
+        if carried > 0 && !room && !t.is_object(at) && at < BATHROOM {
+            for h in Hazard::BOTH {
+                let hp = g.hazards[h as usize];
+                let reach = if hp >= BATHROOM {
+                    Table::manhattan(t.doors[h as usize], at) + 1
+                } else {
+                    Table::manhattan(hp, at)
+                };
+                if reach <= 3 {
+                    v -= AT_RISK * carried as i32;
+                }
+            }
+        }
+        v
+    }
+}
+
+/// Squares of rival baskets carrying rolls, when `player` has a Sneeze to take them.
+fn rivals_carrying<'g>(g: &'g Game, player: u8) -> impl Iterator<Item = Pos> + 'g {
+    let armed = g.sneezes[player as usize] > 0;
+    g.baskets
+        .iter()
+        .filter(move |b| armed && b.carried > 0 && b.at < BATHROOM && g.team(b.owner) != g.team(player))
+        .map(|b| b.at)
 }
 
 fn manhattan_from(at: Pos, to: Pos, t: &Table) -> u32 {
@@ -82,7 +181,7 @@ fn manhattan_from(at: Pos, to: Pos, t: &Table) -> u32 {
 
 impl Greedy {
     /// The score of basket `b`'s move with outcome `o` (and the Sneeze at its end).
-    fn own_score(g: &Game, b: usize, w: &Walk, o: &Outcome) -> i32 {
+    fn own_score(m: &Maps, g: &Game, b: usize, w: &Walk, o: &Outcome) -> i32 {
         let owner = g.baskets[b].owner;
         if g.mode == Mode::Race && g.trolley[owner as usize] + o.delivered >= RACE_TARGET {
             return i32::MAX / 2;
@@ -101,28 +200,34 @@ impl Greedy {
             score += SNEEZE;
         }
         match o.captured {
-            Some(room) => score - CAPTURED - CARRIED * carried as i32 + value(g, owner, room, 0),
-            None => score + value(g, owner, o.end, carried),
+            Some(room) => score - CAPTURED - CARRIED * carried as i32 + m.value(g, owner, room, 0),
+            None => score + m.value(g, owner, o.end, carried),
         }
     }
 
     /// How much worse off a moved basket is after `w` (for its owner).
-    fn harm(g: &Game, b: usize, w: &Walk) -> i32 {
+    fn harm(m: &Maps, g: &Game, b: usize, w: &Walk) -> i32 {
         let basket = &g.baskets[b];
-        let before = value(g, basket.owner, basket.at, basket.carried);
+        let before = m.value(g, basket.owner, basket.at, basket.carried);
         let o = g.outcome(b, w, 0);
         let after = match o.captured {
-            Some(room) => value(g, basket.owner, room, 0) - CAPTURED,
-            None => value(g, basket.owner, o.end, o.carried) + DELIVERED * o.delivered as i32,
+            // Pushed into a room, its rolls go along.
+            Some(room) => m.value(g, basket.owner, room, o.carried) - CAPTURED,
+            None => m.value(g, basket.owner, o.end, o.carried) + DELIVERED * o.delivered as i32,
         };
         before - after
     }
 
-    fn best_walk(&self, g: &Game, b: usize, walks: &[Walk]) -> (usize, i32) {
+    fn best_walk(&mut self, g: &Game, b: usize, walks: &[Walk]) -> (usize, i32) {
         let wanted = self.rolls_wanted(g, b);
+        let restless = RESTLESS * self.rested.get(b).copied().unwrap_or(0) as i32;
+        let m = self.refresh(g);
         let mut best = (0, i32::MIN);
         for (i, w) in walks.iter().enumerate() {
-            let s = Self::own_score(g, b, w, &g.outcome(b, w, wanted));
+            let mut s = Self::own_score(m, g, b, w, &g.outcome(b, w, wanted));
+            if w.end().is_some_and(|e| g.table.is_object(e)) {
+                s -= restless;
+            }
             if s > best.1 {
                 best = (i, s);
             }
@@ -136,32 +241,43 @@ impl Policy for Greedy {
         if choices.len() == 1 {
             return 0;
         }
+        self.track(g);
         let mut best = (0, i32::MIN);
         for (i, &b) in choices.iter().enumerate() {
             let basket = &g.baskets[b];
             let steps = super::moves::allowance(blue, basket.carried);
             let walks = g.walks(b, WalkKind::Own { steps, free: false });
-            let now = value(g, basket.owner, basket.at, basket.carried);
+            let now = self.refresh(g).value(g, basket.owner, basket.at, basket.carried);
             let gain = if walks.is_empty() {
                 0
             } else {
-                self.best_walk(g, b, &walks).1 - now
+                self.best_walk(g, b, &walks).1 - now + RESTLESS * self.rested[b] as i32
             };
             if gain > best.1 {
                 best = (i, gain);
+            }
+        }
+        for (i, &b) in choices.iter().enumerate() {
+            if i != best.0 && g.baskets[b].carried > 0 {
+                self.rested[b] += 1;
             }
         }
         best.0
     }
 
     fn walk(&mut self, g: &Game, b: usize, walks: &[Walk]) -> usize {
-        self.best_walk(g, b, walks).0
+        self.track(g);
+        let choice = self.best_walk(g, b, walks).0;
+        let rests = walks[choice].end().is_some_and(|e| g.table.is_object(e));
+        self.rested[b] = if rests { self.rested[b] + 1 } else { 0 };
+        choice
     }
 
     fn push(&mut self, g: &Game, victim: usize, walks: &[Walk]) -> usize {
+        let m = self.refresh(g);
         let mut best = (0, i32::MIN);
         for (i, w) in walks.iter().enumerate() {
-            let h = Self::harm(g, victim, w);
+            let h = Self::harm(m, g, victim, w);
             if h > best.1 {
                 best = (i, h);
             }
@@ -171,14 +287,15 @@ impl Policy for Greedy {
 
     fn social(&mut self, g: &Game, options: &[(usize, Walk)]) -> Option<usize> {
         let me = g.team(g.to_move);
+        let m = self.refresh(g);
         let mut best = (None, 0);
         for (i, (v, w)) in options.iter().enumerate() {
             let owner = g.baskets[*v].owner;
             let threat = 1 + g.trolley[owner as usize] as i32;
             let score = if g.team(owner) == me {
-                -Self::harm(g, *v, w)
+                -Self::harm(m, g, *v, w)
             } else {
-                threat * Self::harm(g, *v, w)
+                threat * Self::harm(m, g, *v, w)
             };
             if score > best.1 {
                 best = (Some(i), score);
@@ -190,6 +307,7 @@ impl Policy for Greedy {
     fn hazard(&mut self, g: &Game, _h: Hazard, ends: &[Pos]) -> usize {
         let me = g.team(g.to_move);
         let mut best = (0, i32::MIN);
+        let mut ties = 0;
         for (i, &end) in ends.iter().enumerate() {
             let mut score = 0;
             for b in &g.baskets {
@@ -202,6 +320,13 @@ impl Policy for Greedy {
             }
             if score > best.1 {
                 best = (i, score);
+                ties = 1;
+            } else if score == best.1 {
+                // Reservoir sampling: each equal choice as likely as the others.
+                ties += 1;
+                if self.rng.gen_range(0..ties) == 0 {
+                    best.0 = i;
+                }
             }
         }
         best.0

@@ -18,7 +18,7 @@ fn board_from(v: &serde_json::Value) -> Board {
     parse_json(&v.to_string()).unwrap().1
 }
 
-fn sample() -> Board {
+pub(super) fn sample() -> Board {
     board_from(&sample_json())
 }
 

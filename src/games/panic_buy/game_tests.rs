@@ -1,0 +1,455 @@
+//! The whole-game rulings of RULES.md (Panic Buy), each in an exact situation
+//! on the hand-made sample board:
+//!
+//! ```text
+//! row 1  . . . K K . . Y      K counter, Y square outside the back door
+//! row 2  . . . T . . . .      T the TP square (4, 2)
+//! row 3  B U U . . . . .      B square outside the bathroom door, U units
+//! row 4  . . . . . . U .
+//! row 5  . . . . . . U .
+//! row 6  . U U . . . . .      wall below row 6 except at columns 4 and 5
+//! row 7  , , C C , , , ,      C the car
+//! row 8  , A , , , , A ,      arrows at (2, 8) and (7, 8); the road below
+//! ```
+
+use std::collections::{BTreeSet, VecDeque};
+
+use super::*;
+use crate::games::panic_buy::moves::{Hazards, Place};
+use crate::games::panic_buy::tests::sample;
+use crate::games::panic_buy::{Mode, Params};
+use crate::seed::Seed;
+
+fn at(col: u16, row: u16) -> Pos {
+    pos(cell(col, row))
+}
+
+/// A policy told what to choose: walks through given squares, pushes and
+/// hazards to given places. It records the walks it is offered.
+#[derive(Default)]
+struct Told {
+    walks: VecDeque<Vec<Pos>>,
+    sneeze: bool,
+    push_to: Option<Pos>,
+    hazard_to: Option<Pos>,
+    social: Option<(usize, Pos)>,
+    rolls: u32,
+    offered: Vec<Vec<Walk>>,
+}
+
+impl Policy for Told {
+    fn basket(&mut self, _: &Game, _: &[usize], _: u8, _: u8) -> usize {
+        0
+    }
+    fn walk(&mut self, _: &Game, _: usize, walks: &[Walk]) -> usize {
+        self.offered.push(walks.to_vec());
+        let Some(via) = self.walks.pop_front() else {
+            return 0;
+        };
+        walks
+            .iter()
+            .position(|w| {
+                w.end() == via.last().copied()
+                    && via.iter().all(|p| w.steps().contains(p))
+                    && w.sneeze.is_some() == self.sneeze
+            })
+            .unwrap_or_else(|| panic!("no walk through {via:?} among {walks:?}"))
+    }
+    fn push(&mut self, _: &Game, _: usize, walks: &[Walk]) -> usize {
+        walks.iter().position(|w| w.end() == self.push_to).unwrap_or(0)
+    }
+    fn social(&mut self, _: &Game, options: &[(usize, Walk)]) -> Option<usize> {
+        let (v, to) = self.social?;
+        options.iter().position(|(b, w)| *b == v && w.end() == Some(to))
+    }
+    fn hazard(&mut self, _: &Game, _: Hazard, ends: &[Pos]) -> usize {
+        ends.iter().position(|e| Some(*e) == self.hazard_to).unwrap_or(0)
+    }
+    fn rolls_wanted(&self, _: &Game, _: usize) -> u32 {
+        self.rolls
+    }
+}
+
+fn race(players: u8) -> Params {
+    Params {
+        players,
+        ..Params::default()
+    }
+}
+
+fn walk(steps: &[Pos]) -> Walk {
+    let mut w = Walk::STAY;
+    for &p in steps {
+        w = w.push(p);
+    }
+    w
+}
+
+fn ends(g: &Game, b: usize, kind: WalkKind) -> BTreeSet<Pos> {
+    g.walks(b, kind).iter().filter_map(Walk::end).collect()
+}
+
+const OWN: fn(u8) -> WalkKind = |steps| WalkKind::Own { steps, free: false };
+
+#[test]
+fn baskets_start_on_the_road_and_stepping_onto_an_arrow_costs_a_step() {
+    let t = Table::new(&sample());
+    let g = Game::new(&t, &race(3));
+    assert!(g.baskets.iter().all(|b| b.at == ROAD));
+    assert_eq!(ends(&g, 0, OWN(1)), BTreeSet::from([at(2, 8), at(7, 8)]));
+    assert!(ends(&g, 0, OWN(2)).contains(&at(1, 8)));
+    assert!(!ends(&g, 0, OWN(2)).contains(&at(2, 8)));
+}
+
+#[test]
+fn passing_over_an_arrow_delivers_and_two_rolls_win_the_race_at_once() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(3, 8);
+    g.baskets[0].carried = 1;
+    g.trolley[0] = 1;
+    let w = walk(&[at(2, 8), at(1, 8)]);
+    let o = g.outcome(0, &w, 0);
+    assert_eq!((o.delivered, o.carried, o.at_arrow), (1, 0, [1, 0]));
+    assert!(g.play_walk(0, OWN(2), &w, &mut Told::default()));
+    assert_eq!((g.trolley[0], g.winner), (2, Some(0)));
+}
+
+#[test]
+fn two_players_move_two_baskets_that_share_one_trolley() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(2));
+    let owners: Vec<u8> = g.baskets.iter().map(|b| b.owner).collect();
+    assert_eq!(owners, [0, 0, 1, 1]);
+    assert_eq!(g.counter, 7, "2 x 4 counters - 1");
+    g.trolley[0] = 1;
+    g.baskets[1].at = at(1, 8);
+    g.baskets[1].carried = 1;
+    assert!(g.play_walk(1, OWN(1), &walk(&[at(2, 8)]), &mut Told::default()));
+    assert_eq!(g.winner, Some(0));
+}
+
+#[test]
+fn one_roll_per_pass_of_the_tp_square_and_another_by_going_round_again() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(4, 3);
+    let round = walk(&[at(4, 2), at(5, 2), at(5, 3), at(4, 3), at(4, 2)]);
+    assert!(g.all_walks(0, OWN(5)).contains(&round));
+    assert_eq!(g.outcome(0, &round, 2).carried, 2);
+    assert_eq!(g.outcome(0, &round, 1).carried, 1, "taking is a choice");
+    g.counter = 1;
+    assert_eq!(g.outcome(0, &round, 2).carried, 1, "no more than the counter holds");
+}
+
+#[test]
+fn movement_is_counted_at_the_start_of_the_turn() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(5, 2);
+    g.baskets[0].carried = 1;
+    // Sanitiser (red 6) takes a second roll; the blue 6 still moves 6 squares,
+    // as counted with one roll at the start of the turn.
+    let mut told = Told {
+        walks: VecDeque::from([vec![at(4, 2), at(4, 3), at(5, 3)]]),
+        rolls: 1,
+        ..Told::default()
+    };
+    g.turn_with(6, 6, &mut told);
+    assert_eq!(g.baskets[0].carried, 2);
+    let longest = told.offered[1].iter().map(|w| w.steps().len()).max();
+    assert_eq!(longest, Some(6));
+}
+
+#[test]
+fn rolls_carried_shorten_the_move() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(5, 4);
+    g.baskets[0].carried = 2;
+    let mut told = Told::default();
+    g.turn_with(3, 6, &mut told);
+    let longest = told.offered[0].iter().map(|w| w.steps().len()).max();
+    assert_eq!(longest, Some(3), "two rolls: half of 6");
+}
+
+#[test]
+fn the_virus_captures_by_ending_on_a_basket_and_the_rolls_stay_on_the_square() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[1].at = at(1, 5);
+    g.baskets[1].carried = 1;
+    assert!(g.hazard_ends(Hazard::Virus).contains(&at(1, 5)));
+    let mut told = Told {
+        hazard_to: Some(at(1, 5)),
+        ..Told::default()
+    };
+    g.event(0, 1, &mut told);
+    assert_eq!(g.baskets[1].at, BATHROOM);
+    assert_eq!(g.baskets[1].carried, 0);
+    assert_eq!(g.hazards[0], BATHROOM, "the Virus goes home with its catch");
+    assert_eq!(g.lying, vec![(at(1, 5), 1)]);
+    // The next basket over that square picks all of it up.
+    g.baskets[2].at = at(1, 4);
+    assert!(g.play_walk(2, OWN(2), &walk(&[at(1, 5), at(1, 6)]), &mut told));
+    assert_eq!((g.baskets[2].carried, g.lying.len()), (1, 0));
+}
+
+#[test]
+fn the_virus_and_the_dog_move_exactly_three_never_onto_objects_or_the_others_room() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    for (h, place) in [(Hazard::Virus, at(4, 4)), (Hazard::Dog, at(6, 4))] {
+        g.hazards[h as usize] = place;
+        for end in g.hazard_ends(h) {
+            assert!(!t.is_object(end), "{h:?} ends on an object");
+            assert_ne!(end, [YARD, BATHROOM][h as usize], "{h:?} enters the other room");
+            if end < BATHROOM {
+                assert_eq!((Table::manhattan(place, end)) % 2, 1, "an odd number of squares");
+            }
+        }
+    }
+    // The Dog runs from its yard out of the back door and on.
+    g.hazards[1] = YARD;
+    let ends = g.hazard_ends(Hazard::Dog);
+    assert!(ends.contains(&at(8, 3)) && ends.contains(&at(6, 1)) && ends.contains(&at(7, 2)));
+    assert!(!g.move_hazard(Hazard::Dog, at(8, 2)), "two squares is not a move");
+}
+
+#[test]
+fn moved_onto_the_virus_by_social_distance_you_go_to_the_bathroom_with_your_rolls() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.hazards[0] = at(4, 4);
+    g.baskets[1].at = at(4, 5);
+    g.baskets[1].carried = 1;
+    let mut told = Told {
+        social: Some((1, at(4, 4))),
+        ..Told::default()
+    };
+    g.event(0, 3, &mut told);
+    assert_eq!((g.baskets[1].at, g.baskets[1].carried), (BATHROOM, 0));
+    assert_eq!(g.room_tp, [1, 0]);
+    assert_eq!(g.hazards[0], at(4, 4), "the Virus stays where it is");
+    // The Virus is out of its room: step out on your turn (the move ends),
+    // and take the rolls in the room with you.
+    g.movement(1, 3, 3, &mut Told::default());
+    assert_eq!(
+        (g.baskets[1].at, g.baskets[1].carried, g.room_tp),
+        (at(1, 3), 1, [0, 0])
+    );
+}
+
+#[test]
+fn social_distance_may_put_a_basket_into_a_room() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[1].at = at(1, 5);
+    let kind = WalkKind::Pushed { into_rooms: true };
+    assert!(ends(&g, 1, kind).contains(&BATHROOM));
+    assert!(!ends(&g, 1, WalkKind::Pushed { into_rooms: false }).contains(&BATHROOM));
+}
+
+#[test]
+fn escaping_takes_a_1_or_6_while_the_virus_is_home_and_ends_the_move() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = BATHROOM;
+    g.movement(0, 3, 3, &mut Told::default());
+    assert_eq!(g.baskets[0].at, BATHROOM, "a 3 does not get you out");
+    for blue in [1, 6] {
+        g.baskets[0].at = BATHROOM;
+        let mut told = Told::default();
+        g.movement(0, blue, blue, &mut told);
+        assert_eq!(g.baskets[0].at, at(1, 3));
+        assert_eq!(told.offered[0], vec![walk(&[at(1, 3)])]);
+    }
+}
+
+#[test]
+fn sanitiser_frees_you_and_moves_you_three_squares_even_off_an_object() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = BATHROOM;
+    let walks = g.walks(0, WalkKind::Own { steps: 3, free: true });
+    assert!(!walks.is_empty());
+    assert!(walks.iter().all(|w| w.steps()[0] == at(1, 3) && w.steps().len() == 4));
+    g.baskets[0].at = at(2, 3); // on a unit
+    let long = |g: &Game, free| {
+        let kind = WalkKind::Own { steps: 3, free };
+        g.walks(0, kind).iter().map(|w| w.steps().len()).max()
+    };
+    assert_eq!(long(&g, false), Some(1), "one square off an object");
+    assert_eq!(long(&g, true), Some(3));
+}
+
+#[test]
+fn stopping_on_an_object_gains_a_sneeze_but_not_moving_along_it() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(6, 4);
+    let stock = g.stockpile;
+    assert!(g.play_walk(0, OWN(4), &walk(&[at(7, 4)]), &mut Told::default()));
+    assert_eq!((g.sneezes[0], g.stockpile), (2, stock - 1));
+    assert!(g.play_walk(0, OWN(4), &walk(&[at(7, 5)]), &mut Told::default()));
+    assert_eq!(g.sneezes[0], 2, "moving within an object");
+}
+
+#[test]
+fn a_sneeze_takes_every_roll_pushes_the_basket_three_and_ends_the_move() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(5, 3);
+    g.baskets[1].at = at(5, 4);
+    g.baskets[1].carried = 2;
+    let walks = g.walks(0, OWN(4));
+    let sneeze = walks
+        .iter()
+        .find(|w| w.sneeze == Some(1))
+        .copied()
+        .expect("a sneeze on landing, forfeiting the rest of the move");
+    assert_eq!(sneeze.end(), Some(at(5, 4)));
+    assert!(sneeze.steps().len() < 4);
+    let stock = g.stockpile;
+    let mut told = Told {
+        push_to: Some(at(5, 7)),
+        ..Told::default()
+    };
+    assert!(g.play_walk(0, OWN(4), &sneeze, &mut told));
+    assert_eq!((g.baskets[0].carried, g.sneezes[0], g.stockpile), (2, 0, stock + 1));
+    assert_eq!((g.baskets[1].at, g.baskets[1].carried), (at(5, 7), 0));
+    // No Sneeze card, no sneeze; and nobody is robbed on an object.
+    assert!(g.walks(0, OWN(4)).iter().all(|w| w.sneeze.is_none()));
+    g.sneezes[0] = 1;
+    g.baskets[1].at = at(7, 4);
+    g.baskets[0].at = at(6, 4);
+    assert!(g.walks(0, OWN(2)).iter().all(|w| w.sneeze.is_none()));
+}
+
+#[test]
+fn a_sneezed_basket_pushed_over_the_dog_is_captured() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.hazards[1] = at(5, 6);
+    g.baskets[1].at = at(5, 4);
+    let pushed = g.walks(1, WalkKind::Pushed { into_rooms: false });
+    let over = pushed
+        .iter()
+        .find(|w| w.steps() == [at(5, 5), at(5, 6)])
+        .expect("a push onto the Dog");
+    let o = g.outcome(1, over, 0);
+    assert_eq!(o.captured, Some(YARD));
+}
+
+#[test]
+fn the_engine_refuses_illegal_walks() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(4, 3);
+    g.hazards[0] = at(5, 3);
+    let mut told = Told::default();
+    let before = g.clone().baskets;
+    for (why, w) in [
+        ("too short", walk(&[at(4, 4)])),
+        ("straight back", walk(&[at(4, 4), at(4, 3)])),
+        ("over the Virus", walk(&[at(5, 3), at(6, 3)])),
+        ("over an object", walk(&[at(3, 3), at(2, 3)])),
+        ("through the counter", walk(&[at(4, 2), at(4, 1)])),
+        ("not a step", walk(&[at(6, 6), at(6, 7)])),
+    ] {
+        let steps = w.steps().len() as u8;
+        assert!(!g.play_walk(0, OWN(steps.max(2)), &w, &mut told), "{why}");
+    }
+    g.baskets[0].at = at(1, 6);
+    assert!(!g.play_walk(0, OWN(1), &walk(&[at(1, 7)]), &mut told), "through a wall");
+    g.baskets[0].at = at(4, 3);
+    assert_eq!(g.baskets, before);
+}
+
+#[test]
+fn a_basket_may_end_on_the_virus_but_never_pass_over_it() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(4, 3);
+    g.hazards[0] = at(5, 3);
+    assert!(ends(&g, 0, OWN(1)).contains(&at(5, 3)));
+    let passes = |w: &Walk| w.steps()[..w.steps().len() - 1].contains(&at(5, 3));
+    assert!(!g.all_walks(0, OWN(3)).iter().any(passes));
+    let o = g.outcome(0, &walk(&[at(5, 3)]), 0);
+    assert_eq!(o.captured, Some(BATHROOM));
+}
+
+#[test]
+fn hoard_mode_ends_when_no_paper_is_left_and_a_draw_adds_a_roll() {
+    let t = Table::new(&sample());
+    let p = Params {
+        players: 4,
+        mode: Mode::Hoard,
+        ..Params::default()
+    };
+    let mut g = Game::new(&t, &p);
+    assert_eq!((g.team(0), g.team(1), g.team(2), g.team(3)), (0, 1, 0, 1));
+    g.counter = 0;
+    g.trolley = vec![1, 1, 1, 1];
+    g.check_hoard_over();
+    assert_eq!((g.winner, g.counter), (None, 1), "a draw puts one more roll out");
+    g.counter = 0;
+    g.trolley = vec![2, 1, 1, 1];
+    g.baskets[1].carried = 1;
+    g.check_hoard_over();
+    assert_eq!(g.winner, None, "a roll is still carried");
+    g.baskets[1].carried = 0;
+    g.check_hoard_over();
+    assert_eq!(g.winner, Some(0));
+}
+
+/// The engine's basket moves agree with the move generator the board checks use.
+#[test]
+fn walks_end_where_the_move_generator_says() {
+    let board = sample();
+    let t = Table::new(&board);
+    let mut g = Game::new(&t, &race(3));
+    for c in crate::games::panic_buy::GRID.cells() {
+        if board.tile(c) == Tile::Counter {
+            continue;
+        }
+        g.baskets[0].at = pos(c);
+        for steps in 1..=6 {
+            let engine = ends(&g, 0, OWN(steps));
+            let moves: BTreeSet<Pos> = board
+                .basket_moves(c, steps, &Hazards::default(), false)
+                .into_iter()
+                .filter_map(|p| match p {
+                    Place::Square(x) => Some(pos(x)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(engine, moves, "from {c} with {steps}");
+        }
+    }
+}
+
+#[test]
+fn whole_games_finish_and_ratings_reproduce_from_the_seed() {
+    for (players, mode) in [
+        (2, Mode::Race),
+        (3, Mode::Race),
+        (4, Mode::Race),
+        (4, Mode::Hoard),
+        (6, Mode::Hoard),
+    ] {
+        let p = Params {
+            players,
+            mode,
+            ..Params::default()
+        };
+        for i in 0..4 {
+            let seed = Seed::new(&i.to_string()).unwrap();
+            let board = super::super::generate_for_seed(&p, &seed).unwrap();
+            let r = rate(&board, &p, &seed, 60);
+            assert_eq!(r.stalled, 0, "{players} {mode:?} board {i}");
+            assert!(r.median_rounds >= 3 && r.p90_rounds >= r.median_rounds);
+            assert_eq!(r, rate(&board, &p, &seed, 60));
+        }
+    }
+}
