@@ -57,9 +57,9 @@ fn main() {
         mode.name(),
         arg(5).unwrap_or("all-rules")
     );
-    println!("  median rounds   p5/p25/p50/p75/p95: {}", spread(&medians));
-    println!("  p90 rounds      p5/p25/p50/p75/p95: {}", spread(&p90s));
-    println!("  first-player share p5/p25/p50/p75/p95: {}", spread(&firsts));
+    println!("  median rounds   p5/p25/p33/p50/p67/p75/p95: {}", spread(&medians));
+    println!("  p90 rounds      p5/p25/p33/p50/p67/p75/p95: {}", spread(&p90s));
+    println!("  first-player share p5/p25/p33/p50/p67/p75/p95: {}", spread(&firsts));
     println!("  stalled: {stalled} of {} games", boards * games);
     eprintln!("  {:.0} games/s", (boards * games) as f64 / secs);
 }

@@ -24,7 +24,7 @@ pub enum Command {
     #[command(name = "particle-panic", args_conflicts_with_subcommands = true)]
     ParticlePanic(ParticlePanicArgs),
     /// Panic Buy (board game): generated boards, player cards, Sneezes, counters, tokens.
-    #[command(name = "panic-buy")]
+    #[command(name = "panic-buy", args_conflicts_with_subcommands = true)]
     PanicBuy(PanicBuyArgs),
     /// PPE: The Game (dice): cube nets, score pad, reference card with exact odds.
     #[command(name = "ppe", args_conflicts_with_subcommands = true)]
@@ -218,8 +218,9 @@ pub struct SimulateArgs {
     pub json: bool,
 }
 
-#[derive(Debug, Args)]
-pub struct PanicBuyArgs {
+/// Settings that shape a Panic Buy board.
+#[derive(Debug, Args, Default, Clone)]
+pub struct PanicBuyBoardArgs {
     /// Any text or number; without it a random seed is chosen and printed.
     #[arg(long)]
     pub seed: Option<String>,
@@ -229,6 +230,21 @@ pub struct PanicBuyArgs {
     /// race (default) or hoard (teams of 2).
     #[arg(long)]
     pub mode: Option<String>,
+    /// Switch off a good-board rule by name (see 'panicpress rules panic-buy'); repeatable.
+    #[arg(long = "rule-off", value_name = "RULE")]
+    pub rule_off: Vec<String>,
+    /// short, normal or long: keep a board whose simulated games run that long
+    /// for the players and mode (default any usual length).
+    #[arg(long)]
+    pub length: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PanicBuyArgs {
+    #[command(subcommand)]
+    pub action: Option<PanicBuyAction>,
+    #[command(flatten)]
+    pub settings: PanicBuyBoardArgs,
     /// single (one landscape page, default) or tiled (two pages to glue together).
     #[arg(long)]
     pub board: Option<String>,
@@ -238,14 +254,30 @@ pub struct PanicBuyArgs {
     /// a4 (default) or letter.
     #[arg(long)]
     pub paper: Option<String>,
-    /// Switch off a good-board rule by name (see 'panicpress rules panic-buy'); repeatable.
-    #[arg(long = "rule-off", value_name = "RULE")]
-    pub rule_off: Vec<String>,
     /// Which sheets, comma-separated: board,components,tally (or 'all').
     #[arg(long)]
     pub sheets: Option<String>,
     #[command(flatten)]
     pub out: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PanicBuyAction {
+    /// Play whole games on the seed's board; print how long they run and who wins.
+    /// The dice are seeded by the board, so 300 games give its printed rating.
+    Simulate(PanicBuySimulateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PanicBuySimulateArgs {
+    #[command(flatten)]
+    pub settings: PanicBuyBoardArgs,
+    /// Number of games (default 300, as behind a board's printed rating).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u32>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Settings that shape a set of PPE dice.

@@ -26,10 +26,13 @@ pub fn run(cli: Cli) -> Result<i32> {
                 write_game(&GameRequest::particle_panic(request), &args.out, random, None)
             }
         },
-        Command::PanicBuy(args) => {
-            let (request, random) = config::panic_buy_request(&args)?;
-            write_game(&GameRequest::PanicBuy(request), &args.out, random, None)
-        }
+        Command::PanicBuy(args) => match &args.action {
+            Some(crate::cli::PanicBuyAction::Simulate(sim)) => panic_buy_simulate(sim),
+            None => {
+                let (request, random) = config::panic_buy_request(&args)?;
+                write_game(&GameRequest::PanicBuy(request), &args.out, random, None)
+            }
+        },
         Command::Ppe(args) => match &args.action {
             Some(crate::cli::PpeAction::Score(a)) => ppe_score(a),
             Some(crate::cli::PpeAction::Odds(a)) => ppe_odds(a),
@@ -469,6 +472,72 @@ fn ppe_odds(args: &crate::cli::PpeOddsArgs) -> Result<i32> {
     }
     if random {
         eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same dice)");
+    }
+    Ok(0)
+}
+
+/// Whole simulated games on the seed's board.
+fn panic_buy_simulate(args: &crate::cli::PanicBuySimulateArgs) -> Result<i32> {
+    let (params, seed, random) = config::panic_buy_board(&args.settings)?;
+    let games = args.games.unwrap_or(panic_buy::RATING_GAMES);
+    if !(1..=panic_buy::MAX_SIMULATED_GAMES).contains(&games) {
+        return Err(Error::input(format!(
+            "games: {games} is out of range (1 to {})",
+            panic_buy::MAX_SIMULATED_GAMES
+        )));
+    }
+    let board = panic_buy::generate_for_seed(&params, &seed)?;
+    // The dice are the board's own, as behind its printed rating.
+    let r = panic_buy::game::rate(&board, &params, &panic_buy::rating_seed(&params, &board), games);
+    let code = panic_buy::Request {
+        params: params.clone(),
+        seed: seed.clone(),
+        count: 1,
+        paper: crate::sheet::Paper::A4,
+        layout: panic_buy::sheets::BoardLayout::Single,
+        sheets: panic_buy::sheets::SheetKind::DEFAULT.to_vec(),
+    }
+    .code(&seed, "default");
+    if args.json {
+        let j = serde_json::json!({
+            "seed": seed.text(),
+            "code": code.to_string(),
+            "players": params.players,
+            "mode": params.mode.name(),
+            "games": r.games,
+            "median_rounds": r.median_rounds,
+            "p90_rounds": r.p90_rounds,
+            "first_player_win_share": r.first_player_win_share,
+            "stalled": r.stalled,
+            "arrow_balance": r.arrow_balance,
+        });
+        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
+    } else {
+        println!("board: {code}");
+        println!(
+            "games: {} ({} players, {} mode)",
+            r.games,
+            params.players,
+            params.mode.name()
+        );
+        println!(
+            "rounds: median {}, 90% of games within {}",
+            r.median_rounds, r.p90_rounds
+        );
+        println!(
+            "first player wins: {:.1}% (an equal share is {:.1}%)",
+            100.0 * r.first_player_win_share,
+            100.0 / params.teams() as f64
+        );
+        println!("deliveries at the left arrow: {:.0}%", 100.0 * r.arrow_balance);
+        println!(
+            "stalled (cut off at {} rounds): {}",
+            panic_buy::game::MAX_ROUNDS,
+            r.stalled
+        );
+    }
+    if random {
+        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same board and dice)");
     }
     Ok(0)
 }

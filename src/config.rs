@@ -239,7 +239,8 @@ pub fn particle_panic_request(args: &crate::cli::ParticlePanicArgs) -> Result<(p
 }
 
 /// The Panic Buy request from `panic-buy` flags.
-pub fn panic_buy_request(args: &crate::cli::PanicBuyArgs) -> Result<(panic_buy::Request, bool)> {
+/// Panic Buy board settings and seed from the flags; `true` when the seed was chosen at random.
+pub fn panic_buy_board(args: &crate::cli::PanicBuyBoardArgs) -> Result<(panic_buy::Params, Seed, bool)> {
     let mode = panic_buy::Mode::parse(args.mode.as_deref().unwrap_or("race"))?;
     let default_players = if mode == panic_buy::Mode::Hoard { 4 } else { 3 };
     let mut off_rules = args
@@ -253,6 +254,7 @@ pub fn panic_buy_request(args: &crate::cli::PanicBuyArgs) -> Result<(panic_buy::
         players: args.players.unwrap_or(default_players),
         mode,
         off_rules,
+        length: panic_buy::Length::parse(args.length.as_deref().unwrap_or("any"))?,
         ..panic_buy::Params::default()
     };
     params.check()?;
@@ -260,6 +262,12 @@ pub fn panic_buy_request(args: &crate::cli::PanicBuyArgs) -> Result<(panic_buy::
         Some(t) => (Seed::new(t)?, false),
         None => (Seed::random(), true),
     };
+    Ok((params, seed, random))
+}
+
+/// The Panic Buy request from `panic-buy` flags.
+pub fn panic_buy_request(args: &crate::cli::PanicBuyArgs) -> Result<(panic_buy::Request, bool)> {
+    let (params, seed, random) = panic_buy_board(&args.settings)?;
     let request = panic_buy::Request {
         params,
         seed,
@@ -385,6 +393,7 @@ pub struct PackEntry {
     pub difficulty: Option<String>,
     pub mode: Option<String>,
     pub board: Option<String>,
+    pub length: Option<String>,
     pub target: Option<u32>,
     pub faces: Option<toml::Table>,
 }
@@ -409,13 +418,14 @@ impl PackEntry {
             ("difficulty", self.difficulty.is_some()),
             ("mode", self.mode.is_some()),
             ("board", self.board.is_some()),
+            ("length", self.length.is_some()),
             ("target", self.target.is_some()),
             ("faces", self.faces.is_some()),
         ];
         let own: &[&str] = match self.game.as_str() {
             "tp-hunt" => &["stores", "atms", "dangers", "grid", "preset", "rule-off"],
             "particle-panic" => &["variant", "simulations", "difficulty"],
-            "panic-buy" => &["mode", "board", "rule-off"],
+            "panic-buy" => &["mode", "board", "rule-off", "length"],
             _ => &["target", "faces"],
         };
         given
@@ -480,11 +490,15 @@ impl PackEntry {
             }
             "panic-buy" => {
                 let args = crate::cli::PanicBuyArgs {
-                    seed: seed_text,
-                    players: players_u8(self.players),
-                    mode: self.mode.clone(),
+                    action: None,
+                    settings: crate::cli::PanicBuyBoardArgs {
+                        seed: seed_text,
+                        players: players_u8(self.players),
+                        mode: self.mode.clone(),
+                        rule_off: self.rule_off.clone().unwrap_or_default(),
+                        length: self.length.clone(),
+                    },
                     board: self.board.clone(),
-                    rule_off: self.rule_off.clone().unwrap_or_default(),
                     count: None,
                     paper: paper_name.map(str::to_string),
                     sheets,

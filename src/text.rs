@@ -536,7 +536,17 @@ mod tests {
         ] {
             ctx.insert(k, v);
         }
-        for k in ["no_room", "hand_limit_zero", "empty_stack", "turn_limit"] {
+        for k in [
+            "no_room",
+            "hand_limit_zero",
+            "empty_stack",
+            "turn_limit",
+            "median",
+            "p90",
+            "minutes",
+            "first",
+            "equal",
+        ] {
             ctx.insert(k, &0);
         }
         ctx.insert("five_codes", &false);
@@ -554,6 +564,7 @@ mod tests {
             ctx.insert(k, "1");
         }
         ctx.insert("mode", "race");
+        ctx.insert("length", "any");
         let en = Texts::english();
         let labels = ["common", "tp-hunt", "particle-panic", "panic-buy", "ppe", "pack"];
         let prose = ["tp-hunt-rules", "particle-panic-rules"];

@@ -14,7 +14,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/panic-buy-42.pdf (3 pages)\ncode: panic-buy:2:p3-race-b6-12:a4:default:42\n"
+        "wrote output/panic-buy-42.pdf (3 pages)\ncode: panic-buy:3:p3-race-b6-12:a4:default:42\n"
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
@@ -115,11 +115,14 @@ fn same_bytes_and_regen() {
         0
     );
     assert_eq!(
-        s.run(&["regen", "panic-buy:2:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
+        s.run(&["regen", "panic-buy:3:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
             .code(),
         0
     );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+    // A code of version 2 (before ratings) makes its board, printed without one.
+    let r = s.run(&["regen", "panic-buy:2:p4-race-b6-12:a4:default:r", "-o", "c.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
     // A code of version 1 still makes its own board, and prints its own code.
     let r = s.run(&[
         "regen",
@@ -196,4 +199,84 @@ fn validate_reads_arrays_and_refuses_foreign_codes() {
     std::fs::write(s.path("garbage.json"), garbage.to_string()).unwrap();
     let line = s.run(&["validate", "panic-buy", "garbage.json"]).one_error_line(2);
     assert!(line.contains("sheet code"), "{line}");
+}
+
+#[test]
+fn simulate_reports_game_length_and_the_board_sheet_prints_the_same_rating() {
+    let s = Scratch::new("pb-simulate");
+    let r = s.run(&["panic-buy", "simulate", "--seed", "42", "--players", "3", "--json"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let j: serde_json::Value = serde_json::from_str(&r.stdout()).expect("JSON");
+    assert_eq!(j["games"], 300);
+    assert_eq!(j["stalled"], 0);
+    let median = j["median_rounds"].as_u64().unwrap();
+    let p90 = j["p90_rounds"].as_u64().unwrap();
+    let first = j["first_player_win_share"].as_f64().unwrap();
+    assert!((12..=19).contains(&median), "inside the 3-player band: {median}");
+    assert!(p90 >= median && (0.25..=0.42).contains(&first), "{j}");
+    // The board sheet prints the same figures, in player words.
+    let r = s.run(&["panic-buy", "--seed", "42", "--players", "3", "-o", "b.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let page = pdf_pages_text(&read(&s, "b.pdf"))[0].replace('\n', " ");
+    assert!(page.contains(&format!("about {median} rounds")), "{page}");
+    assert!(page.contains(&format!("within {p90} rounds")), "{page}");
+    // Text output says the same.
+    let r = s.run(&["panic-buy", "simulate", "--seed", "42", "--players", "3"]);
+    assert!(
+        r.stdout().contains(&format!("rounds: median {median}")),
+        "{}",
+        r.stdout()
+    );
+    // Hoard mode with teams.
+    let r = s.run(&[
+        "panic-buy",
+        "simulate",
+        "--seed",
+        "3",
+        "--players",
+        "6",
+        "--mode",
+        "hoard",
+        "--games",
+        "60",
+        "--json",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("\"mode\": \"hoard\""));
+}
+
+#[test]
+fn length_picks_boards_by_their_rating() {
+    let s = Scratch::new("pb-length");
+    let median = |length: &str| {
+        let r = s.run(&[
+            "panic-buy",
+            "simulate",
+            "--seed",
+            "8",
+            "--players",
+            "4",
+            "--length",
+            length,
+            "--json",
+        ]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        let j: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+        assert!(j["code"].as_str().unwrap().contains(&format!("-l{length}")));
+        j["median_rounds"].as_u64().unwrap()
+    };
+    let (short, long) = (median("short"), median("long"));
+    assert!(short <= 13 && long >= 15, "short {short}, long {long}");
+    for (args, says) in [
+        (vec!["--length", "forever"], "length: unknown length 'forever'"),
+        (vec!["--games", "0"], "games: 0 is out of range"),
+        (vec!["--players", "5"], "race mode is for 2 to 4"),
+    ] {
+        let mut all = vec!["panic-buy", "simulate", "--seed", "1"];
+        all.extend(args);
+        let r = s.run(&all);
+        assert_eq!(r.code(), 2, "{all:?}");
+        assert!(r.stderr().contains(says), "{}", r.stderr());
+        assert_eq!(r.stderr().lines().count(), 1, "{}", r.stderr());
+    }
 }

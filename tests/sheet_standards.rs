@@ -15,9 +15,9 @@ const CODES: &[&str] = &[
     "tp-hunt:1:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
     "particle-panic:2:p2-c4-n50:PAPER:record+board+rules:5B",
     "particle-panic:2:p4-c5-n50:PAPER:record+board+rules:3",
-    "panic-buy:2:p3-race-b6-12:PAPER:board+components:42",
-    "panic-buy:2:p6-hoard-b6-12:PAPER:board+components+tally:7",
-    "panic-buy:2:p2-race-b6-12-tiled:PAPER:board:9",
+    "panic-buy:3:p3-race-b6-12:PAPER:board+components:42",
+    "panic-buy:3:p6-hoard-b6-12-lshort:PAPER:board+components+tally:7",
+    "panic-buy:3:p2-race-b6-12-llong-tiled:PAPER:board:9",
     "ppe:1:p4-t19:PAPER:nets+scorepad+reference:1",
     "ppe:1:p8-t190:PAPER:scorepad:2",
 ];

@@ -22,7 +22,8 @@ pub const GAME: &str = "panic-buy";
 /// Generator version: bump it whenever a seed would give a different board.
 /// 2: boards also keep the good-board rules ([`GoodRule`]); codes of version 1
 /// still make their boards without them.
-pub const VERSION: u32 = 2;
+/// 3: boards are also kept by their simulated rating (length and fairness).
+pub const VERSION: u32 = 3;
 pub const SIZE: u16 = 8;
 const GRID: Grid = Grid { size: SIZE };
 
@@ -232,6 +233,8 @@ pub struct Params {
     pub band: (u32, u32),
     /// Good-board rules switched off by name (`--rule-off`).
     pub off_rules: Vec<GoodRule>,
+    /// How long a game the board should give (`--length`).
+    pub length: Length,
     /// The generator version the board is made by: version 1 boards came
     /// before the good-board rules, and their codes still make them.
     pub version: u32,
@@ -249,15 +252,29 @@ pub enum GoodRule {
     DoorsFar,
     /// At least one unit lengthens some arrow's path: units are obstacles, not decoration.
     UnitsMatter,
+    /// Simulated games last a usual time for the players and mode (or the `--length` asked for).
+    LengthBand,
+    /// The first player wins about an equal share of simulated games.
+    FirstFair,
 }
 
 impl GoodRule {
-    pub const ALL: [GoodRule; 4] = [
+    pub const ALL: [GoodRule; 6] = [
         GoodRule::TpOpen,
         GoodRule::TpLoop,
         GoodRule::DoorsFar,
         GoodRule::UnitsMatter,
+        GoodRule::LengthBand,
+        GoodRule::FirstFair,
     ];
+
+    /// The generator version that brought the rule in.
+    pub fn since(self) -> u32 {
+        match self {
+            GoodRule::LengthBand | GoodRule::FirstFair => 3,
+            _ => 2,
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -265,6 +282,8 @@ impl GoodRule {
             GoodRule::TpLoop => "tp-loop",
             GoodRule::DoorsFar => "doors-far",
             GoodRule::UnitsMatter => "units-matter",
+            GoodRule::LengthBand => "length-band",
+            GoodRule::FirstFair => "first-fair",
         }
     }
 
@@ -276,6 +295,10 @@ impl GoodRule {
                 "the squares outside the bathroom and back door are at least 3 steps from the TP square"
             }
             GoodRule::UnitsMatter => "at least one unit lengthens some arrow's path to the TP square",
+            GoodRule::LengthBand => {
+                "simulated games last a usual number of rounds for the players and mode (the band of --length)"
+            }
+            GoodRule::FirstFair => "the first player wins within 8 points of an equal share of simulated games",
         }
     }
 
@@ -298,10 +321,64 @@ impl Default for Params {
             mode: Mode::Race,
             band: (6, 12),
             off_rules: Vec::new(),
+            length: Length::Any,
             version: VERSION,
         }
     }
 }
+
+/// How long a game a board gives, by the median of its simulated games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Length {
+    Any,
+    Short,
+    Normal,
+    Long,
+}
+
+impl Length {
+    pub const ALL: [Length; 4] = [Length::Any, Length::Short, Length::Normal, Length::Long];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Length::Any => "any",
+            Length::Short => "short",
+            Length::Normal => "normal",
+            Length::Long => "long",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Length> {
+        Length::ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
+            Error::input(format!(
+                "length: unknown length {} (choose from: any, short, normal, long)",
+                crate::error::quote(s)
+            ))
+        })
+    }
+}
+
+/// Cuts in the simulated median game length, in rounds, of boards made with
+/// every other rule on (BENCHMARKS.md, "Panic Buy boards"): the 5th
+/// percentile, the last short and the first long length (the terciles), and
+/// the 95th percentile. Boards outside the outer cuts are the odd ones out.
+fn length_cuts(mode: Mode, players: u8) -> [u32; 4] {
+    match (mode, players) {
+        (Mode::Race, 2) => [16, 20, 22, 28],
+        (Mode::Race, 3) => [12, 14, 16, 19],
+        (Mode::Race, _) => [11, 13, 15, 17],
+        (Mode::Hoard, 4) => [17, 20, 22, 26],
+        (Mode::Hoard, _) => [18, 21, 23, 27],
+    }
+}
+
+/// FirstFair: how far the first player's share of wins may be from an equal share.
+pub const FIRST_FAIR_SLACK: f64 = 0.08;
+/// Simulated games behind a board's rating: enough for its median length
+/// within about one round (BENCHMARKS.md).
+pub const RATING_GAMES: u32 = 300;
+/// Most games `panic-buy simulate` plays in one run.
+pub const MAX_SIMULATED_GAMES: u32 = 1_000_000;
 
 /// Sneeze cards in the stockpile beside the one each player starts with.
 pub const SNEEZE_STOCKPILE: u32 = 8;
@@ -324,6 +401,14 @@ impl Params {
                 self.band.0, self.band.1
             ))),
             _ => Ok(()),
+        }
+    }
+
+    /// Sides that can win: every player in race mode, teams of 2 in hoard mode.
+    pub fn teams(&self) -> u32 {
+        match self.mode {
+            Mode::Race => self.players as u32,
+            Mode::Hoard => self.players as u32 / 2,
         }
     }
 
@@ -351,6 +436,10 @@ impl Params {
             s.push_str("-x");
             s.push_str(r.name());
         }
+        if self.length != Length::Any {
+            s.push_str("-l");
+            s.push_str(self.length.name());
+        }
         s
     }
 
@@ -362,7 +451,15 @@ impl Params {
                 crate::error::quote(code)
             ))
         };
-        // Rule names hold '-', so the switched-off rules are split off first.
+        // The length comes last; rule names hold '-', so the switched-off
+        // rules are split off next.
+        let (code, length) = match Length::ALL
+            .iter()
+            .find_map(|l| code.strip_suffix(&format!("-l{}", l.name())).map(|rest| (rest, *l)))
+        {
+            Some((rest, l)) if l != Length::Any && version >= 3 => (rest, l),
+            _ => (code, Length::Any),
+        };
         let mut rules = code.split("-x");
         let head = rules.next().unwrap_or("");
         let parts: Vec<&str> = head.split('-').collect();
@@ -377,6 +474,7 @@ impl Params {
                 hi.parse().map_err(|_| bad())?,
             ),
             off_rules: rules.map(GoodRule::by_name).collect::<Result<_>>()?,
+            length,
             version,
         };
         if version == 1 && !params.off_rules.is_empty() {
@@ -391,7 +489,19 @@ impl Params {
     /// Whether a good-board rule applies: on unless switched off, and only
     /// for boards of version 2 on.
     pub fn rule_on(&self, rule: GoodRule) -> bool {
-        self.version >= 2 && !self.off_rules.contains(&rule)
+        self.version >= rule.since() && !self.off_rules.contains(&rule)
+    }
+
+    /// The band of simulated median game lengths, in rounds, that boards of
+    /// these settings are kept in.
+    pub fn length_band(&self) -> (u32, u32) {
+        let [lowest, short, long, highest] = length_cuts(self.mode, self.players);
+        match self.length {
+            Length::Any => (lowest, highest),
+            Length::Short => (lowest, short),
+            Length::Normal => (short + 1, long - 1),
+            Length::Long => (long, highest),
+        }
     }
 }
 
@@ -797,6 +907,7 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
         ));
     }
     good_board(p, b, tp, &arrows, &mut out);
+    rated_rules(p, b, &mut out);
     out
 }
 
@@ -878,6 +989,79 @@ fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Vi
             ));
         }
     }
+}
+
+/// The rating rules: only for a board that keeps every other rule, as they
+/// take simulated games.
+fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
+    let length = p.rule_on(GoodRule::LengthBand);
+    let fair = p.rule_on(GoodRule::FirstFair);
+    if !(length || fair) || !out.is_empty() {
+        return;
+    }
+    let r = rating(p, b);
+    let (lo, hi) = p.length_band();
+    if length && !(lo..=hi).contains(&r.median_rounds) {
+        let asked = match p.length {
+            Length::Any => String::new(),
+            l => format!(" ({} games)", l.name()),
+        };
+        out.push(Violation {
+            rule: GoodRule::LengthBand.name(),
+            message: format!(
+                "simulated games last {} rounds (median), outside {lo}-{hi}{asked} for {} players in {} mode",
+                r.median_rounds,
+                p.players,
+                p.mode.name()
+            ),
+        });
+    }
+    let equal = 1.0 / p.teams() as f64;
+    if fair && (r.first_player_win_share - equal).abs() > FIRST_FAIR_SLACK {
+        out.push(Violation {
+            rule: GoodRule::FirstFair.name(),
+            message: format!(
+                "the first player wins {:.0}% of simulated games, more than {:.0} points from an equal share ({:.0}%)",
+                100.0 * r.first_player_win_share,
+                100.0 * FIRST_FAIR_SLACK,
+                100.0 * equal
+            ),
+        });
+    }
+}
+
+/// A board's rating from [`RATING_GAMES`] simulated games. The dice are
+/// seeded by the board and the players, so a board rates the same however
+/// it was made. The last rating is kept: making a board rates it, and its
+/// sheet prints the same rating.
+pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, game::BoardRating)>> = const { std::cell::RefCell::new(None) };
+    }
+    let key = format!("p{}-{}\n{}", p.players, p.mode.name(), describe(b));
+    if let Some(r) = LAST.with_borrow(|last| last.as_ref().filter(|(k, _)| *k == key).map(|(_, r)| *r)) {
+        return r;
+    }
+    let r = game::rate(b, p, &rating_seed(p, b), RATING_GAMES);
+    LAST.set(Some((key, r)));
+    r
+}
+
+/// About how long a game of `rounds` rounds takes at the table: half a
+/// minute a turn, to the nearest 5 minutes.
+pub fn play_minutes(p: &Params, rounds: u32) -> u32 {
+    let minutes = rounds * p.players as u32 / 2;
+    (minutes + 2) / 5 * 5
+}
+
+/// The seed of a board's simulated dice: made from the board and the players,
+/// never from the seed that drew the board.
+pub fn rating_seed(p: &Params, b: &Board) -> Seed {
+    use sha2::{Digest, Sha256};
+    let key = format!("p{}-{}\n{}", p.players, p.mode.name(), describe(b));
+    let digest = Sha256::digest(key.as_bytes());
+    let hex: String = digest.iter().take(12).map(|x| format!("{x:02x}")).collect();
+    Seed::new(&format!("board-{hex}")).expect("a short seed")
 }
 
 /// TpLoop: the longest loop through the TP square that still counts.
@@ -1051,7 +1235,8 @@ impl Request {
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        if code.version != 1 {
+        // Every earlier version's codes still make their own boards.
+        if !(1..VERSION).contains(&code.version) {
             code.check_version("Panic Buy", VERSION)?;
         }
         let (params, layout) = match code.params.strip_suffix("-tiled") {
@@ -1087,10 +1272,35 @@ impl Request {
     }
 
     pub fn texts(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {
+        self.rated_texts(texts, None)
+    }
+
+    /// The texts, with a board's rating in them where one is given.
+    pub fn rated_texts(
+        &self,
+        texts: &crate::text::Texts,
+        rating: Option<&game::BoardRating>,
+    ) -> Result<std::rc::Rc<crate::text::GameTexts>> {
+        let p = &self.params;
         let mut ctx = tera::Context::new();
-        ctx.insert("players", &self.params.players);
-        ctx.insert("mode", self.params.mode.name());
-        ctx.insert("tp", &self.params.toilet_paper());
+        ctx.insert("players", &p.players);
+        ctx.insert("mode", p.mode.name());
+        ctx.insert("tp", &p.toilet_paper());
+        ctx.insert("length", p.length.name());
+        let r = rating.copied().unwrap_or(game::BoardRating {
+            games: 0,
+            median_rounds: 0,
+            p90_rounds: 0,
+            first_player_win_share: 0.0,
+            stalled: 0,
+            arrow_balance: 0.0,
+        });
+        ctx.insert("games", &r.games);
+        ctx.insert("median", &r.median_rounds);
+        ctx.insert("p90", &r.p90_rounds);
+        ctx.insert("minutes", &play_minutes(p, r.median_rounds));
+        ctx.insert("first", &(100.0 * r.first_player_win_share).round());
+        ctx.insert("equal", &(100.0 / p.teams() as f64).round());
         Ok(texts.game(GAME, &ctx)?)
     }
 
@@ -1120,7 +1330,16 @@ impl Request {
         for made in self.boards()? {
             let (seed, board) = made?;
             if self.sheets.contains(&sheets::SheetKind::Board) {
-                for page in ctx.pages(sheets::SheetKind::Board, &board, &self.code(&seed, "board")) {
+                // Boards made before ratings keep their sheets as printed.
+                let note = match self.params.version >= 3 {
+                    true => Some(
+                        self.rated_texts(texts, Some(&rating(&self.params, &board)))?
+                            .game
+                            .get("rating"),
+                    ),
+                    false => None,
+                };
+                for page in ctx.board_pages(&board, &self.code(&seed, "board"), note.as_deref()) {
                     emit(page)?;
                 }
             }

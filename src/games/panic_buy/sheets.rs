@@ -50,6 +50,8 @@ impl BoardLayout {
 /// The smallest board square: a basket token must fit.
 pub const MIN_SQUARE_MM: f32 = 22.0;
 const TILED_SQUARE_MM: f32 = 28.0;
+/// Size of the rating note beside (or under) a board.
+const NOTE_PT: f32 = 8.0;
 
 const WALL: f32 = 3.2;
 const CHECKER: Colour = Colour::Grey(0.93);
@@ -107,19 +109,24 @@ impl Context<'_> {
         self.labels.get(key)
     }
 
+    /// A board's sheet, with its rating `note` where it has one.
+    pub fn board_pages(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Vec<Page> {
+        match self.layout {
+            BoardLayout::Single => vec![self.single(board, code, note)],
+            BoardLayout::Tiled => vec![self.tile(board, code, 1, note), self.tile(board, code, 2, None)],
+        }
+    }
+
     pub fn pages(&self, kind: SheetKind, board: &Board, code: &SheetCode) -> Vec<Page> {
         match kind {
-            SheetKind::Board => match self.layout {
-                BoardLayout::Single => vec![self.single(board, code)],
-                BoardLayout::Tiled => vec![self.tile(board, code, 1), self.tile(board, code, 2)],
-            },
+            SheetKind::Board => self.board_pages(board, code, None),
             SheetKind::Components => self.components(code),
             SheetKind::Tally if self.params.mode == Mode::Hoard => vec![self.tally(code)],
             SheetKind::Tally => Vec::new(),
         }
     }
 
-    fn single(&self, board: &Board, code: &SheetCode) -> Page {
+    fn single(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Page {
         let mut page = self.wide.page();
         let geo = Geometry {
             left: MARGIN_MM + 2.0,
@@ -128,18 +135,28 @@ impl Context<'_> {
             first_row: 1,
             last_row: SIZE,
         };
+        let x = geo.left + SIZE as f32 * geo.square + 8.0;
         page.group(&self.wide.shared("board-panel", |p| {
-            let x = geo.left + SIZE as f32 * geo.square + 8.0;
             self.panel(p, x, MARGIN_MM + 7.0, true, true);
         }));
         self.draw_board(&mut page, board, &geo);
+        if let Some(note) = note {
+            // Under the key (laid out again to find its end), ending level
+            // with the board's bottom edge where there is room.
+            let key_end = self.panel(&mut self.wide.blank(), x, MARGIN_MM + 7.0, true, true);
+            let width = page.width - MARGIN_MM - 1.0 - x;
+            let lines = crate::fonts::wrap(note, Regular, NOTE_PT, width).len() as f32;
+            let bottom = geo.top + SIZE as f32 * geo.square;
+            let top = (bottom - (lines - 0.7) * NOTE_PT * crate::fonts::PT_TO_MM * 1.3).max(key_end + 4.0);
+            page.paragraph(x, top, width, NOTE_PT, Regular, note);
+        }
         self.wide.code(&mut page, code);
         page
     }
 
     /// Half of the board on one page: rows 1-4 or rows 5-8, bigger squares, with
     /// alignment marks on the join and a glue strip on part 2.
-    fn tile(&self, board: &Board, code: &SheetCode, part: u16) -> Page {
+    fn tile(&self, board: &Board, code: &SheetCode, part: u16, note: Option<&str>) -> Page {
         let mut page = self.wide.page();
         let square = TILED_SQUARE_MM;
         let width = SIZE as f32 * square;
@@ -188,8 +205,11 @@ impl Context<'_> {
         let below = top + 4.0 * square + 6.0;
         let col = (width - 8.0) / 2.0;
         if part == 1 {
-            self.events(&mut page, left, below + 4.0, col);
+            let y = self.events(&mut page, left, below + 4.0, col);
             self.movement(&mut page, left + col + 8.0, below + 4.0, col);
+            if let Some(note) = note {
+                page.paragraph(left, y + 4.0, width, NOTE_PT, Regular, note);
+            }
         } else {
             self.rooms(&mut page, left, below, col);
             self.key(&mut page, left + col + 8.0, below + 4.0, col);
@@ -200,7 +220,7 @@ impl Context<'_> {
 
     /// The side panel of the single-page board: title, event and movement
     /// tables, the rooms, and the key.
-    fn panel(&self, page: &mut Page, x: f32, y: f32, rooms: bool, key: bool) {
+    fn panel(&self, page: &mut Page, x: f32, y: f32, rooms: bool, key: bool) -> f32 {
         let width = page.width - MARGIN_MM - 1.0 - x;
         page.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"));
         let mut y = page.paragraph(x, y + 6.0, width, 7.5, Regular, &self.l("board_subtitle"));
@@ -216,8 +236,9 @@ impl Context<'_> {
             y = self.rooms(page, x, y, width) + 2.0;
         }
         if key {
-            self.key(page, x, y, width);
+            y = self.key(page, x, y, width);
         }
+        y
     }
 
     fn table(

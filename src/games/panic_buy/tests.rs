@@ -87,11 +87,23 @@ fn golden_boards_are_pinned() {
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42);
     assert_eq!((b.bathroom_door, b.yard_door), (cell(1, 2), cell(8, 1)));
-    let b = generate_for_seed(&Params::default(), &Seed::new("42").unwrap()).unwrap();
+    let v2 = Params {
+        version: 2,
+        ..Params::default()
+    };
+    let b = generate_for_seed(&v2, &Seed::new("42").unwrap()).unwrap();
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42_V2);
-    assert_eq!(VERSION, 2);
+    let b = generate_for_seed(&Params::default(), &Seed::new("42").unwrap()).unwrap();
+    let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
+    assert_eq!(rows, GOLDEN_42_V3);
+    let r = rating(&Params::default(), &b);
+    assert_eq!((r.median_rounds, r.p90_rounds), (12, 28));
+    assert_eq!(VERSION, 3);
 }
+const GOLDEN_42_V3: [&str; 8] = [
+    "....KKK.", ".UU..T..", "........", "..U.....", "..U..UU.", "........", ",,,,,,,,", ",ACC,,,A",
+];
 const GOLDEN_42_V2: [&str; 8] = [
     ".....KK.", "..UU.T..", "........", "...UU...", ".....UU.", "........", ",,,,CC,,", ",A,,,,A,",
 ];
@@ -551,8 +563,19 @@ fn switched_off_rules_are_in_the_code_and_version_1_codes_have_none() {
         ..Params::default()
     };
     assert_eq!(p.code(), "p3-race-b6-12-xtp-loop-xunits-matter");
-    assert_eq!(Params::from_code(&p.code(), 2).unwrap(), p);
+    assert_eq!(Params::from_code(&p.code(), VERSION).unwrap(), p);
     assert!(Params::from_code("p3-race-b6-12-xtp-loop", 1).is_err());
+    // Version 2 boards came before the rating rules.
+    let v2 = Params::from_code("p3-race-b6-12", 2).unwrap();
+    assert!(v2.rule_on(GoodRule::TpLoop) && !v2.rule_on(GoodRule::LengthBand));
+    // The length asked for is in the code, last.
+    let long = Params {
+        length: Length::Long,
+        off_rules: vec![GoodRule::FirstFair],
+        ..Params::default()
+    };
+    assert_eq!(long.code(), "p3-race-b6-12-xfirst-fair-llong");
+    assert_eq!(Params::from_code(&long.code(), VERSION).unwrap(), long);
     let old = Params::from_code("p3-race-b6-12", 1).unwrap();
     assert!(GoodRule::ALL.iter().all(|r| !old.rule_on(*r)));
 }
