@@ -1,6 +1,8 @@
 //! The spread of simulated Panic Buy games over generated boards, for
 //! BENCHMARKS.md and the rating bands:
-//! `cargo run --release --example pb_stats -- BOARDS GAMES PLAYERS [race|hoard] [all-rules|no-good-rules]`.
+//! `cargo run --release --example pb_stats -- BOARDS GAMES PLAYERS [race|hoard] [all-rules|no-good-rules|precision]`.
+//! `precision` rates each board 20 times with different dice instead, and
+//! reports how far its median length moves.
 use panicpress::games::panic_buy::{self, GoodRule, Mode, Params, game};
 use panicpress::seed::Seed;
 

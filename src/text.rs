@@ -29,6 +29,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "en/particle-panic.tera",
     "en/particle-panic-rules.tera",
     "en/panic-buy.tera",
+    "en/panic-buy-rules.tera",
     "en/ppe.tera",
     "en/pack.tera",
     "de/common.tera",
@@ -37,6 +38,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "de/particle-panic.tera",
     "de/particle-panic-rules.tera",
     "de/panic-buy.tera",
+    "de/panic-buy-rules.tera",
     "de/ppe.tera",
     "de/pack.tera",
 ];
@@ -567,7 +569,7 @@ mod tests {
         ctx.insert("length", "any");
         let en = Texts::english();
         let labels = ["common", "tp-hunt", "particle-panic", "panic-buy", "ppe", "pack"];
-        let prose = ["tp-hunt-rules", "particle-panic-rules"];
+        let prose = ["tp-hunt-rules", "particle-panic-rules", "panic-buy-rules"];
         for lang in LANGUAGES {
             let other = Texts::load(lang, None).unwrap();
             for name in labels {

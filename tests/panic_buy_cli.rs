@@ -14,7 +14,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/panic-buy-42.pdf (3 pages)\ncode: panic-buy:3:p3-race-b6-12:a4:default:42\n"
+        "wrote output/panic-buy-42.pdf (5 pages)\ncode: panic-buy:3:p3-race-b6-12:a4:default:42\n"
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
@@ -22,7 +22,23 @@ fn race_run_writes_board_and_components() {
     assert!(pages[0].contains("4 or more: one square"));
     assert!(pages[0].contains("5 rolls of toilet paper"), "2 x 3 - 1 = 5");
     assert!(pages[0].contains("UNIT") && pages[0].contains("CAR") && pages[0].contains("COUNTER"));
-    let parts = pages[1..].join("\n");
+    // The rules, in player words, over two pages.
+    let rules = pages[1..3].join("\n").replace('\n', " ");
+    for says in [
+        "Panic Buy: Rules (1/2)",
+        "the highest roll starts",
+        "never straight back",
+        "first the event part",
+        "you move only 1 square",
+        "take one roll from the counter",
+        "spend a Sneeze",
+        "their rolls stay on that square",
+        "on a blue 1 or 6",
+        "Example",
+    ] {
+        assert!(rules.to_lowercase().contains(&says.to_lowercase()), "{says}: {rules}");
+    }
+    let parts = pages[3..].join("\n");
     assert!(
         parts.contains("YOUR TURN") && parts.contains("SNEEZE") && parts.contains("VIRUS") && parts.contains("DOG")
     );
@@ -120,9 +136,13 @@ fn same_bytes_and_regen() {
         0
     );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
-    // A code of version 2 (before ratings) makes its board, printed without one.
+    // A code of version 2 (before ratings and the rules sheet) makes its
+    // board and its old default sheets, printed without a rating.
     let r = s.run(&["regen", "panic-buy:2:p4-race-b6-12:a4:default:r", "-o", "c.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("(3 pages)"), "{}", r.stdout());
+    let old = pdf_pages_text(&read(&s, "c.pdf"));
+    assert!(old[0].contains("COUNTER") && !old[0].contains("simulated games"));
     // A code of version 1 still makes its own board, and prints its own code.
     let r = s.run(&[
         "regen",

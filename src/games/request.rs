@@ -174,9 +174,7 @@ impl GameRequest {
                     &particle_panic::sheets::SheetKind::code_list(&r.sheets),
                 )
                 .to_string(),
-            GameRequest::PanicBuy(r) => r
-                .code(&r.seed, &panic_buy::sheets::SheetKind::code_list(&r.sheets))
-                .to_string(),
+            GameRequest::PanicBuy(r) => r.code(&r.seed, &r.sheet_list()).to_string(),
             GameRequest::Ppe(r) => r.code(&ppe::sheets::SheetKind::code_list(&r.sheets)).to_string(),
         })
     }

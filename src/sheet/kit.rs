@@ -8,6 +8,21 @@ use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
 use crate::text::{Block, GameTexts, Labels};
 
+/// Size of the text on rules sheets, and where it starts.
+const PROSE_PT: f32 = 10.0;
+const PROSE_LEFT: f32 = MARGIN_MM + 8.0;
+const PROSE_TOP: f32 = MARGIN_MM + 22.0;
+
+/// Height a block of prose takes at `size` in `width`, as [`Kit::prose`] lays it out.
+fn prose_height(b: &Block, size: f32, width: f32) -> f32 {
+    match b {
+        Block::Heading(_) => 7.5,
+        Block::Paragraph(p) => {
+            crate::fonts::wrap(p, Regular, size, width).len() as f32 * size * crate::fonts::PT_TO_MM * 1.3 + 1.5
+        }
+    }
+}
+
 /// The name of the calibration bar's group.
 pub const CALIBRATION: &str = "calibration";
 
@@ -118,19 +133,71 @@ impl<'a> Kit<'a> {
         );
     }
 
+    /// A rules sheet of as few pages as its text needs: one page if the text
+    /// fits at [`PROSE_PT`] or a little smaller, else more at full size, with
+    /// "title (2/2)" on the next; a heading never ends a page.
+    pub fn prose_pages(&self, title: &str, blocks: &[Block], code: &SheetCode) -> Vec<Page> {
+        let blank = self.blank();
+        let width = blank.width - 2.0 * PROSE_LEFT;
+        // Above the calibration bar and the code line.
+        let room = blank.height - MARGIN_MM - 14.0 - PROSE_TOP;
+        let split = |size: f32| -> Vec<Vec<Block>> {
+            let height = |b: &Block| prose_height(b, size, width);
+            let mut pages: Vec<Vec<Block>> = vec![Vec::new()];
+            let mut used = 0.0;
+            for (i, block) in blocks.iter().enumerate() {
+                let mut need = height(block);
+                if matches!(block, Block::Heading(_)) {
+                    need += blocks.get(i + 1).map_or(0.0, height);
+                }
+                if used + need > room && !pages.last().is_some_and(Vec::is_empty) {
+                    pages.push(Vec::new());
+                    used = 0.0;
+                }
+                used += height(block);
+                pages.last_mut().expect("one page at least").push(block.clone());
+            }
+            pages
+        };
+        let (size, pages) = [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0]
+            .into_iter()
+            .map(|size| (size, split(size)))
+            .find(|(_, pages)| pages.len() == 1)
+            .unwrap_or_else(|| (PROSE_PT, split(PROSE_PT)));
+        let count = pages.len();
+        pages
+            .into_iter()
+            .enumerate()
+            .map(|(i, blocks)| {
+                let mut page = self.page();
+                let heading = match count {
+                    1 => title.to_string(),
+                    _ => format!("{title} ({}/{count})", i + 1),
+                };
+                self.title(&mut page, &heading);
+                self.prose_at(&mut page, &blocks, size);
+                self.code(&mut page, code);
+                page
+            })
+            .collect()
+    }
+
     /// A rules card: headings and wrapped paragraphs below the title.
     pub fn prose(&self, page: &mut Page, blocks: &[Block]) {
-        let left = MARGIN_MM + 8.0;
-        let width = page.width - 2.0 * left;
-        let mut y = MARGIN_MM + 22.0;
+        self.prose_at(page, blocks, PROSE_PT);
+    }
+
+    fn prose_at(&self, page: &mut Page, blocks: &[Block], size: f32) {
+        let width = page.width - 2.0 * PROSE_LEFT;
+        let mut y = PROSE_TOP;
         for block in blocks {
             match block {
                 Block::Heading(h) => {
                     y += 2.0;
-                    page.text(left, y, 11.5, Bold, Align::Left, h);
+                    page.text(PROSE_LEFT, y, size + 1.5, Bold, Align::Left, h);
                     y += 5.5;
                 }
-                Block::Paragraph(p) => y = page.paragraph(left, y, width, 10.0, Regular, p) + 1.5,
+                Block::Paragraph(p) => y = page.paragraph(PROSE_LEFT, y, width, size, Regular, p) + 1.5,
             }
         }
     }

@@ -1225,6 +1225,11 @@ impl Request {
         Ok(())
     }
 
+    /// The sheets as the code prints them.
+    pub fn sheet_list(&self) -> String {
+        sheets::SheetKind::list_for(self.params.version, &self.sheets)
+    }
+
     /// Settings in the code include the board layout: `p3-race-b6-12` plus `-tiled`.
     pub fn code(&self, seed: &Seed, sheets: &str) -> SheetCode {
         let mut params = self.params.code();
@@ -1249,7 +1254,7 @@ impl Request {
             count: 1,
             paper: code.paper()?,
             layout,
-            sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+            sheets: sheets::SheetKind::parse_for(code.version, &code.sheets)?,
         })
     }
 
@@ -1263,7 +1268,7 @@ impl Request {
     }
 
     pub fn json(&self) -> Result<String> {
-        let list = sheets::SheetKind::code_list(&self.sheets);
+        let list = self.sheet_list();
         let boards: Vec<BoardJson> = self
             .boards()?
             .map(|r| r.map(|(s, b)| BoardJson::new(Some(&s), Some(&self.code(&s, &list)), &b)))
@@ -1306,7 +1311,7 @@ impl Request {
 
     pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
         let label = self.texts(texts)?.common.get("code_label");
-        let list = sheets::SheetKind::code_list(&self.sheets);
+        let list = self.sheet_list();
         let mut out = String::new();
         for made in self.boards()? {
             let (s, b) = made?;
@@ -1324,7 +1329,7 @@ impl Request {
     ) -> Result<crate::sheet::DocumentInfo> {
         let gt = self.texts(texts)?;
         let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt);
-        let list = sheets::SheetKind::code_list(&self.sheets);
+        let list = self.sheet_list();
         let mut codes = Vec::new();
         let mut first = None;
         for made in self.boards()? {

@@ -1,5 +1,5 @@
 //! What Panic Buy prints: the board (landscape, or tiled over two pages), the
-//! cut-out components, and the hoard-mode team tally pad.
+//! rules, the cut-out components, and the hoard-mode team tally pad.
 
 use super::{Board, Mode, Params, SIZE, Tile, edge};
 use crate::error::Result;
@@ -13,10 +13,40 @@ use crate::text::{GameTexts, Labels};
 
 sheet_kinds! {
     Board => "board",
+    Rules => "rules",
     Components => "components",
     /// Printed only in hoard mode.
     Tally => "tally";
-    default: [Board, Components, Tally]
+    default: [Board, Rules, Components, Tally]
+}
+
+impl SheetKind {
+    /// What `default` in a code of generator `version` prints: boards of
+    /// versions 1 and 2 came without a rules sheet.
+    pub fn default_for(version: u32) -> &'static [SheetKind] {
+        if version < 3 {
+            &[SheetKind::Board, SheetKind::Components, SheetKind::Tally]
+        } else {
+            SheetKind::DEFAULT
+        }
+    }
+
+    /// A sheet list as printed in a code of generator `version`.
+    pub fn list_for(version: u32, kinds: &[SheetKind]) -> String {
+        if kinds == SheetKind::default_for(version) {
+            "default".to_string()
+        } else {
+            kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join("+")
+        }
+    }
+
+    /// A sheet list read from a code of generator `version`.
+    pub fn parse_for(version: u32, list: &str) -> Result<Vec<SheetKind>> {
+        match list {
+            "default" => Ok(SheetKind::default_for(version).to_vec()),
+            _ => SheetKind::parse_list(list),
+        }
+    }
 }
 
 /// How the board is printed.
@@ -61,6 +91,7 @@ const GLASS: Colour = Colour::Rgb(0.337, 0.706, 0.914);
 
 pub struct Context<'a> {
     pub params: &'a Params,
+    pub rules: &'a [crate::text::Block],
     pub layout: BoardLayout,
     pub labels: &'a Labels,
     pub wide: Kit<'a>,
@@ -98,6 +129,7 @@ impl Context<'_> {
     pub fn new<'a>(params: &'a Params, layout: BoardLayout, paper: Paper, texts: &'a GameTexts) -> Context<'a> {
         Context {
             params,
+            rules: &texts.rules,
             layout,
             labels: &texts.game,
             wide: Kit::landscape(paper, texts),
@@ -120,6 +152,7 @@ impl Context<'_> {
     pub fn pages(&self, kind: SheetKind, board: &Board, code: &SheetCode) -> Vec<Page> {
         match kind {
             SheetKind::Board => self.board_pages(board, code, None),
+            SheetKind::Rules => self.tall.prose_pages(&self.l("rules_title"), self.rules, code),
             SheetKind::Components => self.components(code),
             SheetKind::Tally if self.params.mode == Mode::Hoard => vec![self.tally(code)],
             SheetKind::Tally => Vec::new(),
