@@ -33,6 +33,10 @@ fn main() {
         version: 2,
         ..Params::default()
     };
+    if arg(5) == Some("precision") {
+        precision(&p, boards, games);
+        return;
+    }
     let started = std::time::Instant::now();
     let (mut medians, mut p90s, mut firsts) = (Vec::new(), Vec::new(), Vec::new());
     let mut stalled = 0;
@@ -64,4 +68,35 @@ fn main() {
     println!("  first-player share p5/p25/p33/p50/p67/p75/p95: {}", spread(&firsts));
     println!("  stalled: {stalled} of {} games", boards * games);
     eprintln!("  {:.0} games/s", (boards * games) as f64 / secs);
+}
+
+/// Rates each board 20 times with different dice: how far its median moves,
+/// and how long one rating takes.
+fn precision(p: &Params, boards: u32, games: u32) {
+    let mut timings = Vec::new();
+    let mut within = 0;
+    for i in 0..boards {
+        let seed = Seed::new(&i.to_string()).unwrap();
+        let board = panic_buy::generate_for_seed(p, &seed).unwrap();
+        let mut medians: Vec<f64> = (0..20)
+            .map(|k| {
+                let started = std::time::Instant::now();
+                let r = game::rate(&board, p, &Seed::new(&format!("dice {k}")).unwrap(), games);
+                timings.push(started.elapsed().as_secs_f64());
+                r.median_rounds as f64
+            })
+            .collect();
+        medians.sort_by(|a, b| a.total_cmp(b));
+        let mid = percentile(&medians, 0.5);
+        within += medians.iter().filter(|m| (*m - mid).abs() <= 1.0).count();
+        println!("board {i}: medians {} .. {} (middle {mid})", medians[0], medians[19]);
+    }
+    timings.sort_by(|a, b| a.total_cmp(b));
+    println!(
+        "{} players, {}: {within} of {} ratings within 1 round of the board's middle rating; one rating ({games} games) takes {:.3} s (median)",
+        p.players,
+        p.mode.name(),
+        boards * 20,
+        percentile(&timings, 0.5)
+    );
 }

@@ -264,7 +264,7 @@ pub struct PanicBuyArgs {
 #[derive(Debug, Subcommand)]
 pub enum PanicBuyAction {
     /// Play whole games on the seed's board; print how long they run and who wins.
-    /// The dice are seeded by the board, so 300 games give its printed rating.
+    /// The dice are seeded by the board, so the default number of games gives its printed rating.
     Simulate(PanicBuySimulateArgs),
 }
 
@@ -272,7 +272,7 @@ pub enum PanicBuyAction {
 pub struct PanicBuySimulateArgs {
     #[command(flatten)]
     pub settings: PanicBuyBoardArgs,
-    /// Number of games (default 300, as behind a board's printed rating).
+    /// Number of games (default as behind a board's printed rating: 300, or 600 for 2 players).
     #[arg(long, value_name = "N")]
     pub games: Option<u32>,
     /// Print the result as JSON.

@@ -479,7 +479,7 @@ fn ppe_odds(args: &crate::cli::PpeOddsArgs) -> Result<i32> {
 /// Whole simulated games on the seed's board.
 fn panic_buy_simulate(args: &crate::cli::PanicBuySimulateArgs) -> Result<i32> {
     let (params, seed, random) = config::panic_buy_board(&args.settings)?;
-    let games = args.games.unwrap_or(panic_buy::RATING_GAMES);
+    let games = args.games.unwrap_or(params.rating_games());
     if !(1..=panic_buy::MAX_SIMULATED_GAMES).contains(&games) {
         return Err(Error::input(format!(
             "games: {games} is out of range (1 to {})",

@@ -879,13 +879,35 @@ pub struct BoardRating {
 
 /// Plays `games` games on a board with the greedy policy, dice from the seed.
 pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> BoardRating {
-    let table = Table::new(board);
+    // Games are independent: they are shared out over the cores in runs of
+    // consecutive games, and the results read back in game order.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    let runs = if games >= 64 { cores.clamp(1, 8) } else { 1 };
+    let per_run = games.div_ceil(runs);
+    let played: Vec<Played> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..runs)
+            .map(|r| {
+                let range = (r * per_run).min(games)..((r + 1) * per_run).min(games);
+                scope.spawn(move || {
+                    let table = Table::new(board);
+                    range
+                        .map(|g| {
+                            let mut policy = super::policy::Greedy::new(seed, g as u64);
+                            play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a simulated game does not panic"))
+            .collect()
+    });
     let mut rounds = Vec::with_capacity(games as usize);
     let (mut first, mut finished, mut stalled) = (0u32, 0u32, 0u32);
     let mut arrows = [0u32; 2];
-    for g in 0..games {
-        let mut policy = super::policy::Greedy::new(seed, g as u64);
-        let played = play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy);
+    for played in &played {
         rounds.push(played.rounds);
         match played.winner {
             Some(w) => {

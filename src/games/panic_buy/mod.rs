@@ -375,8 +375,19 @@ fn length_cuts(mode: Mode, players: u8) -> [u32; 4] {
 /// FirstFair: how far the first player's share of wins may be from an equal share.
 pub const FIRST_FAIR_SLACK: f64 = 0.08;
 /// Simulated games behind a board's rating: enough for its median length
-/// within about one round (BENCHMARKS.md).
+/// within one round in 19 ratings out of 20 (BENCHMARKS.md). Two-player
+/// games run longer and spread wider, so they take twice as many.
 pub const RATING_GAMES: u32 = 300;
+
+impl Params {
+    pub fn rating_games(&self) -> u32 {
+        if self.mode == Mode::Race && self.players == 2 {
+            2 * RATING_GAMES
+        } else {
+            RATING_GAMES
+        }
+    }
+}
 /// Most games `panic-buy simulate` plays in one run.
 pub const MAX_SIMULATED_GAMES: u32 = 1_000_000;
 
@@ -1030,7 +1041,7 @@ fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
     }
 }
 
-/// A board's rating from [`RATING_GAMES`] simulated games. The dice are
+/// A board's rating from [`Params::rating_games`] simulated games. The dice are
 /// seeded by the board and the players, so a board rates the same however
 /// it was made. The last rating is kept: making a board rates it, and its
 /// sheet prints the same rating.
@@ -1042,7 +1053,7 @@ pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
     if let Some(r) = LAST.with_borrow(|last| last.as_ref().filter(|(k, _)| *k == key).map(|(_, r)| *r)) {
         return r;
     }
-    let r = game::rate(b, p, &rating_seed(p, b), RATING_GAMES);
+    let r = game::rate(b, p, &rating_seed(p, b), p.rating_games());
     LAST.set(Some((key, r)));
     r
 }
