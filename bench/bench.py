@@ -145,8 +145,9 @@ def print_flat_memory(runs, out):
     series = [
         ("tp-hunt maps", [(n, [BIN, "tp-hunt", "--seed", "1", "--count", str(n), "--sheets", "map", "-o", f])
                           for n in (1, 1000, 10000)]),
+        # Every board is rated by 300 simulated games: 1,000 boards take a minute.
         ("panic-buy boards", [(n, [BIN, "panic-buy", "--seed", "1", "--count", str(n), "--sheets", "board", "-o", f])
-                              for n in (1, 1000, 10000)]),
+                              for n in (1, 100, 1000)]),
         # 4 players: one column block; about 30 rolls a page.
         ("ppe score pad", [(p, [BIN, "ppe", "--seed", "1", "--players", "4", "--target", str(t), "--sheets", "scorepad",
                                 "-o", f]) for p, t in ((1, 19), (1000, 79000), (10000, 790000))]),
@@ -187,19 +188,38 @@ def print_preview(runs, out):
 
 
 def print_panic_buy_rate(runs, out):
-    """Boards generated and validated per second: 2,000 boards as JSON."""
-    n = 2000
-    rates = []
+    """Boards generated and validated per second (2,000 boards as JSON, the
+    rating rules off: they play games), rated boards per second, and
+    simulated games per second on one core."""
+    one_core = ["taskset", "-c", "0"] if subprocess.run(["which", "taskset"], stdout=subprocess.DEVNULL).returncode == 0 else []
+    n, rated_n, games = 2000, 30, 20000
+    rates, rated, sims, rating = [], [], {}, []
     for run in range(runs):
         f = os.path.join(out, "boards.json")
-        wall, _ = measure([BIN, "panic-buy", "--seed", "rate %d" % run, "--count", str(n), "--format", "json", "-o", f])
+        wall, _ = measure([BIN, "panic-buy", "--seed", "rate %d" % run, "--count", str(n), "--format", "json",
+                           "--rule-off", "length-band", "--rule-off", "first-fair", "-o", f])
         rates.append(n / wall)
+        wall, _ = measure([BIN, "panic-buy", "--seed", "rated %d" % run, "--count", str(rated_n), "--format", "json", "-o", f])
+        rated.append(rated_n / wall)
+        for players in (2, 4):
+            wall, _ = measure(one_core + [BIN, "panic-buy", "simulate", "--seed", "bench", "--players", str(players),
+                                          "--games", str(games)])
+            sims.setdefault(players, []).append(games / wall)
+        wall, _ = measure([BIN, "panic-buy", "simulate", "--seed", "bench %d" % run, "--players", "4"])
+        rating.append(wall)
     med = statistics.median
     print("\n### Panic Buy\n")
     print("| measure | median | min-max |")
     print("|---|---:|---:|")
-    print("| legal boards generated, validated and written as JSON per second (%d boards) | %.0f | %.0f-%.0f |"
+    print("| legal boards generated, validated and written as JSON per second, rating rules off (%d boards) | %.0f | %.0f-%.0f |"
           % (n, med(rates), min(rates), max(rates)))
+    print("| rated boards (every rule on) generated and written as JSON per second, 2 cores (%d boards) | %.1f | %.1f-%.1f |"
+          % (rated_n, med(rated), min(rated), max(rated)))
+    for players, r in sorted(sims.items()):
+        print("| simulated race games/s on one core, %d players (4 baskets; %d games) | %.0f | %.0f-%.0f |"
+              % (players, games, med(r), min(r), max(r)))
+    print("| a 4-player board's rating (300 games), process included, 2 cores, s | %.3f | %.3f-%.3f |"
+          % (med(rating), min(rating), max(rating)))
 
 
 def print_particle_panic(runs, out):

@@ -14,7 +14,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/panic-buy-42.pdf (5 pages)\ncode: panic-buy:3:p3-race-b6-12:a4:default:42\n"
+        "wrote output/panic-buy-42.pdf (4 pages)\ncode: panic-buy:3:p3-race-b6-12:a4:default:42\n"
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
@@ -42,7 +42,12 @@ fn race_run_writes_board_and_components() {
     assert!(
         parts.contains("YOUR TURN") && parts.contains("SNEEZE") && parts.contains("VIRUS") && parts.contains("DOG")
     );
-    // Five TP counters and three spares; three turn cards; 3 + 8 Sneezes.
+    // Five TP counters and three spares; three turn cards; 3 + 8 Sneezes;
+    // a basket token each: all on one page.
+    assert_eq!(pages.len(), 4);
+    for token in ["P1", "P2", "P3"] {
+        assert_eq!(parts.lines().filter(|l| *l == token).count(), 1, "{token}");
+    }
     assert_eq!(parts.lines().filter(|l| *l == "TP").count(), 8);
     assert_eq!(parts.lines().filter(|l| *l == "YOUR TURN").count(), 3);
     assert_eq!(parts.lines().filter(|l| *l == "SNEEZE").count(), 11);
@@ -140,7 +145,7 @@ fn same_bytes_and_regen() {
     // board and its old default sheets, printed without a rating.
     let r = s.run(&["regen", "panic-buy:2:p4-race-b6-12:a4:default:r", "-o", "c.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("(3 pages)"), "{}", r.stdout());
+    assert!(r.stdout().contains("(2 pages)"), "{}", r.stdout());
     let old = pdf_pages_text(&read(&s, "c.pdf"));
     assert!(old[0].contains("COUNTER") && !old[0].contains("simulated games"));
     // A code of version 1 still makes its own board, and prints its own code.
@@ -299,4 +304,22 @@ fn length_picks_boards_by_their_rating() {
         assert!(r.stderr().contains(says), "{}", r.stderr());
         assert_eq!(r.stderr().lines().count(), 1, "{}", r.stderr());
     }
+}
+
+#[test]
+fn two_players_get_two_baskets_each_and_every_race_fits_one_components_page() {
+    let s = Scratch::new("pb-components");
+    for players in ["2", "3", "4"] {
+        let r = s.run(&["panic-buy", "--seed", "1", "--players", players, "--sheets", "components", "-o", "c.pdf"]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        assert!(r.stdout().contains("(1 page)"), "{players} players: {}", r.stdout());
+    }
+    let r = s.run(&["panic-buy", "--seed", "1", "--players", "2", "--sheets", "components", "-o", "c.pdf"]);
+    assert_eq!(r.code(), 0);
+    let page = pdf_pages_text(&read(&s, "c.pdf")).join("\n");
+    for token in ["P1A", "P1B", "P2A", "P2B"] {
+        assert_eq!(page.lines().filter(|l| *l == token).count(), 1, "{token}: {page}");
+    }
+    assert_eq!(page.matches("Basket A").count(), 2, "{page}");
+    assert_eq!(page.matches("Basket B").count(), 2, "{page}");
 }

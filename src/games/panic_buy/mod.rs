@@ -1288,15 +1288,17 @@ impl Request {
     }
 
     pub fn texts(&self, texts: &crate::text::Texts) -> Result<std::rc::Rc<crate::text::GameTexts>> {
-        self.rated_texts(texts, None)
+        Ok(texts.game(GAME, &self.text_context(None))?)
     }
 
-    /// The texts, with a board's rating in them where one is given.
-    pub fn rated_texts(
-        &self,
-        texts: &crate::text::Texts,
-        rating: Option<&game::BoardRating>,
-    ) -> Result<std::rc::Rc<crate::text::GameTexts>> {
+    /// A board's rating in player words. Rendered on its own, not kept: a
+    /// run of many boards must not hold a set of texts for each.
+    pub fn rating_note(&self, texts: &crate::text::Texts, rating: &game::BoardRating) -> Result<String> {
+        Ok(texts.labels(GAME, &self.text_context(Some(rating)))?.get("rating"))
+    }
+
+    /// What the texts are rendered with, and a board's rating where one is given.
+    fn text_context(&self, rating: Option<&game::BoardRating>) -> tera::Context {
         let p = &self.params;
         let mut ctx = tera::Context::new();
         ctx.insert("players", &p.players);
@@ -1317,7 +1319,7 @@ impl Request {
         ctx.insert("minutes", &play_minutes(p, r.median_rounds));
         ctx.insert("first", &(100.0 * r.first_player_win_share).round());
         ctx.insert("equal", &(100.0 / p.teams() as f64).round());
-        Ok(texts.game(GAME, &ctx)?)
+        ctx
     }
 
     pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
@@ -1348,11 +1350,7 @@ impl Request {
             if self.sheets.contains(&sheets::SheetKind::Board) {
                 // Boards made before ratings keep their sheets as printed.
                 let note = match self.params.version >= 3 {
-                    true => Some(
-                        self.rated_texts(texts, Some(&rating(&self.params, &board)))?
-                            .game
-                            .get("rating"),
-                    ),
+                    true => Some(self.rating_note(texts, &rating(&self.params, &board))?),
                     false => None,
                 };
                 for page in ctx.board_pages(&board, &self.code(&seed, "board"), note.as_deref()) {

@@ -519,9 +519,10 @@ impl Context<'_> {
     /// out in rows with dashed cut lines, on as many pages as they need.
     fn components(&self, code: &SheetCode) -> Vec<Page> {
         let p = self.params;
+        let two = p.players == 2;
         let mut pieces: Vec<Piece> = Vec::new();
         for i in 1..=p.players {
-            pieces.push(Piece::TurnCard(i));
+            pieces.push(Piece::TurnCard { player: i, two });
         }
         for i in 0..p.players as u32 + super::SNEEZE_STOCKPILE {
             pieces.push(Piece::Sneeze(i >= p.players as u32));
@@ -529,45 +530,42 @@ impl Context<'_> {
         for i in 0..p.toilet_paper() + super::SPARE_TP {
             pieces.push(Piece::Tp(i >= p.toilet_paper()));
         }
+        for i in 1..=p.players {
+            if two {
+                pieces.push(Piece::Basket(i, Some('A')));
+                pieces.push(Piece::Basket(i, Some('B')));
+            } else {
+                pieces.push(Piece::Basket(i, None));
+            }
+        }
         pieces.push(Piece::Virus);
         pieces.push(Piece::Dog);
 
-        let mut pages = Vec::new();
-        let mut page = self.tall.page();
-        self.tall.title(&mut page, &self.l("components_title"));
-        let (left, right) = (MARGIN_MM + 2.0, page.width - MARGIN_MM - 2.0);
-        let bottom = page.height - MARGIN_MM - 16.0;
-        let (mut x, mut y, mut row_h) = (left, MARGIN_MM + 18.0, 0.0f32);
-        for piece in pieces {
-            let (w, h) = piece.size();
-            if x + w > right {
-                x = left;
-                y += row_h + 3.0;
-                row_h = 0.0;
-            }
-            if y + h > bottom {
-                self.tall.code(&mut page, code);
-                pages.push(page);
-                page = self.tall.page();
+        let blank = self.tall.blank();
+        let (left, top) = (MARGIN_MM + 2.0, MARGIN_MM + 18.0);
+        let area = (
+            blank.width - MARGIN_MM - 2.0 - left,
+            blank.height - MARGIN_MM - 16.0 - top,
+        );
+        pack(&pieces, area)
+            .into_iter()
+            .map(|placed| {
+                let mut page = self.tall.page();
                 self.tall.title(&mut page, &self.l("components_title"));
-                x = left;
-                y = MARGIN_MM + 18.0;
-                row_h = 0.0;
-            }
-            self.draw_piece(&mut page, piece, x, y);
-            x += w + 3.0;
-            row_h = row_h.max(h);
-        }
-        self.tall.code(&mut page, code);
-        pages.push(page);
-        pages
+                for (piece, x, y) in placed {
+                    self.draw_piece(&mut page, piece, left + x, top + y);
+                }
+                self.tall.code(&mut page, code);
+                page
+            })
+            .collect()
     }
 
     fn draw_piece(&self, page: &mut Page, piece: Piece, x: f32, y: f32) {
         let (w, h) = piece.size();
         let cut = Stroke::dashed(0.6, &[3.0, 2.0]);
         match piece {
-            Piece::TurnCard(n) => {
+            Piece::TurnCard { player, two } => {
                 page.rect(x, y, w, h, Some(cut), None);
                 page.text(x + 3.0, y + 7.0, 12.0, Bold, Align::Left, &self.l("your_turn"));
                 page.text(
@@ -576,25 +574,35 @@ impl Context<'_> {
                     10.0,
                     Bold,
                     Align::Right,
-                    &format!("{} {n}", self.l("player")),
+                    &format!("{} {player}", self.l("player")),
                 );
-                for (i, key) in ["basket", "trolley"].iter().enumerate() {
-                    let bx = x + 3.0 + i as f32 * (w - 3.0) / 2.0;
-                    let bw = (w - 9.0) / 2.0;
-                    page.rect(bx, y + 10.0, bw, h - 19.0, Some(Stroke::solid(0.8)), None);
-                    page.paragraph(bx + 1.5, y + 14.0, bw - 3.0, 7.0, Bold, &self.l(key));
+                // With 2 players each runs two baskets: a box for each.
+                let boxes: Vec<String> = if two {
+                    vec![
+                        format!("{} A", self.l("basket")),
+                        format!("{} B", self.l("basket")),
+                        self.l("trolley"),
+                    ]
+                } else {
+                    vec![self.l("basket_carry"), self.l("trolley")]
+                };
+                let bw = (w - 3.0 - 3.0 * boxes.len() as f32) / boxes.len() as f32;
+                for (i, label) in boxes.iter().enumerate() {
+                    let bx = x + 3.0 + i as f32 * (bw + 3.0);
+                    page.rect(bx, y + 10.0, bw, h - 17.0, Some(Stroke::solid(0.8)), None);
+                    page.paragraph(bx + 1.5, y + 14.0, bw - 3.0, 7.0, Bold, label);
                 }
-                page.text(x + 3.0, y + h - 3.5, 7.0, Regular, Align::Left, &self.l("sneezes_here"));
+                page.fitted_left(x + 3.0, y + h - 2.5, w - 6.0, 7.0, Regular, &self.l("sneezes_here"));
             }
             Piece::Sneeze(stock) => {
                 page.rect(x, y, w, h, Some(cut), None);
-                page.text(x + 3.0, y + 7.5, 12.0, Bold, Align::Left, &self.l("sneeze"));
-                droplets(page, x + w - 9.0, y + 7.0);
-                page.paragraph(x + 3.0, y + 13.0, w - 6.0, 7.0, Regular, &self.l("sneeze_text"));
+                page.text(x + 3.0, y + 7.0, 12.0, Bold, Align::Left, &self.l("sneeze"));
+                droplets(page, x + w - 8.0, y + 4.5);
+                page.paragraph(x + 3.0, y + 12.0, w - 6.0, 7.0, Regular, &self.l("sneeze_text"));
                 if stock {
                     page.text(
                         x + w - 3.0,
-                        y + h - 2.5,
+                        y + h - 2.0,
                         crate::sheet::MIN_TEXT_PT,
                         Regular,
                         Align::Right,
@@ -605,28 +613,46 @@ impl Context<'_> {
             Piece::Tp(spare) => {
                 let r = w / 2.0;
                 page.circle(x + r, y + r, r, Some(cut), None);
-                tp_roll(page, x + r, y + r - 2.0, r * 0.45);
-                page.centred_text(x + r, y + r + r * 0.55, 7.0, Bold, &self.l("tp_counter"));
+                tp_roll(page, x + r, y + r - 1.8, r * 0.42);
+                page.centred_text(x + r, y + r + r * 0.6, 7.0, Bold, &self.l("tp_counter"));
                 if spare {
                     page.centred_text(
                         x + r,
-                        y + r + r * 0.85,
+                        y + r + r * 0.9,
                         crate::sheet::MIN_TEXT_PT,
                         Regular,
                         &self.l("spare"),
                     );
                 }
             }
+            Piece::Basket(player, which) => {
+                let r = w / 2.0;
+                let (cx, cy) = (x + r, y + r);
+                page.circle(cx, cy, r, Some(cut), None);
+                page.circle(cx, cy, r - 1.2, Some(Stroke::solid(0.8)), None);
+                let label = match which {
+                    Some(c) => format!("P{player}{c}"),
+                    None => format!("P{player}"),
+                };
+                page.centred_text(cx, cy + 1.6, 11.0, Bold, &label);
+                page.centred_text(
+                    cx,
+                    cy + r * 0.68,
+                    crate::sheet::MIN_TEXT_PT,
+                    Regular,
+                    &self.l("basket_token"),
+                );
+            }
             Piece::Virus | Piece::Dog => {
                 let r = w / 2.0;
                 let (cx, cy) = (x + r, y + r);
                 page.circle(cx, cy, r, Some(cut), None);
                 if piece == Piece::Virus {
-                    virus(page, cx, cy - 2.5, r * 0.42);
-                    page.centred_text(cx, cy + r * 0.62, 8.0, Bold, &self.l("virus"));
+                    virus(page, cx, cy - 1.8, r * 0.42);
+                    page.centred_text(cx, cy + r * 0.68, 7.0, Bold, &self.l("virus"));
                 } else {
-                    paw(page, cx, cy - 2.5, r * 0.42);
-                    page.centred_text(cx, cy + r * 0.62, 8.0, Bold, &self.l("dog"));
+                    paw(page, cx, cy - 1.8, r * 0.42);
+                    page.centred_text(cx, cy + r * 0.68, 7.0, Bold, &self.l("dog"));
                 }
             }
         }
@@ -701,11 +727,17 @@ impl Context<'_> {
 /// One cut-out component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Piece {
-    TurnCard(u8),
+    /// A player's "Your turn" card; `two`: with 2 players, boxes for two baskets.
+    TurnCard {
+        player: u8,
+        two: bool,
+    },
     /// A Sneeze card; `true` for the stockpile.
     Sneeze(bool),
     /// A toilet-paper counter; `true` for a spare kept for draws.
     Tp(bool),
+    /// A player's basket token: A and B with 2 players.
+    Basket(u8, Option<char>),
     Virus,
     Dog,
 }
@@ -713,10 +745,73 @@ enum Piece {
 impl Piece {
     fn size(self) -> (f32, f32) {
         match self {
-            Piece::TurnCard(_) => (90.0, 56.0),
-            Piece::Sneeze(_) => (59.0, 34.0),
-            Piece::Tp(_) => (18.0, 18.0),
-            Piece::Virus | Piece::Dog => (22.0, 22.0),
+            // Three cards to a row; with 2 players two wider ones.
+            Piece::TurnCard { two: false, .. } => (60.0, 46.0),
+            Piece::TurnCard { two: true, .. } => (90.0, 46.0),
+            Piece::Sneeze(_) => (58.0, 26.0),
+            Piece::Tp(_) => (16.0, 16.0),
+            // Pieces share a 22 mm square: the Virus, the Dog and baskets are 15 mm.
+            Piece::Basket(..) | Piece::Virus | Piece::Dog => (15.0, 15.0),
         }
     }
+}
+
+/// The gap between pieces, for cutting.
+const PIECE_GAP: f32 = 3.0;
+
+/// Lays pieces out on as few pages of `(width, height)` as it can: tallest
+/// first, in shelves across the page; a piece no taller than the room left in
+/// a column of a shelf goes below the pieces there, else in a new column, else
+/// in a new shelf (first fit). Positions are relative to the area's corner.
+fn pack(pieces: &[Piece], (width, height): (f32, f32)) -> Vec<Vec<(Piece, f32, f32)>> {
+    struct Shelf {
+        page: usize,
+        y: f32,
+        h: f32,
+        /// Columns: x, width, height used.
+        columns: Vec<(f32, f32, f32)>,
+    }
+    let mut order: Vec<Piece> = pieces.to_vec();
+    order.sort_by(|a, b| b.size().1.total_cmp(&a.size().1));
+    let mut shelves: Vec<Shelf> = Vec::new();
+    let mut pages: Vec<Vec<(Piece, f32, f32)>> = Vec::new();
+    for piece in order {
+        let (w, h) = piece.size();
+        let mut spot = None;
+        'find: for (si, shelf) in shelves.iter_mut().enumerate() {
+            for column in shelf.columns.iter_mut() {
+                if w <= column.1 && column.2 + PIECE_GAP + h <= shelf.h {
+                    spot = Some((si, column.0, shelf.y + column.2 + PIECE_GAP));
+                    column.2 += PIECE_GAP + h;
+                    break 'find;
+                }
+            }
+            let x = shelf.columns.last().map_or(0.0, |c| c.0 + c.1 + PIECE_GAP);
+            if x + w <= width && h <= shelf.h {
+                shelf.columns.push((x, w, h));
+                spot = Some((si, x, shelf.y));
+                break 'find;
+            }
+        }
+        let (si, x, y) = spot.unwrap_or_else(|| {
+            let (page, y) = match shelves.last() {
+                Some(last) if last.y + last.h + PIECE_GAP + h <= height => (last.page, last.y + last.h + PIECE_GAP),
+                Some(last) => (last.page + 1, 0.0),
+                None => (0, 0.0),
+            };
+            shelves.push(Shelf {
+                page,
+                y,
+                h,
+                columns: vec![(0.0, w, h)],
+            });
+            (shelves.len() - 1, 0.0, y)
+        });
+        let page = shelves[si].page;
+        if pages.len() <= page {
+            pages.resize_with(page + 1, Vec::new);
+        }
+        pages[page].push((piece, x, y));
+    }
+    pages
 }
