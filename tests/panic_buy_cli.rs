@@ -310,11 +310,31 @@ fn length_picks_boards_by_their_rating() {
 fn two_players_get_two_baskets_each_and_every_race_fits_one_components_page() {
     let s = Scratch::new("pb-components");
     for players in ["2", "3", "4"] {
-        let r = s.run(&["panic-buy", "--seed", "1", "--players", players, "--sheets", "components", "-o", "c.pdf"]);
+        let r = s.run(&[
+            "panic-buy",
+            "--seed",
+            "1",
+            "--players",
+            players,
+            "--sheets",
+            "components",
+            "-o",
+            "c.pdf",
+        ]);
         assert_eq!(r.code(), 0, "{}", r.stderr());
         assert!(r.stdout().contains("(1 page)"), "{players} players: {}", r.stdout());
     }
-    let r = s.run(&["panic-buy", "--seed", "1", "--players", "2", "--sheets", "components", "-o", "c.pdf"]);
+    let r = s.run(&[
+        "panic-buy",
+        "--seed",
+        "1",
+        "--players",
+        "2",
+        "--sheets",
+        "components",
+        "-o",
+        "c.pdf",
+    ]);
     assert_eq!(r.code(), 0);
     let page = pdf_pages_text(&read(&s, "c.pdf")).join("\n");
     for token in ["P1A", "P1B", "P2A", "P2B"] {

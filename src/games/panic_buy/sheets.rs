@@ -80,6 +80,8 @@ impl BoardLayout {
 /// The smallest board square: a basket token must fit.
 pub const MIN_SQUARE_MM: f32 = 22.0;
 const TILED_SQUARE_MM: f32 = 28.0;
+/// Height of the bathroom and yard boxes: a title and two 15 mm tokens.
+const ROOM_MM: f32 = 30.0;
 /// Size of the rating note beside (or under) a board.
 const NOTE_PT: f32 = 8.0;
 
@@ -311,31 +313,36 @@ impl Context<'_> {
     }
 
     /// The bathroom and the yard: rooms off the grid where the Virus and the Dog wait.
+    /// The bathroom and the yard as rooms: room inside for the Virus (Dog)
+    /// and a captured basket side by side (more baskets pile up), the door
+    /// explained below.
     fn rooms(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
         let w = (width - 3.0) / 2.0;
+        let mut bottom = y;
         for (i, (room, door)) in [("bathroom", "bathroom_door"), ("yard", "yard_door")]
             .iter()
             .enumerate()
         {
             let bx = x + i as f32 * (w + 3.0);
-            page.rect(bx, y, w, 24.0, Some(Stroke::solid(WALL * 0.6)), None);
+            page.rect(bx, y, w, ROOM_MM, Some(Stroke::solid(WALL * 0.6)), None);
             page.paragraph(bx + 2.0, y + 4.5, w - 4.0, 7.5, Bold, &self.l(room));
-            page.paragraph(
-                bx + 2.0,
-                y + 17.0,
-                w - 4.0,
+            let end = page.paragraph(
+                bx,
+                y + ROOM_MM + 3.0,
+                w,
                 crate::sheet::MIN_TEXT_PT,
                 Regular,
                 &self.l(door),
             );
+            bottom = bottom.max(end);
         }
-        y + 28.0
+        bottom + 1.0
     }
 
     fn key(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
         page.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"));
         let mut y = y + 2.0;
-        let s = 6.0;
+        let s = 5.0;
         let entries = [
             "key_object",
             "key_counter",
@@ -365,7 +372,7 @@ impl Context<'_> {
                 Regular,
                 &self.l(k),
             );
-            y += s + 1.5;
+            y += s + 1.2;
         }
         y
     }
