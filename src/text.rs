@@ -552,6 +552,7 @@ mod tests {
             ctx.insert(k, &0);
         }
         ctx.insert("five_codes", &false);
+        ctx.insert("collect_as_action", &false);
         ctx.insert("near_unwinnable", &true);
         ctx.insert("band", "");
         for k in [

@@ -30,7 +30,7 @@ fn default_run_writes_record_board_stacks_and_rules() {
     );
     assert!(pages[1].contains("Pencil Board") && pages[1].contains("Space 6") && pages[1].contains("♣ clubs"));
     assert!(pages[2].contains("Stacks to Cross Off"));
-    assert!(pages[3].contains("Turn and Rules Card") && pages[3].contains("two of each"));
+    assert!(pages[3].contains("Turn and Rules Card") && pages[3].contains("two basic and two special actions"));
     assert!(pages[0].contains("Sheet code: particle-panic:2:p2-c4-n2000:a4:record:42"));
 }
 
@@ -249,4 +249,76 @@ fn bad_input_gets_one_line_and_exit_2() {
         assert!(e.contains(want), "{args:?}: {e}");
     }
     assert!(s.files().is_empty(), "{:?}", s.files());
+}
+
+#[test]
+fn five_codes_prints_its_star_cards_and_the_rules_say_what_they_do() {
+    let s = Scratch::new("pp-stars");
+    for (paper, pages) in [("a4", 3), ("letter", 5)] {
+        let r = s.run(&[
+            "particle-panic",
+            "--seed",
+            "3",
+            "--variant",
+            "five-codes",
+            "--paper",
+            paper,
+            "--sheets",
+            "stars",
+            "-o",
+            "s.pdf",
+        ]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        assert!(
+            r.stdout().contains(&format!("({pages} pages)")),
+            "{paper}: {}",
+            r.stdout()
+        );
+        let text = common::pdf_pages_text(&std::fs::read(s.path("s.pdf")).unwrap()).join("\n");
+        // 26 cards: A to K twice, each with its rank in two corners.
+        assert_eq!(
+            text.matches("no power: five enter the fifth code").count(),
+            26,
+            "{paper}"
+        );
+    }
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "3",
+        "--variant",
+        "five-codes",
+        "--sheets",
+        "rules",
+        "-o",
+        "r.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let rules = common::pdf_pages_text(&std::fs::read(s.path("r.pdf")).unwrap())
+        .join(" ")
+        .replace('\n', " ");
+    assert!(rules.contains("a ★ card has no power of its own"), "{rules}");
+    assert!(rules.contains("Collecting is not an action"), "{rules}");
+    assert!(rules.contains("a spade moves any one particle"), "{rules}");
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "3",
+        "--variant",
+        "collect-as-action",
+        "--sheets",
+        "rules",
+        "-o",
+        "r.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let rules = common::pdf_pages_text(&std::fs::read(s.path("r.pdf")).unwrap())
+        .join(" ")
+        .replace('\n', " ");
+    assert!(rules.contains("Collecting counts as a basic action"), "{rules}");
+    // Without the variant there is nothing to print: said, not an empty file.
+    let r = s.run(&["particle-panic", "--seed", "3", "--sheets", "stars", "-o", "none.pdf"]);
+    assert_eq!(r.code(), 2);
+    assert!(r.stderr().contains("five-codes"), "{}", r.stderr());
+    assert!(!s.path("none.pdf").exists());
 }

@@ -156,7 +156,7 @@ impl GameRequest {
     pub fn check(&self, texts: &Texts) -> Result<()> {
         match self {
             GameRequest::TpHunt(r) => r.labels(texts).map(|_| ()).and(r.check()),
-            GameRequest::ParticlePanic(r, _) => r.texts(texts, &self.rated()?.rating).map(|_| ()),
+            GameRequest::ParticlePanic(r, _) => r.check().and(r.texts(texts, &self.rated()?.rating).map(|_| ())),
             GameRequest::PanicBuy(r) => r.check().and(r.texts(texts).map(|_| ())),
             GameRequest::Ppe(r) => r.check(texts),
         }

@@ -1233,6 +1233,9 @@ impl Request {
                 crate::games::tp_hunt::MAX_COUNT
             )));
         }
+        if self.params.mode == Mode::Race && self.sheets == [sheets::SheetKind::Tally] {
+            return Err(Error::input("sheets: the team tally is for hoard mode (--mode hoard)"));
+        }
         Ok(())
     }
 

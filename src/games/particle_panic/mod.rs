@@ -687,7 +687,13 @@ mod tests;
 
 impl Request {
     pub fn check(&self) -> Result<()> {
-        self.params.check()
+        self.params.check()?;
+        if !self.params.five_codes && self.sheets == [sheets::SheetKind::Stars] {
+            return Err(Error::input(
+                "sheets: the star cards belong to --variant five-codes; this deal has none to print",
+            ));
+        }
+        Ok(())
     }
 
     /// The document's texts, with this deal's rating in them.
@@ -697,6 +703,7 @@ impl Request {
         let p = &self.params;
         ctx.insert("players", &p.players);
         ctx.insert("five_codes", &p.five_codes);
+        ctx.insert("collect_as_action", &p.collect_as_action);
         ctx.insert("codes", &p.suits().len());
         ctx.insert("target", &if p.players <= 2 { 3 } else { 4 });
         ctx.insert("games", &common.number(rating.games as f64, 0));

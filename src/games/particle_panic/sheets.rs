@@ -11,9 +11,14 @@ use crate::text::{Block, Labels};
 sheet_kinds! {
     Record => "record",
     Board => "board",
-    Rules => "rules";
-    default: [Record, Board, Rules]
+    Rules => "rules",
+    /// The fifth suit's 26 cards to cut out: only with `five-codes`.
+    Stars => "stars";
+    default: [Record, Board, Rules, Stars]
 }
+
+/// A playing card's size, mm: the ★ cards match a standard deck.
+const CARD_MM: (f32, f32) = (63.0, 88.0);
 
 /// Red suits in Okabe–Ito vermillion; the symbol and the word carry the meaning.
 fn suit_colour(s: Suit) -> Colour {
@@ -52,11 +57,76 @@ impl Context<'_> {
         match kind {
             SheetKind::Record => vec![self.record(rated, code)],
             SheetKind::Board => vec![self.board(code), self.stacks(&rated.deal, code)],
-            SheetKind::Rules => vec![self.kit.shared_page("rules", code, |page| {
-                self.title(page, "rules_title");
-                self.kit.prose(page, self.rules);
-            })],
+            SheetKind::Rules => self.kit.prose_pages(&self.l("rules_title"), self.rules, code),
+            SheetKind::Stars if self.params.five_codes => self.star_cards(code),
+            SheetKind::Stars => Vec::new(),
         }
+    }
+
+    /// The fifth suit's cards (A to K twice), at playing-card size, as many
+    /// to a page as fit (9 on A4, 6 on Letter), edge to edge with cut marks.
+    fn star_cards(&self, code: &SheetCode) -> Vec<Page> {
+        let blank = self.kit.blank();
+        let (w, h) = CARD_MM;
+        // Room for the code line below the cards.
+        let cols = ((blank.width - 2.0 * MARGIN_MM) / w).floor() as usize;
+        let rows = ((blank.height - 2.0 * MARGIN_MM - 8.0) / h).floor() as usize;
+        let per_page = cols * rows;
+        let cards: Vec<u8> = (0..2).flat_map(|_| 1..=13u8).collect();
+        let left = (blank.width - cols as f32 * w) / 2.0;
+        let top = MARGIN_MM + 1.0;
+        cards
+            .chunks(per_page)
+            .map(|chunk| {
+                let mut page = self.kit.blank();
+                for (i, rank) in chunk.iter().enumerate() {
+                    let (x, y) = (left + (i % cols) as f32 * w, top + (i / cols) as f32 * h);
+                    self.star_card(&mut page, x, y, *rank);
+                }
+                // Cut lines run out past the cards, so every card can be cut straight.
+                let used_rows = chunk.len().div_ceil(cols);
+                let used_cols = chunk.len().min(cols);
+                let cut = Stroke::solid(0.3);
+                // As far out as the margin allows.
+                let out = (left - MARGIN_MM).clamp(0.0, 3.0);
+                for r in 0..=used_rows {
+                    let y = top + r as f32 * h;
+                    page.line((left - out, y), (left + used_cols as f32 * w + out, y), cut.clone());
+                }
+                for c in 0..=used_cols {
+                    let x = left + c as f32 * w;
+                    page.line((x, top - 1.0), (x, top + used_rows as f32 * h + 1.0), cut.clone());
+                }
+                self.kit.code(&mut page, code);
+                page
+            })
+            .collect()
+    }
+
+    fn star_card(&self, page: &mut Page, x: f32, y: f32, rank: u8) {
+        let (w, h) = CARD_MM;
+        let star = Suit::Magic.symbol().to_string();
+        let rank = match rank {
+            1 => self.l("rank_ace"),
+            11 => self.l("rank_jack"),
+            12 => self.l("rank_queen"),
+            13 => self.l("rank_king"),
+            n => n.to_string(),
+        };
+        page.rect(x + 3.0, y + 3.0, w - 6.0, h - 6.0, Some(Stroke::solid(0.6)), None);
+        page.text(x + 6.0, y + 11.0, 14.0, Bold, Align::Left, &rank);
+        page.text(x + 6.0, y + 17.0, 11.0, Bold, Align::Left, &star);
+        page.text(x + w - 6.0, y + h - 11.0, 14.0, Bold, Align::Right, &rank);
+        page.text(x + w - 6.0, y + h - 5.5, 11.0, Bold, Align::Right, &star);
+        page.centred_text(x + w / 2.0, y + h / 2.0 + 8.0, 40.0, Bold, &star);
+        page.fitted_text(
+            x + w / 2.0,
+            y + h / 2.0 + 18.0,
+            w - 14.0,
+            8.0,
+            Regular,
+            &self.l("star_card"),
+        );
     }
 
     /// A card as printed: rank, suit symbol, suit word, in the suit's colour.
