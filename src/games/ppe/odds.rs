@@ -77,28 +77,32 @@ impl Odds {
             return (0.0, 1.0);
         }
         // turns[s] = a[s] + b[s] * turns[0]; reach[s] = c[s] + d[s] * reach[0].
-        let len = t + DICE + 1;
+        // A turn adds at most `ok_rolls.len() - 1` points, so only that many
+        // totals ahead are needed: they are kept in a ring, not one entry per
+        // total (a target of 790,000 would take 25 MiB).
+        let ring = self.ok_rolls.len() + 1;
         let (mut a, mut b, mut c, mut d) = (
-            vec![0.0f64; len],
-            vec![0.0f64; len],
-            vec![0.0f64; len],
-            vec![0.0f64; len],
+            vec![0.0f64; ring],
+            vec![0.0f64; ring],
+            vec![1.0f64; ring],
+            vec![0.0f64; ring],
         );
-        c[t..].fill(1.0);
         for s in (0..t).rev() {
             let mut ai = 1.0 + double + p(self.ok_rolls[0][1]);
             let (mut bi, mut ci, mut di) = (whammy + double, 0.0, whammy + double);
             for (pts, by_vent) in self.ok_rolls.iter().enumerate().skip(1) {
+                let at = (s + pts) % ring;
                 for (vent, n) in by_vent.iter().enumerate() {
                     let q = p(*n);
-                    ai += q * (vent as f64 + a[s + pts]);
-                    bi += q * b[s + pts];
-                    ci += q * c[s + pts];
-                    di += q * d[s + pts];
+                    ai += q * (vent as f64 + a[at]);
+                    bi += q * b[at];
+                    ci += q * c[at];
+                    di += q * d[at];
                 }
             }
             let keep = 1.0 - stay;
-            (a[s], b[s], c[s], d[s]) = (ai / keep, bi / keep, ci / keep, di / keep);
+            let here = s % ring;
+            (a[here], b[here], c[here], d[here]) = (ai / keep, bi / keep, ci / keep, di / keep);
         }
         let turns = a[0] / (1.0 - b[0]).max(1e-12);
         let reach = c[0] / (1.0 - d[0]).max(1e-12);
