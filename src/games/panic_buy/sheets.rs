@@ -207,6 +207,18 @@ impl Context<'_> {
         };
         let title = format!("{}: {} {part} / 2", self.l("board_title"), self.l("board_part"));
         page.text(left, MARGIN_MM + 7.0, 13.0, Bold, Align::Left, &title);
+        if part == 1 {
+            // The mode and the goal, beside the title.
+            let objective = match self.params.mode {
+                Mode::Race => "objective_race",
+                Mode::Hoard => "objective_hoard",
+            };
+            let right = left + width;
+            let room = width - 75.0;
+            for (y, key) in [(MARGIN_MM + 3.5, "board_subtitle"), (MARGIN_MM + 7.5, objective)] {
+                page.fitted(right, y, room, 7.5, Regular, Align::Right, &self.l(key));
+            }
+        }
         let join_y = if part == 1 { top + 4.0 * square } else { top };
         if part == 2 {
             // The glue strip above the first row, with the text along it.
