@@ -60,16 +60,24 @@ fn generated_boards_are_legal_for_every_mode() {
         (4, Mode::Hoard),
         (6, Mode::Hoard),
     ] {
-        let p = Params {
+        // The board rules on 40 boards; the rating rules (simulated games) on 3.
+        let v2 = Params {
             players,
             mode,
+            version: 2,
             ..Params::default()
         };
-        for i in 0..40 {
-            let b = generate_for_seed(&p, &Seed::new(&i.to_string()).unwrap()).unwrap();
-            assert!(validate(&p, &b).is_empty());
-            assert_eq!(b.pieces(Tile::Unit).len(), 3);
-            assert_eq!(b.cells_of(Tile::Arrow).len(), 2);
+        let v3 = Params {
+            version: VERSION,
+            ..v2.clone()
+        };
+        for (p, boards) in [(v2, 40), (v3, 3)] {
+            for i in 0..boards {
+                let b = generate_for_seed(&p, &Seed::new(&i.to_string()).unwrap()).unwrap();
+                assert!(validate(&p, &b).is_empty());
+                assert_eq!(b.pieces(Tile::Unit).len(), 3);
+                assert_eq!(b.cells_of(Tile::Arrow).len(), 2);
+            }
         }
     }
 }
