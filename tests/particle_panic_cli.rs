@@ -282,40 +282,27 @@ fn five_codes_prints_its_star_cards_and_the_rules_say_what_they_do() {
             "{paper}"
         );
     }
-    let r = s.run(&[
-        "particle-panic",
-        "--seed",
-        "3",
-        "--variant",
-        "five-codes",
-        "--sheets",
-        "rules",
-        "-o",
-        "r.pdf",
-    ]);
-    assert_eq!(r.code(), 0, "{}", r.stderr());
-    let rules = common::pdf_pages_text(&std::fs::read(s.path("r.pdf")).unwrap())
-        .join(" ")
-        .replace('\n', " ");
-    assert!(rules.contains("a ★ card has no power of its own"), "{rules}");
-    assert!(rules.contains("Collecting is not an action"), "{rules}");
-    assert!(rules.contains("a spade moves any one particle"), "{rules}");
-    let r = s.run(&[
-        "particle-panic",
-        "--seed",
-        "3",
-        "--variant",
-        "collect-as-action",
-        "--sheets",
-        "rules",
-        "-o",
-        "r.pdf",
-    ]);
-    assert_eq!(r.code(), 0, "{}", r.stderr());
-    let rules = common::pdf_pages_text(&std::fs::read(s.path("r.pdf")).unwrap())
-        .join(" ")
-        .replace('\n', " ");
-    assert!(rules.contains("Collecting counts as a basic action"), "{rules}");
+    let rules = |variant: &str| {
+        let r = s.run(&[
+            "particle-panic",
+            "--seed",
+            "3",
+            "--variant",
+            variant,
+            "--sheets",
+            "rules",
+            "-o",
+            "r.pdf",
+        ]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        pdf_pages_text(&read(&s, "r.pdf")).join(" ").replace('\n', " ")
+    };
+    let five = rules("five-codes");
+    assert!(five.contains("a ★ card has no power of its own"), "{five}");
+    assert!(five.contains("Collecting is not an action"), "{five}");
+    assert!(five.contains("a spade moves any one particle"), "{five}");
+    let literal = rules("collect-as-action");
+    assert!(literal.contains("Collecting counts as a basic action"), "{literal}");
     // Without the variant there is nothing to print: said, not an empty file.
     let r = s.run(&["particle-panic", "--seed", "3", "--sheets", "stars", "-o", "none.pdf"]);
     assert_eq!(r.code(), 2);

@@ -16,7 +16,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 use super::*;
 use crate::games::panic_buy::moves::{Hazards, Place};
-use crate::games::panic_buy::tests::sample;
+use crate::games::panic_buy::tests::{EVERY_MODE, sample};
 use crate::games::panic_buy::{Mode, Params};
 use crate::seed::Seed;
 
@@ -431,13 +431,7 @@ fn walks_end_where_the_move_generator_says() {
 
 #[test]
 fn whole_games_finish_and_ratings_reproduce_from_the_seed() {
-    for (players, mode) in [
-        (2, Mode::Race),
-        (3, Mode::Race),
-        (4, Mode::Race),
-        (4, Mode::Hoard),
-        (6, Mode::Hoard),
-    ] {
+    for (players, mode) in EVERY_MODE {
         let p = Params {
             players,
             mode,

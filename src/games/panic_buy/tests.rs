@@ -18,6 +18,15 @@ fn board_from(v: &serde_json::Value) -> Board {
     parse_json(&v.to_string()).unwrap().1
 }
 
+/// Every player count of each mode.
+pub(super) const EVERY_MODE: [(u8, Mode); 5] = [
+    (2, Mode::Race),
+    (3, Mode::Race),
+    (4, Mode::Race),
+    (4, Mode::Hoard),
+    (6, Mode::Hoard),
+];
+
 pub(super) fn sample() -> Board {
     board_from(&sample_json())
 }
@@ -53,13 +62,7 @@ fn the_sample_board_is_legal() {
 
 #[test]
 fn generated_boards_are_legal_for_every_mode() {
-    for (players, mode) in [
-        (2, Mode::Race),
-        (3, Mode::Race),
-        (4, Mode::Race),
-        (4, Mode::Hoard),
-        (6, Mode::Hoard),
-    ] {
+    for (players, mode) in EVERY_MODE {
         // The board rules on 40 boards; the rating rules (simulated games) on 3.
         let v2 = Params {
             players,
