@@ -331,7 +331,13 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         lang: texts.lang().to_string(),
     };
     let pack = Pack::plan(options, &names, &entries)?;
-    if let Some(warning) = crate::pack::undrawable_warning(&names) {
+    for warning in [
+        crate::pack::undrawable_warning(&names),
+        crate::pack::unjoined_warning(&names),
+    ]
+    .into_iter()
+    .flatten()
+    {
         eprintln!("warning: {warning}");
     }
     let stem = seed.file_stem();

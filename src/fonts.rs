@@ -195,11 +195,33 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
     missing
 }
 
-/// Replaces characters the fonts cannot draw with a visible replacement mark.
+/// Text as it is drawn: characters the fonts cannot draw replaced by a
+/// visible replacement mark, and right-to-left runs (Hebrew, Arabic) put in
+/// the order they are seen, left to right on the page.
 pub fn drawable(text: &str) -> String {
     let m = metrics(FontRole::Regular);
-    text.chars()
+    let text: String = text
+        .chars()
         .map(|c| if m.has_glyph(c) { c } else { '\u{FFFD}' })
+        .collect();
+    visual_order(&text)
+}
+
+/// Letters written right to left: Hebrew and Arabic, and their presentation forms.
+pub fn is_right_to_left(c: char) -> bool {
+    matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
+}
+
+/// The Unicode bidirectional algorithm's order for display, line by line.
+/// Text with no right-to-left letter is returned as it is.
+pub fn visual_order(text: &str) -> String {
+    if !text.chars().any(is_right_to_left) {
+        return text.to_string();
+    }
+    let info = unicode_bidi::BidiInfo::new(text, None);
+    info.paragraphs
+        .iter()
+        .map(|para| info.reorder_line(para, para.range.clone()).into_owned())
         .collect()
 }
 
@@ -259,5 +281,21 @@ mod tests {
             assert!(metrics(FontRole::Regular).width_mm(l, 10.0) <= 40.0);
         }
         assert_eq!(lines.join(" "), text);
+    }
+}
+
+#[cfg(test)]
+mod bidi_tests {
+    use super::*;
+
+    #[test]
+    fn hebrew_and_arabic_names_are_drawn_in_the_order_they_are_read() {
+        // Sarah Cohen: the first letter read (shin) is drawn rightmost.
+        assert_eq!(visual_order("שרה כהן"), "ןהכ הרש");
+        assert_eq!(visual_order("Sara שרה"), "Sara הרש");
+        assert_eq!(visual_order("שרה 2"), "2 הרש");
+        assert_eq!(visual_order("مريم"), "ميرم");
+        assert_eq!(visual_order("Zoë"), "Zoë");
+        assert_eq!(drawable("שרה"), "הרש");
     }
 }

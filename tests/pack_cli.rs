@@ -313,3 +313,21 @@ fn bad_rosters_and_pack_files_get_one_line_and_no_output() {
     files.retain(|f| !f.ends_with(".toml") && !f.ends_with(".txt") && !f.ends_with(".csv"));
     assert!(files.is_empty(), "{files:?}");
 }
+
+#[test]
+fn arabic_names_are_warned_about_once_and_hebrew_names_need_no_warning() {
+    let s = Scratch::new("pack-rtl");
+    std::fs::write(s.path("rtl.csv"), "name\nשרה כהן\nمريم\nفاطمة\nZoë\n").unwrap();
+    let r = s.run(&[
+        "pack", "--roster", "rtl.csv", "--game", "tp-hunt", "--seed", "5", "-o", "rtl.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let stderr = r.stderr();
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(warnings.len(), 1, "{}", r.stderr());
+    assert!(
+        warnings[0].contains("2 students") && warnings[0].contains("not joined"),
+        "{}",
+        warnings[0]
+    );
+}
