@@ -82,6 +82,9 @@ pub const MIN_SQUARE_MM: f32 = 22.0;
 const TILED_SQUARE_MM: f32 = 28.0;
 /// Height of the bathroom and yard boxes: a title and two 15 mm tokens.
 const ROOM_MM: f32 = 30.0;
+/// Height of the road drawn below the arrows on the tiled board (inside the
+/// 6 mm between the board and the rooms).
+const ROAD_MM: f32 = 4.5;
 /// Size of the rating note beside (or under) a board.
 const NOTE_PT: f32 = 8.0;
 
@@ -258,6 +261,15 @@ impl Context<'_> {
                 page.paragraph(left, y + 4.0, width, NOTE_PT, Regular, note);
             }
         } else {
+            // The road below the arrows, where baskets wait to come in.
+            let road = ROAD_MM;
+            let bottom = top + 4.0 * square;
+            page.rect(left, bottom + 0.8, width, road, None, Some(CHECKER));
+            for a in board.cells_of(Tile::Arrow) {
+                let cx = left + (a.col as f32 - 0.5) * square;
+                page.centred_text(cx, bottom + 0.8 + road / 2.0, 7.0, Bold, &self.l("road"));
+            }
+            // It fits in the gap above the rooms and the key.
             self.rooms(&mut page, left, below, col);
             self.key(&mut page, left + col + 8.0, below + 4.0, col);
         }
