@@ -363,10 +363,12 @@ impl<'a> Game<'a> {
     }
 
     pub fn teams(&self) -> u8 {
-        match self.mode {
-            Mode::Race => self.players,
-            Mode::Hoard => self.players / 2,
+        Params {
+            players: self.players,
+            mode: self.mode,
+            ..Params::default()
         }
+        .teams() as u8
     }
 
     /// The rounds played so far, a started round counting whole.

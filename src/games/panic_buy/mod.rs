@@ -379,15 +379,6 @@ pub const FIRST_FAIR_SLACK: f64 = 0.08;
 /// games run longer and spread wider, so they take twice as many.
 pub const RATING_GAMES: u32 = 300;
 
-impl Params {
-    pub fn rating_games(&self) -> u32 {
-        if self.mode == Mode::Race && self.players == 2 {
-            2 * RATING_GAMES
-        } else {
-            RATING_GAMES
-        }
-    }
-}
 /// Most games `panic-buy simulate` plays in one run.
 pub const MAX_SIMULATED_GAMES: u32 = 1_000_000;
 
@@ -412,6 +403,15 @@ impl Params {
                 self.band.0, self.band.1
             ))),
             _ => Ok(()),
+        }
+    }
+
+    /// Simulated games behind a board's rating ([`RATING_GAMES`], twice that at 2 players).
+    pub fn rating_games(&self) -> u32 {
+        if self.mode == Mode::Race && self.players == 2 {
+            2 * RATING_GAMES
+        } else {
+            RATING_GAMES
         }
     }
 

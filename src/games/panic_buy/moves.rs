@@ -2,6 +2,8 @@
 //! sections 5, 6, 8, 12, 13). Moves are walks of orthogonal steps that never
 //! step straight back onto the square just left ("you may NOT move back onto a
 //! square you have just vacated"), never cross a wall, and never enter the counter.
+//! The board checks use the movement allowance; whole games list their moves
+//! in `game.rs`, whose tests hold them to the move ends worked out here.
 
 use std::collections::BTreeSet;
 
