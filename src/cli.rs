@@ -1,46 +1,178 @@
-//! The command line, exactly as typed; merging with config files and checking
-//! happen in `config`.
+//! The command line, built from the registry of games: every game's
+//! settings are its flags; merging with settings files and checking happen
+//! in `commands` and `game`.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::PossibleValuesParser;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, ValueEnum};
+
+use crate::game::{Game, Kind, Setting, Value, Values};
 use std::path::PathBuf;
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "panicpress",
-    version,
-    about = "Print-ready, rule-checked sheets for pandemic-era paper games"
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Command,
+/// The whole command line: one subcommand per game of the registry (its
+/// settings as flags, its actions as subcommands), then the commands that
+/// work for every game.
+pub fn command() -> Command {
+    let mut cmd = Command::new("panicpress")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Print-ready, rule-checked sheets for pandemic-era paper games")
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for game in crate::games::all() {
+        cmd = cmd.subcommand(game_command(*game));
+    }
+    let names: Vec<&'static str> = crate::games::all().iter().map(|g| g.name()).collect();
+    let mut validate = Command::new("validate")
+        .about("Run a game's rule engine on a layout file (JSON) and list what breaks the rules.")
+        .subcommand_required(true)
+        .after_help("Example: panicpress validate tp-hunt map.json");
+    for game in crate::games::all() {
+        let one = Command::new(game.name())
+            .about(format!(
+                "Check a {} layout (settings from its code unless given).",
+                game.title()
+            ))
+            .arg(
+                Arg::new("file")
+                    .required(true)
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help("The layout as JSON ('-' for standard input)."),
+            );
+        let all: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
+        validate = validate.subcommand(setting_args(one, game.settings(), &all));
+    }
+    cmd.subcommand(
+        PackArgs::augment_args(Command::new("pack"))
+            .about("A class pack: one unique, named set of sheets per student, with a teacher key.")
+            .after_help("Example: panicpress pack --game tp-hunt --roster examples/class.csv --seed \"5B spring\""),
+    )
+    .subcommand(validate)
+    .subcommand(
+        RegenArgs::augment_args(Command::new("regen"))
+            .about("Make again exactly the sheet a printed sheet code names.")
+            .after_help("Example: panicpress regen \"tp-hunt:1:g12-s12-a10-d7-p4:a4:default:42\""),
+    )
+    .subcommand(
+        Command::new("rules")
+            .about("List the rules a game's engine checks (fairness rules can be switched off).")
+            .arg(Arg::new("game").required(true).value_parser(PossibleValuesParser::new(names)))
+            .after_help("Example: panicpress rules panic-buy"),
+    )
+    .subcommand(
+        CompletionsArgs::augment_args(Command::new("completions"))
+            .about("Print a shell completion script: panicpress completions bash > ~/.local/share/bash-completion/completions/panicpress"),
+    )
+    .subcommand(Command::new("man").about("Print the manual page (roff): panicpress man > panicpress.1; man ./panicpress.1"))
 }
 
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// TP Hunt (roll-and-write): neighbourhood maps, trackers, score pads, dice tapes.
-    #[command(name = "tp-hunt")]
-    TpHunt(TpHuntArgs),
-    /// Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card.
-    #[command(name = "particle-panic", args_conflicts_with_subcommands = true)]
-    ParticlePanic(ParticlePanicArgs),
-    /// Panic Buy (board game): generated boards, player cards, Sneezes, counters, tokens.
-    #[command(name = "panic-buy", args_conflicts_with_subcommands = true)]
-    PanicBuy(PanicBuyArgs),
-    /// PPE: The Game (dice): cube nets, score pad, reference card with exact odds.
-    #[command(name = "ppe", args_conflicts_with_subcommands = true)]
-    Ppe(PpeArgs),
-    /// A class pack: one unique, named set of sheets per student, with a teacher key.
-    Pack(PackArgs),
-    /// Run a game's rule engine on a layout file (JSON) and list what breaks the rules.
-    Validate(ValidateArgs),
-    /// Make again exactly the sheet a printed sheet code names.
-    Regen(RegenArgs),
-    /// List the rules a game's engine checks (fairness rules can be switched off).
-    Rules(RulesArgs),
-    /// Print a shell completion script: panicpress completions bash > ~/.local/share/bash-completion/completions/panicpress
-    Completions(CompletionsArgs),
-    /// Print the manual page (roff): panicpress man > panicpress.1; man ./panicpress.1
-    Man,
+/// A game's subcommand: the common options, its settings, its actions.
+fn game_command(game: &'static dyn Game) -> Command {
+    let sheets = game.sheet_kinds().join(",");
+    let defaults = game.default_sheets().join(",");
+    let cmd = Command::new(game.name())
+        .about(game.about())
+        .args_conflicts_with_subcommands(true)
+        .after_help(format!("Example: panicpress {}", game.example()))
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .value_name("TEXT")
+                .help("Any text or number; without it a random seed is chosen and printed."),
+        )
+        .arg(
+            Arg::new("count")
+                .long("count")
+                .value_name("N")
+                .value_parser(clap::value_parser!(usize))
+                .help(format!(
+                    "How many different layouts (seeds derived from --seed), each with its sheets [1 to {}; default: 1]",
+                    crate::game::MAX_COUNT
+                )),
+        )
+        .arg(
+            Arg::new("paper")
+                .long("paper")
+                .value_name("NAME")
+                .value_parser(PossibleValuesParser::new(crate::game::PAPERS))
+                .help("Paper size [default: a4]"),
+        )
+        .arg(Arg::new("sheets").long("sheets").value_name("LIST").help(format!(
+            "Which sheets, comma-separated, or 'all' [possible values: {sheets}] [default: {defaults}]"
+        )))
+        .arg(
+            Arg::new("per-page")
+                .long("per-page")
+                .value_name("N")
+                .value_parser(clap::value_parser!(usize))
+                .help("Print small sheets (trackers, score pads, cards) 2 or 4 to a page [default: 1]"),
+        )
+        .arg(
+            Arg::new("config")
+                .long("config")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("TOML file with any of these settings, as seed = ..., players = ... (flags win over the file)."),
+        );
+    let all: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
+    // Added last: the arguments' own derive would otherwise name the command.
+    let cmd = OutputArgs::augment_args(setting_args(cmd, game.settings(), &all)).about(game.about());
+    game.actions().into_iter().fold(cmd, Command::subcommand)
+}
+
+/// Adds the named settings as flags, with their limits, allowed values and
+/// defaults in the help.
+pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> Command {
+    for s in settings.iter().filter(|s| names.contains(&s.name)) {
+        let default = match s.default {
+            "" => String::new(),
+            d => format!(" [default: {d}]"),
+        };
+        let arg = Arg::new(s.name).long(s.name);
+        let arg = match s.kind {
+            // Any whole number here; the limits are checked with the game's other values.
+            Kind::Number { min, max } => arg
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64))
+                .help(format!("{} [{min} to {max}]{default}", s.help)),
+            Kind::Choice { values } => arg
+                .value_name("NAME")
+                .value_parser(PossibleValuesParser::new(values))
+                .help(format!("{}{default}", s.help)),
+            Kind::Names { values } => arg
+                .value_name("NAME")
+                .action(ArgAction::Append)
+                .value_delimiter(',')
+                .value_parser(PossibleValuesParser::new(values))
+                .help(format!("{}{default}", s.help)),
+            Kind::File => arg
+                .value_name("FILE")
+                .value_hint(clap::ValueHint::FilePath)
+                .help(format!("{}{default}", s.help)),
+        };
+        cmd = cmd.arg(arg);
+    }
+    cmd
+}
+
+/// The game's settings given on the command line (those the command has).
+pub fn values(matches: &ArgMatches, game: &dyn Game) -> Values {
+    let mut out = Values::default();
+    for s in game.settings() {
+        let given: Vec<String> = match matches.try_get_many::<String>(s.name) {
+            Ok(Some(texts)) => texts.cloned().collect(),
+            Ok(None) => continue,
+            // Numbers are parsed by the command line already.
+            Err(_) => match matches.try_get_one::<i64>(s.name) {
+                Ok(Some(n)) => vec![n.to_string()],
+                _ => continue,
+            },
+        };
+        match s.kind {
+            Kind::Names { .. } => out.set(s.name, Value::Many(given)),
+            _ => out.set(s.name, Value::One(given.into_iter().next().unwrap_or_default())),
+        }
+    }
+    out
 }
 
 #[derive(Debug, Args)]
@@ -59,22 +191,6 @@ pub enum Format {
     Svg,
     /// One PNG file per page, rendered from the SVG (`--dpi`).
     Png,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PolicyName {
-    Rating,
-    Search,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    #[value(name = "tp-hunt")]
-    TpHunt,
-    #[value(name = "particle-panic")]
-    ParticlePanic,
-    #[value(name = "panic-buy")]
-    PanicBuy,
 }
 
 /// Output options shared by every command that writes sheets.
@@ -103,243 +219,6 @@ pub struct TextArgs {
     /// Language of the printed texts.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
-}
-
-/// The settings that shape a TP Hunt map.
-#[derive(Debug, Args, Default, Clone)]
-pub struct TpHuntMapArgs {
-    /// Number of players, 2 to 6 (default 4).
-    #[arg(long, value_name = "N")]
-    pub players: Option<u16>,
-    /// Stores on the map (default 12).
-    #[arg(long, value_name = "N")]
-    pub stores: Option<u16>,
-    /// ATMs on the map (default 10).
-    #[arg(long, value_name = "N")]
-    pub atms: Option<u16>,
-    /// Danger zones on the map (default 7).
-    #[arg(long, value_name = "N")]
-    pub dangers: Option<u16>,
-    /// Grid size, 4 to 26 (default 12).
-    #[arg(long, value_name = "N")]
-    pub grid: Option<u16>,
-    /// 'harder': 9 stores, 10 ATMs, 10 danger zones; 'standard': 12, 10, 7.
-    #[arg(long, value_name = "NAME")]
-    pub preset: Option<String>,
-    /// Switch off a fairness rule by name (see 'panicpress rules tp-hunt'); repeatable.
-    #[arg(long = "rule-off", value_name = "RULE")]
-    pub rule_off: Vec<String>,
-    /// TOML file with any of these settings (flags win over the file).
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct TpHuntArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    pub seed: Option<String>,
-    /// How many different maps (seeds derived from --seed), each with its sheets.
-    #[arg(long, value_name = "N")]
-    pub count: Option<usize>,
-    /// a4 (default) or letter.
-    #[arg(long)]
-    pub paper: Option<String>,
-    /// Which sheets, comma-separated: map,tracker,scorepad,rules,dice-tape (or 'all').
-    #[arg(long)]
-    pub sheets: Option<String>,
-    #[command(flatten)]
-    pub map: TpHuntMapArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
-}
-
-/// Settings that shape a Particle Panic deal.
-#[derive(Debug, Args, Default, Clone)]
-pub struct ParticlePanicDealArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    pub seed: Option<String>,
-    /// Number of players, 1 to 4 (default 2).
-    #[arg(long, value_name = "N")]
-    pub players: Option<u8>,
-    /// 'standard' (two decks, four codes) or 'five-codes' (a fifth suit of 26 cards).
-    #[arg(long, value_name = "NAME")]
-    pub variant: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct ParticlePanicArgs {
-    #[command(subcommand)]
-    pub action: Option<ParticlePanicAction>,
-    #[command(flatten)]
-    pub deal: ParticlePanicDealArgs,
-    /// Simulated games behind the printed rating (default 2000).
-    #[arg(long, value_name = "N")]
-    pub simulations: Option<u32>,
-    /// easy, normal or hard: pick a seeded deal whose rating is in that band.
-    #[arg(long)]
-    pub difficulty: Option<String>,
-    /// a4 (default) or letter.
-    #[arg(long)]
-    pub paper: Option<String>,
-    /// Which sheets, comma-separated: record,board,rules (or 'all').
-    #[arg(long)]
-    pub sheets: Option<String>,
-    #[command(flatten)]
-    pub out: OutputArgs,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum ParticlePanicAction {
-    /// Play a deal many times with the policy; print the win rate and loss causes.
-    Simulate(SimulateArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct SimulateArgs {
-    #[command(flatten)]
-    pub deal: ParticlePanicDealArgs,
-    /// Number of games (default 2000).
-    #[arg(long, value_name = "N")]
-    pub games: Option<u32>,
-    /// Who plays: 'rating' (the fast policy that rates deals) or 'search'
-    /// (Monte-Carlo rollouts at every choice: strong and slow).
-    #[arg(long, value_enum, default_value = "rating")]
-    pub policy: PolicyName,
-    /// Rollouts per action for --policy search.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub rollouts: u32,
-    /// Rate a range of deals, seeds A to B (e.g. 0..49): one line (or JSON object) per deal.
-    #[arg(long, value_name = "A..B")]
-    pub deals: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// Settings that shape a Panic Buy board.
-#[derive(Debug, Args, Default, Clone)]
-pub struct PanicBuyBoardArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    pub seed: Option<String>,
-    /// Players: 2-4 in race mode (2 players play two counters each), 4 or 6 in hoard mode.
-    #[arg(long, value_name = "N")]
-    pub players: Option<u8>,
-    /// race (default) or hoard (teams of 2).
-    #[arg(long)]
-    pub mode: Option<String>,
-    /// Switch off a good-board rule by name (see 'panicpress rules panic-buy'); repeatable.
-    #[arg(long = "rule-off", value_name = "RULE")]
-    pub rule_off: Vec<String>,
-    /// short, normal or long: keep a board whose simulated games run that long
-    /// for the players and mode (default any usual length).
-    #[arg(long)]
-    pub length: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct PanicBuyArgs {
-    #[command(subcommand)]
-    pub action: Option<PanicBuyAction>,
-    #[command(flatten)]
-    pub settings: PanicBuyBoardArgs,
-    /// single (one landscape page, default) or tiled (two pages to glue together).
-    #[arg(long)]
-    pub board: Option<String>,
-    /// How many different boards (seeds derived from --seed).
-    #[arg(long, value_name = "N")]
-    pub count: Option<usize>,
-    /// a4 (default) or letter.
-    #[arg(long)]
-    pub paper: Option<String>,
-    /// Which sheets, comma-separated: board,components,tally (or 'all').
-    #[arg(long)]
-    pub sheets: Option<String>,
-    #[command(flatten)]
-    pub out: OutputArgs,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum PanicBuyAction {
-    /// Play whole games on the seed's board; print how long they run and who wins.
-    /// The dice are seeded by the board, so the default number of games gives its printed rating.
-    Simulate(PanicBuySimulateArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct PanicBuySimulateArgs {
-    #[command(flatten)]
-    pub settings: PanicBuyBoardArgs,
-    /// Number of games (default as behind a board's printed rating: 300, or 600 for 2 players).
-    #[arg(long, value_name = "N")]
-    pub games: Option<u32>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// Settings that shape a set of PPE dice.
-#[derive(Debug, Args, Default, Clone)]
-pub struct PpeDiceArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    pub seed: Option<String>,
-    /// TOML file of face counts (face names as keys; 36 faces, at most 6 of each).
-    #[arg(long, value_name = "FILE")]
-    pub faces: Option<PathBuf>,
-    /// TOML settings file: seed, players, target, paper, sheets and a [faces] table.
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct PpeArgs {
-    #[command(subcommand)]
-    pub action: Option<PpeAction>,
-    #[command(flatten)]
-    pub dice: PpeDiceArgs,
-    /// Players on the score pad (default 4).
-    #[arg(long, value_name = "N")]
-    pub players: Option<u32>,
-    /// Points to win: 19 (default), 190, 1900 ... (more rows on the score pad).
-    #[arg(long, value_name = "N")]
-    pub target: Option<u32>,
-    /// a4 (default) or letter.
-    #[arg(long)]
-    pub paper: Option<String>,
-    /// Which sheets, comma-separated: nets,scorepad,reference (or 'all').
-    #[arg(long)]
-    pub sheets: Option<String>,
-    #[command(flatten)]
-    pub out: OutputArgs,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum PpeAction {
-    /// Score one roll, e.g. `ppe score virus,vaccine,mask,gloves,heroes,mask`.
-    Score(PpeScoreArgs),
-    /// Exact outcome counts over all 46,656 rolls of the seed's dice.
-    Odds(PpeOddsArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct PpeScoreArgs {
-    /// Six face names separated by commas.
-    pub roll: String,
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct PpeOddsArgs {
-    #[command(flatten)]
-    pub dice: PpeDiceArgs,
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -418,17 +297,6 @@ impl PackOutputArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
-    /// The game whose rules to apply.
-    #[arg(value_enum)]
-    pub game: GameName,
-    /// The layout as JSON ('-' for standard input).
-    pub file: PathBuf,
-    #[command(flatten)]
-    pub map: TpHuntMapArgs,
-}
-
-#[derive(Debug, Args)]
 pub struct RegenArgs {
     /// The sheet code printed in a sheet's footer.
     pub code: String,
@@ -437,10 +305,4 @@ pub struct RegenArgs {
     pub name: Option<String>,
     #[command(flatten)]
     pub out: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct RulesArgs {
-    #[arg(value_enum)]
-    pub game: GameName,
 }

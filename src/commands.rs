@@ -1,107 +1,184 @@
 //! What each subcommand does, as library calls so tests can drive them.
+//! Nothing here knows a game by name: games come from the registry.
 
 use std::path::PathBuf;
 
-use crate::cli::{Cli, Command, Format, GameName, OutputArgs, ValidateArgs};
+use clap::{ArgMatches, FromArgMatches};
+
+use crate::cli::{Format, OutputArgs};
 use crate::config;
 use crate::error::{Error, Result};
+use crate::game::{Common, Game, Values};
 use crate::games::request::GameRequest;
-use crate::games::{panic_buy, particle_panic, ppe, tp_hunt};
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
-use crate::seed::SheetCode;
+use crate::seed::{Seed, SheetCode};
 use crate::text::Texts;
 
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
-pub fn run(cli: Cli) -> Result<i32> {
-    match cli.command {
-        Command::TpHunt(args) => {
-            let (request, random) = config::tp_hunt_request(&args)?;
-            write_game(&GameRequest::TpHunt(request), &args.out, random, None)
+pub fn run(matches: ArgMatches) -> Result<i32> {
+    let parse = |e: clap::Error| Error::input(e.to_string());
+    let Some((name, m)) = matches.subcommand() else {
+        return Err(Error::input("no command given (see panicpress --help)"));
+    };
+    if let Ok(game) = crate::games::find(name) {
+        if let Some((action, am)) = m.subcommand() {
+            return game.run_action(action, am);
         }
-        Command::ParticlePanic(args) => match &args.action {
-            Some(crate::cli::ParticlePanicAction::Simulate(sim)) => simulate(sim),
-            None => {
-                let (request, random) = config::particle_panic_request(&args)?;
-                write_game(&GameRequest::particle_panic(request), &args.out, random, None)
-            }
-        },
-        Command::PanicBuy(args) => match &args.action {
-            Some(crate::cli::PanicBuyAction::Simulate(sim)) => panic_buy_simulate(sim),
-            None => {
-                let (request, random) = config::panic_buy_request(&args)?;
-                write_game(&GameRequest::PanicBuy(request), &args.out, random, None)
-            }
-        },
-        Command::Ppe(args) => match &args.action {
-            Some(crate::cli::PpeAction::Score(a)) => ppe_score(a),
-            Some(crate::cli::PpeAction::Odds(a)) => ppe_odds(a),
-            None => {
-                let (request, random) = config::ppe_request(&args)?;
-                write_game(&GameRequest::Ppe(request), &args.out, random, None)
-            }
-        },
-        Command::Pack(args) => pack(&args),
-        Command::Validate(args) => validate(&args),
-        Command::Regen(args) => {
-            if let Some(rest) = args.code.trim().strip_prefix("pack:") {
-                // A pack code names the pack, not one sheet: the roster is not in it.
-                let seed = rest.rsplit(':').next().unwrap_or("");
-                return Err(Error::input(format!(
-                    "regen: {} is a pack code from a teacher key; make the pack again with its roster and the same settings (panicpress pack --roster FILE --seed {} ...), or regen one student's sheet code from the key with --name",
-                    crate::error::quote(&args.code),
-                    crate::error::quote(seed)
-                )));
-            }
-            // Printed in the language the code names, unless --lang says otherwise.
-            let code = SheetCode::parse(&args.code)?;
-            let mut out = args.out.clone();
-            out.text.lang = out.text.lang.or(Some(code.lang().to_string()));
-            write_game(&GameRequest::from_code(&code)?, &out, false, args.name.as_deref())
+        let (request, out) = game_request(game, m)?;
+        return write_game(&request, &out, None);
+    }
+    match name {
+        "pack" => pack(&crate::cli::PackArgs::from_arg_matches(m).map_err(parse)?),
+        "validate" => {
+            let (game_name, vm) = m.subcommand().expect("a game is required");
+            validate(crate::games::find(game_name)?, vm)
         }
-        Command::Completions(args) => {
-            use clap::CommandFactory;
-            let mut cmd = Cli::command();
-            clap_complete::generate(args.shell, &mut cmd, "panicpress", &mut std::io::stdout());
+        "regen" => regen(&crate::cli::RegenArgs::from_arg_matches(m).map_err(parse)?),
+        "rules" => {
+            let game = crate::games::find(m.get_one::<String>("game").expect("required"))?;
+            for r in game.rules() {
+                println!("{:<20} {} ({})", r.name, r.what, r.kind);
+            }
             Ok(0)
         }
-        Command::Man => {
-            use clap::CommandFactory;
+        "completions" => {
+            let args = crate::cli::CompletionsArgs::from_arg_matches(m).map_err(parse)?;
+            clap_complete::generate(
+                args.shell,
+                &mut crate::cli::command(),
+                "panicpress",
+                &mut std::io::stdout(),
+            );
+            Ok(0)
+        }
+        "man" => {
             let mut out = Vec::new();
-            clap_mangen::Man::new(Cli::command())
+            clap_mangen::Man::new(crate::cli::command())
                 .render(&mut out)
                 .map_err(|e| Error::input(format!("manual page: {e}")))?;
             output::write(std::path::Path::new("-"), &out)?;
             Ok(0)
         }
-        Command::Rules(args) => {
-            match args.game {
-                GameName::TpHunt => {
-                    for r in tp_hunt::Rule::ALL {
-                        let kind = if r.is_fairness() {
-                            "fairness, can be switched off"
-                        } else {
-                            "rule of the game"
-                        };
-                        println!("{:<20} {} ({kind})", r.name(), r.describe());
-                    }
-                }
-                GameName::ParticlePanic => {
-                    for (name, what) in particle_panic::RULES {
-                        println!("{name:<20} {what}");
-                    }
-                }
-                GameName::PanicBuy => {
-                    for (name, what) in panic_buy::RULES {
-                        println!("{name:<20} {what} (rule of the game)");
-                    }
-                    for r in panic_buy::GoodRule::ALL {
-                        println!("{:<20} {} (good board, can be switched off)", r.name(), r.describe());
-                    }
-                }
-            }
-            Ok(0)
+        other => Err(Error::input(format!("unknown command {}", crate::error::quote(other)))),
+    }
+}
+
+/// Writes a game's sheets from parsed command-line arguments: the request
+/// they stand for and the output options. A `--config` file gives settings
+/// and common options the flags do not.
+pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequest, Options)> {
+    let mut out = OutputArgs::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
+    let (file, file_values) = match m.get_one::<PathBuf>("config") {
+        Some(path) => crate::game::read_settings_file(game, path)?,
+        None => (toml::Table::new(), Values::default()),
+    };
+    let from_file = |key: &str| file.get(key);
+    let values = file_values.overlaid(&crate::cli::values(m, game));
+    let flag = |key: &str| m.get_one::<String>(key).cloned();
+    let seed_text = match (flag("seed"), from_file("seed")) {
+        (Some(s), _) => Some(s),
+        (None, Some(v)) => {
+            Some(crate::game::seed_from_toml(v).map_err(|e| Error::input(format!("config: {}", e.message)))?)
         }
+        (None, None) => None,
+    };
+    let number = |key: &str| -> Result<Option<usize>> {
+        match (m.get_one::<usize>(key), from_file(key)) {
+            (Some(n), _) => Ok(Some(*n)),
+            (None, Some(toml::Value::Integer(n))) => usize::try_from(*n)
+                .map(Some)
+                .map_err(|_| Error::input(format!("config: {key} must be a positive whole number"))),
+            (None, Some(other)) => Err(Error::input(format!(
+                "config: {key} must be a whole number, not {other}"
+            ))),
+            (None, None) => Ok(None),
+        }
+    };
+    let text = |key: &str| -> Result<Option<String>> {
+        match (flag(key), from_file(key)) {
+            (Some(t), _) => Ok(Some(t)),
+            (None, Some(v)) => Ok(Some(
+                match v {
+                    toml::Value::String(s) => Ok(s.clone()),
+                    other => config::NameList::from_toml(other),
+                }
+                .map_err(|e| Error::input(format!("config: {key}: {}", e.message)))?,
+            )),
+            (None, None) => Ok(None),
+        }
+    };
+    if out.text.lang.is_none() {
+        out.text.lang = text("lang")?;
+    }
+    let common = Common {
+        random_seed: seed_text.is_none(),
+        seed: match &seed_text {
+            Some(t) => Seed::new(t)?,
+            None => Seed::random(),
+        },
+        count: number("count")?.unwrap_or(1),
+        paper: crate::game::paper(text("paper")?.as_deref().unwrap_or("a4"))?,
+        sheets: text("sheets")?,
+    };
+    let per_page = number("per-page")?.unwrap_or(1);
+    let request = crate::game::request(game, &common, &values)?.into();
+    Ok((
+        request,
+        Options {
+            out,
+            random_seed: common.random_seed,
+            per_page,
+        },
+    ))
+}
+
+/// How a request's sheets are written.
+pub struct Options {
+    pub out: OutputArgs,
+    pub random_seed: bool,
+    /// Small sheets to a page (1, 2 or 4).
+    pub per_page: usize,
+}
+
+/// `regen CODE`: the sheets the code names, in the language it names unless
+/// `--lang` says otherwise.
+fn regen(args: &crate::cli::RegenArgs) -> Result<i32> {
+    if let Some(rest) = args.code.trim().strip_prefix("pack:") {
+        // A pack code names the pack, not one sheet: the roster is not in it.
+        let seed = rest.rsplit(':').next().unwrap_or("");
+        return Err(Error::input(format!(
+            "regen: {} is a pack code from a teacher key; make the pack again with its roster and the same settings (panicpress pack --roster FILE --seed {} ...), or regen one student's sheet code from the key with --name",
+            crate::error::quote(&args.code),
+            crate::error::quote(seed)
+        )));
+    }
+    let code = SheetCode::parse(&args.code)?;
+    let mut out = args.out.clone();
+    out.text.lang = out.text.lang.or(Some(code.lang().to_string()));
+    let options = Options {
+        out,
+        random_seed: false,
+        per_page: 1,
+    };
+    write_game(&GameRequest::from_code(&code)?, &options, args.name.as_deref())
+}
+
+/// `validate GAME FILE`: the game's rule engine on a layout file.
+fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
+    let path = m.get_one::<PathBuf>("file").expect("required");
+    let values = crate::cli::values(m, game);
+    values.check(game)?;
+    let text = config::read_file(path)?;
+    let verdict = game.validate(&path.display().to_string(), &text, &values)?;
+    for line in &verdict.broken {
+        println!("{line}");
+    }
+    if verdict.broken.is_empty() {
+        println!("{}", verdict.legal);
+        Ok(0)
+    } else {
+        Ok(1)
     }
 }
 
@@ -124,7 +201,8 @@ fn report(to_stdout: bool, line: &str) {
 
 /// Writes a game's sheets in the chosen format and says what was written.
 /// Everything that can fail on bad settings is checked before a file is made.
-fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: Option<&str>) -> Result<i32> {
+fn write_game(request: &GameRequest, options: &Options, name: Option<&str>) -> Result<i32> {
+    let out = &options.out;
     let texts = texts(out)?;
     request.check(&texts)?;
     let format = out.format.unwrap_or(Format::Pdf);
@@ -150,12 +228,7 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
     match format {
         Format::Pdf => output::write_with(&path, |w| {
             pages = Some(write_pdf(w, request.count() >= 100, |emit| {
-                request.pages(&texts, &mut |mut page| {
-                    if let Some(n) = name {
-                        crate::pack::stamp(&mut page, n);
-                    }
-                    emit(page)
-                })
+                crate::pack::sheets_imposed(request, &texts, options.per_page, name, emit)
             })?);
             Ok(())
         })?,
@@ -163,12 +236,7 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
         Format::Text => output::write(&path, request.preview(&texts)?.as_bytes())?,
         Format::Svg | Format::Png => {
             pages = Some(write_pictures(&path, format, out.dpi, |emit| {
-                request.pages(&texts, &mut |mut page| {
-                    if let Some(n) = name {
-                        crate::pack::stamp(&mut page, n);
-                    }
-                    emit(page)
-                })
+                crate::pack::sheets_imposed(request, &texts, options.per_page, name, emit)
             })?);
         }
     }
@@ -194,7 +262,7 @@ fn write_game(request: &GameRequest, out: &OutputArgs, random_seed: bool, name: 
         let code = SheetCode::text_with_lang(&request.code()?, texts.lang());
         report(to_stdout, &format!("code: {code}{more}"));
     }
-    if random_seed {
+    if options.random_seed {
         let seed = request.seed();
         report(
             to_stdout,
@@ -249,7 +317,10 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         (Some(game), false) => vec![config::PackEntry {
             game: game.clone(),
             sheets: args.sheets.clone().map(config::NameList::Text),
-            players: args.players,
+            settings: args
+                .players
+                .map(|n| toml::Table::from_iter([("players".to_string(), toml::Value::Integer(n.into()))]))
+                .unwrap_or_default(),
             ..Default::default()
         }],
         (None, true) if file.entry.is_empty() => {
@@ -430,225 +501,6 @@ fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -
     Ok(files)
 }
 
-fn ppe_score(args: &crate::cli::PpeScoreArgs) -> Result<i32> {
-    let roll = ppe::parse_roll(&args.roll)?;
-    let s = ppe::score(&roll);
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&s).expect("score serialises"));
-        return Ok(0);
-    }
-    let yes = |b: bool| if b { "yes" } else { "no" };
-    println!("points: {}", s.points);
-    println!("outcome: {}", s.outcome.name());
-    println!("lose next turn: {}", yes(s.lose_next_turn));
-    println!("lose game total: {}", yes(s.lose_game_total));
-    println!("out of the game: {}", yes(s.out));
-    Ok(0)
-}
-
-fn ppe_odds(args: &crate::cli::PpeOddsArgs) -> Result<i32> {
-    let (_, faces, seed, random) = config::ppe_dice(&args.dice)?;
-    let dice = ppe::generate(&faces, &seed);
-    let o = ppe::odds::Odds::of(&dice);
-    if args.json {
-        let outcomes: serde_json::Map<String, serde_json::Value> = o
-            .outcomes
-            .iter()
-            .map(|(k, v)| (k.name().to_string(), (*v).into()))
-            .collect();
-        let j = serde_json::json!({
-            "seed": seed.text(),
-            "dice": dice.iter().map(|d| d.to_vec()).collect::<Vec<_>>(),
-            "total": o.total,
-            "outcomes": outcomes,
-            "expected_points": o.expected_points(),
-        });
-        println!("{}", serde_json::to_string_pretty(&j).expect("odds serialise"));
-    } else {
-        println!("dice from seed {seed}:");
-        for (i, d) in dice.iter().enumerate() {
-            let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
-            println!("  die {}: {}", i + 1, names.join(", "));
-        }
-        println!("all {} rolls:", o.total);
-        for (k, v) in &o.outcomes {
-            println!("  {:<14} {v:>6}  {:6.2}%", k.name(), 100.0 * *v as f64 / o.total as f64);
-        }
-        println!("expected points per roll: {:.4}", o.expected_points());
-    }
-    if random {
-        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same dice)");
-    }
-    Ok(0)
-}
-
-/// Whole simulated games on the seed's board.
-fn panic_buy_simulate(args: &crate::cli::PanicBuySimulateArgs) -> Result<i32> {
-    let (params, seed, random) = config::panic_buy_board(&args.settings)?;
-    let games = args.games.unwrap_or(params.rating_games());
-    if !(1..=panic_buy::MAX_SIMULATED_GAMES).contains(&games) {
-        return Err(Error::input(format!(
-            "games: {games} is out of range (1 to {})",
-            panic_buy::MAX_SIMULATED_GAMES
-        )));
-    }
-    let board = panic_buy::generate_for_seed(&params, &seed)?;
-    // The dice are the board's own, as behind its printed rating.
-    let r = panic_buy::game::rate(&board, &params, &panic_buy::rating_seed(&params, &board), games);
-    let code = panic_buy::Request {
-        params: params.clone(),
-        seed: seed.clone(),
-        count: 1,
-        paper: crate::sheet::Paper::A4,
-        layout: panic_buy::sheets::BoardLayout::Single,
-        sheets: panic_buy::sheets::SheetKind::DEFAULT.to_vec(),
-    }
-    .code(&seed, "default");
-    if args.json {
-        let j = serde_json::json!({
-            "seed": seed.text(),
-            "code": code.to_string(),
-            "players": params.players,
-            "mode": params.mode.name(),
-            "games": r.games,
-            "median_rounds": r.median_rounds,
-            "p90_rounds": r.p90_rounds,
-            "first_player_win_share": r.first_player_win_share,
-            "stalled": r.stalled,
-            "arrow_balance": r.arrow_balance,
-        });
-        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
-    } else {
-        println!("board: {code}");
-        println!(
-            "games: {} ({} players, {} mode)",
-            r.games,
-            params.players,
-            params.mode.name()
-        );
-        println!(
-            "rounds: median {}, 90% of games within {}",
-            r.median_rounds, r.p90_rounds
-        );
-        println!(
-            "first player wins: {:.1}% (an equal share is {:.1}%)",
-            100.0 * r.first_player_win_share,
-            100.0 / params.teams() as f64
-        );
-        println!("deliveries at the left arrow: {:.0}%", 100.0 * r.arrow_balance);
-        println!(
-            "stalled (cut off at {} rounds): {}",
-            panic_buy::game::MAX_ROUNDS,
-            r.stalled
-        );
-    }
-    if random {
-        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same board and dice)");
-    }
-    Ok(0)
-}
-
-fn simulate(args: &crate::cli::SimulateArgs) -> Result<i32> {
-    use particle_panic::engine;
-    use particle_panic::policy::{RatingPolicy, SearchPlayer};
-    let (params, seed, _) = config::particle_panic_deal(&args.deal, None)?;
-    let games = args.games.unwrap_or(particle_panic::DEFAULT_SIMULATIONS);
-    particle_panic::Params {
-        simulations: games,
-        ..params.clone()
-    }
-    .check()
-    .map_err(|e| Error::input(e.message.replace("simulations", "games")))?;
-    let seeds: Vec<crate::seed::Seed> = match &args.deals {
-        None => vec![seed],
-        Some(range) => {
-            let bad = || {
-                Error::input(format!(
-                    "deals: {} is not a range A..B of seeds (e.g. 0..49)",
-                    crate::error::quote(range)
-                ))
-            };
-            let (a, b) = range.split_once("..").ok_or_else(bad)?;
-            let (a, b): (u64, u64) = (
-                a.trim().parse().map_err(|_| bad())?,
-                b.trim().parse().map_err(|_| bad())?,
-            );
-            if a > b || b - a >= 10_000 {
-                return Err(Error::input(format!(
-                    "deals: {} must run upwards and hold at most 10000 deals",
-                    crate::error::quote(range)
-                )));
-            }
-            (a..=b)
-                .map(|n| crate::seed::Seed::new(&n.to_string()))
-                .collect::<std::result::Result<_, _>>()?
-        }
-    };
-    let policy = format!("{:?}", args.policy).to_lowercase();
-    let progress = crate::progress::bar(seeds.len() as u64, "deals");
-    for seed in &seeds {
-        progress.inc(1);
-        let deal = particle_panic::generate(&params, seed);
-        let r = match args.policy {
-            crate::cli::PolicyName::Rating => engine::rate_with(&params, &deal, seed, games, |_| RatingPolicy),
-            crate::cli::PolicyName::Search => engine::rate_with(&params, &deal, seed, games, |g| SearchPlayer {
-                rollouts: args.rollouts,
-                rng: engine::rollout_rng(seed, g as u64),
-            }),
-        };
-        if args.json {
-            let j = serde_json::json!({
-                "seed": seed.text(),
-                "players": params.players,
-                "variant": params.variant(),
-                "policy": policy,
-                "games": r.games,
-                "wins": r.wins,
-                "win_rate": r.win_rate,
-                "error": r.error(),
-                "losses": r.losses,
-            });
-            let text = if seeds.len() > 1 {
-                serde_json::to_string(&j)
-            } else {
-                serde_json::to_string_pretty(&j)
-            };
-            println!("{}", text.expect("serialises"));
-            continue;
-        }
-        if seeds.len() > 1 {
-            println!(
-                "deal {seed}: {} wins {:.2}% ± {:.2}% ({} games)",
-                policy,
-                100.0 * r.win_rate,
-                100.0 * r.error(),
-                r.games
-            );
-            continue;
-        }
-        let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
-        println!(
-            "deal: seed {seed}, {} players, {}, {policy} policy",
-            params.players,
-            params.variant()
-        );
-        println!("games: {}", r.games);
-        println!("won:                 {} ± {:.1}%", share(r.wins), 100.0 * r.error());
-        println!("lost, no room:       {}", share(r.losses.no_room));
-        println!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero));
-        println!("lost, empty stack:   {}", share(r.losses.empty_stack));
-        if r.losses.turn_limit > 0 {
-            println!(
-                "stopped at {} turns: {}",
-                engine::TURN_LIMIT,
-                share(r.losses.turn_limit)
-            );
-        }
-    }
-    progress.finish_and_clear();
-    Ok(0)
-}
-
 /// Writes each page from `make` as its own SVG or PNG file: a one-page
 /// document to `path` itself, more pages to `NAME-001.svg`, `NAME-002.svg` ...
 /// beside it (`-` takes a one-page document only). Returns the page count.
@@ -716,116 +568,4 @@ pub fn write_pdf(
         })
         .map_err(io)?;
     Ok(count)
-}
-
-fn validate(args: &ValidateArgs) -> Result<i32> {
-    let name = args.file.display().to_string();
-    let text = config::read_file(&args.file)?;
-    let with_file = |e: Error| Error::input(format!("{name}: {}", e.message));
-    match args.game {
-        GameName::TpHunt => {
-            // One map, or the array that --count N writes.
-            let maps: Vec<tp_hunt::MapJson> = if text.trim_start().starts_with('[') {
-                let values: Vec<serde_json::Value> = serde_json::from_str(&text)
-                    .map_err(|e| with_file(Error::input(format!("not a list of TP Hunt maps: {e}"))))?;
-                values
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        tp_hunt::parse_json(&v.to_string())
-                            .map_err(|e| Error::input(format!("{name}: map {}: {}", i + 1, e.message)))
-                    })
-                    .collect::<Result<_>>()?
-            } else {
-                vec![tp_hunt::parse_json(&text).map_err(with_file)?]
-            };
-            let mut broken = 0;
-            for (i, m) in maps.iter().enumerate() {
-                let mut params = config::tp_hunt_validate_params(&args.map, m.code.as_deref())?;
-                params.grid = m.grid;
-                let prefix = if maps.len() > 1 {
-                    format!("map {}: ", i + 1)
-                } else {
-                    String::new()
-                };
-                let violations = tp_hunt::validate(&params, &m.map());
-                broken += violations.len();
-                for v in violations {
-                    println!("{prefix}{v}");
-                }
-            }
-            if broken == 0 {
-                let rules = tp_hunt::Rule::ALL.len();
-                println!("legal: {name} breaks none of the {rules} TP Hunt rules");
-                Ok(0)
-            } else {
-                Ok(1)
-            }
-        }
-        GameName::PanicBuy => {
-            // One board, or the array that --count N writes.
-            let texts: Vec<String> = if text.trim_start().starts_with('[') {
-                let values: Vec<serde_json::Value> = serde_json::from_str(&text)
-                    .map_err(|e| with_file(Error::input(format!("not a list of Panic Buy boards: {e}"))))?;
-                values.iter().map(|v| v.to_string()).collect()
-            } else {
-                vec![text.clone()]
-            };
-            let many = texts.len() > 1;
-            let mut broken = 0;
-            for (i, one) in texts.iter().enumerate() {
-                let prefix = if many {
-                    format!("board {}: ", i + 1)
-                } else {
-                    String::new()
-                };
-                let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
-                let (json, board) = panic_buy::parse_json(one).map_err(at)?;
-                // Settings from the board's own code, else race mode for 3 players;
-                // a code that does not parse or names another game is an error.
-                let params = match json.code.as_deref() {
-                    None => panic_buy::Params::default(),
-                    Some(c) => {
-                        let code = SheetCode::parse(c).map_err(|e| at(e.into()))?;
-                        if code.game != panic_buy::GAME {
-                            return Err(at(Error::input(format!(
-                                "its code names the game {}, not {}",
-                                crate::error::quote(&code.game),
-                                panic_buy::GAME
-                            ))));
-                        }
-                        panic_buy::Request::from_code(&code).map_err(at)?.params
-                    }
-                };
-                let violations = panic_buy::validate(&params, &board);
-                broken += violations.len();
-                for v in &violations {
-                    println!("{prefix}{v}");
-                }
-            }
-            if broken == 0 {
-                println!(
-                    "legal: {name} breaks none of the {} Panic Buy rules",
-                    panic_buy::RULES.len() + panic_buy::GoodRule::ALL.len()
-                );
-                Ok(0)
-            } else {
-                Ok(1)
-            }
-        }
-        GameName::ParticlePanic => {
-            let deal = particle_panic::parse_json(&text).map_err(with_file)?;
-            let params = deal.params().map_err(with_file)?;
-            let violations = particle_panic::validate(&params, &deal.deal());
-            for v in &violations {
-                println!("{v}");
-            }
-            if violations.is_empty() {
-                println!("legal: {name} is a complete Particle Panic deal");
-                Ok(0)
-            } else {
-                Ok(1)
-            }
-        }
-    }
 }

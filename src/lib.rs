@@ -8,6 +8,7 @@ pub mod commands;
 pub mod config;
 pub mod error;
 pub mod fonts;
+pub mod game;
 pub mod games;
 pub mod grid;
 pub mod output;

@@ -1,6 +1,3 @@
-use clap::Parser;
-use panicpress::cli::Cli;
-
 fn main() {
     // Like other command-line tools, end quietly when the reader of standard
     // output goes away (`panicpress ... -o - | head`), instead of reporting
@@ -9,8 +6,8 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let matches = match panicpress::cli::command().try_get_matches() {
+        Ok(m) => m,
         Err(e) => {
             use clap::error::ErrorKind::*;
             if matches!(
@@ -27,11 +24,16 @@ fn main() {
             // One line naming the problem; --help has the rest.
             let text = e.render().to_string();
             let first = text.lines().next().unwrap_or("invalid arguments");
-            eprintln!("{} (see panicpress --help)", panicpress::error::tidy(first));
+            // A value outside a list: name the list on the same line.
+            let choices = match e.get(clap::error::ContextKind::ValidValue) {
+                Some(clap::error::ContextValue::Strings(values)) => format!(" (choose from: {})", values.join(", ")),
+                _ => String::new(),
+            };
+            eprintln!("{}{choices} (see panicpress --help)", panicpress::error::tidy(first));
             std::process::exit(2);
         }
     };
-    match panicpress::commands::run(cli) {
+    match panicpress::commands::run(matches) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
             // Always one line, even when a parser's message has several.

@@ -238,9 +238,7 @@ impl Pack {
             lang,
         } = options;
         let lang = lang.as_str();
-        if ![1, 2, 4].contains(&per_page) {
-            return Err(Error::input(format!("per-page: {per_page} is not 1, 2 or 4")));
-        }
+        check_per_page(per_page)?;
         let students: Vec<Member> = names
             .iter()
             .zip(distinct(names))
@@ -336,13 +334,67 @@ impl Pack {
 
 /// Sheets small enough to print several to a page with `--per-page`.
 pub fn is_small(game: &str, sheet: &str) -> bool {
-    matches!(
-        (game, sheet),
-        ("tp-hunt", "tracker" | "scorepad" | "rules" | "dice-tape")
-            | ("particle-panic", "rules")
-            | ("panic-buy", "tally")
-            | ("ppe", "scorepad" | "reference")
-    )
+    crate::games::find(game).is_ok_and(|g| g.small_sheets().contains(&sheet))
+}
+
+/// A request's pages, each stamped with `name` when one is given; with
+/// `per_page` 2 or 4, small sheets share a page, with the calibration bar
+/// and the request's code at its foot.
+pub fn sheets_imposed(
+    request: &GameRequest,
+    texts: &Texts,
+    per_page: usize,
+    name: Option<&str>,
+    emit: &mut dyn FnMut(Page) -> Result<()>,
+) -> Result<crate::sheet::DocumentInfo> {
+    if per_page == 1 {
+        return request.pages(texts, &mut |mut page| {
+            if let Some(n) = name {
+                stamp(&mut page, n);
+            }
+            emit(page)
+        });
+    }
+    check_per_page(per_page)?;
+    let common = texts.labels("common", &tera::Context::new())?;
+    let code = request.code()?;
+    let footer = |sheet: &mut Page| {
+        crate::sheet::calibration_bar(sheet, &common.get("calibration"));
+        crate::sheet::code_line(sheet, &format!("{}: {code}", common.get("code_label")));
+        if let Some(n) = name {
+            stamp(sheet, n);
+        }
+    };
+    let mut info = Vec::new();
+    let mut small = Vec::with_capacity(per_page);
+    for sheet in request.sheet_names() {
+        let one = request.with_sheets(sheet)?;
+        let impose_it = is_small(request.game(), sheet);
+        info.push(one.pages(texts, &mut |mut page| {
+            if let Some(n) = name {
+                stamp(&mut page, n);
+            }
+            if !impose_it {
+                return emit(page);
+            }
+            small.push(page);
+            if small.len() == per_page {
+                emit(impose(&std::mem::take(&mut small), per_page, request.paper(), &footer))?;
+            }
+            Ok(())
+        })?);
+    }
+    if !small.is_empty() {
+        emit(impose(&small, per_page, request.paper(), &footer))?;
+    }
+    Ok(crate::sheet::DocumentInfo::joined(&info))
+}
+
+fn check_per_page(per_page: usize) -> Result<()> {
+    if ![1, 2, 4].contains(&per_page) {
+        return Err(Error::input(format!("per-page: {per_page} is not 1, 2 or 4")));
+    }
+    Ok(())
 }
 
 /// Prints a member's name at the foot of a page, right of the calibration bar.

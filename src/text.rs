@@ -569,11 +569,12 @@ mod tests {
         ctx.insert("mode", "race");
         ctx.insert("length", "any");
         let en = Texts::english();
-        let labels = ["common", "tp-hunt", "particle-panic", "panic-buy", "ppe", "pack"];
+        let games = crate::games::all().iter().map(|g| g.name());
+        let labels: Vec<&str> = ["common", "pack"].into_iter().chain(games).collect();
         let prose = ["tp-hunt-rules", "particle-panic-rules", "panic-buy-rules"];
         for lang in LANGUAGES {
             let other = Texts::load(lang, None).unwrap();
-            for name in labels {
+            for &name in &labels {
                 let want: Vec<String> = en.labels(name, &ctx).unwrap().0.into_keys().collect();
                 let have: Vec<String> = other.labels(name, &ctx).unwrap().0.into_keys().collect();
                 assert_eq!(have, want, "{lang}/{name}.tera");

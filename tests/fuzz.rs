@@ -12,8 +12,6 @@
 
 use std::path::Path;
 
-use clap::Parser;
-use panicpress::cli::{Cli, Command};
 use panicpress::games::request::GameRequest;
 use panicpress::games::{panic_buy, particle_panic, ppe, tp_hunt};
 use panicpress::seed::SheetCode;
@@ -251,13 +249,12 @@ proptest! {
         let file = dir.path().join("settings.toml");
         std::fs::write(&file, &text).unwrap();
         for game in ["tp-hunt", "ppe"] {
-            let cli = Cli::try_parse_from(["panicpress", game, "--config", file.to_str().unwrap()]).unwrap();
-            let request = match &cli.command {
-                Command::TpHunt(args) => outcome(config::tp_hunt_request(args))?.map(|(r, _)| GameRequest::TpHunt(r)),
-                Command::Ppe(args) => outcome(config::ppe_request(args))?.map(|(r, _)| GameRequest::Ppe(r)),
-                _ => unreachable!(),
-            };
-            if let Some(r) = request {
+            let matches = panicpress::cli::command()
+                .try_get_matches_from(["panicpress", game, "--config", file.to_str().unwrap()])
+                .unwrap();
+            let (_, m) = matches.subcommand().unwrap();
+            let game = panicpress::games::find(game).unwrap();
+            if let Some((r, _)) = outcome(panicpress::commands::game_request(game, m))? {
                 some_pages(&r)?;
             }
         }
@@ -275,7 +272,7 @@ proptest! {
             let seed = panicpress::seed::Seed::new("5B").unwrap();
             for entry in &pack_file.entry {
                 outcome(entry.per())?;
-                if entry.simulations.unwrap_or(0) > 4000 {
+                if entry.settings.get("simulations").and_then(|v| v.as_integer()).unwrap_or(0) > 4000 {
                     continue;
                 }
                 if let Some(r) = outcome(entry.request(&seed, pack_file.paper.as_deref()))? {

@@ -178,10 +178,13 @@ fn player_counts_are_enforced() {
             &["panic-buy", "--seed", "1", "--players", "5"],
             "race mode is for 2 to 4 players",
         ),
-        (&["panic-buy", "--seed", "1", "--mode", "siege"], "unknown mode 'siege'"),
+        (
+            &["panic-buy", "--seed", "1", "--mode", "siege"],
+            "invalid value 'siege' for '--mode <NAME>' (choose from: race, hoard)",
+        ),
         (
             &["panic-buy", "--seed", "1", "--board", "poster"],
-            "unknown layout 'poster'",
+            "invalid value 'poster' for '--board <NAME>' (choose from: single, tiled)",
         ),
     ];
     for (args, want) in cases {
@@ -293,7 +296,10 @@ fn length_picks_boards_by_their_rating() {
     let (short, long) = (median("short"), median("long"));
     assert!(short <= 13 && long >= 15, "short {short}, long {long}");
     for (args, says) in [
-        (vec!["--length", "forever"], "length: unknown length 'forever'"),
+        (
+            vec!["--length", "forever"],
+            "invalid value 'forever' for '--length <NAME>' (choose from: any, short, normal, long)",
+        ),
         (vec!["--games", "0"], "games: 0 is out of range"),
         (vec!["--players", "5"], "race mode is for 2 to 4"),
     ] {

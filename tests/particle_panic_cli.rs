@@ -225,11 +225,11 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["particle-panic", "--seed", "1", "--variant", "six"],
-            "unknown variant 'six'",
+            "invalid value 'six' for '--variant <NAME>' (choose from: standard, five-codes, collect-as-action)",
         ),
         (
             &["particle-panic", "--seed", "1", "--difficulty", "brutal"],
-            "unknown 'brutal'",
+            "invalid value 'brutal' for '--difficulty <NAME>' (choose from: easy, normal, hard)",
         ),
         (
             &["particle-panic", "--seed", "1", "--simulations", "0"],

@@ -274,7 +274,7 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
         (&["tp-hunt", "--seed", "1", "--grid", "40"], "grid: 40 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--config", "bad.toml"],
-            "config bad.toml (line 1)",
+            "config bad.toml: stores: 'many' is not a whole number",
         ),
         (&["tp-hunt", "--seed", "1", "--config", "typo.toml"], "storez"),
         (
@@ -290,12 +290,15 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
             &["tp-hunt", "--seed", "1", "--sheets", "map,poster"],
             "unknown sheet 'poster'",
         ),
-        (&["tp-hunt", "--seed", "1", "--paper", "a3"], "unknown paper 'a3'"),
+        (
+            &["tp-hunt", "--seed", "1", "--paper", "a3"],
+            "invalid value 'a3' for '--paper <NAME>' (choose from: a4, letter)",
+        ),
         (&["tp-hunt", "--seed", "", "--sheets", "map"], "seed: must not be empty"),
         (&["tp-hunt", "--seed", "1", "--count", "0"], "count: 0 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--rule-off", "counts"],
-            "cannot be switched off",
+            "invalid value 'counts' for '--rule-off <NAME>' (choose from: reachable, start-cells, no-walled-in-store)",
         ),
         (
             &["tp-hunt", "--seed", "1", "--dangers", "120"],

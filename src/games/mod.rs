@@ -41,6 +41,30 @@ pub mod request;
 pub mod tp_hunt;
 
 use crate::error::Error;
+use crate::game::Game;
+
+/// The registry: every game, in the order the command line lists them. The
+/// only place outside a game's own module that names it.
+pub fn all() -> &'static [&'static dyn Game] {
+    &[
+        &tp_hunt::declare::TpHunt,
+        &particle_panic::declare::ParticlePanic,
+        &panic_buy::declare::PanicBuy,
+        &ppe::declare::Ppe,
+    ]
+}
+
+/// The game of that name.
+pub fn find(name: &str) -> Result<&'static dyn Game, Error> {
+    all().iter().copied().find(|g| g.name() == name).ok_or_else(|| {
+        let names: Vec<&str> = all().iter().map(|g| g.name()).collect();
+        Error::input(format!(
+            "unknown game {} (games: {})",
+            crate::error::quote(name),
+            names.join(", ")
+        ))
+    })
+}
 use std::collections::BTreeMap;
 use std::fmt;
 

@@ -247,6 +247,23 @@ impl DocumentInfo {
             id_source: codes.join("\n"),
         }
     }
+
+    /// One document made of several: the first's title and subject with how
+    /// many follow, every part's identity.
+    pub fn joined(parts: &[DocumentInfo]) -> DocumentInfo {
+        match parts {
+            [one] => one.clone(),
+            _ => DocumentInfo {
+                title: format!("{} (+{})", parts[0].title, parts.len() - 1),
+                subject: format!("{} (+{})", parts[0].subject, parts.len() - 1),
+                id_source: parts
+                    .iter()
+                    .map(|p| p.id_source.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            },
+        }
+    }
 }
 
 /// Pages plus the metadata the document carries.

@@ -2,6 +2,7 @@
 //! text describes a fixed board whose picture is missing; we generate 8 x 8
 //! boards and print only those the rule engine proves playable.
 
+pub mod declare;
 pub mod game;
 pub mod moves;
 pub mod policy;
@@ -1226,15 +1227,12 @@ pub struct Request {
 impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
-        if !(1..=crate::games::tp_hunt::MAX_COUNT).contains(&self.count) {
+        if !(1..=crate::game::MAX_COUNT).contains(&self.count) {
             return Err(Error::input(format!(
                 "count: {} is out of range (1 to {})",
                 self.count,
-                crate::games::tp_hunt::MAX_COUNT
+                crate::game::MAX_COUNT
             )));
-        }
-        if self.params.mode == Mode::Race && self.sheets == [sheets::SheetKind::Tally] {
-            return Err(Error::input("sheets: the team tally is for hoard mode (--mode hoard)"));
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! "Particle Panic"). A deal is three cards per player and six face-up stacks;
 //! `engine` plays the whole game so that a deal can be rated by simulation.
 
+pub mod declare;
 pub mod engine;
 pub mod policy;
 pub mod sheets;

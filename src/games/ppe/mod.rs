@@ -2,6 +2,7 @@
 //! "Pandemic blocks" carry 36 faces; a seeded assignment puts them on the dice.
 //! `score` is the rule engine for one roll; `odds` enumerates all 6^6 rolls.
 
+pub mod declare;
 pub mod odds;
 pub mod sheets;
 

@@ -2,6 +2,7 @@
 //! A map is a square grid with stores, ATMs and danger zones; the rule engine
 //! checks the placement rules and our fairness rules before a map is printed.
 
+pub mod declare;
 pub mod sheets;
 
 use rand::Rng;
@@ -553,7 +554,7 @@ pub struct Request {
 }
 
 /// Most maps one document holds.
-pub const MAX_COUNT: usize = 10_000;
+pub const MAX_COUNT: usize = crate::game::MAX_COUNT;
 
 impl Request {
     pub fn check(&self) -> Result<()> {

@@ -1,0 +1,459 @@
+//! What every game declares once: its name, its settings, its sheets and its
+//! functions. The command line, settings files, class packs, sheet codes and
+//! the web page are all derived from these declarations; nothing here knows
+//! any game by name.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+use crate::seed::{Seed, SheetCode};
+use crate::sheet::{DocumentInfo, Page, Paper};
+use crate::text::Texts;
+
+/// What values a setting takes.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Kind {
+    /// A whole number from `min` to `max`.
+    Number { min: i64, max: i64 },
+    /// One of the listed names.
+    Choice { values: &'static [&'static str] },
+    /// Any of the listed names, given once each (`--rule-off a --rule-off b`).
+    Names { values: &'static [&'static str] },
+    /// A file of further settings (a settings file may hold the table itself).
+    File,
+}
+
+/// One setting of a game, as `--NAME` on the command line, `NAME = ...` in a
+/// settings file or pack entry, and a field of the web form.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Setting {
+    pub name: &'static str,
+    #[serde(flatten)]
+    pub kind: Kind,
+    /// The value used when none is given, as a person reads it.
+    pub default: &'static str,
+    pub help: &'static str,
+    /// How the setting shows in the sheet code (`p4`: 4 players), or "" when it does not.
+    pub in_code: &'static str,
+}
+
+/// The settings every game takes the same way.
+pub const COMMON: &[&str] = &["seed", "count", "paper", "sheets", "lang", "per-page"];
+
+/// The papers sheets are laid out for.
+pub const PAPERS: &[&str] = &["a4", "letter"];
+
+/// Most layouts one document holds (`--count`).
+pub const MAX_COUNT: usize = 10_000;
+
+/// A value given for a setting, from a flag, a settings file, a pack entry or a form.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    One(String),
+    Many(Vec<String>),
+    Table(toml::Table),
+}
+
+/// The values given for a game's own settings, by setting name; a setting
+/// not given takes its default.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Values(BTreeMap<String, Value>);
+
+impl Values {
+    pub fn set(&mut self, name: &str, value: Value) {
+        self.0.insert(name.to_string(), value);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.keys().map(String::as_str)
+    }
+
+    /// `other`'s values over these (flags over a settings file).
+    pub fn overlaid(&self, other: &Values) -> Values {
+        let mut out = self.clone();
+        for (k, v) in &other.0 {
+            match (out.0.get_mut(k), v) {
+                // Repeatable names add up: the file's and the flags'.
+                (Some(Value::Many(mine)), Value::Many(theirs)) => {
+                    for t in theirs {
+                        if !mine.contains(t) {
+                            mine.push(t.clone());
+                        }
+                    }
+                }
+                _ => {
+                    out.0.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        out
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.0.get(name)
+    }
+
+    /// The text of a one-value setting.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        match self.0.get(name) {
+            Some(Value::One(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// A whole number setting (checked against its limits by [`Values::check`]).
+    pub fn number<T: TryFrom<i64>>(&self, name: &str) -> Result<Option<T>> {
+        let Some(text) = self.text(name) else {
+            return Ok(None);
+        };
+        let n: i64 = text
+            .trim()
+            .parse()
+            .map_err(|_| Error::input(format!("{name}: '{text}' is not a whole number")))?;
+        T::try_from(n)
+            .map(Some)
+            .map_err(|_| Error::input(format!("{name}: {n} is out of range")))
+    }
+
+    /// Every name given for a repeatable setting.
+    pub fn names_of(&self, name: &str) -> Vec<String> {
+        match self.0.get(name) {
+            Some(Value::Many(v)) => v.clone(),
+            Some(Value::One(t)) => t
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Checks every value against the game's declarations: no unknown
+    /// setting, numbers within their limits, choices among their names.
+    pub fn check(&self, game: &dyn Game) -> Result<()> {
+        for (name, value) in &self.0 {
+            let Some(setting) = game.settings().iter().find(|s| s.name == name) else {
+                let names: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
+                return Err(Error::input(format!(
+                    "'{name}' is not a {} setting (its settings: {})",
+                    game.name(),
+                    names.join(", ")
+                )));
+            };
+            match (setting.kind, value) {
+                (Kind::Number { min, max }, Value::One(_)) => {
+                    let n: i64 = self.number(name)?.expect("given");
+                    if !(min..=max).contains(&n) {
+                        return Err(Error::input(format!("{name}: {n} is out of range ({min} to {max})")));
+                    }
+                }
+                (Kind::Choice { values }, Value::One(v)) => {
+                    if !values.contains(&v.as_str()) {
+                        return Err(Error::input(format!(
+                            "{name}: unknown {name} '{v}' (choose from: {})",
+                            values.join(", ")
+                        )));
+                    }
+                }
+                (Kind::Names { .. }, Value::One(_) | Value::Many(_)) => {}
+                (Kind::File, Value::One(_) | Value::Table(_)) => {}
+                _ => return Err(Error::input(format!("{name}: not a value this setting takes"))),
+            }
+        }
+        Ok(())
+    }
+
+    /// Values from a TOML table (a settings file or a pack entry), keys as
+    /// the flags name them (`rule_off` is read as `rule-off`).
+    pub fn from_toml(table: &toml::Table) -> Result<Values> {
+        let mut out = Values::default();
+        for (key, v) in table {
+            let name = key.replace('_', "-");
+            let value = match v {
+                toml::Value::String(s) => Value::One(s.clone()),
+                toml::Value::Integer(i) => Value::One(i.to_string()),
+                toml::Value::Boolean(b) => Value::One(b.to_string()),
+                toml::Value::Array(items) => Value::Many(
+                    items
+                        .iter()
+                        .map(|i| match i {
+                            toml::Value::String(s) => Ok(s.clone()),
+                            toml::Value::Integer(n) => Ok(n.to_string()),
+                            other => Err(Error::input(format!("{name}: {other} is not a name"))),
+                        })
+                        .collect::<Result<_>>()?,
+                ),
+                toml::Value::Table(t) => Value::Table(t.clone()),
+                other => return Err(Error::input(format!("{name}: {other} is not a value a setting takes"))),
+            };
+            out.0.insert(name, value);
+        }
+        Ok(out)
+    }
+}
+
+/// The options every game takes the same way, already checked.
+#[derive(Debug, Clone)]
+pub struct Common {
+    pub seed: Seed,
+    /// True when no seed was given and one was chosen at random.
+    pub random_seed: bool,
+    pub count: usize,
+    pub paper: Paper,
+    /// The sheets as `--sheets` lists them; `None`: the game's default set.
+    pub sheets: Option<String>,
+}
+
+impl Common {
+    /// Common options for one layout from `seed`, A4 and the default sheets.
+    pub fn for_seed(seed: Seed) -> Common {
+        Common {
+            seed,
+            random_seed: false,
+            count: 1,
+            paper: Paper::A4,
+            sheets: None,
+        }
+    }
+}
+
+/// What `validate` found in a layout file.
+pub struct Verdict {
+    /// One line per broken rule.
+    pub broken: Vec<String>,
+    /// Said when nothing is broken.
+    pub legal: String,
+}
+
+/// One rule a game's engine checks, for `rules GAME`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RuleLine {
+    pub name: &'static str,
+    pub what: String,
+    /// "rule of the game", or how it may be switched off.
+    pub kind: &'static str,
+}
+
+/// A game: its declarations and the functions generic code calls.
+pub trait Game: Sync {
+    /// The name on the command line and in sheet codes.
+    fn name(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    /// One line: what the game prints.
+    fn about(&self) -> &'static str;
+    /// One command line that shows the game off (without `panicpress`).
+    fn example(&self) -> &'static str;
+    /// The game's own settings (the common ones are in [`COMMON`]).
+    fn settings(&self) -> &'static [Setting];
+    /// Every sheet kind, by name.
+    fn sheet_kinds(&self) -> Vec<&'static str>;
+    /// The sheets printed when none are named.
+    fn default_sheets(&self) -> Vec<&'static str>;
+    /// Sheets small enough to print several to a page (`--per-page`).
+    fn small_sheets(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The request the settings stand for, checked. A game that makes one
+    /// layout per request leaves `common.count` to the caller.
+    fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn Request>>;
+    /// The request a printed sheet code of this game stands for.
+    fn request_for_code(&self, code: &SheetCode) -> Result<Box<dyn Request>>;
+    /// Runs the rule engine on a layout file's text (`name` for messages);
+    /// `values` are settings given with it.
+    fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict>;
+    /// The rules the engine checks.
+    fn rules(&self) -> Vec<RuleLine>;
+    /// Further subcommands (`simulate`, `score`, ...), each with its own arguments.
+    fn actions(&self) -> Vec<clap::Command> {
+        Vec::new()
+    }
+    /// Runs one of [`Game::actions`].
+    fn run_action(&self, name: &str, _matches: &clap::ArgMatches) -> Result<i32> {
+        Err(Error::input(format!("{}: no action '{name}'", self.name())))
+    }
+}
+
+/// One request for a game's sheets: everything commands, regen, class packs
+/// and the web page ask of it.
+pub trait Request: Send + Sync {
+    fn game(&self) -> &'static str;
+    fn seed(&self) -> &Seed;
+    fn paper(&self) -> Paper;
+    /// The settings part of a code with the game's default settings: a file
+    /// name says only what differs from it.
+    fn default_settings(&self) -> String;
+    /// How many layouts (maps, boards) the request makes.
+    fn count(&self) -> usize {
+        1
+    }
+    /// The same request for another seed, one layout.
+    fn with_seed(&self, seed: Seed) -> Box<dyn Request>;
+    /// The sheets chosen, by name, in order.
+    fn sheet_names(&self) -> Vec<&'static str>;
+    /// The same request for other sheets (a list as `--sheets` takes it).
+    fn with_sheets(&self, list: &str) -> Result<Box<dyn Request>>;
+    /// Everything that can fail on bad settings, checked before any file is made.
+    fn check(&self, texts: &Texts) -> Result<()>;
+    /// The sheet code of the whole set (for a run of many: the first).
+    fn code(&self) -> Result<String>;
+    /// The seed the layout was made from (a difficulty may pick another).
+    fn layout_seed(&self) -> Result<Seed> {
+        Ok(self.seed().clone())
+    }
+    /// The layout as JSON, as `--format json` writes it.
+    fn json(&self) -> Result<String>;
+    /// A terminal preview (`--format text`).
+    fn preview(&self, texts: &Texts) -> Result<String>;
+    /// Draws every page and hands each to `emit` as soon as it is made.
+    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo>;
+}
+
+/// A run of requests for consecutive seeds, for games that make one layout a
+/// request: pages one after another, JSON as an array.
+struct Run {
+    first: Arc<dyn Request>,
+    count: usize,
+}
+
+impl Run {
+    fn each(&self) -> impl Iterator<Item = Box<dyn Request>> + '_ {
+        (1..=self.count).map(|k| self.first.with_seed(self.first.seed().nth(k)))
+    }
+}
+
+impl Request for Run {
+    fn game(&self) -> &'static str {
+        self.first.game()
+    }
+    fn seed(&self) -> &Seed {
+        self.first.seed()
+    }
+    fn paper(&self) -> Paper {
+        self.first.paper()
+    }
+    fn default_settings(&self) -> String {
+        self.first.default_settings()
+    }
+    fn count(&self) -> usize {
+        self.count
+    }
+    fn with_seed(&self, seed: Seed) -> Box<dyn Request> {
+        self.first.with_seed(seed)
+    }
+    fn sheet_names(&self) -> Vec<&'static str> {
+        self.first.sheet_names()
+    }
+    fn with_sheets(&self, list: &str) -> Result<Box<dyn Request>> {
+        Ok(Box::new(Run {
+            first: Arc::from(self.first.with_sheets(list)?),
+            count: self.count,
+        }))
+    }
+    fn check(&self, texts: &Texts) -> Result<()> {
+        self.first.check(texts)
+    }
+    fn code(&self) -> Result<String> {
+        self.first.code()
+    }
+    fn layout_seed(&self) -> Result<Seed> {
+        self.first.layout_seed()
+    }
+    fn json(&self) -> Result<String> {
+        let mut items = Vec::new();
+        for one in self.each() {
+            items.push(
+                serde_json::from_str::<serde_json::Value>(&one.json()?).map_err(|e| Error::input(e.to_string()))?,
+            );
+        }
+        Ok(crate::games::json_one_or_many(&items))
+    }
+    fn preview(&self, texts: &Texts) -> Result<String> {
+        let mut out = String::new();
+        for one in self.each() {
+            out.push_str(&one.preview(texts)?);
+        }
+        Ok(out)
+    }
+    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
+        let mut infos = Vec::new();
+        for one in self.each() {
+            infos.push(one.pages(texts, emit)?);
+        }
+        Ok(DocumentInfo::joined(&infos))
+    }
+}
+
+/// The request for `common` and `values`, checked; a run of `count` layouts
+/// when the game makes one a request.
+pub fn request(game: &dyn Game, common: &Common, values: &Values) -> Result<Box<dyn Request>> {
+    values.check(game)?;
+    if !(1..=MAX_COUNT).contains(&common.count) {
+        return Err(Error::input(format!(
+            "count: {} is out of range (1 to {MAX_COUNT})",
+            common.count
+        )));
+    }
+    let one = game.request(common, values)?;
+    if one.count() == common.count {
+        return Ok(one);
+    }
+    Ok(Box::new(Run {
+        first: Arc::from(one),
+        count: common.count,
+    }))
+}
+
+/// The settings file of `--config`: common options and the game's settings.
+pub fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, Values)> {
+    let text = crate::config::read_file(path)?;
+    let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
+        let at = e
+            .span()
+            .map(|s| {
+                let line = text.get(..s.start).unwrap_or(&text).lines().count().max(1);
+                format!(" (line {line})")
+            })
+            .unwrap_or_default();
+        Error::input(format!("config {}{at}: {}", path.display(), e.message()))
+    })?;
+    let mut common = toml::Table::new();
+    for key in COMMON {
+        if let Some(v) = table.remove(*key) {
+            common.insert(key.to_string(), v);
+        }
+    }
+    let values =
+        Values::from_toml(&table).map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
+    values
+        .check(game)
+        .map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
+    Ok((common, values))
+}
+
+/// A paper by name.
+pub fn paper(name: &str) -> Result<Paper> {
+    Paper::parse(name).ok_or_else(|| {
+        Error::input(format!(
+            "paper: unknown paper '{name}' (choose from: {})",
+            PAPERS.join(", ")
+        ))
+    })
+}
+
+/// A seed from a settings file: text or a whole number.
+pub fn seed_from_toml(v: &toml::Value) -> Result<String> {
+    match v {
+        toml::Value::String(s) => Ok(s.clone()),
+        toml::Value::Integer(i) => Ok(i.to_string()),
+        other => Err(Error::input(format!(
+            "seed must be text or a whole number, not {other}"
+        ))),
+    }
+}

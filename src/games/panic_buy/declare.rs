@@ -1,0 +1,362 @@
+//! Panic Buy as the registry sees it: its settings, its request, validation
+//! and rules behind the common game interface, and `simulate`.
+
+use clap::{Args, FromArgMatches};
+
+use super::sheets::{BoardLayout, SheetKind};
+use super::{GAME, GoodRule, Length, Mode, Params, Request};
+use crate::error::{Error, Result};
+use crate::game::{Common, Kind, RuleLine, Setting, Values, Verdict};
+use crate::seed::{Seed, SheetCode};
+use crate::sheet::{DocumentInfo, Page, Paper};
+use crate::text::Texts;
+
+pub struct PanicBuy;
+
+/// The good-board rules, the ones `--rule-off` takes.
+const GOOD_RULES: &[&str] = &[
+    "tp-open",
+    "tp-loop",
+    "doors-far",
+    "units-matter",
+    "length-band",
+    "first-fair",
+];
+
+const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "players",
+        kind: Kind::Number { min: 2, max: 6 },
+        default: "3 (race), 4 (hoard)",
+        help: "Players: 2-4 in race mode (2 players play two counters each), 4 or 6 in hoard mode.",
+        in_code: "p3",
+    },
+    Setting {
+        name: "mode",
+        kind: Kind::Choice {
+            values: &["race", "hoard"],
+        },
+        default: "race",
+        help: "race: first to bring home 2 rolls; hoard: teams of 2 collect the most.",
+        in_code: "race",
+    },
+    Setting {
+        name: "board",
+        kind: Kind::Choice {
+            values: &["single", "tiled"],
+        },
+        default: "single",
+        help: "single (one landscape page) or tiled (two pages to glue together).",
+        in_code: "-tiled",
+    },
+    Setting {
+        name: "length",
+        kind: Kind::Choice {
+            values: &["any", "short", "normal", "long"],
+        },
+        default: "any",
+        help: "Keep a board whose simulated games run short, normal or long for the players and mode.",
+        in_code: "-lshort",
+    },
+    Setting {
+        name: "rule-off",
+        kind: Kind::Names { values: GOOD_RULES },
+        default: "",
+        help: "Switch off a good-board rule by name (see 'panicpress rules panic-buy'); repeatable.",
+        in_code: "-xNAME",
+    },
+];
+
+/// Board settings from the values given.
+fn params(values: &Values) -> Result<Params> {
+    let mode = Mode::parse(values.text("mode").unwrap_or("race"))?;
+    let default_players = if mode == Mode::Hoard { 4 } else { 3 };
+    let mut off_rules = values
+        .names_of("rule-off")
+        .iter()
+        .map(|r| GoodRule::by_name(r))
+        .collect::<Result<Vec<_>>>()?;
+    off_rules.sort();
+    off_rules.dedup();
+    let params = Params {
+        players: values.number("players")?.unwrap_or(default_players),
+        mode,
+        off_rules,
+        length: Length::parse(values.text("length").unwrap_or("any"))?,
+        ..Params::default()
+    };
+    params.check()?;
+    Ok(params)
+}
+
+/// `panic-buy simulate`: whole games on the seed's board.
+#[derive(Debug, Args)]
+struct SimulateArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    seed: Option<String>,
+    /// Number of games (default as behind a board's printed rating: 300, or 600 for 2 players).
+    #[arg(long, value_name = "N")]
+    games: Option<u32>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The settings that shape the board, the ones `simulate` takes.
+const BOARD_SETTINGS: &[&str] = &["players", "mode", "length", "rule-off"];
+
+impl crate::game::Game for PanicBuy {
+    fn name(&self) -> &'static str {
+        GAME
+    }
+    fn title(&self) -> &'static str {
+        "Panic Buy"
+    }
+    fn about(&self) -> &'static str {
+        "Panic Buy (board game): generated boards, rules, player cards, Sneezes, counters, tokens."
+    }
+    fn example(&self) -> &'static str {
+        "panic-buy --seed 42 --players 4 --length short"
+    }
+    fn settings(&self) -> &'static [Setting] {
+        SETTINGS
+    }
+    fn sheet_kinds(&self) -> Vec<&'static str> {
+        SheetKind::ALL.iter().map(|k| k.name()).collect()
+    }
+    fn default_sheets(&self) -> Vec<&'static str> {
+        SheetKind::DEFAULT.iter().map(|k| k.name()).collect()
+    }
+
+    fn small_sheets(&self) -> &'static [&'static str] {
+        &["tally"]
+    }
+
+    fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {
+        let request = Request {
+            params: params(values)?,
+            seed: common.seed.clone(),
+            count: common.count,
+            paper: common.paper,
+            layout: BoardLayout::parse(values.text("board").unwrap_or("single"))?,
+            sheets: match &common.sheets {
+                Some(list) => SheetKind::parse_list(list)?,
+                None => SheetKind::DEFAULT.to_vec(),
+            },
+        };
+        request.check()?;
+        // Asked for alone, the tally would print nothing in race mode.
+        if request.params.mode == Mode::Race && request.sheets == [SheetKind::Tally] {
+            return Err(Error::input("sheets: the team tally is for hoard mode (--mode hoard)"));
+        }
+        Ok(Box::new(request))
+    }
+
+    fn request_for_code(&self, code: &SheetCode) -> Result<Box<dyn crate::game::Request>> {
+        Ok(Box::new(Request::from_code(code)?))
+    }
+
+    /// One board, or the array that `--count N` writes. Settings come from
+    /// the board's own code, else the values given (race mode for 3 players).
+    fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
+        let items: Vec<String> = if text.trim_start().starts_with('[') {
+            let list: Vec<serde_json::Value> = serde_json::from_str(text)
+                .map_err(|e| Error::input(format!("{name}: not a list of Panic Buy boards: {e}")))?;
+            list.iter().map(|v| v.to_string()).collect()
+        } else {
+            vec![text.to_string()]
+        };
+        let many = items.len() > 1;
+        let mut broken = Vec::new();
+        for (i, one) in items.iter().enumerate() {
+            let prefix = if many {
+                format!("board {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
+            let (json, board) = super::parse_json(one).map_err(at)?;
+            let p = match json.code.as_deref() {
+                Some(c) if values.is_empty() => {
+                    let code = SheetCode::parse(c).map_err(|e| at(e.into()))?;
+                    if code.game != GAME {
+                        return Err(at(Error::input(format!(
+                            "its code names the game {}, not {GAME}",
+                            crate::error::quote(&code.game)
+                        ))));
+                    }
+                    Request::from_code(&code).map_err(at)?.params
+                }
+                _ => params(values).map_err(at)?,
+            };
+            broken.extend(super::validate(&p, &board).iter().map(|v| format!("{prefix}{v}")));
+        }
+        Ok(Verdict {
+            broken,
+            legal: format!(
+                "legal: {name} breaks none of the {} Panic Buy rules",
+                super::RULES.len() + GoodRule::ALL.len()
+            ),
+        })
+    }
+
+    fn rules(&self) -> Vec<RuleLine> {
+        let game = super::RULES.iter().map(|(name, what)| RuleLine {
+            name,
+            what: what.to_string(),
+            kind: "rule of the game",
+        });
+        let good = GoodRule::ALL.iter().map(|r| RuleLine {
+            name: r.name(),
+            what: r.describe().to_string(),
+            kind: "good board, can be switched off",
+        });
+        game.chain(good).collect()
+    }
+
+    fn actions(&self) -> Vec<clap::Command> {
+        let cmd = clap::Command::new("simulate").about(
+            "Play whole games on the seed's board; print how long they run and who wins. \
+             The dice are seeded by the board, so the default number of games gives its printed rating.",
+        );
+        let cmd = crate::cli::setting_args(cmd, SETTINGS, BOARD_SETTINGS);
+        vec![
+            SimulateArgs::augment_args(cmd)
+                .after_help("Example: panicpress panic-buy simulate --seed 42 --players 2 --json"),
+        ]
+    }
+
+    fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
+        let args = SimulateArgs::from_arg_matches(matches).map_err(|e| Error::input(e.to_string()))?;
+        let values = crate::cli::values(matches, self);
+        values.check(self)?;
+        simulate(&args, &params(&values)?)
+    }
+}
+
+/// Whole simulated games on the seed's board.
+fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
+    let (seed, random) = match &args.seed {
+        Some(t) => (Seed::new(t)?, false),
+        None => (Seed::random(), true),
+    };
+    let games = args.games.unwrap_or(params.rating_games());
+    if !(1..=super::MAX_SIMULATED_GAMES).contains(&games) {
+        return Err(Error::input(format!(
+            "games: {games} is out of range (1 to {})",
+            super::MAX_SIMULATED_GAMES
+        )));
+    }
+    let board = super::generate_for_seed(params, &seed)?;
+    // The dice are the board's own, as behind its printed rating.
+    let r = super::game::rate(&board, params, &super::rating_seed(params, &board), games);
+    let code = Request {
+        params: params.clone(),
+        seed: seed.clone(),
+        count: 1,
+        paper: Paper::A4,
+        layout: BoardLayout::Single,
+        sheets: SheetKind::DEFAULT.to_vec(),
+    }
+    .code(&seed, "default");
+    if args.json {
+        let j = serde_json::json!({
+            "seed": seed.text(),
+            "code": code.to_string(),
+            "players": params.players,
+            "mode": params.mode.name(),
+            "games": r.games,
+            "median_rounds": r.median_rounds,
+            "p90_rounds": r.p90_rounds,
+            "first_player_win_share": r.first_player_win_share,
+            "stalled": r.stalled,
+            "arrow_balance": r.arrow_balance,
+        });
+        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
+    } else {
+        println!("board: {code}");
+        println!(
+            "games: {} ({} players, {} mode)",
+            r.games,
+            params.players,
+            params.mode.name()
+        );
+        println!(
+            "rounds: median {}, 90% of games within {}",
+            r.median_rounds, r.p90_rounds
+        );
+        println!(
+            "first player wins: {:.1}% (an equal share is {:.1}%)",
+            100.0 * r.first_player_win_share,
+            100.0 / params.teams() as f64
+        );
+        println!("deliveries at the left arrow: {:.0}%", 100.0 * r.arrow_balance);
+        println!("stalled (cut off at {} rounds): {}", super::game::MAX_ROUNDS, r.stalled);
+    }
+    if random {
+        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same board and dice)");
+    }
+    Ok(0)
+}
+
+impl crate::game::Request for Request {
+    fn game(&self) -> &'static str {
+        GAME
+    }
+    fn seed(&self) -> &Seed {
+        &self.seed
+    }
+    fn paper(&self) -> Paper {
+        self.paper
+    }
+    fn default_settings(&self) -> String {
+        Params::default().code()
+    }
+    fn count(&self) -> usize {
+        self.count
+    }
+    fn with_seed(&self, seed: Seed) -> Box<dyn crate::game::Request> {
+        Box::new(Request {
+            seed,
+            count: 1,
+            ..self.clone()
+        })
+    }
+    fn sheet_names(&self) -> Vec<&'static str> {
+        self.sheets.iter().map(|k| k.name()).collect()
+    }
+    fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
+        Ok(Box::new(Request {
+            sheets: SheetKind::parse_list(list)?,
+            ..self.clone()
+        }))
+    }
+    fn check(&self, texts: &Texts) -> Result<()> {
+        Request::check(self)?;
+        self.texts(texts).map(|_| ())
+    }
+    fn code(&self) -> Result<String> {
+        Ok(Request::code(self, &self.seed, &self.sheet_list()).to_string())
+    }
+    fn json(&self) -> Result<String> {
+        Request::json(self)
+    }
+    fn preview(&self, texts: &Texts) -> Result<String> {
+        Request::preview(self, texts)
+    }
+    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
+        Request::pages(self, texts, emit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_declared_good_board_rules_are_the_engines() {
+        let names: Vec<&str> = GoodRule::ALL.iter().map(|r| r.name()).collect();
+        assert_eq!(names, GOOD_RULES);
+    }
+}

@@ -1,0 +1,375 @@
+//! Particle Panic as the registry sees it: its settings, its request (a deal
+//! rated once and kept), validation and rules, and `simulate`.
+
+use std::sync::{Arc, OnceLock};
+
+use clap::{Args, FromArgMatches, ValueEnum};
+
+use super::sheets::SheetKind;
+use super::{
+    DEFAULT_SIMULATIONS, Difficulty, GAME, MAX_SIMULATIONS, PLAYER_RANGE, Params, RatedDeal, Request, VARIANTS,
+};
+use crate::error::{Error, Result};
+use crate::game::{Common, Kind, RuleLine, Setting, Values, Verdict};
+use crate::seed::{Seed, SheetCode};
+use crate::sheet::{DocumentInfo, Page, Paper};
+use crate::text::Texts;
+
+pub struct ParticlePanic;
+
+const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "players",
+        kind: Kind::Number {
+            min: PLAYER_RANGE.0 as i64,
+            max: PLAYER_RANGE.1 as i64,
+        },
+        default: "2",
+        help: "Number of players.",
+        in_code: "p2",
+    },
+    Setting {
+        name: "variant",
+        kind: Kind::Names { values: VARIANTS },
+        default: "standard",
+        help: "standard; five-codes (a fifth suit of 26 ★ cards); collect-as-action (collecting costs an action). Join two with ','.",
+        in_code: "c5, -a",
+    },
+    Setting {
+        name: "simulations",
+        kind: Kind::Number {
+            min: 1,
+            max: MAX_SIMULATIONS as i64,
+        },
+        default: "2000",
+        help: "Simulated games behind the printed rating.",
+        in_code: "n2000",
+    },
+    Setting {
+        name: "difficulty",
+        kind: Kind::Choice {
+            values: &["easy", "normal", "hard"],
+        },
+        default: "",
+        help: "Pick a seeded deal whose rating is in that band (the chosen deal's seed goes in the code).",
+        in_code: "",
+    },
+];
+
+/// Deal settings from the values given.
+fn params(values: &Values) -> Result<Params> {
+    let variant = values.names_of("variant").join(",");
+    let (five_codes, collect_as_action) = super::parse_variant(if variant.is_empty() { "standard" } else { &variant })?;
+    let params = Params {
+        players: values.number("players")?.unwrap_or(Params::default().players),
+        five_codes,
+        collect_as_action,
+        simulations: values.number("simulations")?.unwrap_or(DEFAULT_SIMULATIONS),
+    };
+    params.check()?;
+    Ok(params)
+}
+
+/// A request and its deal, rated once when first asked for: rating plays
+/// thousands of games.
+struct Rated {
+    request: Request,
+    rated: OnceLock<Arc<RatedDeal>>,
+}
+
+impl Rated {
+    fn new(request: Request) -> Rated {
+        Rated {
+            request,
+            rated: OnceLock::new(),
+        }
+    }
+
+    fn deal(&self) -> Result<Arc<RatedDeal>> {
+        if let Some(rated) = self.rated.get() {
+            return Ok(rated.clone());
+        }
+        let rated = Arc::new(self.request.deal()?);
+        Ok(self.rated.get_or_init(|| rated).clone())
+    }
+}
+
+impl crate::game::Request for Rated {
+    fn game(&self) -> &'static str {
+        GAME
+    }
+    fn seed(&self) -> &Seed {
+        &self.request.seed
+    }
+    fn paper(&self) -> Paper {
+        self.request.paper
+    }
+    fn default_settings(&self) -> String {
+        Params::default().code()
+    }
+    fn with_seed(&self, seed: Seed) -> Box<dyn crate::game::Request> {
+        Box::new(Rated::new(Request {
+            seed,
+            ..self.request.clone()
+        }))
+    }
+    fn sheet_names(&self) -> Vec<&'static str> {
+        self.request.sheets.iter().map(|k| k.name()).collect()
+    }
+    fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
+        let other = Rated::new(Request {
+            sheets: SheetKind::parse_list(list)?,
+            ..self.request.clone()
+        });
+        // The same deal: keep its rating.
+        if let Some(rated) = self.rated.get() {
+            let _ = other.rated.set(rated.clone());
+        }
+        Ok(Box::new(other))
+    }
+    fn check(&self, texts: &Texts) -> Result<()> {
+        self.request.check()?;
+        self.request.texts(texts, &self.deal()?.rating).map(|_| ())
+    }
+    fn code(&self) -> Result<String> {
+        let list = SheetKind::code_list(&self.request.sheets);
+        Ok(self.request.code(&self.deal()?.seed, &list).to_string())
+    }
+    fn layout_seed(&self) -> Result<Seed> {
+        Ok(self.deal()?.seed.clone())
+    }
+    fn json(&self) -> Result<String> {
+        Ok(self.request.json(self.deal()?.as_ref()))
+    }
+    fn preview(&self, texts: &Texts) -> Result<String> {
+        let rated = self.deal()?;
+        let label = texts.labels("common", &tera::Context::new())?.get("code_label");
+        Ok(format!(
+            "{label}: {}\n{}",
+            crate::game::Request::code(self)?,
+            super::describe(&rated.deal, Some(&rated.rating))
+        ))
+    }
+    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
+        self.request.pages(self.deal()?.as_ref(), texts, emit)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PolicyName {
+    Rating,
+    Search,
+}
+
+/// `particle-panic simulate`: a deal played many times.
+#[derive(Debug, Args)]
+struct SimulateArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    seed: Option<String>,
+    /// Number of games (default 2000).
+    #[arg(long, value_name = "N")]
+    games: Option<u32>,
+    /// Who plays: 'rating' (the fast policy that rates deals) or 'search'
+    /// (Monte-Carlo rollouts at every choice: strong and slow).
+    #[arg(long, value_enum, default_value = "rating")]
+    policy: PolicyName,
+    /// Rollouts per action for --policy search.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    rollouts: u32,
+    /// Rate a range of deals, seeds A to B (e.g. 0..49): one line (or JSON object) per deal.
+    #[arg(long, value_name = "A..B")]
+    deals: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+impl crate::game::Game for ParticlePanic {
+    fn name(&self) -> &'static str {
+        GAME
+    }
+    fn title(&self) -> &'static str {
+        "Particle Panic"
+    }
+    fn about(&self) -> &'static str {
+        "Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card."
+    }
+    fn example(&self) -> &'static str {
+        "particle-panic --seed 7 --players 2 --variant collect-as-action"
+    }
+    fn settings(&self) -> &'static [Setting] {
+        SETTINGS
+    }
+    fn sheet_kinds(&self) -> Vec<&'static str> {
+        SheetKind::ALL.iter().map(|k| k.name()).collect()
+    }
+    fn default_sheets(&self) -> Vec<&'static str> {
+        SheetKind::DEFAULT.iter().map(|k| k.name()).collect()
+    }
+
+    fn small_sheets(&self) -> &'static [&'static str] {
+        &["rules"]
+    }
+
+    fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {
+        Ok(Box::new(Rated::new(Request {
+            params: params(values)?,
+            seed: common.seed.clone(),
+            difficulty: values.text("difficulty").map(Difficulty::parse).transpose()?,
+            paper: common.paper,
+            sheets: match &common.sheets {
+                Some(list) => SheetKind::parse_list(list)?,
+                None => SheetKind::DEFAULT.to_vec(),
+            },
+        })))
+    }
+
+    fn request_for_code(&self, code: &SheetCode) -> Result<Box<dyn crate::game::Request>> {
+        Ok(Box::new(Rated::new(Request::from_code(code)?)))
+    }
+
+    fn validate(&self, name: &str, text: &str, _values: &Values) -> Result<Verdict> {
+        let with_file = |e: Error| Error::input(format!("{name}: {}", e.message));
+        let deal = super::parse_json(text).map_err(with_file)?;
+        let params = deal.params().map_err(with_file)?;
+        Ok(Verdict {
+            broken: super::validate(&params, &deal.deal())
+                .iter()
+                .map(|v| v.to_string())
+                .collect(),
+            legal: format!("legal: {name} is a complete Particle Panic deal"),
+        })
+    }
+
+    fn rules(&self) -> Vec<RuleLine> {
+        super::RULES
+            .iter()
+            .map(|(name, what)| RuleLine {
+                name,
+                what: what.to_string(),
+                kind: "rule of the game",
+            })
+            .collect()
+    }
+
+    fn actions(&self) -> Vec<clap::Command> {
+        let cmd = clap::Command::new("simulate")
+            .about("Play a deal many times with a policy; print the win rate and loss causes.");
+        let cmd = crate::cli::setting_args(cmd, SETTINGS, &["players", "variant"]);
+        vec![
+            SimulateArgs::augment_args(cmd)
+                .after_help("Example: panicpress particle-panic simulate --policy search --players 2 --deals 0..9"),
+        ]
+    }
+
+    fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
+        let args = SimulateArgs::from_arg_matches(matches).map_err(|e| Error::input(e.to_string()))?;
+        let values = crate::cli::values(matches, self);
+        values.check(self)?;
+        simulate(&args, &params(&values)?)
+    }
+}
+
+fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
+    use super::engine;
+    use super::policy::{RatingPolicy, SearchPlayer};
+    let games = args.games.unwrap_or(DEFAULT_SIMULATIONS);
+    Params {
+        simulations: games,
+        ..params.clone()
+    }
+    .check()
+    .map_err(|e| Error::input(e.message.replace("simulations", "games")))?;
+    let seeds: Vec<Seed> = match &args.deals {
+        None => vec![match &args.seed {
+            Some(t) => Seed::new(t)?,
+            None => Seed::random(),
+        }],
+        Some(range) => {
+            let bad = || {
+                Error::input(format!(
+                    "deals: {} is not a range A..B of seeds (e.g. 0..49)",
+                    crate::error::quote(range)
+                ))
+            };
+            let (a, b) = range.split_once("..").ok_or_else(bad)?;
+            let (a, b): (u64, u64) = (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            );
+            if a > b || b - a >= 10_000 {
+                return Err(Error::input(format!(
+                    "deals: {} must run upwards and hold at most 10000 deals",
+                    crate::error::quote(range)
+                )));
+            }
+            (a..=b)
+                .map(|n| Seed::new(&n.to_string()))
+                .collect::<std::result::Result<_, _>>()?
+        }
+    };
+    let policy = format!("{:?}", args.policy).to_lowercase();
+    let progress = crate::progress::bar(seeds.len() as u64, "deals");
+    for seed in &seeds {
+        progress.inc(1);
+        let deal = super::generate(params, seed);
+        let r = match args.policy {
+            PolicyName::Rating => engine::rate_with(params, &deal, seed, games, |_| RatingPolicy),
+            PolicyName::Search => engine::rate_with(params, &deal, seed, games, |g| SearchPlayer {
+                rollouts: args.rollouts,
+                rng: engine::rollout_rng(seed, g as u64),
+            }),
+        };
+        if args.json {
+            let j = serde_json::json!({
+                "seed": seed.text(),
+                "players": params.players,
+                "variant": params.variant(),
+                "policy": policy,
+                "games": r.games,
+                "wins": r.wins,
+                "win_rate": r.win_rate,
+                "error": r.error(),
+                "losses": r.losses,
+            });
+            let text = if seeds.len() > 1 {
+                serde_json::to_string(&j)
+            } else {
+                serde_json::to_string_pretty(&j)
+            };
+            println!("{}", text.expect("serialises"));
+            continue;
+        }
+        if seeds.len() > 1 {
+            println!(
+                "deal {seed}: {} wins {:.2}% ± {:.2}% ({} games)",
+                policy,
+                100.0 * r.win_rate,
+                100.0 * r.error(),
+                r.games
+            );
+            continue;
+        }
+        let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
+        println!(
+            "deal: seed {seed}, {} players, {}, {policy} policy",
+            params.players,
+            params.variant()
+        );
+        println!("games: {}", r.games);
+        println!("won:                 {} ± {:.1}%", share(r.wins), 100.0 * r.error());
+        println!("lost, no room:       {}", share(r.losses.no_room));
+        println!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero));
+        println!("lost, empty stack:   {}", share(r.losses.empty_stack));
+        if r.losses.turn_limit > 0 {
+            println!(
+                "stopped at {} turns: {}",
+                engine::TURN_LIMIT,
+                share(r.losses.turn_limit)
+            );
+        }
+    }
+    progress.finish_and_clear();
+    Ok(0)
+}

@@ -1,0 +1,364 @@
+//! PPE: The Game as the registry sees it: its settings, its request,
+//! validation of a set of dice and rules, and `score` and `odds`.
+
+use clap::{Args, FromArgMatches};
+
+use super::sheets::SheetKind;
+use super::{DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Params, Request, SIDES};
+use crate::error::{Error, Result};
+use crate::game::{Common, Kind, RuleLine, Setting, Value, Values, Verdict};
+use crate::seed::{Seed, SheetCode};
+use crate::sheet::{DocumentInfo, Page, Paper};
+use crate::text::Texts;
+
+pub struct Ppe;
+
+const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "players",
+        kind: Kind::Number {
+            min: 1,
+            max: MAX_PLAYERS as i64,
+        },
+        default: "4",
+        help: "Players on the score pad.",
+        in_code: "p4",
+    },
+    Setting {
+        name: "target",
+        kind: Kind::Number { min: 1, max: 1_000_000 },
+        default: "19",
+        help: "Points to win: 19, 190, 1900 ... (more rows on the score pad).",
+        in_code: "t19",
+    },
+    Setting {
+        name: "faces",
+        kind: Kind::File,
+        default: "virus 3, long_nosed_man 1, vaccine 3, ventilator 3, heroes 4, face_shield 4, mask 5, social_distancing 5, hand_sanitizer 4, gloves 4",
+        help: "TOML file of face counts (face names as keys; 36 faces, at most 6 of each); a settings file may hold a [faces] table.",
+        in_code: "-fN.N...",
+    },
+];
+
+/// What the engine checks of a set of dice, then how it scores a roll.
+const RULES: &[(&str, &str, &str)] = &[
+    ("six-dice", "six dice of six faces each", "rule of the game"),
+    (
+        "no-face-twice",
+        "no die carries the same face twice",
+        "rule of the game",
+    ),
+    (
+        "face-counts",
+        "the dice carry exactly the face counts of their settings (36 faces, at most 6 of each)",
+        "rule of the game",
+    ),
+    (
+        "long-nosed-man",
+        "the Long-Nosed Man needs a Heroes, else the turn ends and the roll scores 0",
+        "scoring",
+    ),
+    (
+        "virus",
+        "each Virus needs a Vaccine or a Ventilator (Vaccines first; a Ventilator used costs the next turn)",
+        "scoring",
+    ),
+    (
+        "whammies",
+        "unmatched Virus: 1 loses the roll and the game total, 2 also the next turn, 3 puts the player out",
+        "scoring",
+    ),
+];
+
+/// Face counts from a `faces` value: a TOML file, or a table from a settings file.
+fn faces(values: &Values) -> Result<FaceCounts> {
+    match values.get("faces") {
+        Some(Value::One(path)) => {
+            let path = std::path::Path::new(path);
+            FaceCounts::from_toml(&crate::config::read_file(path)?)
+                .map_err(|e| Error::input(format!("{}: {}", path.display(), e.message)))
+        }
+        Some(Value::Table(table)) => FaceCounts::from_toml(&toml::to_string(table).unwrap_or_default()),
+        _ => Ok(FaceCounts::default()),
+    }
+}
+
+fn params(values: &Values) -> Result<Params> {
+    let defaults = Params::default();
+    let params = Params {
+        players: values.number("players")?.unwrap_or(defaults.players),
+        target: values.number("target")?.unwrap_or(defaults.target),
+        faces: faces(values)?,
+    };
+    params.check()?;
+    Ok(params)
+}
+
+/// `ppe score`: one roll scored.
+#[derive(Debug, Args)]
+struct ScoreArgs {
+    /// Six face names separated by commas.
+    roll: String,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `ppe odds`: every roll of the seed's dice counted.
+#[derive(Debug, Args)]
+struct OddsArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    seed: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+impl crate::game::Game for Ppe {
+    fn name(&self) -> &'static str {
+        GAME
+    }
+    fn title(&self) -> &'static str {
+        "PPE: The Game"
+    }
+    fn about(&self) -> &'static str {
+        "PPE: The Game (dice): cube nets, score pad, reference card with exact odds."
+    }
+    fn example(&self) -> &'static str {
+        "ppe --seed 42 --players 6 --target 190"
+    }
+    fn settings(&self) -> &'static [Setting] {
+        SETTINGS
+    }
+    fn sheet_kinds(&self) -> Vec<&'static str> {
+        SheetKind::ALL.iter().map(|k| k.name()).collect()
+    }
+    fn default_sheets(&self) -> Vec<&'static str> {
+        SheetKind::DEFAULT.iter().map(|k| k.name()).collect()
+    }
+
+    fn small_sheets(&self) -> &'static [&'static str] {
+        &["scorepad", "reference"]
+    }
+
+    fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {
+        Ok(Box::new(Request {
+            params: params(values)?,
+            seed: common.seed.clone(),
+            paper: common.paper,
+            sheets: match &common.sheets {
+                Some(list) => SheetKind::parse_list(list)?,
+                None => SheetKind::DEFAULT.to_vec(),
+            },
+        }))
+    }
+
+    fn request_for_code(&self, code: &SheetCode) -> Result<Box<dyn crate::game::Request>> {
+        Ok(Box::new(Request::from_code(code)?))
+    }
+
+    /// A set of dice as `ppe --format json` writes it: six dice of six
+    /// distinct faces, carrying the face counts of their code (or of the
+    /// values given).
+    fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
+        let json: DiceJson =
+            serde_json::from_str(text).map_err(|e| Error::input(format!("{name}: not a set of PPE dice: {e}")))?;
+        let counts = match SheetCode::parse(&json.code) {
+            Ok(code) if values.is_empty() && code.game == GAME => Params::from_code(&code.params)?.faces,
+            _ => params(values)?.faces,
+        };
+        let mut broken = Vec::new();
+        if json.dice.len() != DICE || json.dice.iter().any(|d| d.len() != SIDES) {
+            let sizes: Vec<String> = json.dice.iter().map(|d| d.len().to_string()).collect();
+            broken.push(format!(
+                "six-dice: found {} dice with {} faces",
+                json.dice.len(),
+                sizes.join(", ")
+            ));
+        }
+        for (i, die) in json.dice.iter().enumerate() {
+            for f in Face::ALL {
+                let n = die.iter().filter(|x| **x == f).count();
+                if n > 1 {
+                    broken.push(format!("no-face-twice: die {} carries {} {n} times", i + 1, f.name()));
+                }
+            }
+        }
+        for f in Face::ALL {
+            let n = json.dice.iter().flatten().filter(|x| **x == f).count();
+            if n != counts.get(f) as usize {
+                broken.push(format!(
+                    "face-counts: {} is on {n} faces, the settings say {}",
+                    f.name(),
+                    counts.get(f)
+                ));
+            }
+        }
+        Ok(Verdict {
+            broken,
+            legal: format!("legal: {name} is a set of PPE dice with the counts of its settings"),
+        })
+    }
+
+    fn rules(&self) -> Vec<RuleLine> {
+        RULES
+            .iter()
+            .map(|(name, what, kind)| RuleLine {
+                name,
+                what: what.to_string(),
+                kind,
+            })
+            .collect()
+    }
+
+    fn actions(&self) -> Vec<clap::Command> {
+        let score = clap::Command::new("score")
+            .about("Score one roll, e.g. `ppe score virus,vaccine,mask,gloves,heroes,mask`.");
+        let odds = clap::Command::new("odds").about("Exact outcome counts over all 46,656 rolls of the seed's dice.");
+        let odds = crate::cli::setting_args(odds, SETTINGS, &["faces"]);
+        vec![
+            ScoreArgs::augment_args(score)
+                .after_help("Example: panicpress ppe score virus,vaccine,mask,gloves,heroes,mask"),
+            OddsArgs::augment_args(odds).after_help("Example: panicpress ppe odds --seed 42 --json"),
+        ]
+    }
+
+    fn run_action(&self, name: &str, matches: &clap::ArgMatches) -> Result<i32> {
+        let parse_error = |e: clap::Error| Error::input(e.to_string());
+        if name == "score" {
+            return score(&ScoreArgs::from_arg_matches(matches).map_err(parse_error)?);
+        }
+        let args = OddsArgs::from_arg_matches(matches).map_err(parse_error)?;
+        let values = crate::cli::values(matches, self);
+        odds(&args, &faces(&values)?)
+    }
+}
+
+fn score(args: &ScoreArgs) -> Result<i32> {
+    let roll = super::parse_roll(&args.roll)?;
+    let s = super::score(&roll);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&s).expect("score serialises"));
+        return Ok(0);
+    }
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    println!("points: {}", s.points);
+    println!("outcome: {}", s.outcome.name());
+    println!("lose next turn: {}", yes(s.lose_next_turn));
+    println!("lose game total: {}", yes(s.lose_game_total));
+    println!("out of the game: {}", yes(s.out));
+    Ok(0)
+}
+
+fn odds(args: &OddsArgs, faces: &FaceCounts) -> Result<i32> {
+    let (seed, random) = match &args.seed {
+        Some(t) => (Seed::new(t)?, false),
+        None => (Seed::random(), true),
+    };
+    let dice = super::generate(faces, &seed);
+    let o = super::odds::Odds::of(&dice);
+    if args.json {
+        let outcomes: serde_json::Map<String, serde_json::Value> = o
+            .outcomes
+            .iter()
+            .map(|(k, v)| (k.name().to_string(), (*v).into()))
+            .collect();
+        let j = serde_json::json!({
+            "seed": seed.text(),
+            "dice": dice.iter().map(|d| d.to_vec()).collect::<Vec<_>>(),
+            "total": o.total,
+            "outcomes": outcomes,
+            "expected_points": o.expected_points(),
+        });
+        println!("{}", serde_json::to_string_pretty(&j).expect("odds serialise"));
+    } else {
+        println!("dice from seed {seed}:");
+        for (i, d) in dice.iter().enumerate() {
+            let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
+            println!("  die {}: {}", i + 1, names.join(", "));
+        }
+        println!("all {} rolls:", o.total);
+        for (k, v) in &o.outcomes {
+            println!("  {:<14} {v:>6}  {:6.2}%", k.name(), 100.0 * *v as f64 / o.total as f64);
+        }
+        println!("expected points per roll: {:.4}", o.expected_points());
+    }
+    if random {
+        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same dice)");
+    }
+    Ok(0)
+}
+
+impl crate::game::Request for Request {
+    fn game(&self) -> &'static str {
+        GAME
+    }
+    fn seed(&self) -> &Seed {
+        &self.seed
+    }
+    fn paper(&self) -> Paper {
+        self.paper
+    }
+    fn default_settings(&self) -> String {
+        Params::default().code()
+    }
+    fn with_seed(&self, seed: Seed) -> Box<dyn crate::game::Request> {
+        Box::new(Request { seed, ..self.clone() })
+    }
+    fn sheet_names(&self) -> Vec<&'static str> {
+        self.sheets.iter().map(|k| k.name()).collect()
+    }
+    fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
+        Ok(Box::new(Request {
+            sheets: SheetKind::parse_list(list)?,
+            ..self.clone()
+        }))
+    }
+    fn check(&self, texts: &Texts) -> Result<()> {
+        Request::check(self, texts)
+    }
+    fn code(&self) -> Result<String> {
+        Ok(Request::code(self, &SheetKind::code_list(&self.sheets)).to_string())
+    }
+    fn json(&self) -> Result<String> {
+        Request::json(self)
+    }
+    fn preview(&self, texts: &Texts) -> Result<String> {
+        Request::preview(self, texts)
+    }
+    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
+        Request::pages(self, texts, emit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn dice_the_game_writes_are_legal_and_a_swapped_face_is_not() {
+        let r = Request {
+            params: Params::default(),
+            seed: Seed::new("42").unwrap(),
+            paper: Paper::A4,
+            sheets: SheetKind::DEFAULT.to_vec(),
+        };
+        let json = Request::json(&r).unwrap();
+        assert!(
+            Ppe.validate("d.json", &json, &Values::default())
+                .unwrap()
+                .broken
+                .is_empty()
+        );
+        let first = json.find("\"virus\"").unwrap();
+        let broken = format!("{}\"mask\"{}", &json[..first], &json[first + 7..]);
+        let v = Ppe.validate("d.json", &broken, &Values::default()).unwrap();
+        assert!(
+            v.broken.iter().any(|l| l.starts_with("face-counts: virus")),
+            "{:?}",
+            v.broken
+        );
+    }
+}
