@@ -62,6 +62,25 @@ pub fn command() -> Command {
         CompletionsArgs::augment_args(Command::new("completions"))
             .about("Print a shell completion script: panicpress completions bash > ~/.local/share/bash-completion/completions/panicpress"),
     )
+    .subcommand(
+        Command::new("serve")
+            .about("Serve the whole tool as a web page on this computer (127.0.0.1), for any browser.")
+            .arg(
+                Arg::new("port")
+                    .long("port")
+                    .value_name("N")
+                    .default_value("8080")
+                    .value_parser(clap::value_parser!(u16).range(1..))
+                    .help("Port to listen on."),
+            )
+            .arg(
+                Arg::new("open")
+                    .long("open")
+                    .action(ArgAction::SetTrue)
+                    .help("Open the page in the default browser."),
+            )
+            .after_help("Example: panicpress serve --open"),
+    )
     .subcommand(Command::new("man").about("Print the manual page (roff): panicpress man > panicpress.1; man ./panicpress.1"))
 }
 

@@ -52,6 +52,7 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
             );
             Ok(0)
         }
+        "serve" => crate::serve::serve(*m.get_one::<u16>("port").expect("has a default"), m.get_flag("open")),
         "man" => {
             let mut out = Vec::new();
             clap_mangen::Man::new(crate::cli::command())

@@ -16,6 +16,7 @@ pub mod pack;
 pub mod progress;
 pub mod render;
 pub mod seed;
+pub mod serve;
 pub mod sheet;
 pub mod text;
 
