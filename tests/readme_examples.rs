@@ -16,7 +16,10 @@ fn readme_commands() -> Vec<String> {
             in_sh = t == "```sh";
             continue;
         }
-        if in_sh && !t.is_empty() && !t.starts_with('#') && !t.split_whitespace().any(|w| w == "cargo") {
+        // `serve` runs until stopped: tests/serve_http.rs drives it.
+        let long_running = t.starts_with("panicpress serve");
+        if in_sh && !t.is_empty() && !t.starts_with('#') && !long_running && !t.split_whitespace().any(|w| w == "cargo")
+        {
             out.push(t.to_string());
         }
     }
