@@ -74,6 +74,13 @@ pub fn command() -> Command {
                     .help("Port to listen on."),
             )
             .arg(
+                Arg::new("bind")
+                    .long("bind")
+                    .value_name("ADDR")
+                    .default_value("127.0.0.1")
+                    .help("Address to listen on: 0.0.0.0 lets every computer on the network use the page (see README)."),
+            )
+            .arg(
                 Arg::new("open")
                     .long("open")
                     .action(ArgAction::SetTrue)

@@ -52,7 +52,11 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
             );
             Ok(0)
         }
-        "serve" => crate::serve::serve(*m.get_one::<u16>("port").expect("has a default"), m.get_flag("open")),
+        "serve" => crate::serve::serve(
+            m.get_one::<String>("bind").expect("has a default"),
+            *m.get_one::<u16>("port").expect("has a default"),
+            m.get_flag("open"),
+        ),
         "man" => {
             let mut out = Vec::new();
             clap_mangen::Man::new(crate::cli::command())
@@ -301,7 +305,18 @@ fn differs_from_defaults(request: &GameRequest, lang: &str) -> Result<Vec<String
 
 /// Builds a class pack from flags or a pack file, then writes it: one PDF,
 /// one PDF per student (`--split`), or the JSON manifest.
-fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
+/// A pack planned from its options: every student's sheets chosen and checked.
+pub struct PlannedPack {
+    pub pack: crate::pack::Pack,
+    pub texts: Texts,
+    pub out: OutputArgs,
+    /// Names the fonts cannot print as they are.
+    pub warnings: Vec<String>,
+}
+
+/// Plans a class pack from flags or a pack file; `names` (a roster already
+/// read) stand in for `--roster` and `--count`.
+pub fn plan_pack(args: &crate::cli::PackArgs, names: Option<Vec<String>>) -> Result<PlannedPack> {
     use crate::pack::{Entry, Pack};
     let file = match &args.file {
         Some(path) => config::read_pack_file(path)?,
@@ -356,6 +371,7 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     let texts = texts(&out)?;
     let pack_labels = texts.labels("pack", &tera::Context::new())?;
     let names: Vec<String> = match (roster, count) {
+        _ if names.is_some() => names.unwrap_or_default(),
         (Some(_), Some(_)) => return Err(Error::input("pack: give --roster or --count, not both")),
         (Some(path), None) => crate::pack::read_roster(&path)?,
         (None, Some(0)) => return Err(Error::input("count: 0 students is an empty pack")),
@@ -403,15 +419,34 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         lang: texts.lang().to_string(),
     };
     let pack = Pack::plan(options, &names, &entries)?;
-    for warning in [
+    let warnings = [
         crate::pack::undrawable_warning(&names),
         crate::pack::unjoined_warning(&names),
     ]
     .into_iter()
     .flatten()
-    {
+    .collect();
+    Ok(PlannedPack {
+        pack,
+        texts,
+        out,
+        warnings,
+    })
+}
+
+/// Builds a class pack, then writes it: one PDF, one PDF per student
+/// (`--split`), or the JSON manifest.
+fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
+    let PlannedPack {
+        pack,
+        texts,
+        out,
+        warnings,
+    } = plan_pack(args, None)?;
+    for warning in warnings {
         eprintln!("warning: {warning}");
     }
+    let seed = pack.seed.clone();
     let stem = seed.file_stem();
     let format = out.format.unwrap_or(Format::Pdf);
     if format == Format::Json {

@@ -69,11 +69,17 @@ pub struct Pack {
 pub fn read_roster(path: &Path) -> Result<Vec<String>> {
     let text = crate::config::read_text(path, MAX_ROSTER_BYTES)
         .map_err(|e| Error::input(e.message.replacen("cannot read", "roster", 1)))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let is_csv = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    roster_from_text(&path.display().to_string(), &text, is_csv)
+}
+
+/// Reads a roster's text (`what` names it in messages): CSV with a `name`
+/// column, or one name per line.
+pub fn roster_from_text(what: &str, text: &str, is_csv: bool) -> Result<Vec<String>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Names are checked as they are read, so a huge roster stops at the cap.
     let mut names: Vec<String> = Vec::new();
     let mut add = |raw: &str| -> Result<()> {
@@ -84,13 +90,13 @@ pub fn read_roster(path: &Path) -> Result<Vec<String>> {
         if names.len() == MAX_STUDENTS {
             return Err(Error::input(format!(
                 "roster {}: more than {MAX_STUDENTS} names (at most {MAX_STUDENTS} in one pack)",
-                path.display()
+                what
             )));
         }
         if name.chars().count() > MAX_NAME_CHARS {
             return Err(Error::input(format!(
                 "roster {}: the name {} is longer than {MAX_NAME_CHARS} characters",
-                path.display(),
+                what,
                 crate::error::quote(&name)
             )));
         }
@@ -101,21 +107,21 @@ pub fn read_roster(path: &Path) -> Result<Vec<String>> {
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
         let headers = reader
             .headers()
-            .map_err(|e| Error::input(format!("roster {}: {e}", path.display())))?
+            .map_err(|e| Error::input(format!("roster {}: {e}", what)))?
             .clone();
         let column = headers
             .iter()
             .position(|h| h.trim().eq_ignore_ascii_case("name"))
-            .ok_or_else(|| Error::input(format!("roster {}: no 'name' column in the header row", path.display())))?;
+            .ok_or_else(|| Error::input(format!("roster {}: no 'name' column in the header row", what)))?;
         for (i, record) in reader.records().enumerate() {
-            let record = record.map_err(|e| Error::input(format!("roster {} row {}: {e}", path.display(), i + 2)))?;
+            let record = record.map_err(|e| Error::input(format!("roster {} row {}: {e}", what, i + 2)))?;
             add(record.get(column).unwrap_or(""))?;
         }
     } else {
         text.lines().try_for_each(&mut add)?;
     }
     if names.is_empty() {
-        return Err(Error::input(format!("roster {}: no names in it", path.display())));
+        return Err(Error::input(format!("roster {}: no names in it", what)));
     }
     Ok(names)
 }

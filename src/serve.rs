@@ -21,6 +21,8 @@ pub struct Reply {
     pub content_type: &'static str,
     pub body: Vec<u8>,
     pub file_name: Option<String>,
+    /// Said in an `X-Warning` header: what the command line would warn of.
+    pub warning: Option<String>,
 }
 
 impl Reply {
@@ -30,6 +32,7 @@ impl Reply {
             content_type,
             body,
             file_name: None,
+            warning: None,
         }
     }
 
@@ -41,15 +44,22 @@ impl Reply {
             content_type: "application/json",
             body: serde_json::json!({ "error": line }).to_string().into_bytes(),
             file_name: None,
+            warning: None,
         }
     }
 }
 
-/// Listens on 127.0.0.1:`port` and answers until stopped.
-pub fn serve(port: u16, open: bool) -> Result<i32> {
-    let addr = format!("127.0.0.1:{port}");
-    let server =
-        tiny_http::Server::http(&addr).map_err(|e| Error::input(format!("serve: cannot listen on {addr}: {e}")))?;
+/// Requests answered at once; more wait their turn.
+const WORKERS: usize = 4;
+/// Largest request body read (a layout, a roster).
+pub const MAX_BODY: u64 = 1024 * 1024;
+
+/// Listens on `bind`:`port` and answers until stopped.
+pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
+    let addr = format!("{bind}:{port}");
+    let server = std::sync::Arc::new(
+        tiny_http::Server::http(&addr).map_err(|e| Error::input(format!("serve: cannot listen on {addr}: {e}")))?,
+    );
     let url = format!("http://{addr}/");
     println!("panicpress is on {url} (Ctrl-C stops it)");
     if open {
@@ -58,26 +68,60 @@ pub fn serve(port: u16, open: bool) -> Result<i32> {
             eprintln!("warning: could not open a browser; open {url} yourself");
         }
     }
-    for request in server.incoming_requests() {
-        let reply = if *request.method() == tiny_http::Method::Get {
-            answer(request.url())
-        } else {
-            Reply::error(405, "only GET requests are answered")
-        };
-        let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
-        let mut header = |name: &str, value: &str| {
-            if let Ok(h) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-                response.add_header(h);
-            }
-        };
-        header("Content-Type", reply.content_type);
-        header("Cache-Control", "no-store");
-        if let Some(name) = &reply.file_name {
-            header("Content-Disposition", &format!("attachment; filename=\"{name}\""));
-        }
-        let _ = request.respond(response);
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let server = server.clone();
+            std::thread::spawn(move || {
+                while let Ok(request) = server.recv() {
+                    respond(request);
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        let _ = w.join();
     }
     Ok(0)
+}
+
+/// Reads one request (its body at most [`MAX_BODY`]) and sends the answer.
+fn respond(mut request: tiny_http::Request) {
+    use std::io::Read;
+    let content_type = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Content-Type"))
+        .map(|h| h.value.as_str().to_string())
+        .unwrap_or_default();
+    let mut body = Vec::new();
+    let reply = match request.as_reader().take(MAX_BODY + 1).read_to_end(&mut body) {
+        Err(e) => Reply::error(400, &format!("the request could not be read: {e}")),
+        Ok(_) if body.len() as u64 > MAX_BODY => {
+            Reply::error(413, &format!("the request is larger than {} KiB", MAX_BODY / 1024))
+        }
+        Ok(_) => match request.method() {
+            tiny_http::Method::Get => answer(request.url()),
+            tiny_http::Method::Post => answer_post(request.url(), &content_type, &body),
+            _ => Reply::error(405, "only GET and POST requests are answered"),
+        },
+    };
+    let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
+    let mut header = |name: &str, value: &str| {
+        if let Ok(h) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
+            response.add_header(h);
+        }
+    };
+    header("Content-Type", reply.content_type);
+    header("Cache-Control", "no-store");
+    if let Some(name) = &reply.file_name {
+        header("Content-Disposition", &format!("attachment; filename=\"{name}\""));
+    }
+    if let Some(w) = &reply.warning {
+        // Header values are ASCII: the warning's words, without the names themselves.
+        let ascii: String = w.chars().filter(|c| c.is_ascii() && !c.is_ascii_control()).collect();
+        header("X-Warning", &ascii);
+    }
+    let _ = request.respond(response);
 }
 
 /// The answer to one GET of `url` (a path and query).
@@ -95,6 +139,215 @@ pub fn answer(url: &str) -> Reply {
         _ => return Reply::error(404, &format!("nothing at {}", crate::error::quote(path))),
     };
     result.unwrap_or_else(|e| Reply::error(400, &e.message))
+}
+
+/// The answer to one POST of `url` with `body`.
+pub fn answer_post(url: &str, content_type: &str, body: &[u8]) -> Reply {
+    let path = url.split('?').next().unwrap_or(url).trim_end_matches('/');
+    let result = match path.split('/').collect::<Vec<_>>().as_slice() {
+        ["", "api", "validate", game] => match crate::games::find(game) {
+            Ok(game) => validate(game, body),
+            Err(e) => return Reply::error(404, &e.message),
+        },
+        ["", "api", "pack"] => form_fields(content_type, body).and_then(|fields| pack(&fields)),
+        _ => return Reply::error(404, &format!("nothing to post to at {}", crate::error::quote(path))),
+    };
+    result.unwrap_or_else(|e| Reply::error(400, &e.message))
+}
+
+/// `POST /api/validate/GAME`: the layout JSON run through the game's rule engine.
+fn validate(game: &dyn Game, body: &[u8]) -> Result<Reply> {
+    let text = std::str::from_utf8(body).map_err(|_| Error::input("the layout is not UTF-8 text"))?;
+    let verdict = game.validate("the layout", text, &crate::game::Values::default())?;
+    let violations: Vec<serde_json::Value> = verdict
+        .broken
+        .iter()
+        .map(|line| {
+            let (rule, message) = line.split_once(": ").unwrap_or(("", line));
+            serde_json::json!({ "rule": rule, "message": message })
+        })
+        .collect();
+    let j = serde_json::json!({ "legal": violations.is_empty(), "violations": violations });
+    Ok(Reply::ok("application/json", j.to_string().into_bytes()))
+}
+
+/// One field of a posted form: its name, the file name it came from, its content.
+struct Field {
+    name: String,
+    file_name: Option<String>,
+    value: Vec<u8>,
+}
+
+impl Field {
+    fn text(&self) -> Result<&str> {
+        std::str::from_utf8(&self.value).map_err(|_| Error::input(format!("{}: not UTF-8 text", self.name)))
+    }
+}
+
+/// The fields of a form, sent as `multipart/form-data` or URL-encoded.
+fn form_fields(content_type: &str, body: &[u8]) -> Result<Vec<Field>> {
+    let Some(boundary) = content_type
+        .split(';')
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("boundary="))
+        .map(|b| b.trim_matches('"'))
+    else {
+        return Ok(form_urlencoded::parse(body)
+            .map(|(k, v)| Field {
+                name: k.into_owned(),
+                file_name: None,
+                value: v.into_owned().into_bytes(),
+            })
+            .collect());
+    };
+    let delimiter = format!("--{boundary}").into_bytes();
+    let mut fields = Vec::new();
+    for part in split_bytes(body, &delimiter).into_iter().skip(1) {
+        if part.starts_with(b"--") {
+            break;
+        }
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let Some(end) = part.windows(4).position(|w| w == b"\r\n\r\n") else {
+            return Err(Error::input("the form is not well formed (a part has no headers)"));
+        };
+        let head = String::from_utf8_lossy(&part[..end]).to_string();
+        let value = &part[end + 4..];
+        let value = value.strip_suffix(b"\r\n").unwrap_or(value);
+        let quoted = |key: &str| {
+            head.split(';')
+                .map(str::trim)
+                .find_map(|p| p.strip_prefix(&format!("{key}=\"")))
+                .and_then(|v| v.split('"').next())
+                .map(str::to_string)
+        };
+        fields.push(Field {
+            name: quoted("name").ok_or_else(|| Error::input("the form is not well formed (a part has no name)"))?,
+            file_name: quoted("filename"),
+            value: value.to_vec(),
+        });
+    }
+    Ok(fields)
+}
+
+fn split_bytes<'a>(data: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i + delimiter.len() <= data.len() {
+        if &data[i..i + delimiter.len()] == delimiter {
+            parts.push(&data[start..i]);
+            i += delimiter.len();
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    parts.push(&data[start..]);
+    parts
+}
+
+/// `POST /api/pack`: a class pack from a roster (or a count) and the pack's
+/// options, named as `panicpress pack` names them. The PDF, or with
+/// `split=true` a ZIP of one PDF per student and the teacher key.
+fn pack(fields: &[Field]) -> Result<Reply> {
+    let mut argv = vec!["panicpress".to_string(), "pack".to_string()];
+    let mut names = None;
+    let mut split = false;
+    for f in fields {
+        match f.name.as_str() {
+            "roster" => {
+                let what = f.file_name.clone().unwrap_or_else(|| "roster".into());
+                let is_csv = what.to_ascii_lowercase().ends_with(".csv")
+                    || f.text()?
+                        .lines()
+                        .next()
+                        .is_some_and(|l| l.to_ascii_lowercase().split(',').any(|c| c.trim() == "name"));
+                if !f.text()?.trim().is_empty() {
+                    names = Some(crate::pack::roster_from_text(&what, f.text()?, is_csv)?);
+                }
+            }
+            "split" => split = matches!(f.text()?, "true" | "on" | "1"),
+            "game" | "seed" | "sheets" | "count" | "players" | "paper" | "date" | "per-page" | "lang" => {
+                if !f.text()?.is_empty() {
+                    argv.push(format!("--{}", f.name));
+                    argv.push(f.text()?.to_string());
+                }
+            }
+            other => {
+                return Err(Error::input(format!(
+                    "{}: not a pack option (roster, count, game, seed, sheets, players, paper, lang, date, per-page, split)",
+                    crate::error::quote(other)
+                )));
+            }
+        }
+    }
+    let matches = crate::cli::command()
+        .try_get_matches_from(argv)
+        .map_err(|e| Error::input(e.render().to_string()))?;
+    let (_, m) = matches.subcommand().expect("pack");
+    let args =
+        <crate::cli::PackArgs as clap::FromArgMatches>::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
+    let planned = crate::commands::plan_pack(&args, names)?;
+    let stem = format!("pack-{}", planned.pack.seed.file_stem());
+    let mut reply = if split {
+        let mut reply = Reply::ok("application/zip", split_zip(&planned)?);
+        reply.file_name = Some(format!("{stem}.zip"));
+        reply
+    } else {
+        let mut bytes = Vec::new();
+        crate::commands::write_pdf(&mut bytes, false, |emit| planned.pack.pages(&planned.texts, emit))?;
+        let mut reply = Reply::ok("application/pdf", bytes);
+        reply.file_name = Some(format!("{stem}.pdf"));
+        reply
+    };
+    // The page shows what the command line would warn of.
+    if let Some(w) = planned.warnings.first() {
+        reply.warning = Some(w.clone());
+    }
+    Ok(reply)
+}
+
+/// The split pack as a ZIP: the teacher key, then one PDF per student and table,
+/// named as `pack --split` names the files.
+fn split_zip(planned: &crate::commands::PlannedPack) -> Result<Vec<u8>> {
+    use std::io::Write;
+    let pack = &planned.pack;
+    let zip_error = |e: zip::result::ZipError| Error::input(format!("making the ZIP: {e}"));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .last_modified_time(zip::DateTime::default());
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let total = pack.students.len() + pack.groups.len();
+    let width = total.to_string().len().max(3);
+    let info = || crate::sheet::DocumentInfo {
+        title: pack.code.clone(),
+        subject: pack.code.clone(),
+        id_source: pack.code.clone(),
+    };
+    let mut add = |name: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
+        let mut bytes = Vec::new();
+        crate::commands::write_pdf(&mut bytes, false, |emit| {
+            make(emit)?;
+            Ok(info())
+        })?;
+        zip.start_file(name, options).map_err(zip_error)?;
+        zip.write_all(&bytes)
+            .map_err(|e| Error::input(format!("making the ZIP: {e}")))
+    };
+    add(crate::pack::file_name(0, width, "teacher key"), &|emit| {
+        pack.key_pages(&planned.texts, emit)
+    })?;
+    for i in 0..total {
+        let member = pack
+            .students
+            .get(i)
+            .or_else(|| pack.groups.get(i - pack.students.len()))
+            .expect("in range");
+        add(crate::pack::file_name(i + 1, width, &member.name), &|emit| {
+            pack.member(&planned.texts, i, emit)
+        })?;
+    }
+    Ok(zip.finish().map_err(zip_error)?.into_inner())
 }
 
 /// The registry as the page reads it: each game's settings and sheets.
@@ -293,6 +546,48 @@ mod tests {
         let info = json(&answer("/api/tp-hunt/info?seed=42&players=3"));
         assert_eq!(info["code"], "tp-hunt:1:g12-s12-a10-d7-p3:a4:default:42");
         assert!(info["pages"].as_u64().unwrap() >= 3);
+    }
+
+    #[test]
+    fn a_posted_layout_is_judged_by_the_games_engine() {
+        let layout = answer("/api/tp-hunt/json?seed=4").body;
+        let j = json(&answer_post("/api/validate/tp-hunt", "application/json", &layout));
+        assert_eq!(j["legal"], true);
+        let mut map: serde_json::Value = serde_json::from_slice(&layout).unwrap();
+        map["stores"][0] = map["atms"][0].clone();
+        let broken = serde_json::to_vec(&map).unwrap();
+        let j = json(&answer_post("/api/validate/tp-hunt", "application/json", &broken));
+        assert_eq!(j["legal"], false);
+        assert_eq!(j["violations"][0]["rule"], "distinct-cells");
+        let r = answer_post("/api/validate/ppe", "application/json", b"{not json");
+        assert_eq!(r.status, 400);
+    }
+
+    #[test]
+    fn a_pack_comes_from_a_posted_roster_or_count() {
+        let body = "--XyZ\r\nContent-Disposition: form-data; name=\"roster\"; filename=\"class.txt\"\r\n\r\nAnn\nBo\r\n\
+                    --XyZ\r\nContent-Disposition: form-data; name=\"game\"\r\n\r\nppe\r\n\
+                    --XyZ\r\nContent-Disposition: form-data; name=\"seed\"\r\n\r\n5B\r\n--XyZ--\r\n";
+        let r = answer_post("/api/pack", "multipart/form-data; boundary=XyZ", body.as_bytes());
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        assert!(r.body.starts_with(b"%PDF-"));
+        let r = answer_post(
+            "/api/pack",
+            "application/x-www-form-urlencoded",
+            b"game=tp-hunt&seed=5B&count=3&sheets=map&split=true",
+        );
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        assert!(r.body.starts_with(b"PK"));
+        assert_eq!(r.file_name.as_deref(), Some("pack-5b.zip"));
+        for (body, says) in [
+            ("game=tp-hunt&seed=5B", "roster"),
+            ("game=tp-hunt&seed=5B&count=3&template=x", "not a pack option"),
+            ("game=chess&seed=5B&count=3", "unknown game"),
+        ] {
+            let r = answer_post("/api/pack", "application/x-www-form-urlencoded", body.as_bytes());
+            assert_eq!(r.status, 400, "{body}");
+            assert!(json(&r)["error"].as_str().unwrap().contains(says), "{body}");
+        }
     }
 
     #[test]

@@ -8,8 +8,16 @@ use std::net::TcpStream;
 
 /// GET `path`; returns the status code and the body.
 fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
+    request(
+        port,
+        &format!("GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").into_bytes(),
+    )
+}
+
+/// Sends raw request bytes; returns the status code and the body.
+fn request(port: u16, raw_request: &[u8]) -> (u16, Vec<u8>) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(stream, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
+    let _ = stream.write_all(raw_request);
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).unwrap();
     let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
@@ -83,4 +91,25 @@ fn the_web_page_serves_the_same_pdf_as_the_command_line() {
     assert_eq!(status, 400);
     let error: serde_json::Value = serde_json::from_slice(&error).unwrap();
     assert!(error["error"].as_str().unwrap().contains("target"), "{error}");
+
+    // A body over the limit is refused, not read.
+    let big = vec![b'x'; 2 * 1024 * 1024];
+    let mut raw = format!(
+        "POST /api/validate/tp-hunt HTTP/1.0\r\nHost: localhost\r\nContent-Length: {}\r\n\r\n",
+        big.len()
+    )
+    .into_bytes();
+    raw.extend(&big);
+    let (status, _) = request(port, &raw);
+    assert_eq!(status, 413);
+
+    // Twenty clients at once all get their preview.
+    let threads: Vec<_> = (0..20)
+        .map(|i| std::thread::spawn(move || get(port, &format!("/api/tp-hunt/preview?seed={i}&page=1"))))
+        .collect();
+    for t in threads {
+        let (status, body) = t.join().unwrap();
+        assert_eq!(status, 200);
+        assert!(String::from_utf8_lossy(&body).contains("<svg"));
+    }
 }
