@@ -242,8 +242,8 @@ pub struct TextArgs {
     /// Folder of .tera files replacing the built-in texts of the same name.
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
-    /// Language of the printed texts.
-    #[arg(long, value_name = "LANG")]
+    /// Language of the printed texts [default: en].
+    #[arg(long, value_name = "LANG", value_parser = PossibleValuesParser::new(crate::text::LANGUAGES))]
     pub lang: Option<String>,
 }
 
