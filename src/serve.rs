@@ -12,6 +12,11 @@ use crate::text::Texts;
 /// The page, with its script and style inside: no external resources.
 const PAGE: &str = include_str!("../web/index.html");
 
+/// Most layouts (`count`) one web request makes, and most students in a
+/// pack: every request is over in seconds (the command line goes further).
+pub const MAX_WEB_COUNT: usize = 100;
+pub const MAX_WEB_STUDENTS: usize = 500;
+
 /// Largest number of pages a preview request renders before giving up.
 const MAX_PREVIEW_PAGES: usize = 2_000;
 
@@ -287,6 +292,13 @@ fn pack(fields: &[Field]) -> Result<Reply> {
     let (_, m) = matches.subcommand().expect("pack");
     let args =
         <crate::cli::PackArgs as clap::FromArgMatches>::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
+    let students = names.as_ref().map_or(args.count.unwrap_or(0), Vec::len);
+    if students > MAX_WEB_STUDENTS {
+        return Err(Error::input(format!(
+            "{students} students: at most {MAX_WEB_STUDENTS} in a pack made on the web page (the command line makes up to {})",
+            crate::pack::MAX_STUDENTS
+        )));
+    }
     let planned = crate::commands::plan_pack(&args, names)?;
     let stem = format!("pack-{}", planned.pack.seed.file_stem());
     let mut reply = if split {
@@ -394,11 +406,29 @@ fn request_from(
                 game.name()
             )));
         }
+        // The server reads no files for anyone: settings that name one stay on the command line.
+        if game
+            .settings()
+            .iter()
+            .any(|s| s.name == key && matches!(s.kind, crate::game::Kind::File))
+        {
+            return Err(Error::input(format!(
+                "{key}: files are not read on the web page (use the command line's --{key})"
+            )));
+        }
         if value.is_empty() {
             continue;
         }
         argv.push(format!("--{key}"));
         argv.push(value.clone());
+    }
+    if let Some((_, n)) = params.iter().find(|(k, _)| k == "count")
+        && n.parse::<usize>().is_ok_and(|n| n > MAX_WEB_COUNT)
+    {
+        return Err(Error::input(format!(
+            "count: at most {MAX_WEB_COUNT} on the web page (the command line makes up to {})",
+            crate::game::MAX_COUNT
+        )));
     }
     if !params.iter().any(|(k, v)| k == "seed" && !v.is_empty()) {
         return Err(Error::input("seed: give a seed, so the sheets can be made again"));
