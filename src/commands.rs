@@ -497,44 +497,55 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
 /// One PDF per student (and per table) in `dir`, plus the teacher key, made
 /// whole: `dir` appears with every file or not at all.
 fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -> Result<usize> {
-    let total = pack.students.len() + pack.groups.len();
-    let width = total.to_string().len().max(3);
     let mut files = 0;
-    let progress = crate::progress::bar(total as u64 + 1, "files");
+    let progress = crate::progress::bar((pack.students.len() + pack.groups.len()) as u64 + 1, "files");
     output::write_folder(dir, |tmp| {
-        let mut one = |file: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
-            output::write_with(&tmp.join(file), |w| {
-                write_pdf(w, false, |emit| {
-                    make(emit)?;
-                    Ok(crate::sheet::DocumentInfo {
-                        title: pack.code.clone(),
-                        subject: pack.code.clone(),
-                        id_source: pack.code.clone(),
-                    })
-                })
-                .map(|_| ())
-            })?;
+        split_pdfs(pack, texts, &mut |file, pdf| {
+            output::write(&tmp.join(file), &pdf)?;
             files += 1;
             progress.inc(1);
             Ok(())
-        };
-        one(crate::pack::file_name(0, width, "teacher key"), &|emit| {
-            pack.key_pages(texts, emit)
-        })?;
-        for i in 0..total {
-            let member = pack
-                .students
-                .get(i)
-                .or_else(|| pack.groups.get(i - pack.students.len()))
-                .expect("in range");
-            one(crate::pack::file_name(i + 1, width, &member.name), &|emit| {
-                pack.member(texts, i, emit)
-            })?;
-        }
-        Ok(())
+        })
     })?;
     progress.finish_and_clear();
     Ok(files)
+}
+
+/// A pack as separate PDFs, each handed to `each` with its file name: the
+/// teacher key, then every student and table in order.
+pub fn split_pdfs(
+    pack: &crate::pack::Pack,
+    texts: &Texts,
+    each: &mut dyn FnMut(String, Vec<u8>) -> Result<()>,
+) -> Result<()> {
+    let total = pack.students.len() + pack.groups.len();
+    let width = total.to_string().len().max(3);
+    let mut one = |file: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
+        let mut pdf = Vec::new();
+        write_pdf(&mut pdf, false, |emit| {
+            make(emit)?;
+            Ok(crate::sheet::DocumentInfo {
+                title: pack.code.clone(),
+                subject: pack.code.clone(),
+                id_source: pack.code.clone(),
+            })
+        })?;
+        each(file, pdf)
+    };
+    one(crate::pack::file_name(0, width, "teacher key"), &|emit| {
+        pack.key_pages(texts, emit)
+    })?;
+    for i in 0..total {
+        let member = pack
+            .students
+            .get(i)
+            .or_else(|| pack.groups.get(i - pack.students.len()))
+            .expect("in range");
+        one(crate::pack::file_name(i + 1, width, &member.name), &|emit| {
+            pack.member(texts, i, emit)
+        })?;
+    }
+    Ok(())
 }
 
 /// Writes each page from `make` as its own SVG or PNG file: a one-page

@@ -241,24 +241,52 @@ pub struct RuleLine {
     pub kind: &'static str,
 }
 
-/// A game: its declarations and the functions generic code calls.
-pub trait Game: Sync {
+/// What a game is, as the registry lists it and the command line, the
+/// settings files and the web page show it.
+pub struct Declaration {
     /// The name on the command line and in sheet codes.
-    fn name(&self) -> &'static str;
-    fn title(&self) -> &'static str;
+    pub name: &'static str,
+    pub title: &'static str,
     /// One line: what the game prints.
-    fn about(&self) -> &'static str;
+    pub about: &'static str,
     /// One command line that shows the game off (without `panicpress`).
-    fn example(&self) -> &'static str;
+    pub example: &'static str,
     /// The game's own settings (the common ones are in [`COMMON`]).
-    fn settings(&self) -> &'static [Setting];
+    pub settings: &'static [Setting],
     /// Every sheet kind, by name.
-    fn sheet_kinds(&self) -> Vec<&'static str>;
+    pub sheets: &'static [&'static str],
     /// The sheets printed when none are named.
-    fn default_sheets(&self) -> Vec<&'static str>;
+    pub default_sheets: &'static [&'static str],
     /// Sheets small enough to print several to a page (`--per-page`).
+    pub small_sheets: &'static [&'static str],
+}
+
+/// A game: its declaration and the functions generic code calls.
+pub trait Game: Sync {
+    fn declaration(&self) -> &'static Declaration;
+    fn name(&self) -> &'static str {
+        self.declaration().name
+    }
+    fn title(&self) -> &'static str {
+        self.declaration().title
+    }
+    fn about(&self) -> &'static str {
+        self.declaration().about
+    }
+    fn example(&self) -> &'static str {
+        self.declaration().example
+    }
+    fn settings(&self) -> &'static [Setting] {
+        self.declaration().settings
+    }
+    fn sheet_kinds(&self) -> Vec<&'static str> {
+        self.declaration().sheets.to_vec()
+    }
+    fn default_sheets(&self) -> Vec<&'static str> {
+        self.declaration().default_sheets.to_vec()
+    }
     fn small_sheets(&self) -> &'static [&'static str] {
-        &[]
+        self.declaration().small_sheets
     }
     /// The request the settings stand for, checked. A game that makes one
     /// layout per request leaves `common.count` to the caller.

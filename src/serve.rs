@@ -323,42 +323,16 @@ fn pack(fields: &[Field]) -> Result<Reply> {
 /// named as `pack --split` names the files.
 fn split_zip(planned: &crate::commands::PlannedPack) -> Result<Vec<u8>> {
     use std::io::Write;
-    let pack = &planned.pack;
     let zip_error = |e: zip::result::ZipError| Error::input(format!("making the ZIP: {e}"));
     let options = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Stored)
         .last_modified_time(zip::DateTime::default());
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let total = pack.students.len() + pack.groups.len();
-    let width = total.to_string().len().max(3);
-    let info = || crate::sheet::DocumentInfo {
-        title: pack.code.clone(),
-        subject: pack.code.clone(),
-        id_source: pack.code.clone(),
-    };
-    let mut add = |name: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
-        let mut bytes = Vec::new();
-        crate::commands::write_pdf(&mut bytes, false, |emit| {
-            make(emit)?;
-            Ok(info())
-        })?;
+    crate::commands::split_pdfs(&planned.pack, &planned.texts, &mut |name, pdf| {
         zip.start_file(name, options).map_err(zip_error)?;
-        zip.write_all(&bytes)
+        zip.write_all(&pdf)
             .map_err(|e| Error::input(format!("making the ZIP: {e}")))
-    };
-    add(crate::pack::file_name(0, width, "teacher key"), &|emit| {
-        pack.key_pages(&planned.texts, emit)
     })?;
-    for i in 0..total {
-        let member = pack
-            .students
-            .get(i)
-            .or_else(|| pack.groups.get(i - pack.students.len()))
-            .expect("in range");
-        add(crate::pack::file_name(i + 1, width, &member.name), &|emit| {
-            pack.member(&planned.texts, i, emit)
-        })?;
-    }
     Ok(zip.finish().map_err(zip_error)?.into_inner())
 }
 

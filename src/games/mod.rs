@@ -14,8 +14,11 @@ macro_rules! sheet_kinds {
             pub const ALL: &'static [SheetKind] = &[$(SheetKind::$variant),+];
             /// Printed when `--sheets` is not given.
             pub const DEFAULT: &'static [SheetKind] = &[$(SheetKind::$default),+];
+            /// Every kind's name, and the default set's.
+            pub const NAMES: &'static [&'static str] = &[$($name),+];
+            pub const DEFAULT_NAMES: &'static [&'static str] = &[$(SheetKind::$default.name()),+];
 
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self {
                     $(SheetKind::$variant => $name),+
                 }

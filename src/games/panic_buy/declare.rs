@@ -6,7 +6,7 @@ use clap::{Args, FromArgMatches};
 use super::sheets::{BoardLayout, SheetKind};
 use super::{GAME, GoodRule, Length, Mode, Params, Request};
 use crate::error::{Error, Result};
-use crate::game::{Common, Kind, RuleLine, Setting, Values, Verdict};
+use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -106,31 +106,20 @@ struct SimulateArgs {
 /// The settings that shape the board, the ones `simulate` takes.
 const BOARD_SETTINGS: &[&str] = &["players", "mode", "length", "rule-off"];
 
-impl crate::game::Game for PanicBuy {
-    fn name(&self) -> &'static str {
-        GAME
-    }
-    fn title(&self) -> &'static str {
-        "Panic Buy"
-    }
-    fn about(&self) -> &'static str {
-        "Panic Buy (board game): generated boards, rules, player cards, Sneezes, counters, tokens."
-    }
-    fn example(&self) -> &'static str {
-        "panic-buy --seed 42 --players 4 --length short"
-    }
-    fn settings(&self) -> &'static [Setting] {
-        SETTINGS
-    }
-    fn sheet_kinds(&self) -> Vec<&'static str> {
-        SheetKind::ALL.iter().map(|k| k.name()).collect()
-    }
-    fn default_sheets(&self) -> Vec<&'static str> {
-        SheetKind::DEFAULT.iter().map(|k| k.name()).collect()
-    }
+const DECLARATION: Declaration = Declaration {
+    name: GAME,
+    title: "Panic Buy",
+    about: "Panic Buy (board game): generated boards, rules, player cards, Sneezes, counters, tokens.",
+    example: "panic-buy --seed 42 --players 4 --length short",
+    settings: SETTINGS,
+    sheets: SheetKind::NAMES,
+    default_sheets: SheetKind::DEFAULT_NAMES,
+    small_sheets: &["tally"],
+};
 
-    fn small_sheets(&self) -> &'static [&'static str] {
-        &["tally"]
+impl crate::game::Game for PanicBuy {
+    fn declaration(&self) -> &'static Declaration {
+        &DECLARATION
     }
 
     fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {

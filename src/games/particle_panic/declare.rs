@@ -10,7 +10,7 @@ use super::{
     DEFAULT_SIMULATIONS, Difficulty, GAME, MAX_SIMULATIONS, PLAYER_RANGE, Params, RatedDeal, Request, VARIANTS,
 };
 use crate::error::{Error, Result};
-use crate::game::{Common, Kind, RuleLine, Setting, Values, Verdict};
+use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -185,31 +185,20 @@ struct SimulateArgs {
     json: bool,
 }
 
-impl crate::game::Game for ParticlePanic {
-    fn name(&self) -> &'static str {
-        GAME
-    }
-    fn title(&self) -> &'static str {
-        "Particle Panic"
-    }
-    fn about(&self) -> &'static str {
-        "Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card."
-    }
-    fn example(&self) -> &'static str {
-        "particle-panic --seed 7 --players 2 --variant collect-as-action"
-    }
-    fn settings(&self) -> &'static [Setting] {
-        SETTINGS
-    }
-    fn sheet_kinds(&self) -> Vec<&'static str> {
-        SheetKind::ALL.iter().map(|k| k.name()).collect()
-    }
-    fn default_sheets(&self) -> Vec<&'static str> {
-        SheetKind::DEFAULT.iter().map(|k| k.name()).collect()
-    }
+const DECLARATION: Declaration = Declaration {
+    name: GAME,
+    title: "Particle Panic",
+    about: "Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card.",
+    example: "particle-panic --seed 7 --players 2 --variant collect-as-action",
+    settings: SETTINGS,
+    sheets: SheetKind::NAMES,
+    default_sheets: SheetKind::DEFAULT_NAMES,
+    small_sheets: &["rules"],
+};
 
-    fn small_sheets(&self) -> &'static [&'static str] {
-        &["rules"]
+impl crate::game::Game for ParticlePanic {
+    fn declaration(&self) -> &'static Declaration {
+        &DECLARATION
     }
 
     fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {

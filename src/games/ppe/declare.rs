@@ -6,7 +6,7 @@ use clap::{Args, FromArgMatches};
 use super::sheets::SheetKind;
 use super::{DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Params, Request, SIDES};
 use crate::error::{Error, Result};
-use crate::game::{Common, Kind, RuleLine, Setting, Value, Values, Verdict};
+use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Value, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -115,31 +115,20 @@ struct OddsArgs {
     json: bool,
 }
 
-impl crate::game::Game for Ppe {
-    fn name(&self) -> &'static str {
-        GAME
-    }
-    fn title(&self) -> &'static str {
-        "PPE: The Game"
-    }
-    fn about(&self) -> &'static str {
-        "PPE: The Game (dice): cube nets, score pad, reference card with exact odds."
-    }
-    fn example(&self) -> &'static str {
-        "ppe --seed 42 --players 6 --target 190"
-    }
-    fn settings(&self) -> &'static [Setting] {
-        SETTINGS
-    }
-    fn sheet_kinds(&self) -> Vec<&'static str> {
-        SheetKind::ALL.iter().map(|k| k.name()).collect()
-    }
-    fn default_sheets(&self) -> Vec<&'static str> {
-        SheetKind::DEFAULT.iter().map(|k| k.name()).collect()
-    }
+const DECLARATION: Declaration = Declaration {
+    name: GAME,
+    title: "PPE: The Game",
+    about: "PPE: The Game (dice): cube nets, score pad, reference card with exact odds.",
+    example: "ppe --seed 42 --players 6 --target 190",
+    settings: SETTINGS,
+    sheets: SheetKind::NAMES,
+    default_sheets: SheetKind::DEFAULT_NAMES,
+    small_sheets: &["scorepad", "reference"],
+};
 
-    fn small_sheets(&self) -> &'static [&'static str] {
-        &["scorepad", "reference"]
+impl crate::game::Game for Ppe {
+    fn declaration(&self) -> &'static Declaration {
+        &DECLARATION
     }
 
     fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {

@@ -3,7 +3,7 @@
 
 use super::{GAME, GRID_RANGE, PLAYER_RANGE, Params, Request, Rule, sheets::SheetKind};
 use crate::error::{Error, Result};
-use crate::game::{Common, Kind, RuleLine, Setting, Values, Verdict};
+use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -100,31 +100,20 @@ fn params(values: &Values) -> Result<Params> {
     Ok(p)
 }
 
-impl crate::game::Game for TpHunt {
-    fn name(&self) -> &'static str {
-        GAME
-    }
-    fn title(&self) -> &'static str {
-        "TP Hunt"
-    }
-    fn about(&self) -> &'static str {
-        "TP Hunt (roll-and-write): neighbourhood maps, trackers, score pads, dice tapes."
-    }
-    fn example(&self) -> &'static str {
-        "tp-hunt --seed 42 --players 3 --sheets map,tracker"
-    }
-    fn settings(&self) -> &'static [Setting] {
-        SETTINGS
-    }
-    fn sheet_kinds(&self) -> Vec<&'static str> {
-        SheetKind::ALL.iter().map(|k| k.name()).collect()
-    }
-    fn default_sheets(&self) -> Vec<&'static str> {
-        SheetKind::DEFAULT.iter().map(|k| k.name()).collect()
-    }
+const DECLARATION: Declaration = Declaration {
+    name: GAME,
+    title: "TP Hunt",
+    about: "TP Hunt (roll-and-write): neighbourhood maps, trackers, score pads, dice tapes.",
+    example: "tp-hunt --seed 42 --players 3 --sheets map,tracker",
+    settings: SETTINGS,
+    sheets: SheetKind::NAMES,
+    default_sheets: SheetKind::DEFAULT_NAMES,
+    small_sheets: &["tracker", "scorepad", "rules", "dice-tape"],
+};
 
-    fn small_sheets(&self) -> &'static [&'static str] {
-        &["tracker", "scorepad", "rules", "dice-tape"]
+impl crate::game::Game for TpHunt {
+    fn declaration(&self) -> &'static Declaration {
+        &DECLARATION
     }
 
     fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {
