@@ -533,7 +533,7 @@ pub fn split_pdfs(
         each(file, pdf)
     };
     one(crate::pack::file_name(0, width, "teacher key"), &|emit| {
-        pack.key_pages(texts, emit)
+        pack.key_pages(texts, false, emit)
     })?;
     for i in 0..total {
         let member = pack

@@ -335,6 +335,11 @@ pub trait Request: Send + Sync {
     fn layout_seed(&self) -> Result<Seed> {
         Ok(self.seed().clone())
     }
+    /// How the layout plays, as the teacher key prints it beside its code
+    /// (a deal's simulated win rate), where the game rates layouts.
+    fn rating_note(&self) -> Option<String> {
+        None
+    }
     /// The layout as JSON, as `--format json` writes it.
     fn json(&self) -> Result<String>;
     /// A terminal preview (`--format text`).

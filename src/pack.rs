@@ -62,6 +62,8 @@ pub struct Pack {
     /// `group_sets[g][e]`: table g's sheets of each group entry.
     pub group_sets: Vec<Vec<Assigned>>,
     pub code: String,
+    /// Students at each table, when an entry is printed per table.
+    pub group_size: Option<usize>,
 }
 
 /// Reads a roster: a `.csv` file with a header row holding a `name` column, or
@@ -334,6 +336,7 @@ impl Pack {
             sets,
             group_sets,
             code,
+            group_size,
         })
     }
 }
@@ -520,35 +523,96 @@ impl Pack {
     }
 
     /// The teacher key: pack code, date, and each student's sheet codes.
-    pub fn key_pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+    /// The teacher key: every student's and table's name, table, pages in the
+    /// pack (`page_map`: for the one-PDF pack) and sheet codes (with the
+    /// deal's rating where the game rates layouts). Laid out twice: once to
+    /// learn how many pages the key itself takes, so the page map can count them.
+    pub fn key_pages(&self, texts: &Texts, page_map: bool, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        if !page_map {
+            return self.key_layout(texts, &|_| String::new(), emit).map(|_| ());
+        }
+        let count_pages = |member: Option<(&Member, &[Assigned])>| -> Result<usize> {
+            let mut n = 0;
+            if let Some((m, sets)) = member {
+                self.member_pages(texts, m, sets, &mut |_| {
+                    n += 1;
+                    Ok(())
+                })?;
+            }
+            Ok(n)
+        };
+        // Every student's set has the same sheets, and so the same number of pages; tables likewise.
+        let per_student = count_pages(
+            self.students
+                .first()
+                .zip(self.sets.first())
+                .map(|(m, s)| (m, s.as_slice())),
+        )?;
+        let per_group = count_pages(
+            self.groups
+                .first()
+                .zip(self.group_sets.first())
+                .map(|(m, s)| (m, s.as_slice())),
+        )?;
+        let key = self.key_layout(texts, &|_| String::new(), &mut |_| Ok(()))?;
+        let pages_of = |row: usize| -> String {
+            let (first, n) = match row.checked_sub(self.students.len()) {
+                None => (key + row * per_student + 1, per_student),
+                Some(g) => (key + self.students.len() * per_student + g * per_group + 1, per_group),
+            };
+            match n {
+                0 => String::new(),
+                1 => first.to_string(),
+                n => format!("{first}-{}", first + n - 1),
+            }
+        };
+        self.key_layout(texts, &pages_of, emit).map(|_| ())
+    }
+
+    /// Lays out the key with `pages_of(row)` in the page column; returns its page count.
+    fn key_layout(
+        &self,
+        texts: &Texts,
+        pages_of: &dyn Fn(usize) -> String,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<usize> {
         let l = texts.labels("pack", &tera::Context::new())?;
         let common = Self::common(texts)?;
-        let rows: Vec<(String, String, Vec<String>)> = self
+        // Each code, with the layout's rating on a line of its own under it.
+        let code_lines = |sets: &[Assigned]| -> Vec<String> {
+            sets.iter()
+                .flat_map(|s| {
+                    let rating = s
+                        .request
+                        .rating_note()
+                        .map(|note| format!("    {}: {note}", l.get("rating")));
+                    std::iter::once(s.code.clone()).chain(rating)
+                })
+                .collect()
+        };
+        let table_of = |i: usize| self.group_size.map(|n| (i / n + 1).to_string()).unwrap_or_default();
+        let rows: Vec<(String, String, String, Vec<String>)> = self
             .students
             .iter()
             .zip(&self.sets)
             .enumerate()
-            .map(|(i, (m, sets))| {
-                (
-                    (i + 1).to_string(),
-                    m.name.clone(),
-                    sets.iter().map(|s| s.code.clone()).collect(),
-                )
-            })
-            .chain(self.groups.iter().zip(&self.group_sets).map(|(g, sets)| {
-                (
-                    String::new(),
-                    g.name.clone(),
-                    sets.iter().map(|s| s.code.clone()).collect(),
-                )
-            }))
+            .map(|(i, (m, sets))| ((i + 1).to_string(), m.name.clone(), table_of(i), code_lines(sets)))
+            .chain(
+                self.groups
+                    .iter()
+                    .zip(&self.group_sets)
+                    .enumerate()
+                    .map(|(g, (m, sets))| (String::new(), m.name.clone(), (g + 1).to_string(), code_lines(sets))),
+            )
             .collect();
         let mut page = Page::new(self.paper);
+        let mut pages = 0;
         let mut y = 0.0;
         let mut first = true;
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        let (num_w, name_w) = (10.0, 52.0);
+        let (num_w, name_w, table_w, pages_w) = (9.0, 46.0, 12.0, 17.0);
+        let codes_x = left + num_w + name_w + table_w + pages_w;
         let start = |page: &mut Page, first: bool| -> f32 {
             crate::sheet::calibration_bar(page, &common.get("calibration"));
             crate::sheet::code_line(page, &format!("{}: {}", l.get("pack_code"), self.code));
@@ -577,29 +641,57 @@ impl Pack {
                 y = page.paragraph(left, y, width, 8.0, Regular, &l.get("regen")) + 2.0;
             }
             page.rect(left, y, width, 6.0, None, Some(Colour::Grey(0.9)));
-            page.text(left + 1.0, y + 4.2, 8.0, Bold, Align::Left, &l.get("number"));
-            page.text(left + num_w, y + 4.2, 8.0, Bold, Align::Left, &l.get("student"));
-            page.text(left + num_w + name_w, y + 4.2, 8.0, Bold, Align::Left, &l.get("codes"));
+            let head = [
+                (left + 1.0, l.get("number")),
+                (left + num_w, l.get("student")),
+                (left + num_w + name_w, l.get("group")),
+                (left + num_w + name_w + table_w, l.get("pages")),
+                (codes_x, l.get("codes")),
+            ];
+            for (x, text) in head {
+                page.text(x, y + 4.2, 8.0, Bold, Align::Left, &text);
+            }
             y + 6.0
         };
         let bottom = page.height - MARGIN_MM - 18.0;
-        for (num, name, codes) in rows {
-            let h = 4.2 * codes.len().max(1) as f32 + 1.6;
+        for (row, (num, name, table, codes)) in rows.into_iter().enumerate() {
+            let name_lines = crate::fonts::wrap(&name, Bold, 8.0, name_w - 2.0);
+            let h = 4.4 * codes.len().max(name_lines.len()).max(1) as f32 + 1.8;
             if first || y + h > bottom {
                 if !first {
                     emit(std::mem::replace(&mut page, Page::new(self.paper)))?;
+                    pages += 1;
                 }
                 y = start(&mut page, first);
                 first = false;
             }
-            page.text(left + 1.0, y + 4.0, 7.5, Regular, Align::Left, &num);
-            page.fitted(left + num_w, y + 4.0, name_w - 2.0, 7.5, Bold, Align::Left, &name);
+            page.text(left + 1.0, y + 4.2, 8.0, Regular, Align::Left, &num);
+            for (k, line) in name_lines.iter().enumerate() {
+                page.fitted(
+                    left + num_w,
+                    y + 4.2 + 4.4 * k as f32,
+                    name_w - 2.0,
+                    8.0,
+                    Bold,
+                    Align::Left,
+                    line,
+                );
+            }
+            page.text(left + num_w + name_w, y + 4.2, 8.0, Regular, Align::Left, &table);
+            page.text(
+                left + num_w + name_w + table_w,
+                y + 4.2,
+                8.0,
+                Regular,
+                Align::Left,
+                &pages_of(row),
+            );
             for (k, code) in codes.iter().enumerate() {
                 page.fitted(
-                    left + num_w + name_w,
-                    y + 4.0 + 4.2 * k as f32,
-                    width - num_w - name_w,
-                    6.5,
+                    codes_x,
+                    y + 4.2 + 4.4 * k as f32,
+                    left + width - codes_x,
+                    7.0,
                     Regular,
                     Align::Left,
                     code,
@@ -608,12 +700,12 @@ impl Pack {
             y += h;
             page.line((left, y), (left + width, y), Stroke::solid(0.3));
         }
-        emit(page)
+        emit(page)?;
+        Ok(pages + 1)
     }
-
     /// The whole pack: the teacher key, each student's sheets, then each table's.
     pub fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
-        self.key_pages(texts, emit)?;
+        self.key_pages(texts, true, emit)?;
         for (m, sets) in self.students.iter().zip(&self.sets) {
             self.member_pages(texts, m, sets, emit)?;
         }

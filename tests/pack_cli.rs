@@ -331,3 +331,41 @@ fn arabic_names_are_warned_about_once_and_hebrew_names_need_no_warning() {
         warnings[0]
     );
 }
+
+/// The teacher key says where each student's pages are, which table each sits
+/// at, and a deal's rating beside its code.
+#[test]
+fn the_teacher_key_maps_pages_tables_and_ratings() {
+    let s = Scratch::new("pack-key-map");
+    std::fs::write(
+        s.path("p.toml"),
+        "seed = \"5B\"\ncount = 4\n[[entry]]\ngame = \"tp-hunt\"\nsheets = [\"map\", \"tracker\"]\n\
+         [[entry]]\ngame = \"particle-panic\"\nsheets = [\"record\"]\nper = \"table\"\ntable-size = 2\n",
+    )
+    .unwrap();
+    let r = s.run(&["pack", "p.toml", "-o", "p.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&read(&s, "p.pdf"));
+    // One key page, then three pages a student (a map, a tracker of two pages), then one a table.
+    assert_eq!(pages.len(), 1 + 4 * 3 + 2);
+    let key = &pages[0];
+    for want in [
+        "Pages",
+        "Table",
+        "2-4",
+        "5-7",
+        "8-10",
+        "11-13",
+        "14",
+        "15",
+        "simulated wins:",
+    ] {
+        assert!(key.contains(want), "{want} missing from the key: {key}");
+    }
+    // Each mapped page is that student's own.
+    assert!(
+        (4..=6).all(|p| pages[p].contains("Student 2")),
+        "pages 5-7 are Student 2's"
+    );
+    assert!(pages[13].contains("Table 1") && pages[14].contains("Table 2"));
+}

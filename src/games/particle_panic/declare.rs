@@ -138,6 +138,10 @@ impl crate::game::Request for Rated {
     fn layout_seed(&self) -> Result<Seed> {
         Ok(self.deal()?.seed.clone())
     }
+    fn rating_note(&self) -> Option<String> {
+        let rated = self.deal().ok()?;
+        Some(format!("{:.1}%", 100.0 * rated.rating.win_rate))
+    }
     fn json(&self) -> Result<String> {
         Ok(self.request.json(self.deal()?.as_ref()))
     }
