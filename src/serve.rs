@@ -370,7 +370,7 @@ fn request_from(
     let mut argv = vec!["panicpress".to_string(), game.name().to_string()];
     for (key, value) in params {
         let known = COMMON.contains(&key.as_str()) || game.settings().iter().any(|s| s.name == key);
-        if key == "page" {
+        if key == "page" || key == "dpi" {
             continue;
         }
         if !known {
@@ -448,7 +448,7 @@ fn game_answer(game: &'static dyn Game, what: &str, params: &[(String, String)])
                     .into_bytes(),
             ))
         }
-        "preview" => {
+        "preview" | "png" => {
             let page: usize = match params.iter().find(|(k, _)| k == "page") {
                 Some((_, n)) => n
                     .parse()
@@ -461,18 +461,33 @@ fn game_answer(game: &'static dyn Game, what: &str, params: &[(String, String)])
                 )));
             }
             let mut seen = 0;
-            let mut svg = None;
+            let mut found = None;
             let made = crate::pack::sheets_imposed(&request, &texts, options.per_page, None, &mut |p| {
                 seen += 1;
                 if seen == page {
-                    svg = Some(crate::render::svg::page_svg(&p));
+                    found = Some(p);
                     // Enough: the pages after this one are not drawn.
                     return Err(Error::input(""));
                 }
                 Ok(())
             });
-            match svg {
-                Some(svg) => Ok(Reply::ok("image/svg+xml", svg.into_bytes())),
+            match found {
+                Some(p) if what == "png" => {
+                    let dpi: u32 = match params.iter().find(|(k, _)| k == "dpi") {
+                        Some((_, d)) => d.parse().ok().filter(|d| (10..=300).contains(d)).ok_or_else(|| {
+                            Error::input(format!("dpi: {} is not from 10 to 300", crate::error::quote(d)))
+                        })?,
+                        None => 96,
+                    };
+                    let png = crate::render::svg::page_png(&p, dpi).map_err(Error::input)?;
+                    let mut reply = Reply::ok("image/png", png);
+                    reply.file_name = Some(format!("{stem}-{page:03}.png"));
+                    Ok(reply)
+                }
+                Some(p) => Ok(Reply::ok(
+                    "image/svg+xml",
+                    crate::render::svg::page_svg(&p).into_bytes(),
+                )),
                 None => {
                     made?;
                     Err(Error::input(format!(
@@ -482,7 +497,7 @@ fn game_answer(game: &'static dyn Game, what: &str, params: &[(String, String)])
             }
         }
         other => Err(Error::input(format!(
-            "{}: choose pdf, json, info or preview",
+            "{}: choose pdf, json, info, preview or png",
             crate::error::quote(other)
         ))),
     }
@@ -547,6 +562,10 @@ mod tests {
         let r = answer("/api/tp-hunt/preview?seed=42&page=2");
         assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
         assert!(r.body.starts_with(b"<svg") || String::from_utf8_lossy(&r.body).contains("<svg"));
+        let png = answer("/api/tp-hunt/png?seed=42&page=1&dpi=30");
+        assert_eq!(png.status, 200);
+        assert!(png.body.starts_with(b"\x89PNG"));
+        assert_eq!(png.file_name.as_deref(), Some("tp-hunt-42-001.png"));
         let info = json(&answer("/api/tp-hunt/info?seed=42&players=3"));
         assert_eq!(info["code"], "tp-hunt:1:g12-s12-a10-d7-p3:a4:default:42");
         assert!(info["pages"].as_u64().unwrap() >= 3);
