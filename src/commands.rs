@@ -419,13 +419,7 @@ pub fn plan_pack(args: &crate::cli::PackArgs, names: Option<Vec<String>>) -> Res
         lang: texts.lang().to_string(),
     };
     let pack = Pack::plan(options, &names, &entries)?;
-    let warnings = [
-        crate::pack::undrawable_warning(&names),
-        crate::pack::unjoined_warning(&names),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let warnings = crate::pack::undrawable_warning(&names).into_iter().collect();
     Ok(PlannedPack {
         pack,
         texts,

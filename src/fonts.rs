@@ -196,15 +196,76 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
 }
 
 /// Text as it is drawn: characters the fonts cannot draw replaced by a
-/// visible replacement mark, and right-to-left runs (Hebrew, Arabic) put in
-/// the order they are seen, left to right on the page.
+/// visible replacement mark, Arabic letters joined, and right-to-left runs
+/// (Hebrew, Arabic) put in the order they are seen, left to right on the page.
 pub fn drawable(text: &str) -> String {
     let m = metrics(FontRole::Regular);
     let text: String = text
         .chars()
         .map(|c| if m.has_glyph(c) { c } else { '\u{FFFD}' })
         .collect();
-    visual_order(&text)
+    visual_order(&joined_arabic(&text))
+}
+
+/// Arabic letters in the forms they take where they join their neighbours.
+/// Each run of Arabic is shaped with rustybuzz (the font's own substitution
+/// rules pick initial, medial, final and isolated forms and ligatures); each
+/// shaped glyph is then written as the character the font maps to it (the
+/// Arabic presentation forms), so pages, PDFs and SVGs stay character-based.
+/// A glyph with no character of its own keeps the letters it came from.
+pub fn joined_arabic(text: &str) -> String {
+    let is_arabic = |c: char| matches!(c as u32, 0x0600..=0x06FF | 0x0750..=0x077F);
+    if !text.chars().any(is_arabic) {
+        return text.to_string();
+    }
+    let face = rustybuzz::Face::from_slice(REGULAR_TTF, 0).expect("embedded font parses");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(is_arabic) {
+        out.push_str(&rest[..start]);
+        // A run: Arabic letters with the spaces and marks between them.
+        let run_len = rest[start..]
+            .char_indices()
+            .find(|(_, c)| !is_arabic(*c) && !c.is_whitespace())
+            .map_or(rest.len() - start, |(i, _)| i);
+        let run = rest[start..start + run_len].trim_end();
+        out.push_str(&shape_arabic(&face, run));
+        rest = &rest[start + run.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn shape_arabic(face: &rustybuzz::Face, run: &str) -> String {
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(run);
+    buffer.set_direction(rustybuzz::Direction::RightToLeft);
+    buffer.set_script(rustybuzz::script::ARABIC);
+    let shaped = rustybuzz::shape(face, &[], buffer);
+    // Glyphs come in visual order (right to left): read them back in logical order.
+    let mut infos: Vec<&rustybuzz::GlyphInfo> = shaped.glyph_infos().iter().collect();
+    infos.reverse();
+    let form_of = |glyph: u32| {
+        (0xFE70u32..=0xFEFC)
+            .chain(0x0600..=0x06FF)
+            .filter_map(char::from_u32)
+            .find(|c| face.glyph_index(*c).is_some_and(|g| u32::from(g.0) == glyph))
+    };
+    let mut out = String::new();
+    for (k, info) in infos.iter().enumerate() {
+        let start = info.cluster as usize;
+        let end = infos
+            .iter()
+            .skip(k + 1)
+            .map(|i| i.cluster as usize)
+            .find(|c| *c > start)
+            .unwrap_or(run.len());
+        match form_of(info.glyph_id) {
+            Some(c) => out.push(c),
+            None => out.push_str(&run[start..end.max(start)]),
+        }
+    }
+    out
 }
 
 /// Letters written right to left: Hebrew and Arabic, and their presentation forms.
@@ -297,5 +358,34 @@ mod bidi_tests {
         assert_eq!(visual_order("مريم"), "ميرم");
         assert_eq!(visual_order("Zoë"), "Zoë");
         assert_eq!(drawable("שרה"), "הרש");
+    }
+}
+
+#[cfg(test)]
+mod arabic_tests {
+    use super::*;
+
+    fn codes(text: &str) -> Vec<String> {
+        text.chars().map(|c| format!("{:04X}", c as u32)).collect()
+    }
+
+    #[test]
+    fn arabic_letters_join_as_they_do_in_writing() {
+        // "Salam": seen initial, lam-alef joined as one final form, meem alone (its own letter).
+        assert_eq!(codes(&joined_arabic("سلام")), ["FEB3", "FEFC", "0645"]);
+        // "Ali": ain initial, lam medial, yeh final.
+        assert_eq!(codes(&joined_arabic("علي")), ["FECB", "FEE0", "FEF2"]);
+        // Other scripts and the spaces between words are left as they are.
+        assert_eq!(joined_arabic("Zoë O'Brien"), "Zoë O'Brien");
+        let two = joined_arabic("Ana علي سلام");
+        assert!(two.starts_with("Ana ") && two.contains(' '), "{two}");
+        assert_eq!(two.chars().filter(|c| *c == ' ').count(), 2);
+        // Every joined form is drawn by both fonts.
+        for c in joined_arabic("محمد فاطمة يوسف").chars() {
+            assert!(
+                metrics(FontRole::Regular).has_glyph(c) && metrics(FontRole::Bold).has_glyph(c),
+                "{c}"
+            );
+        }
     }
 }

@@ -158,21 +158,6 @@ pub fn undrawable_warning(names: &[String]) -> Option<String> {
     )))
 }
 
-/// One line about names in Arabic script: they print in reading order, but
-/// each letter in its stand-alone form, not joined as written.
-pub fn unjoined_warning(names: &[String]) -> Option<String> {
-    let arabic = |n: &&String| n.chars().any(|c| matches!(c as u32, 0x0600..=0x06FF | 0x0750..=0x077F));
-    let found: Vec<&String> = names.iter().filter(arabic).collect();
-    let first = found.first()?;
-    let who = match found.len() {
-        1 => format!("student {}", crate::error::quote(first)),
-        n => format!("{n} students (the first is {})", crate::error::quote(first)),
-    };
-    Some(crate::error::tidy(&format!(
-        "{who}: Arabic letters print in reading order but not joined (each letter stands alone)"
-    )))
-}
-
 /// A member's seed: `PACK/NAME`. The seed is printed in every sheet code, so a
 /// name the fonts cannot draw is replaced by a short hash of it, and a long
 /// one is cut and given a hash, so that the printed code can be typed again.
