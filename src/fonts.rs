@@ -8,22 +8,28 @@ use std::sync::OnceLock;
 /// suits, so player names and card symbols print without fallback fonts.
 pub const REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
 pub const BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+/// Droid Sans Fallback draws what DejaVu Sans cannot: Chinese characters and
+/// Japanese kana, character by character (names need no shaping in them).
+pub const FALLBACK_TTF: &[u8] = include_bytes!("../fonts/DroidSansFallbackFull.ttf");
 
-/// Which face a piece of text is set in.
+/// Which face a piece of text is set in. Sheets choose Regular or Bold; the
+/// renderers set a character either lacks in the fallback face.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FontRole {
     Regular,
     Bold,
+    Fallback,
 }
 
 impl FontRole {
-    pub const ALL: [FontRole; 2] = [FontRole::Regular, FontRole::Bold];
+    pub const ALL: [FontRole; 3] = [FontRole::Regular, FontRole::Bold, FontRole::Fallback];
 
     /// The PostScript name of the embedded face.
     pub fn postscript_name(self) -> &'static str {
         match self {
             FontRole::Regular => "DejaVuSans",
             FontRole::Bold => "DejaVuSans-Bold",
+            FontRole::Fallback => "DroidSansFallbackFull",
         }
     }
 
@@ -31,8 +37,35 @@ impl FontRole {
         match self {
             FontRole::Regular => REGULAR_TTF,
             FontRole::Bold => BOLD_TTF,
+            FontRole::Fallback => FALLBACK_TTF,
         }
     }
+}
+
+/// `text` split into runs by the face that draws them: `role` wherever it
+/// has the glyph (or nothing has), the fallback face elsewhere.
+pub fn runs(text: &str, role: FontRole) -> Vec<(FontRole, &str)> {
+    let m = metrics(role);
+    let face_of = |c: char| {
+        if m.has_glyph(c) || role == FontRole::Fallback || !metrics(FontRole::Fallback).has_glyph(c) {
+            role
+        } else {
+            FontRole::Fallback
+        }
+    };
+    let mut out: Vec<(FontRole, &str)> = Vec::new();
+    let mut start = 0;
+    let mut current = None;
+    for (i, c) in text.char_indices() {
+        let face = face_of(c);
+        if current.is_some_and(|f| f != face) {
+            out.push((current.expect("set"), &text[start..i]));
+            start = i;
+        }
+        current = Some(face);
+    }
+    out.push((current.unwrap_or(role), &text[start..]));
+    out
 }
 
 /// Advance widths of one face, looked up once per process.
@@ -84,10 +117,23 @@ impl Metrics {
         ch.is_whitespace() || self.face.glyph_index(ch).is_some()
     }
 
-    /// Width of `text` at `size_pt`, in millimetres.
+    /// Width of `text` at `size_pt`, in millimetres; characters this face
+    /// lacks are measured in the fallback face that draws them.
     pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
-        let units: u32 = text.chars().map(|c| self.advance(c) as u32).sum();
-        units as f32 / self.units_per_em * size_pt * PT_TO_MM
+        let fallback = metrics(FontRole::Fallback);
+        let (mut own, mut other) = (0u32, 0u32);
+        for c in text.chars() {
+            if !std::ptr::eq(self, fallback) && !self.has_glyph(c) && fallback.has_glyph(c) {
+                other += fallback.advance(c) as u32;
+            } else {
+                own += self.advance(c) as u32;
+            }
+        }
+        let width = own as f32 / self.units_per_em * size_pt * PT_TO_MM;
+        match other {
+            0 => width,
+            _ => width + other as f32 / fallback.units_per_em * size_pt * PT_TO_MM,
+        }
     }
 
     /// The glyph drawing `ch`, or 0 (.notdef) where the face has none.
@@ -177,18 +223,24 @@ pub const PT_TO_MM: f32 = 25.4 / 72.0;
 pub fn metrics(role: FontRole) -> &'static Metrics {
     static REGULAR: OnceLock<Metrics> = OnceLock::new();
     static BOLD: OnceLock<Metrics> = OnceLock::new();
+    static FALLBACK: OnceLock<Metrics> = OnceLock::new();
     match role {
         FontRole::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF)),
         FontRole::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF)),
+        FontRole::Fallback => FALLBACK.get_or_init(|| Metrics::load(FALLBACK_TTF)),
     }
 }
 
-/// The characters of `text` that the regular face cannot draw, in order, once each.
+/// Whether some embedded face draws `ch`.
+pub fn drawn(ch: char) -> bool {
+    metrics(FontRole::Regular).has_glyph(ch) || metrics(FontRole::Fallback).has_glyph(ch)
+}
+
+/// The characters of `text` that no embedded face can draw, in order, once each.
 pub fn missing_glyphs(text: &str) -> Vec<char> {
-    let m = metrics(FontRole::Regular);
     let mut missing: Vec<char> = Vec::new();
     for ch in text.chars() {
-        if !m.has_glyph(ch) && !missing.contains(&ch) {
+        if !drawn(ch) && !missing.contains(&ch) {
             missing.push(ch);
         }
     }
@@ -199,11 +251,7 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
 /// visible replacement mark, Arabic letters joined, and right-to-left runs
 /// (Hebrew, Arabic) put in the order they are seen, left to right on the page.
 pub fn drawable(text: &str) -> String {
-    let m = metrics(FontRole::Regular);
-    let text: String = text
-        .chars()
-        .map(|c| if m.has_glyph(c) { c } else { '\u{FFFD}' })
-        .collect();
+    let text: String = text.chars().map(|c| if drawn(c) { c } else { '\u{FFFD}' }).collect();
     visual_order(&joined_arabic(&text))
 }
 
@@ -320,8 +368,9 @@ mod tests {
             assert!(metrics(FontRole::Regular).has_glyph(ch), "regular lacks {ch}");
             assert!(metrics(FontRole::Bold).has_glyph(ch), "bold lacks {ch}");
         }
-        assert_eq!(missing_glyphs("Li 李雷"), vec!['李', '雷']);
-        assert!(drawable("李").contains('\u{FFFD}'));
+        // Chinese comes from the fallback face; Korean from none yet.
+        assert_eq!(missing_glyphs("Li 李雷 Kim 김민"), vec!['김', '민']);
+        assert!(drawable("김").contains('\u{FFFD}') && drawable("李") == "李");
     }
 
     #[test]

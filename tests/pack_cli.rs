@@ -7,7 +7,7 @@ fn read(s: &Scratch, name: &str) -> Vec<u8> {
     std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-const ROSTER: &str = "name,age\n\"Zoë O'Brien\",9\n\"Smith, Anna\",10\n../../x,9\n李雷,9\nZoë O'Brien,9\n";
+const ROSTER: &str = "name,age\n\"Zoë O'Brien\",9\n\"Smith, Anna\",10\n../../x,9\n김민준,9\nZoë O'Brien,9\n";
 
 fn class(s: &Scratch) {
     std::fs::write(s.path("class.csv"), ROSTER).unwrap();
@@ -38,7 +38,7 @@ fn a_tp_hunt_pack_names_every_page_and_lists_every_student() {
     );
     let warning = r.stderr();
     assert!(
-        warning.contains("student '李雷'") && warning.contains("'李雷'"),
+        warning.contains("student '김민준'") && warning.contains("'김민준'"),
         "{warning}"
     );
     let pages = pdf_pages_text(&read(&s, "p.pdf"));
@@ -154,7 +154,7 @@ fn split_writes_one_safe_file_per_student_inside_the_folder() {
             "sets/001-zoë-o-brien.pdf",
             "sets/002-smith-anna.pdf",
             "sets/003-x.pdf",
-            "sets/004-李雷.pdf",
+            "sets/004-김민준.pdf",
             "sets/005-zoë-o-brien.pdf",
         ]
     );
@@ -369,4 +369,53 @@ fn the_teacher_key_maps_pages_tables_and_ratings() {
         "pages 5-7 are Student 2's"
     );
     assert!(pages[13].contains("Table 1") && pages[14].contains("Table 2"));
+}
+
+/// Chinese and Japanese names print from the fallback face (embedded as a
+/// subset of the glyphs used); a name no embedded face draws still gets one
+/// warning.
+#[test]
+fn chinese_and_japanese_names_print_and_korean_is_warned_about() {
+    let s = Scratch::new("pack-cjk");
+    std::fs::write(s.path("cjk.csv"), "name\n李雷\n佐藤さくら\n김민준\n").unwrap();
+    let r = s.run(&[
+        "pack", "--roster", "cjk.csv", "--game", "tp-hunt", "--seed", "5", "--sheets", "map", "-o", "cjk.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let warnings: Vec<String> = r
+        .stderr()
+        .lines()
+        .filter(|l| l.starts_with("warning"))
+        .map(String::from)
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains("김민준") && !warnings[0].contains("李雷"),
+        "{}",
+        warnings[0]
+    );
+    let bytes = read(&s, "cjk.pdf");
+    let pages = pdf_pages_text(&bytes);
+    assert!(
+        pages[0].contains("李雷") && pages[0].contains("佐藤さくら"),
+        "{}",
+        pages[0]
+    );
+    assert!(pages[1].contains("李雷") && pages[2].contains("佐藤さくら"));
+    assert!(!pages[1].contains('\u{FFFD}') && !pages[2].contains('\u{FFFD}'));
+    // The fallback face is a subset: far smaller than its 4 MB.
+    assert!(bytes.len() < 400_000, "{} bytes", bytes.len());
+    // The SVG of the page draws the same name.
+    let svg = s.run(&[
+        "regen",
+        "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5",
+        "--name",
+        "李雷",
+        "--format",
+        "svg",
+        "-o",
+        "p.svg",
+    ]);
+    assert_eq!(svg.code(), 0, "{}", svg.stderr());
+    assert!(std::fs::read_to_string(s.path("p.svg")).unwrap().contains("href=\"#f"));
 }

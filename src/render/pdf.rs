@@ -27,7 +27,7 @@ const MM_TO_PT: f32 = 72.0 / 25.4;
 const CATALOG: Ref = Ref::new(1);
 const PAGES: Ref = Ref::new(2);
 const RESOURCES: Ref = Ref::new(3);
-const FONT_NAMES: [&[u8]; 2] = [b"F0", b"F1"];
+const FONT_NAMES: [&[u8]; 3] = [b"F0", b"F1", b"F2"];
 
 /// Document-level facts written at the end.
 pub struct Meta<'a> {
@@ -132,13 +132,14 @@ pub struct PdfWriter<W: Write> {
     groups: HashMap<*const Group, (usize, Weak<Group>)>,
     /// Object of each shared group, by resource number (/G0, /G1, ...).
     group_objects: Vec<Ref>,
-    fonts: [FontUse; 2],
+    fonts: [FontUse; 3],
 }
 
 fn font_index(role: FontRole) -> usize {
     match role {
         FontRole::Regular => 0,
         FontRole::Bold => 1,
+        FontRole::Fallback => 2,
     }
 }
 
@@ -166,7 +167,7 @@ impl<W: Write> PdfWriter<W> {
             pages: Vec::new(),
             groups: HashMap::new(),
             group_objects: Vec::new(),
-            fonts: [FontUse::new(), FontUse::new()],
+            fonts: [FontUse::new(), FontUse::new(), FontUse::new()],
         };
         w.out.write_all(b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n")?;
         Ok(w)
@@ -303,7 +304,11 @@ impl<W: Write> PdfWriter<W> {
                 let width = fonts::metrics(*font).width_mm(text, *size_pt);
                 let shift = align.shift(width);
                 pen.fill(*colour);
-                let glyphs = self.encode(*font, text);
+                // Characters the face lacks are shown from the fallback face, in the same line.
+                let runs: Vec<(FontRole, Vec<u8>)> = fonts::runs(text, *font)
+                    .into_iter()
+                    .map(|(role, part)| (role, self.encode(role, part)))
+                    .collect();
                 let c = &mut pen.content;
                 c.begin_text()
                     .set_font(Name(FONT_NAMES[font_index(*font)]), round(*size_pt));
@@ -312,7 +317,15 @@ impl<W: Write> PdfWriter<W> {
                 } else {
                     c.next_line(pt(x - shift), pt(h - y));
                 }
-                c.show(Str(&glyphs)).end_text();
+                let mut face = *font;
+                for (role, glyphs) in &runs {
+                    if *role != face {
+                        c.set_font(Name(FONT_NAMES[font_index(*role)]), round(*size_pt));
+                        face = *role;
+                    }
+                    c.show(Str(glyphs));
+                }
+                c.end_text();
             }
             other => pen.shape(other, h),
         }

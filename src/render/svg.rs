@@ -73,6 +73,7 @@ fn glyph_id(role: FontRole, glyph: u16) -> String {
     match role {
         FontRole::Regular => format!("r{glyph}"),
         FontRole::Bold => format!("b{glyph}"),
+        FontRole::Fallback => format!("f{glyph}"),
     }
 }
 
@@ -251,19 +252,26 @@ impl SvgPage {
         escape_into(&mut self.body, text);
         self.body.push_str("</title>");
         let mut pen = 0.0f32;
-        for ch in text.chars() {
-            let glyph = m.glyph(ch);
-            if !ch.is_whitespace() {
-                self.glyphs.insert((font, glyph), ());
-                self.body.push_str("<use xlink:href=\"#");
-                self.body.push_str(&glyph_id(font, glyph));
-                self.body.push('"');
-                if pen != 0.0 {
-                    let _ = write!(self.body, " x=\"{}\"", pen.round());
+        for (role, part) in fonts::runs(text, font) {
+            // A fallback glyph is drawn at this face's size: scaled between the faces' units.
+            let face = fonts::metrics(role);
+            let k = m.units_per_em() / face.units_per_em();
+            for ch in part.chars() {
+                let glyph = face.glyph(ch);
+                if !ch.is_whitespace() {
+                    self.glyphs.insert((role, glyph), ());
+                    self.body.push_str("<use xlink:href=\"#");
+                    self.body.push_str(&glyph_id(role, glyph));
+                    self.body.push('"');
+                    if role != font {
+                        let _ = write!(self.body, " transform=\"translate({} 0) scale({k})\"", pen.round());
+                    } else if pen != 0.0 {
+                        let _ = write!(self.body, " x=\"{}\"", pen.round());
+                    }
+                    self.body.push_str("/>");
                 }
-                self.body.push_str("/>");
+                pen += face.advance_units(glyph) * k;
             }
-            pen += m.advance_units(glyph);
         }
         self.body.push_str("</g>\n");
     }
