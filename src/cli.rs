@@ -242,6 +242,10 @@ pub struct TextArgs {
     /// Folder of .tera files replacing the built-in texts of the same name.
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
+    /// A TrueType or OpenType font file for characters the built-in fonts
+    /// lack (names in other scripts); only the glyphs used are embedded.
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
     /// Language of the printed texts [default: en].
     #[arg(long, value_name = "LANG", value_parser = PossibleValuesParser::new(crate::text::LANGUAGES))]
     pub lang: Option<String>,

@@ -187,7 +187,14 @@ fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     }
 }
 
+/// The texts to print in, with the `--font` file added first.
 fn texts(out: &OutputArgs) -> Result<Texts> {
+    if let Some(path) = &out.text.font {
+        /// Large CJK fonts run to some 20 MiB.
+        const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
+        let bytes = config::read_bytes(path, MAX_FONT_BYTES)?;
+        crate::fonts::add_font(bytes).map_err(|e| Error::input(format!("font {}: {e}", path.display())))?;
+    }
     Ok(Texts::load(
         out.text.lang.as_deref().unwrap_or("en"),
         out.text.templates.as_deref(),

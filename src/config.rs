@@ -46,6 +46,17 @@ pub fn read_file(path: &Path) -> Result<String> {
 /// Reads UTF-8 text from a file or standard input (`-`) without ever holding
 /// more than `max_bytes`: a larger input is refused, not loaded.
 pub fn read_text(path: &Path, max_bytes: u64) -> Result<String> {
+    let name = if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = read_bytes(path, max_bytes)?;
+    String::from_utf8(bytes).map_err(|_| Error::input(format!("cannot read {name}: not UTF-8 text")))
+}
+
+/// Reads a file or standard input (`-`), at most `max_bytes`.
+pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>> {
     use std::io::Read;
     let name = if path == Path::new("-") {
         "standard input".to_string()
@@ -70,7 +81,7 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<String> {
     if bytes.len() as u64 > max_bytes {
         return Err(fail(&format!("larger than {} KiB", max_bytes / 1024)));
     }
-    String::from_utf8(bytes).map_err(|_| fail(&"not UTF-8 text"))
+    Ok(bytes)
 }
 
 /// A pack file: who gets what.

@@ -19,10 +19,12 @@ pub enum FontRole {
     Regular,
     Bold,
     Fallback,
+    /// A font file given with `--font`, for what the embedded faces lack.
+    Added,
 }
 
 impl FontRole {
-    pub const ALL: [FontRole; 3] = [FontRole::Regular, FontRole::Bold, FontRole::Fallback];
+    pub const ALL: [FontRole; 4] = [FontRole::Regular, FontRole::Bold, FontRole::Fallback, FontRole::Added];
 
     /// The PostScript name of the embedded face.
     pub fn postscript_name(self) -> &'static str {
@@ -30,6 +32,7 @@ impl FontRole {
             FontRole::Regular => "DejaVuSans",
             FontRole::Bold => "DejaVuSans-Bold",
             FontRole::Fallback => "DroidSansFallbackFull",
+            FontRole::Added => "AddedFont",
         }
     }
 
@@ -38,26 +41,54 @@ impl FontRole {
             FontRole::Regular => REGULAR_TTF,
             FontRole::Bold => BOLD_TTF,
             FontRole::Fallback => FALLBACK_TTF,
+            FontRole::Added => ADDED.get().map_or(&[], |(bytes, _)| bytes),
         }
     }
 }
 
-/// `text` split into runs by the face that draws them: `role` wherever it
-/// has the glyph (or nothing has), the fallback face elsewhere.
+/// The font of `--font`: its bytes (kept for the process) and metrics.
+static ADDED: OnceLock<(&'static [u8], Metrics)> = OnceLock::new();
+
+/// Adds a font file for characters the embedded faces lack (`--font`). One
+/// per process; the same file again is accepted.
+pub fn add_font(bytes: Vec<u8>) -> Result<(), String> {
+    if let Some((have, _)) = ADDED.get() {
+        return match *have == bytes.as_slice() {
+            true => Ok(()),
+            false => Err("only one --font can be added".into()),
+        };
+    }
+    let face = ttf_parser::Face::parse(&bytes, 0).map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
+    if face.number_of_glyphs() < 2 {
+        return Err("the font has no glyphs".into());
+    }
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let _ = ADDED.set((bytes, Metrics::load(bytes)));
+    Ok(())
+}
+
+/// The face that draws `c` in text set in `role`: the role's own, else the
+/// fallback face, else an added font; the role's own when none has it.
+pub fn face_for(c: char, role: FontRole) -> FontRole {
+    if metrics(role).has_glyph(c) || !matches!(role, FontRole::Regular | FontRole::Bold) {
+        return role;
+    }
+    if metrics(FontRole::Fallback).has_glyph(c) {
+        return FontRole::Fallback;
+    }
+    match ADDED.get() {
+        Some((_, m)) if m.has_glyph(c) => FontRole::Added,
+        _ => role,
+    }
+}
+
+/// `text` split into runs by the face that draws them ([`face_for`]).
 pub fn runs(text: &str, role: FontRole) -> Vec<(FontRole, &str)> {
-    let m = metrics(role);
-    let face_of = |c: char| {
-        if m.has_glyph(c) || role == FontRole::Fallback || !metrics(FontRole::Fallback).has_glyph(c) {
-            role
-        } else {
-            FontRole::Fallback
-        }
-    };
     let mut out: Vec<(FontRole, &str)> = Vec::new();
     let mut start = 0;
     let mut current = None;
     for (i, c) in text.char_indices() {
-        let face = face_of(c);
+        let face = face_for(c, role);
         if current.is_some_and(|f| f != face) {
             out.push((current.expect("set"), &text[start..i]));
             start = i;
@@ -118,21 +149,30 @@ impl Metrics {
     }
 
     /// Width of `text` at `size_pt`, in millimetres; characters this face
-    /// lacks are measured in the fallback face that draws them.
+    /// lacks are measured in the face that draws them ([`face_for`]).
     pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
-        let fallback = metrics(FontRole::Fallback);
-        let (mut own, mut other) = (0u32, 0u32);
+        let mut own = 0u32;
+        let mut other = 0.0f32;
         for c in text.chars() {
-            if !std::ptr::eq(self, fallback) && !self.has_glyph(c) && fallback.has_glyph(c) {
-                other += fallback.advance(c) as u32;
-            } else {
+            if self.has_glyph(c) {
                 own += self.advance(c) as u32;
+                continue;
+            }
+            let face = [FontRole::Regular, FontRole::Bold]
+                .into_iter()
+                .find(|r| std::ptr::eq(self, metrics(*r)))
+                .map(|r| metrics(face_for(c, r)))
+                .filter(|m| !std::ptr::eq(*m, self));
+            match face {
+                Some(m) => other += m.advance(c) as f32 / m.units_per_em,
+                None => own += self.advance(c) as u32,
             }
         }
         let width = own as f32 / self.units_per_em * size_pt * PT_TO_MM;
+        // Text the face draws alone measures exactly as it always has.
         match other {
-            0 => width,
-            _ => width + other as f32 / fallback.units_per_em * size_pt * PT_TO_MM,
+            0.0 => width,
+            _ => width + other * size_pt * PT_TO_MM,
         }
     }
 
@@ -228,12 +268,13 @@ pub fn metrics(role: FontRole) -> &'static Metrics {
         FontRole::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF)),
         FontRole::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF)),
         FontRole::Fallback => FALLBACK.get_or_init(|| Metrics::load(FALLBACK_TTF)),
+        FontRole::Added => &ADDED.get().expect("an added font is used only once added").1,
     }
 }
 
 /// Whether some embedded face draws `ch`.
 pub fn drawn(ch: char) -> bool {
-    metrics(FontRole::Regular).has_glyph(ch) || metrics(FontRole::Fallback).has_glyph(ch)
+    metrics(FontRole::Regular).has_glyph(ch) || face_for(ch, FontRole::Regular) != FontRole::Regular
 }
 
 /// The characters of `text` that no embedded face can draw, in order, once each.

@@ -419,3 +419,47 @@ fn chinese_and_japanese_names_print_and_korean_is_warned_about() {
     assert_eq!(svg.code(), 0, "{}", svg.stderr());
     assert!(std::fs::read_to_string(s.path("p.svg")).unwrap().contains("href=\"#f"));
 }
+
+/// `--font FILE` adds a font for names the built-in faces cannot draw; a file
+/// that is not a font is refused in one line, and a font that adds nothing
+/// leaves the bytes as they were.
+#[test]
+fn an_added_font_is_checked_and_changes_nothing_it_is_not_needed_for() {
+    let s = Scratch::new("pack-font");
+    class(&s);
+    std::fs::write(s.path("not-a-font.ttf"), "hello").unwrap();
+    let bad = s.run(&["tp-hunt", "--seed", "1", "--font", "not-a-font.ttf", "-o", "x.pdf"]);
+    assert!(
+        bad.one_error_line(2)
+            .contains("not-a-font.ttf: not a TrueType or OpenType font")
+    );
+    assert!(!s.path("x.pdf").exists());
+    let font = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSans.ttf");
+    let with = s.run(&[
+        "tp-hunt",
+        "--seed",
+        "1",
+        "--font",
+        font.to_str().unwrap(),
+        "-o",
+        "a.pdf",
+    ]);
+    assert_eq!(with.code(), 0, "{}", with.stderr());
+    let without = s.run(&["tp-hunt", "--seed", "1", "-o", "b.pdf"]);
+    assert_eq!(without.code(), 0);
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+    let pack = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--roster",
+        "class.csv",
+        "--seed",
+        "5",
+        "--font",
+        font.to_str().unwrap(),
+        "-o",
+        "p.pdf",
+    ]);
+    assert_eq!(pack.code(), 0, "{}", pack.stderr());
+}

@@ -74,6 +74,7 @@ fn glyph_id(role: FontRole, glyph: u16) -> String {
         FontRole::Regular => format!("r{glyph}"),
         FontRole::Bold => format!("b{glyph}"),
         FontRole::Fallback => format!("f{glyph}"),
+        FontRole::Added => format!("a{glyph}"),
     }
 }
 
