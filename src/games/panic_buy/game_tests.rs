@@ -447,3 +447,46 @@ fn whole_games_finish_and_ratings_reproduce_from_the_seed() {
         }
     }
 }
+
+/// The walk search that skips repeated partial walks keeps exactly the walks
+/// (in order) that keeping the first walk of each effect among all paths does.
+#[test]
+fn the_pruned_walk_search_keeps_the_same_walks_as_the_full_one() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[1].at = at(4, 5);
+    g.baskets[2].at = at(5, 4);
+    g.lying = vec![(at(3, 5), 1), (at(6, 6), 2)];
+    g.sneezes[0] = 1;
+    let kinds = (1..=6)
+        .flat_map(|steps| {
+            [
+                WalkKind::Own { steps, free: false },
+                WalkKind::Own { steps, free: true },
+            ]
+        })
+        .chain([
+            WalkKind::Pushed { into_rooms: true },
+            WalkKind::Pushed { into_rooms: false },
+        ]);
+    let mut compared = 0;
+    for kind in kinds {
+        for square in crate::games::panic_buy::GRID.cells() {
+            g.baskets[0].at = pos(square);
+            let mut seen = Vec::new();
+            let full: Vec<Walk> = g
+                .all_walks(0, kind)
+                .into_iter()
+                .filter(|w| {
+                    let key = g.effect_key(0, w);
+                    let new = !seen.contains(&key);
+                    seen.push(key);
+                    new
+                })
+                .collect();
+            assert_eq!(g.walks(0, kind), full, "{kind:?} from {square:?}");
+            compared += full.len();
+        }
+    }
+    assert!(compared > 1000, "{compared} walks compared");
+}
