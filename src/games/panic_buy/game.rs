@@ -6,7 +6,6 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use std::collections::HashSet;
 
 use super::moves::{HAZARD_STEPS, allowance};
 use super::{Board, Mode, Params, SIZE, SNEEZE_STOCKPILE, Tile};
@@ -217,15 +216,6 @@ pub struct Basket {
     pub owner: u8,
 }
 
-/// The state of one search for walks.
-struct Search {
-    /// Squares holding a rival basket to sneeze on.
-    rivals: u64,
-    /// Partial walks already followed (square, previous square, steps left, passes).
-    seen: Option<HashSet<(Pos, Pos, u8, u64)>>,
-    out: Vec<Walk>,
-}
-
 /// A basket's move: the places it enters, in order. A move out of a room
 /// starts with the square outside its door. `sneeze` names the basket it
 /// sneezes on at the end of the move.
@@ -401,36 +391,37 @@ impl<'a> Game<'a> {
     /// The legal walks for basket `b`, one for each different thing a move can
     /// do. An empty list means the basket cannot move and stays where it is.
     pub fn walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
-        let walks = self.collect_walks(b, kind, true);
-        // Keep the first walk of each effect, in the order they were found:
-        // sorting (key, index) finds the firsts without comparing every pair.
-        let mut keyed: Vec<(u64, usize)> = walks
-            .iter()
-            .enumerate()
-            .map(|(i, w)| (self.effect_key(b, w), i))
-            .collect();
-        keyed.sort_unstable();
-        let mut first = vec![false; walks.len()];
-        let mut last_key = None;
-        for (key, i) in keyed {
-            if last_key != Some(key) {
-                first[i] = true;
-                last_key = Some(key);
+        let mut walks = self.all_walks(b, kind);
+        let mut seen = Vec::with_capacity(walks.len());
+        walks.retain(|w| {
+            let key = self.effect_key(b, w);
+            let new = !seen.contains(&key);
+            if new {
+                seen.push(key);
             }
-        }
+            new
+        });
         walks
-            .into_iter()
-            .zip(first)
-            .filter_map(|(w, keep)| keep.then_some(w))
-            .collect()
     }
 
     /// What a walk's effects depend on: where it ends, whom it sneezes on,
     /// whether it steps onto an object from the floor, and the order in which
     /// it passes the TP square, the arrows and toilet paper lying about.
-    pub(crate) fn effect_key(&self, b: usize, w: &Walk) -> u64 {
+    fn effect_key(&self, b: usize, w: &Walk) -> u64 {
         let t = self.table;
-        let passes = w.steps().iter().fold(0, |acc, p| self.pass_code(acc, *p));
+        let mut passes = 0u64;
+        for &p in w.steps() {
+            let mut code = t.passing[p as usize] as u64;
+            if code == 0
+                && !self.lying.is_empty()
+                && let Some(i) = self.lying.iter().position(|(q, _)| *q == p)
+            {
+                code = 4 + i.min(3) as u64;
+            }
+            if code > 0 {
+                passes = passes << 3 | code;
+            }
+        }
         let steps = w.steps();
         let at = self.baskets[b].at;
         let before_end = if steps.len() < 2 { at } else { steps[steps.len() - 2] };
@@ -442,15 +433,6 @@ impl<'a> Game<'a> {
 
     /// Every legal walk for basket `b`, each path separately.
     pub fn all_walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
-        self.collect_walks(b, kind, false)
-    }
-
-    /// Legal walks for basket `b`; with `prune`, a partial walk is not
-    /// followed further when an earlier one reached the same square, from the
-    /// same square, with as many steps left and the same passes so far: every
-    /// walk it leads to has the effect of one found before, so [`Game::walks`]
-    /// keeps the same walks either way.
-    fn collect_walks(&self, b: usize, kind: WalkKind, prune: bool) -> Vec<Walk> {
         let from = self.baskets[b].at;
         let mut out = Vec::new();
         let (start, prev, first, steps) = match self.in_room(b) {
@@ -490,46 +472,23 @@ impl<'a> Game<'a> {
                 rivals |= 1 << x.at;
             }
         }
-        let mut search = Search {
-            rivals,
-            seen: prune.then(HashSet::new),
-            out,
-        };
-        let passes = first.steps().iter().fold(0, |acc, p| self.pass_code(acc, *p));
-        self.extend(b, kind, &mut search, (start, prev, steps, passes), first);
-        search.out
-    }
-
-    /// `passes` followed by the code of passing square `p`, as [`Game::effect_key`] counts them.
-    fn pass_code(&self, passes: u64, p: Pos) -> u64 {
-        let mut code = self.table.passing[p as usize] as u64;
-        if code == 0
-            && !self.lying.is_empty()
-            && let Some(i) = self.lying.iter().position(|(q, _)| *q == p)
-        {
-            code = 4 + i.min(3) as u64;
-        }
-        if code > 0 { passes << 3 | code } else { passes }
+        self.extend(b, kind, rivals, (start, prev, steps), first, &mut out);
+        out
     }
 
     fn extend(
         &self,
         b: usize,
         kind: WalkKind,
-        search: &mut Search,
-        (at, prev, left, passes): (Pos, Option<Pos>, u8, u64),
+        rivals: u64,
+        (at, prev, left): (Pos, Option<Pos>, u8),
         walk: Walk,
+        out: &mut Vec<Walk>,
     ) {
         if left == 0 {
-            search.out.push(walk);
+            out.push(walk);
             return;
         }
-        if let Some(seen) = &mut search.seen
-            && !seen.insert((at, prev.unwrap_or(Pos::MAX), left, passes))
-        {
-            return;
-        }
-        let rivals = search.rivals;
         let pushed = matches!(kind, WalkKind::Pushed { .. });
         let own = self.baskets[b].owner;
         // Social distance may also put a basket into a room from outside its door.
@@ -544,19 +503,19 @@ impl<'a> Game<'a> {
             }
             let step = walk.push(n);
             if n >= BATHROOM && n != ROAD {
-                search.out.push(step); // pushed into a room: the move ends there
+                out.push(step); // pushed into a room: the move ends there
                 continue;
             }
             if self.hazard_on(n) {
                 // A pushed basket is captured on passing over the Virus or Dog;
                 // a player may end the move on one but never pass over it.
                 if pushed || left == 1 {
-                    search.out.push(step);
+                    out.push(step);
                 }
                 continue;
             }
             if self.table.is_object(n) {
-                search.out.push(step); // resting on an object ends the move
+                out.push(step); // resting on an object ends the move
                 continue;
             }
             if n < BATHROOM && rivals & 1 << n != 0 {
@@ -567,19 +526,13 @@ impl<'a> Game<'a> {
                     .enumerate()
                     .filter(|(_, x)| x.at == n && x.owner != own)
                 {
-                    search.out.push(Walk {
+                    out.push(Walk {
                         sneeze: Some(v.0 as u8),
                         ..step
                     });
                 }
             }
-            self.extend(
-                b,
-                kind,
-                search,
-                (n, Some(at), left - 1, self.pass_code(passes, n)),
-                step,
-            );
+            self.extend(b, kind, rivals, (n, Some(at), left - 1), step, out);
         }
     }
 
