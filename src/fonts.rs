@@ -11,6 +11,8 @@ pub const BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
 /// Droid Sans Fallback draws what DejaVu Sans cannot: Chinese characters and
 /// Japanese kana, character by character (names need no shaping in them).
 pub const FALLBACK_TTF: &[u8] = include_bytes!("../fonts/DroidSansFallbackFull.ttf");
+/// Nanum Gothic draws Korean (Hangul), which Droid Sans Fallback lacks.
+pub const HANGUL_TTF: &[u8] = include_bytes!("../fonts/NanumGothic.ttf");
 
 /// Which face a piece of text is set in. Sheets choose Regular or Bold; the
 /// renderers set a character either lacks in the fallback face.
@@ -19,12 +21,19 @@ pub enum FontRole {
     Regular,
     Bold,
     Fallback,
+    Hangul,
     /// A font file given with `--font`, for what the embedded faces lack.
     Added,
 }
 
 impl FontRole {
-    pub const ALL: [FontRole; 4] = [FontRole::Regular, FontRole::Bold, FontRole::Fallback, FontRole::Added];
+    pub const ALL: [FontRole; 5] = [
+        FontRole::Regular,
+        FontRole::Bold,
+        FontRole::Fallback,
+        FontRole::Hangul,
+        FontRole::Added,
+    ];
 
     /// The PostScript name of the embedded face.
     pub fn postscript_name(self) -> &'static str {
@@ -32,6 +41,7 @@ impl FontRole {
             FontRole::Regular => "DejaVuSans",
             FontRole::Bold => "DejaVuSans-Bold",
             FontRole::Fallback => "DroidSansFallbackFull",
+            FontRole::Hangul => "NanumGothic",
             FontRole::Added => "AddedFont",
         }
     }
@@ -41,6 +51,7 @@ impl FontRole {
             FontRole::Regular => REGULAR_TTF,
             FontRole::Bold => BOLD_TTF,
             FontRole::Fallback => FALLBACK_TTF,
+            FontRole::Hangul => HANGUL_TTF,
             FontRole::Added => ADDED.get().map_or(&[], |(bytes, _)| bytes),
         }
     }
@@ -68,13 +79,16 @@ pub fn add_font(bytes: Vec<u8>) -> Result<(), String> {
 }
 
 /// The face that draws `c` in text set in `role`: the role's own, else the
-/// fallback face, else an added font; the role's own when none has it.
+/// fallback faces (Chinese and Japanese, then Korean), else an added font;
+/// the role's own when none has it.
 pub fn face_for(c: char, role: FontRole) -> FontRole {
     if metrics(role).has_glyph(c) || !matches!(role, FontRole::Regular | FontRole::Bold) {
         return role;
     }
-    if metrics(FontRole::Fallback).has_glyph(c) {
-        return FontRole::Fallback;
+    for face in [FontRole::Fallback, FontRole::Hangul] {
+        if metrics(face).has_glyph(c) {
+            return face;
+        }
     }
     match ADDED.get() {
         Some((_, m)) if m.has_glyph(c) => FontRole::Added,
@@ -264,10 +278,12 @@ pub fn metrics(role: FontRole) -> &'static Metrics {
     static REGULAR: OnceLock<Metrics> = OnceLock::new();
     static BOLD: OnceLock<Metrics> = OnceLock::new();
     static FALLBACK: OnceLock<Metrics> = OnceLock::new();
+    static HANGUL: OnceLock<Metrics> = OnceLock::new();
     match role {
         FontRole::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF)),
         FontRole::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF)),
         FontRole::Fallback => FALLBACK.get_or_init(|| Metrics::load(FALLBACK_TTF)),
+        FontRole::Hangul => HANGUL.get_or_init(|| Metrics::load(HANGUL_TTF)),
         FontRole::Added => &ADDED.get().expect("an added font is used only once added").1,
     }
 }
@@ -409,9 +425,9 @@ mod tests {
             assert!(metrics(FontRole::Regular).has_glyph(ch), "regular lacks {ch}");
             assert!(metrics(FontRole::Bold).has_glyph(ch), "bold lacks {ch}");
         }
-        // Chinese comes from the fallback face; Korean from none yet.
-        assert_eq!(missing_glyphs("Li 李雷 Kim 김민"), vec!['김', '민']);
-        assert!(drawable("김").contains('\u{FFFD}') && drawable("李") == "李");
+        // Chinese and Korean come from the fallback faces; Devanagari from none yet.
+        assert_eq!(missing_glyphs("Li 李雷 Kim 김민 अनु"), vec!['अ', 'न', 'ु']);
+        assert!(drawable("अ").contains('\u{FFFD}') && drawable("李") == "李" && drawable("김") == "김");
     }
 
     #[test]

@@ -7,7 +7,7 @@ fn read(s: &Scratch, name: &str) -> Vec<u8> {
     std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-const ROSTER: &str = "name,age\n\"Zoë O'Brien\",9\n\"Smith, Anna\",10\n../../x,9\n김민준,9\nZoë O'Brien,9\n";
+const ROSTER: &str = "name,age\n\"Zoë O'Brien\",9\n\"Smith, Anna\",10\n../../x,9\nकमल,9\nZoë O'Brien,9\n";
 
 fn class(s: &Scratch) {
     std::fs::write(s.path("class.csv"), ROSTER).unwrap();
@@ -38,7 +38,7 @@ fn a_tp_hunt_pack_names_every_page_and_lists_every_student() {
     );
     let warning = r.stderr();
     assert!(
-        warning.contains("student '김민준'") && warning.contains("'김민준'"),
+        warning.contains("student 'कमल'") && warning.contains("'कमल'"),
         "{warning}"
     );
     let pages = pdf_pages_text(&read(&s, "p.pdf"));
@@ -154,7 +154,7 @@ fn split_writes_one_safe_file_per_student_inside_the_folder() {
             "sets/001-zoë-o-brien.pdf",
             "sets/002-smith-anna.pdf",
             "sets/003-x.pdf",
-            "sets/004-김민준.pdf",
+            "sets/004-कमल.pdf",
             "sets/005-zoë-o-brien.pdf",
         ]
     );
@@ -371,13 +371,13 @@ fn the_teacher_key_maps_pages_tables_and_ratings() {
     assert!(pages[13].contains("Table 1") && pages[14].contains("Table 2"));
 }
 
-/// Chinese and Japanese names print from the fallback face (embedded as a
-/// subset of the glyphs used); a name no embedded face draws still gets one
-/// warning.
+/// Chinese, Japanese and Korean names print from the fallback faces (embedded
+/// as subsets of the glyphs used); a name no embedded face draws still gets
+/// one warning.
 #[test]
-fn chinese_and_japanese_names_print_and_korean_is_warned_about() {
+fn chinese_japanese_and_korean_names_print_and_others_are_warned_about() {
     let s = Scratch::new("pack-cjk");
-    std::fs::write(s.path("cjk.csv"), "name\n李雷\n佐藤さくら\n김민준\n").unwrap();
+    std::fs::write(s.path("cjk.csv"), "name\n李雷\n佐藤さくら\n김민준\nकमल\n").unwrap();
     let r = s.run(&[
         "pack", "--roster", "cjk.csv", "--game", "tp-hunt", "--seed", "5", "--sheets", "map", "-o", "cjk.pdf",
     ]);
@@ -390,34 +390,33 @@ fn chinese_and_japanese_names_print_and_korean_is_warned_about() {
         .collect();
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
-        warnings[0].contains("김민준") && !warnings[0].contains("李雷"),
+        warnings[0].contains("कमल") && !warnings[0].contains("李雷"),
         "{}",
         warnings[0]
     );
     let bytes = read(&s, "cjk.pdf");
     let pages = pdf_pages_text(&bytes);
-    assert!(
-        pages[0].contains("李雷") && pages[0].contains("佐藤さくら"),
-        "{}",
-        pages[0]
-    );
-    assert!(pages[1].contains("李雷") && pages[2].contains("佐藤さくら"));
-    assert!(!pages[1].contains('\u{FFFD}') && !pages[2].contains('\u{FFFD}'));
-    // The fallback face is a subset: far smaller than its 4 MB.
+    for name in ["李雷", "佐藤さくら", "김민준"] {
+        assert!(pages[0].contains(name), "{name} on the key: {}", pages[0]);
+    }
+    assert!(pages[1].contains("李雷") && pages[2].contains("佐藤さくら") && pages[3].contains("김민준"));
+    assert!((1..=3).all(|p| !pages[p].contains('\u{FFFD}')));
+    // The fallback faces are subsets: far smaller than their 4 MB each.
     assert!(bytes.len() < 400_000, "{} bytes", bytes.len());
-    // The SVG of the page draws the same name.
+    // The SVG of the page draws the same names.
     let svg = s.run(&[
         "regen",
         "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:5",
         "--name",
-        "李雷",
+        "李雷 김민준",
         "--format",
         "svg",
         "-o",
         "p.svg",
     ]);
     assert_eq!(svg.code(), 0, "{}", svg.stderr());
-    assert!(std::fs::read_to_string(s.path("p.svg")).unwrap().contains("href=\"#f"));
+    let svg = std::fs::read_to_string(s.path("p.svg")).unwrap();
+    assert!(svg.contains("href=\"#f") && svg.contains("href=\"#k"));
 }
 
 /// `--font FILE` adds a font for names the built-in faces cannot draw; a file

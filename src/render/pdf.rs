@@ -27,7 +27,7 @@ const MM_TO_PT: f32 = 72.0 / 25.4;
 const CATALOG: Ref = Ref::new(1);
 const PAGES: Ref = Ref::new(2);
 const RESOURCES: Ref = Ref::new(3);
-const FONT_NAMES: [&[u8]; 4] = [b"F0", b"F1", b"F2", b"F3"];
+const FONT_NAMES: [&[u8]; 5] = [b"F0", b"F1", b"F2", b"F3", b"F4"];
 
 /// Document-level facts written at the end.
 pub struct Meta<'a> {
@@ -132,7 +132,7 @@ pub struct PdfWriter<W: Write> {
     groups: HashMap<*const Group, (usize, Weak<Group>)>,
     /// Object of each shared group, by resource number (/G0, /G1, ...).
     group_objects: Vec<Ref>,
-    fonts: [FontUse; 4],
+    fonts: [FontUse; 5],
 }
 
 fn font_index(role: FontRole) -> usize {
@@ -141,6 +141,7 @@ fn font_index(role: FontRole) -> usize {
         FontRole::Bold => 1,
         FontRole::Fallback => 2,
         FontRole::Added => 3,
+        FontRole::Hangul => 4,
     }
 }
 
@@ -168,7 +169,13 @@ impl<W: Write> PdfWriter<W> {
             pages: Vec::new(),
             groups: HashMap::new(),
             group_objects: Vec::new(),
-            fonts: [FontUse::new(), FontUse::new(), FontUse::new(), FontUse::new()],
+            fonts: [
+                FontUse::new(),
+                FontUse::new(),
+                FontUse::new(),
+                FontUse::new(),
+                FontUse::new(),
+            ],
         };
         w.out.write_all(b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n")?;
         Ok(w)

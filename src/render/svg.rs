@@ -75,6 +75,7 @@ fn glyph_id(role: FontRole, glyph: u16) -> String {
         FontRole::Bold => format!("b{glyph}"),
         FontRole::Fallback => format!("f{glyph}"),
         FontRole::Added => format!("a{glyph}"),
+        FontRole::Hangul => format!("k{glyph}"),
     }
 }
 
