@@ -368,6 +368,7 @@ fn request_from(
     params: &[(String, String)],
 ) -> Result<(GameRequest, crate::commands::Options)> {
     let mut argv = vec!["panicpress".to_string(), game.name().to_string()];
+    let mut extra = crate::game::Values::default();
     for (key, value) in params {
         let known = COMMON.contains(&key.as_str()) || game.settings().iter().any(|s| s.name == key);
         if key == "page" || key == "dpi" {
@@ -380,15 +381,18 @@ fn request_from(
                 game.name()
             )));
         }
-        // The server reads no files for anyone: settings that name one stay on the command line.
+        // The server reads no files: a file setting comes as the file's text (TOML).
         if game
             .settings()
             .iter()
             .any(|s| s.name == key && matches!(s.kind, crate::game::Kind::File))
         {
-            return Err(Error::input(format!(
-                "{key}: files are not read on the web page (use the command line's --{key})"
-            )));
+            if !value.trim().is_empty() {
+                let table: toml::Table =
+                    toml::from_str(value).map_err(|e| Error::input(format!("{key}: {}", e.message())))?;
+                extra.set(key, crate::game::Value::Table(table));
+            }
+            continue;
         }
         if value.is_empty() {
             continue;
@@ -411,7 +415,7 @@ fn request_from(
         .try_get_matches_from(argv)
         .map_err(|e| Error::input(e.render().to_string()))?;
     let (_, m) = matches.subcommand().expect("the game's subcommand");
-    crate::commands::game_request(game, m)
+    crate::commands::game_request(game, m, &extra)
 }
 
 fn texts(options: &crate::commands::Options) -> Result<Texts> {

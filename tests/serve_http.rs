@@ -81,6 +81,16 @@ fn the_web_page_serves_the_same_pdf_as_the_command_line() {
         "the web's PDF differs from the CLI's"
     );
 
+    // A file setting goes as the file's text: the same dice as the CLI's --faces file.
+    let faces = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/faces.toml");
+    let cli = s.run(&["ppe", "--seed", "1", "--faces", faces.to_str().unwrap(), "-o", "f.pdf"]);
+    assert_eq!(cli.code(), 0, "{}", cli.stderr());
+    let text = std::fs::read_to_string(&faces).unwrap();
+    let encoded: String = text.bytes().map(|b| format!("%{b:02X}")).collect();
+    let (status, web) = get(port, &format!("/api/ppe/pdf?seed=1&faces={encoded}"));
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&web));
+    assert_eq!(web, std::fs::read(s.path("f.pdf")).unwrap(), "face counts sent as text");
+
     let (status, regen) = get(
         port,
         "/api/regen?code=tp-hunt%3A1%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A42",
