@@ -326,18 +326,29 @@ pub struct PlannedPack {
 /// Plans a class pack from flags or a pack file; `names` (a roster already
 /// read) stand in for `--roster` and `--count`.
 pub fn plan_pack(args: &crate::cli::PackArgs, names: Option<Vec<String>>) -> Result<PlannedPack> {
+    plan_pack_with(args, names, None)
+}
+
+/// [`plan_pack`], with the pack file given as its text (the web page's).
+pub fn plan_pack_with(
+    args: &crate::cli::PackArgs,
+    names: Option<Vec<String>>,
+    file_text: Option<&str>,
+) -> Result<PlannedPack> {
     use crate::pack::{Entry, Pack};
-    let file = match &args.file {
-        Some(path) => config::read_pack_file(path)?,
-        None => config::PackFile::default(),
+    let file = match (file_text, &args.file) {
+        (Some(text), _) => config::parse_pack_file("pack file", text)?,
+        (None, Some(path)) => config::read_pack_file(path)?,
+        (None, None) => config::PackFile::default(),
     };
+    let has_file = file_text.is_some() || args.file.is_some();
     let base = args
         .file
         .as_deref()
         .and_then(|p| p.parent())
         .map(PathBuf::from)
         .unwrap_or_default();
-    let entries_spec: Vec<config::PackEntry> = match (&args.game, args.file.is_some()) {
+    let entries_spec: Vec<config::PackEntry> = match (&args.game, has_file) {
         (Some(_), true) => return Err(Error::input("pack: give --game or a pack file, not both")),
         (Some(game), false) => vec![config::PackEntry {
             game: game.clone(),

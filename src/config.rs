@@ -117,8 +117,12 @@ pub struct PackEntry {
 }
 
 pub fn read_pack_file(path: &Path) -> Result<PackFile> {
-    let text = read_file(path)?;
-    toml::from_str(&text).map_err(|e| Error::input(format!("pack {}: {}", path.display(), e.message())))
+    parse_pack_file(&format!("pack {}", path.display()), &read_file(path)?)
+}
+
+/// A pack file from its text; `what` names it in messages.
+pub fn parse_pack_file(what: &str, text: &str) -> Result<PackFile> {
+    toml::from_str(text).map_err(|e| Error::input(format!("{what}: {}", e.message())))
 }
 
 impl PackEntry {

@@ -104,11 +104,13 @@ fn respond(mut request: tiny_http::Request) {
         Ok(_) if body.len() as u64 > MAX_BODY => {
             Reply::error(413, &format!("the request is larger than {} KiB", MAX_BODY / 1024))
         }
-        Ok(_) => match request.method() {
+        // A fault in one request answers 500 and leaves the worker serving.
+        Ok(_) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match request.method() {
             tiny_http::Method::Get => answer(request.url()),
             tiny_http::Method::Post => answer_post(request.url(), &content_type, &body),
             _ => Reply::error(405, "only GET and POST requests are answered"),
-        },
+        }))
+        .unwrap_or_else(|_| Reply::error(500, "the server failed on this request")),
     };
     let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
     let mut header = |name: &str, value: &str| {
@@ -258,6 +260,7 @@ fn pack(fields: &[Field]) -> Result<Reply> {
     let mut argv = vec!["panicpress".to_string(), "pack".to_string()];
     let mut names = None;
     let mut split = false;
+    let mut pack_file: Option<String> = None;
     for f in fields {
         match f.name.as_str() {
             "roster" => {
@@ -272,6 +275,11 @@ fn pack(fields: &[Field]) -> Result<Reply> {
                 }
             }
             "split" => split = matches!(f.text()?, "true" | "on" | "1"),
+            "packfile" => {
+                if !f.text()?.trim().is_empty() {
+                    pack_file = Some(f.text()?.to_string());
+                }
+            }
             "game" | "seed" | "sheets" | "count" | "players" | "paper" | "date" | "per-page" | "lang" => {
                 if !f.text()?.is_empty() {
                     argv.push(format!("--{}", f.name));
@@ -280,7 +288,7 @@ fn pack(fields: &[Field]) -> Result<Reply> {
             }
             other => {
                 return Err(Error::input(format!(
-                    "{}: not a pack option (roster, count, game, seed, sheets, players, paper, lang, date, per-page, split)",
+                    "{}: not a pack option (roster, packfile, count, game, seed, sheets, players, paper, lang, date, per-page, split)",
                     crate::error::quote(other)
                 )));
             }
@@ -299,7 +307,15 @@ fn pack(fields: &[Field]) -> Result<Reply> {
             crate::pack::MAX_STUDENTS
         )));
     }
-    let planned = crate::commands::plan_pack(&args, names)?;
+    if let Some(text) = &pack_file {
+        // The class list comes as an upload: a path in the pack file would be the server's.
+        if crate::config::parse_pack_file("pack file", text)?.roster.is_some() {
+            return Err(Error::input(
+                "pack file: 'roster' names a file on this computer; upload the class list instead",
+            ));
+        }
+    }
+    let planned = crate::commands::plan_pack_with(&args, names, pack_file.as_deref())?;
     let stem = format!("pack-{}", planned.pack.seed.file_stem());
     let mut reply = if split {
         let mut reply = Reply::ok("application/zip", split_zip(&planned)?);
@@ -606,8 +622,20 @@ mod tests {
         assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
         assert!(r.body.starts_with(b"PK"));
         assert_eq!(r.file_name.as_deref(), Some("pack-5b.zip"));
+        let file = "[[entry]]\ngame = \"tp-hunt\"\nsheets = [\"map\"]\n[[entry]]\ngame = \"ppe\"\nsheets = [\"scorepad\"]\nper = \"table\"\n";
+        let body: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("seed", "5B")
+            .append_pair("count", "4")
+            .append_pair("packfile", file)
+            .finish();
+        let r = answer_post("/api/pack", "application/x-www-form-urlencoded", body.as_bytes());
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
         for (body, says) in [
             ("game=tp-hunt&seed=5B", "roster"),
+            (
+                "seed=5B&count=2&packfile=roster+%3D+%22%2Fetc%2Fpasswd%22",
+                "upload the class list",
+            ),
             ("game=tp-hunt&seed=5B&count=3&template=x", "not a pack option"),
             ("game=chess&seed=5B&count=3", "unknown game"),
         ] {
