@@ -37,6 +37,35 @@ macro_rules! sheet_kinds {
     };
 }
 
+/// The parts of `crate::game::Request` that a game's request struct (with
+/// fields `seed`, `paper` and `sheets`, beside its `Params` and `SheetKind`)
+/// answers the same way in every game. Expands inside the trait impl.
+macro_rules! request_basics {
+    () => {
+        fn game(&self) -> &'static str {
+            GAME
+        }
+        fn seed(&self) -> &Seed {
+            &self.seed
+        }
+        fn paper(&self) -> Paper {
+            self.paper
+        }
+        fn default_settings(&self) -> String {
+            Params::default().code()
+        }
+        fn sheet_names(&self) -> Vec<&'static str> {
+            self.sheets.iter().map(|k| k.name()).collect()
+        }
+        fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
+            Ok(Box::new(Request {
+                sheets: SheetKind::parse_list(list)?,
+                ..self.clone()
+            }))
+        }
+    };
+}
+
 pub mod panic_buy;
 pub mod particle_panic;
 pub mod ppe;

@@ -290,18 +290,7 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
 }
 
 impl crate::game::Request for Request {
-    fn game(&self) -> &'static str {
-        GAME
-    }
-    fn seed(&self) -> &Seed {
-        &self.seed
-    }
-    fn paper(&self) -> Paper {
-        self.paper
-    }
-    fn default_settings(&self) -> String {
-        Params::default().code()
-    }
+    request_basics!();
     fn count(&self) -> usize {
         self.count
     }
@@ -311,15 +300,6 @@ impl crate::game::Request for Request {
             count: 1,
             ..self.clone()
         })
-    }
-    fn sheet_names(&self) -> Vec<&'static str> {
-        self.sheets.iter().map(|k| k.name()).collect()
-    }
-    fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
-        Ok(Box::new(Request {
-            sheets: SheetKind::parse_list(list)?,
-            ..self.clone()
-        }))
     }
     fn check(&self, texts: &Texts) -> Result<()> {
         Request::check(self)?;

@@ -280,29 +280,9 @@ fn odds(args: &OddsArgs, faces: &FaceCounts) -> Result<i32> {
 }
 
 impl crate::game::Request for Request {
-    fn game(&self) -> &'static str {
-        GAME
-    }
-    fn seed(&self) -> &Seed {
-        &self.seed
-    }
-    fn paper(&self) -> Paper {
-        self.paper
-    }
-    fn default_settings(&self) -> String {
-        Params::default().code()
-    }
+    request_basics!();
     fn with_seed(&self, seed: Seed) -> Box<dyn crate::game::Request> {
         Box::new(Request { seed, ..self.clone() })
-    }
-    fn sheet_names(&self) -> Vec<&'static str> {
-        self.sheets.iter().map(|k| k.name()).collect()
-    }
-    fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
-        Ok(Box::new(Request {
-            sheets: SheetKind::parse_list(list)?,
-            ..self.clone()
-        }))
     }
     fn check(&self, texts: &Texts) -> Result<()> {
         Request::check(self, texts)
