@@ -81,7 +81,6 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches, extra: &Values) -> 
     };
     let from_file = |key: &str| file.get(key);
     let values = file_values.overlaid(&crate::cli::values(m, game)).overlaid(extra);
-    values.check(game)?;
     let flag = |key: &str| m.get_one::<String>(key).cloned();
     let seed_text = match (flag("seed"), from_file("seed")) {
         (Some(s), _) => Some(s),

@@ -159,7 +159,11 @@ impl Metrics {
 
     /// Whether the face has a glyph for `ch` (spaces and controls count as drawn).
     pub fn has_glyph(&self, ch: char) -> bool {
-        ch.is_whitespace() || self.face.glyph_index(ch).is_some()
+        // Every character drawn asks this: the table answers the common ones.
+        match self.glyphs.get(ch as usize) {
+            Some(&g) => g != 0 || ch.is_whitespace(),
+            None => ch.is_whitespace() || self.face.glyph_index(ch).is_some(),
+        }
     }
 
     /// Width of `text` at `size_pt`, in millimetres; characters this face
