@@ -180,6 +180,17 @@ pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> C
     cmd
 }
 
+/// A game action's own arguments and the game's settings given with it, checked.
+pub fn action_inputs<A: clap::FromArgMatches>(
+    matches: &ArgMatches,
+    game: &dyn Game,
+) -> crate::error::Result<(A, Values)> {
+    let args = A::from_arg_matches(matches).map_err(|e| crate::error::Error::input(e.to_string()))?;
+    let values = values(matches, game);
+    values.check(game)?;
+    Ok((args, values))
+}
+
 /// The game's settings given on the command line (those the command has).
 pub fn values(matches: &ArgMatches, game: &dyn Game) -> Values {
     let mut out = Values::default();

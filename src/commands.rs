@@ -117,12 +117,10 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches, extra: &Values) -> 
     if out.text.lang.is_none() {
         out.text.lang = text("lang")?;
     }
+    let (seed, random_seed) = Seed::given_or_random(seed_text.as_deref())?;
     let common = Common {
-        random_seed: seed_text.is_none(),
-        seed: match &seed_text {
-            Some(t) => Seed::new(t)?,
-            None => Seed::random(),
-        },
+        random_seed,
+        seed,
         count: number("count")?.unwrap_or(1),
         paper: crate::game::paper(text("paper")?.as_deref().unwrap_or("a4"))?,
         sheets: text("sheets")?,
@@ -189,7 +187,7 @@ fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
 }
 
 /// The texts to print in, with the `--font` file added first.
-fn texts(out: &OutputArgs) -> Result<Texts> {
+pub fn texts(out: &OutputArgs) -> Result<Texts> {
     if let Some(path) = &out.text.font {
         /// Large CJK fonts run to some 20 MiB.
         const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;

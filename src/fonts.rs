@@ -74,7 +74,7 @@ pub fn add_font(bytes: Vec<u8>) -> Result<(), String> {
         return Err("the font has no glyphs".into());
     }
     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    let _ = ADDED.set((bytes, Metrics::load(bytes)));
+    let _ = ADDED.set((bytes, Metrics::load(bytes, FontRole::Added)));
     Ok(())
 }
 
@@ -122,10 +122,12 @@ pub struct Metrics {
     /// Glyph id for chars below 0x2700 (0: none); others are looked up.
     glyphs: Vec<u16>,
     face: ttf_parser::Face<'static>,
+    /// Which face these are the metrics of.
+    role: FontRole,
 }
 
 impl Metrics {
-    fn load(bytes: &'static [u8]) -> Metrics {
+    fn load(bytes: &'static [u8], role: FontRole) -> Metrics {
         let face = ttf_parser::Face::parse(bytes, 0).expect("embedded font parses");
         let glyphs: Vec<u16> = (0u32..0x2700)
             .map(|c| char::from_u32(c).and_then(|ch| face.glyph_index(ch)).map_or(0, |g| g.0))
@@ -143,6 +145,7 @@ impl Metrics {
             widths,
             glyphs,
             face,
+            role,
         }
     }
 
@@ -176,11 +179,7 @@ impl Metrics {
                 own += self.advance(c) as u32;
                 continue;
             }
-            let face = [FontRole::Regular, FontRole::Bold]
-                .into_iter()
-                .find(|r| std::ptr::eq(self, metrics(*r)))
-                .map(|r| metrics(face_for(c, r)))
-                .filter(|m| !std::ptr::eq(*m, self));
+            let face = Some(face_for(c, self.role)).filter(|r| *r != self.role).map(metrics);
             match face {
                 Some(m) => other += m.advance(c) as f32 / m.units_per_em,
                 None => own += self.advance(c) as u32,
@@ -284,10 +283,10 @@ pub fn metrics(role: FontRole) -> &'static Metrics {
     static FALLBACK: OnceLock<Metrics> = OnceLock::new();
     static HANGUL: OnceLock<Metrics> = OnceLock::new();
     match role {
-        FontRole::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF)),
-        FontRole::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF)),
-        FontRole::Fallback => FALLBACK.get_or_init(|| Metrics::load(FALLBACK_TTF)),
-        FontRole::Hangul => HANGUL.get_or_init(|| Metrics::load(HANGUL_TTF)),
+        FontRole::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF, role)),
+        FontRole::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF, role)),
+        FontRole::Fallback => FALLBACK.get_or_init(|| Metrics::load(FALLBACK_TTF, role)),
+        FontRole::Hangul => HANGUL.get_or_init(|| Metrics::load(HANGUL_TTF, role)),
         FontRole::Added => &ADDED.get().expect("an added font is used only once added").1,
     }
 }

@@ -47,6 +47,14 @@ impl Seed {
         Ok(Seed(text.to_string()))
     }
 
+    /// The seed given, or a fresh one when none was; `true` when chosen at random.
+    pub fn given_or_random(text: Option<&str>) -> Result<(Seed, bool), SeedError> {
+        match text {
+            Some(t) => Ok((Seed::new(t)?, false)),
+            None => Ok((Seed::random(), true)),
+        }
+    }
+
     /// A fresh seed for a user who gave none: a number easy to read out and type.
     pub fn random() -> Seed {
         use rand::Rng;

@@ -434,13 +434,10 @@ fn request_from(
     crate::commands::game_request(game, m, &extra)
 }
 
-fn texts(options: &crate::commands::Options) -> Result<Texts> {
-    Ok(Texts::load(options.out.text.lang.as_deref().unwrap_or("en"), None)?)
-}
-
 fn game_answer(game: &'static dyn Game, what: &str, params: &[(String, String)]) -> Result<Reply> {
     let (request, options) = request_from(game, params)?;
-    let texts = texts(&options)?;
+    // The web passes no templates or font: only the language reaches the options.
+    let texts = crate::commands::texts(&options.out)?;
     request.check(&texts)?;
     let stem = format!("{}-{}", game.name(), request.seed().file_stem());
     match what {

@@ -39,7 +39,8 @@ macro_rules! sheet_kinds {
 
 /// The parts of `crate::game::Request` that a game's request struct (with
 /// fields `seed`, `paper` and `sheets`, beside its `Params` and `SheetKind`)
-/// answers the same way in every game. Expands inside the trait impl.
+/// answers the same way in every game, and the calls to its own `json`,
+/// `preview` and `pages`. Expands inside the trait impl.
 macro_rules! request_basics {
     () => {
         fn game(&self) -> &'static str {
@@ -62,6 +63,15 @@ macro_rules! request_basics {
                 sheets: SheetKind::parse_list(list)?,
                 ..self.clone()
             }))
+        }
+        fn json(&self) -> Result<String> {
+            Request::json(self)
+        }
+        fn preview(&self, texts: &Texts) -> Result<String> {
+            Request::preview(self, texts)
+        }
+        fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
+            Request::pages(self, texts, emit)
         }
     };
 }

@@ -1,7 +1,7 @@
 //! Panic Buy as the registry sees it: its settings, its request, validation
 //! and rules behind the common game interface, and `simulate`.
 
-use clap::{Args, FromArgMatches};
+use clap::Args;
 
 use super::sheets::{BoardLayout, SheetKind};
 use super::{GAME, GoodRule, Length, Mode, Params, Request};
@@ -217,19 +217,14 @@ impl crate::game::Game for PanicBuy {
     }
 
     fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
-        let args = SimulateArgs::from_arg_matches(matches).map_err(|e| Error::input(e.to_string()))?;
-        let values = crate::cli::values(matches, self);
-        values.check(self)?;
+        let (args, values) = crate::cli::action_inputs::<SimulateArgs>(matches, self)?;
         simulate(&args, &params(&values)?)
     }
 }
 
 /// Whole simulated games on the seed's board.
 fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
-    let (seed, random) = match &args.seed {
-        Some(t) => (Seed::new(t)?, false),
-        None => (Seed::random(), true),
-    };
+    let (seed, random) = Seed::given_or_random(args.seed.as_deref())?;
     let games = args.games.unwrap_or(params.rating_games());
     if !(1..=super::MAX_SIMULATED_GAMES).contains(&games) {
         return Err(Error::input(format!(
@@ -307,15 +302,6 @@ impl crate::game::Request for Request {
     }
     fn code(&self) -> Result<String> {
         Ok(Request::code(self, &self.seed, &self.sheet_list()).to_string())
-    }
-    fn json(&self) -> Result<String> {
-        Request::json(self)
-    }
-    fn preview(&self, texts: &Texts) -> Result<String> {
-        Request::preview(self, texts)
-    }
-    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
-        Request::pages(self, texts, emit)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use clap::{Args, FromArgMatches, ValueEnum};
+use clap::{Args, ValueEnum};
 
 use super::sheets::SheetKind;
 use super::{
@@ -257,9 +257,7 @@ impl crate::game::Game for ParticlePanic {
     }
 
     fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
-        let args = SimulateArgs::from_arg_matches(matches).map_err(|e| Error::input(e.to_string()))?;
-        let values = crate::cli::values(matches, self);
-        values.check(self)?;
+        let (args, values) = crate::cli::action_inputs::<SimulateArgs>(matches, self)?;
         simulate(&args, &params(&values)?)
     }
 }
@@ -275,10 +273,7 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
     .check()
     .map_err(|e| Error::input(e.message.replace("simulations", "games")))?;
     let seeds: Vec<Seed> = match &args.deals {
-        None => vec![match &args.seed {
-            Some(t) => Seed::new(t)?,
-            None => Seed::random(),
-        }],
+        None => vec![Seed::given_or_random(args.seed.as_deref())?.0],
         Some(range) => {
             let bad = || {
                 Error::input(format!(

@@ -1,7 +1,7 @@
 //! PPE: The Game as the registry sees it: its settings, its request,
 //! validation of a set of dice and rules, and `score` and `odds`.
 
-use clap::{Args, FromArgMatches};
+use clap::Args;
 
 use super::sheets::SheetKind;
 use super::{DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Params, Request, SIDES};
@@ -214,12 +214,10 @@ impl crate::game::Game for Ppe {
     }
 
     fn run_action(&self, name: &str, matches: &clap::ArgMatches) -> Result<i32> {
-        let parse_error = |e: clap::Error| Error::input(e.to_string());
         if name == "score" {
-            return score(&ScoreArgs::from_arg_matches(matches).map_err(parse_error)?);
+            return score(&crate::cli::action_inputs::<ScoreArgs>(matches, self)?.0);
         }
-        let args = OddsArgs::from_arg_matches(matches).map_err(parse_error)?;
-        let values = crate::cli::values(matches, self);
+        let (args, values) = crate::cli::action_inputs::<OddsArgs>(matches, self)?;
         odds(&args, &faces(&values)?)
     }
 }
@@ -241,10 +239,7 @@ fn score(args: &ScoreArgs) -> Result<i32> {
 }
 
 fn odds(args: &OddsArgs, faces: &FaceCounts) -> Result<i32> {
-    let (seed, random) = match &args.seed {
-        Some(t) => (Seed::new(t)?, false),
-        None => (Seed::random(), true),
-    };
+    let (seed, random) = Seed::given_or_random(args.seed.as_deref())?;
     let dice = super::generate(faces, &seed);
     let o = super::odds::Odds::of(&dice);
     if args.json {
@@ -289,15 +284,6 @@ impl crate::game::Request for Request {
     }
     fn code(&self) -> Result<String> {
         Ok(Request::code(self, &SheetKind::code_list(&self.sheets)).to_string())
-    }
-    fn json(&self) -> Result<String> {
-        Request::json(self)
-    }
-    fn preview(&self, texts: &Texts) -> Result<String> {
-        Request::preview(self, texts)
-    }
-    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
-        Request::pages(self, texts, emit)
     }
 }
 

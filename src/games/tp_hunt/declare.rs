@@ -212,15 +212,6 @@ impl crate::game::Request for Request {
     fn code(&self) -> Result<String> {
         Ok(Request::code(self, &self.seed, &SheetKind::code_list(&self.sheets)).to_string())
     }
-    fn json(&self) -> Result<String> {
-        Request::json(self)
-    }
-    fn preview(&self, texts: &Texts) -> Result<String> {
-        Request::preview(self, texts)
-    }
-    fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
-        Request::pages(self, texts, emit)
-    }
 }
 
 #[cfg(test)]
