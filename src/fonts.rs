@@ -13,6 +13,12 @@ pub const BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
 pub const FALLBACK_TTF: &[u8] = include_bytes!("../fonts/DroidSansFallbackFull.ttf");
 /// Nanum Gothic draws Korean (Hangul), which Droid Sans Fallback lacks.
 pub const HANGUL_TTF: &[u8] = include_bytes!("../fonts/NanumGothic.ttf");
+/// Noto Sans for the scripts whose letters change shape and order inside a
+/// word; text in them is shaped ([`shape`]), not set letter by letter.
+pub const DEVANAGARI_TTF: &[u8] = include_bytes!("../fonts/NotoSansDevanagari-Regular.ttf");
+pub const BENGALI_TTF: &[u8] = include_bytes!("../fonts/NotoSansBengali-Regular.ttf");
+pub const TAMIL_TTF: &[u8] = include_bytes!("../fonts/NotoSansTamil-Regular.ttf");
+pub const THAI_TTF: &[u8] = include_bytes!("../fonts/NotoSansThai-Regular.ttf");
 
 /// Which face a piece of text is set in. Sheets choose Regular or Bold; the
 /// renderers set a character either lacks in the fallback face.
@@ -24,16 +30,34 @@ pub enum FontRole {
     Hangul,
     /// A font file given with `--font`, for what the embedded faces lack.
     Added,
+    Devanagari,
+    Bengali,
+    Tamil,
+    Thai,
 }
 
 impl FontRole {
-    pub const ALL: [FontRole; 5] = [
+    pub const ALL: [FontRole; 9] = [
         FontRole::Regular,
         FontRole::Bold,
         FontRole::Fallback,
         FontRole::Hangul,
         FontRole::Added,
+        FontRole::Devanagari,
+        FontRole::Bengali,
+        FontRole::Tamil,
+        FontRole::Thai,
     ];
+
+    /// The faces that draw, after the fallback faces, what DejaVu Sans lacks.
+    const SHAPED: [FontRole; 4] = [FontRole::Devanagari, FontRole::Bengali, FontRole::Tamil, FontRole::Thai];
+
+    /// Whether text in this face is shaped as a whole ([`shape`]): its
+    /// letters join, reorder and stack, so they cannot be set one by one.
+    /// An added font is shaped too: what it is added for is not known.
+    pub fn is_shaped(self) -> bool {
+        self == FontRole::Added || FontRole::SHAPED.contains(&self)
+    }
 
     /// The PostScript name of the embedded face.
     pub fn postscript_name(self) -> &'static str {
@@ -43,6 +67,10 @@ impl FontRole {
             FontRole::Fallback => "DroidSansFallbackFull",
             FontRole::Hangul => "NanumGothic",
             FontRole::Added => "AddedFont",
+            FontRole::Devanagari => "NotoSansDevanagari-Regular",
+            FontRole::Bengali => "NotoSansBengali-Regular",
+            FontRole::Tamil => "NotoSansTamil-Regular",
+            FontRole::Thai => "NotoSansThai-Regular",
         }
     }
 
@@ -53,6 +81,10 @@ impl FontRole {
             FontRole::Fallback => FALLBACK_TTF,
             FontRole::Hangul => HANGUL_TTF,
             FontRole::Added => ADDED.get().map_or(&[], |(bytes, _)| bytes),
+            FontRole::Devanagari => DEVANAGARI_TTF,
+            FontRole::Bengali => BENGALI_TTF,
+            FontRole::Tamil => TAMIL_TTF,
+            FontRole::Thai => THAI_TTF,
         }
     }
 }
@@ -79,13 +111,17 @@ pub fn add_font(bytes: Vec<u8>) -> Result<(), String> {
 }
 
 /// The face that draws `c` in text set in `role`: the role's own, else the
-/// fallback faces (Chinese and Japanese, then Korean), else an added font;
-/// the role's own when none has it.
+/// fallback faces (Chinese and Japanese, then Korean, then the shaped
+/// scripts), else an added font; the role's own when none has it.
 pub fn face_for(c: char, role: FontRole) -> FontRole {
     if metrics(role).has_glyph(c) || !matches!(role, FontRole::Regular | FontRole::Bold) {
         return role;
     }
-    for face in [FontRole::Fallback, FontRole::Hangul] {
+    // Checked in this order so that what the first two drew, they still draw.
+    let faces = [FontRole::Fallback, FontRole::Hangul]
+        .into_iter()
+        .chain(FontRole::SHAPED);
+    for face in faces {
         if metrics(face).has_glyph(c) {
             return face;
         }
@@ -97,12 +133,16 @@ pub fn face_for(c: char, role: FontRole) -> FontRole {
 }
 
 /// `text` split into runs by the face that draws them ([`face_for`]).
+/// Joiners stay in a shaped run: they steer how its letters join.
 pub fn runs(text: &str, role: FontRole) -> Vec<(FontRole, &str)> {
     let mut out: Vec<(FontRole, &str)> = Vec::new();
     let mut start = 0;
-    let mut current = None;
+    let mut current: Option<FontRole> = None;
     for (i, c) in text.char_indices() {
-        let face = face_for(c, role);
+        let face = match current {
+            Some(shaped) if shaped.is_shaped() && matches!(c, '\u{200C}' | '\u{200D}') => shaped,
+            _ => face_for(c, role),
+        };
         if current.is_some_and(|f| f != face) {
             out.push((current.expect("set"), &text[start..i]));
             start = i;
@@ -172,6 +212,12 @@ impl Metrics {
     /// Width of `text` at `size_pt`, in millimetres; characters this face
     /// lacks are measured in the face that draws them ([`face_for`]).
     pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
+        if text
+            .chars()
+            .any(|c| !self.has_glyph(c) && face_for(c, self.role).is_shaped())
+        {
+            return self.width_with_shaped_runs_mm(text, size_pt);
+        }
         let mut own = 0u32;
         let mut other = 0.0f32;
         for c in text.chars() {
@@ -191,6 +237,21 @@ impl Metrics {
             0.0 => width,
             _ => width + other * size_pt * PT_TO_MM,
         }
+    }
+
+    /// [`Metrics::width_mm`] for text with shaped runs: those measure as shaped.
+    fn width_with_shaped_runs_mm(&self, text: &str, size_pt: f32) -> f32 {
+        let ems: f32 = runs(text, self.role)
+            .into_iter()
+            .map(|(role, part)| match role.is_shaped() {
+                true => {
+                    let units: i32 = shape(role, part).iter().map(|g| g.advance).sum();
+                    units as f32 / metrics(role).units_per_em
+                }
+                false => metrics(role).width_mm(part, 1.0) / PT_TO_MM,
+            })
+            .sum();
+        ems * size_pt * PT_TO_MM
     }
 
     /// The glyph drawing `ch`, or 0 (.notdef) where the face has none.
@@ -278,17 +339,66 @@ impl Metrics {
 pub const PT_TO_MM: f32 = 25.4 / 72.0;
 
 pub fn metrics(role: FontRole) -> &'static Metrics {
-    static REGULAR: OnceLock<Metrics> = OnceLock::new();
-    static BOLD: OnceLock<Metrics> = OnceLock::new();
-    static FALLBACK: OnceLock<Metrics> = OnceLock::new();
-    static HANGUL: OnceLock<Metrics> = OnceLock::new();
+    static LOADED: [OnceLock<Metrics>; FontRole::ALL.len()] = [const { OnceLock::new() }; FontRole::ALL.len()];
     match role {
-        FontRole::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF, role)),
-        FontRole::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF, role)),
-        FontRole::Fallback => FALLBACK.get_or_init(|| Metrics::load(FALLBACK_TTF, role)),
-        FontRole::Hangul => HANGUL.get_or_init(|| Metrics::load(HANGUL_TTF, role)),
         FontRole::Added => &ADDED.get().expect("an added font is used only once added").1,
+        _ => LOADED[role as usize].get_or_init(|| Metrics::load(role.bytes(), role)),
     }
+}
+
+/// The shaping engine's view of an embedded face, parsed once per process.
+fn shaper(role: FontRole) -> &'static rustybuzz::Face<'static> {
+    static LOADED: [OnceLock<rustybuzz::Face<'static>>; FontRole::ALL.len()] =
+        [const { OnceLock::new() }; FontRole::ALL.len()];
+    LOADED[role as usize].get_or_init(|| rustybuzz::Face::from_slice(role.bytes(), 0).expect("embedded font parses"))
+}
+
+/// One glyph of shaped text, in the face's units: where it sits from the pen
+/// (`dx`, `dy`, y up) and how far it moves the pen on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShapedGlyph {
+    pub glyph: u16,
+    pub advance: i32,
+    pub dx: i32,
+    pub dy: i32,
+    /// The characters this glyph begins (its cluster); empty for the other
+    /// glyphs of a cluster, so the text is told once.
+    pub text: String,
+}
+
+/// A run of one script shaped by the font's own rules (rustybuzz):
+/// conjuncts formed, vowel signs put where they are written (before, above,
+/// below or around their consonant), marks stacked. The run is already in
+/// the order it is seen ([`visual_order`]), so it is shaped left to right.
+pub fn shape(role: FontRole, run: &str) -> Vec<ShapedGlyph> {
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(run);
+    buffer.guess_segment_properties();
+    buffer.set_direction(rustybuzz::Direction::LeftToRight);
+    let shaped = rustybuzz::shape(shaper(role), &[], buffer);
+    let infos = shaped.glyph_infos();
+    let starts: Vec<usize> = infos.iter().map(|i| i.cluster as usize).collect();
+    infos
+        .iter()
+        .zip(shaped.glyph_positions())
+        .enumerate()
+        .map(|(k, (info, pos))| {
+            let start = starts[k];
+            let begins = k == 0 || starts[k - 1] != start;
+            // A cluster runs to the next one that starts later (clusters only grow, left to right).
+            let end = starts[k..].iter().copied().find(|s| *s > start).unwrap_or(run.len());
+            ShapedGlyph {
+                glyph: info.glyph_id as u16,
+                advance: pos.x_advance,
+                dx: pos.x_offset,
+                dy: pos.y_offset,
+                text: match begins {
+                    true => run[start..end].to_string(),
+                    false => String::new(),
+                },
+            }
+        })
+        .collect()
 }
 
 /// Whether some embedded face draws `ch`.
@@ -326,7 +436,7 @@ pub fn joined_arabic(text: &str) -> String {
     if !text.chars().any(is_arabic) {
         return text.to_string();
     }
-    let face = rustybuzz::Face::from_slice(REGULAR_TTF, 0).expect("embedded font parses");
+    let face = shaper(FontRole::Regular);
     let mut out = String::new();
     let mut rest = text;
     while let Some(start) = rest.find(is_arabic) {
@@ -337,7 +447,7 @@ pub fn joined_arabic(text: &str) -> String {
             .find(|(_, c)| !is_arabic(*c) && !c.is_whitespace())
             .map_or(rest.len() - start, |(i, _)| i);
         let run = rest[start..start + run_len].trim_end();
-        out.push_str(&shape_arabic(&face, run));
+        out.push_str(&shape_arabic(face, run));
         rest = &rest[start + run.len()..];
     }
     out.push_str(rest);
@@ -428,9 +538,9 @@ mod tests {
             assert!(metrics(FontRole::Regular).has_glyph(ch), "regular lacks {ch}");
             assert!(metrics(FontRole::Bold).has_glyph(ch), "bold lacks {ch}");
         }
-        // Chinese and Korean come from the fallback faces; Devanagari from none yet.
-        assert_eq!(missing_glyphs("Li 李雷 Kim 김민 अनु"), vec!['अ', 'न', 'ु']);
-        assert!(drawable("अ").contains('\u{FFFD}') && drawable("李") == "李" && drawable("김") == "김");
+        // Chinese, Korean and Devanagari come from the fallback faces; Ethiopic from none.
+        assert_eq!(missing_glyphs("Li 李雷 Kim 김민 अनु ሰላም"), vec!['ሰ', 'ላ', 'ም']);
+        assert!(drawable("ሰ").contains('\u{FFFD}') && drawable("李") == "李" && drawable("김") == "김");
     }
 
     #[test]
@@ -451,6 +561,42 @@ mod tests {
             assert!(metrics(FontRole::Regular).width_mm(l, 10.0) <= 40.0);
         }
         assert_eq!(lines.join(" "), text);
+    }
+}
+
+#[cfg(test)]
+mod shaping_tests {
+    use super::*;
+
+    #[test]
+    fn indic_and_thai_names_are_shaped_not_set_letter_by_letter() {
+        let m = metrics(FontRole::Devanagari);
+        // "ki": the vowel sign i is written before the consonant it follows in
+        // reading order; the first glyph drawn tells the cluster's text.
+        let ki = shape(FontRole::Devanagari, "कि");
+        assert_eq!(ki.len(), 2);
+        assert_eq!(ki[1].glyph, m.glyph('क'));
+        assert_ne!(ki[0].glyph, m.glyph('क'));
+        assert_eq!((ki[0].text.as_str(), ki[1].text.as_str()), ("कि", ""));
+        // "ksha": three letters, one conjunct glyph.
+        assert_eq!(shape(FontRole::Devanagari, "क्ष").len(), 1);
+        // Tamil "ko": one letter, a vowel sign drawn on both sides of it.
+        assert_eq!(shape(FontRole::Tamil, "கொ").len(), 3);
+        // Thai: a tone mark over a vowel sign over a letter, raised above the line.
+        let nam = shape(FontRole::Thai, "น้ำ");
+        assert!(nam.iter().any(|g| g.dy != 0 || g.dx != 0 || g.advance == 0), "{nam:?}");
+        // Names pick these faces and measure as shaped.
+        assert_eq!(runs("Priya प्रिया", FontRole::Regular)[1].0, FontRole::Devanagari);
+        assert_eq!(face_for('ব', FontRole::Bold), FontRole::Bengali);
+        assert_eq!(face_for('ท', FontRole::Regular), FontRole::Thai);
+        let shaped: i32 = shape(FontRole::Devanagari, "क्ष").iter().map(|g| g.advance).sum();
+        let width = metrics(FontRole::Regular).width_mm("क्ष", 10.0);
+        assert!(
+            (width - shaped as f32 / 1000.0 * 10.0 * PT_TO_MM).abs() < 1e-4,
+            "{width}"
+        );
+        // A joiner stays in the run it steers.
+        assert_eq!(runs("क्\u{200D}ष", FontRole::Regular).len(), 1);
     }
 }
 

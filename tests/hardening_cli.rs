@@ -162,7 +162,7 @@ fn error_lines_echo_input_trimmed_and_without_control_characters() {
 #[test]
 fn undrawable_names_give_one_summarised_warning() {
     let s = Scratch::new("warnings");
-    let names: String = (0..500).map(|i| format!("कमल{i}\n")).collect();
+    let names: String = (0..500).map(|i| format!("ሰላም{i}\n")).collect();
     std::fs::write(s.path("class.txt"), names).unwrap();
     let run = s.run(&[
         "pack",

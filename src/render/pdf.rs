@@ -27,7 +27,7 @@ const MM_TO_PT: f32 = 72.0 / 25.4;
 const CATALOG: Ref = Ref::new(1);
 const PAGES: Ref = Ref::new(2);
 const RESOURCES: Ref = Ref::new(3);
-const FONT_NAMES: [&[u8]; 5] = [b"F0", b"F1", b"F2", b"F3", b"F4"];
+const FONT_NAMES: [&[u8]; 9] = [b"F0", b"F1", b"F2", b"F3", b"F4", b"F5", b"F6", b"F7", b"F8"];
 
 /// Document-level facts written at the end.
 pub struct Meta<'a> {
@@ -41,7 +41,9 @@ pub struct Meta<'a> {
 struct FontUse {
     remapper: subsetter::GlyphRemapper,
     /// New glyph id -> (text it stands for, advance width in 1/1000 em).
-    glyphs: BTreeMap<u16, (char, u32)>,
+    /// A shaped glyph may stand for several characters, or none (the rest
+    /// of a cluster whose first glyph tells its text).
+    glyphs: BTreeMap<u16, (String, u32)>,
 }
 
 impl FontUse {
@@ -132,7 +134,7 @@ pub struct PdfWriter<W: Write> {
     groups: HashMap<*const Group, (usize, Weak<Group>)>,
     /// Object of each shared group, by resource number (/G0, /G1, ...).
     group_objects: Vec<Ref>,
-    fonts: [FontUse; 5],
+    fonts: [FontUse; 9],
 }
 
 fn font_index(role: FontRole) -> usize {
@@ -142,6 +144,10 @@ fn font_index(role: FontRole) -> usize {
         FontRole::Fallback => 2,
         FontRole::Added => 3,
         FontRole::Hangul => 4,
+        FontRole::Devanagari => 5,
+        FontRole::Bengali => 6,
+        FontRole::Tamil => 7,
+        FontRole::Thai => 8,
     }
 }
 
@@ -169,13 +175,7 @@ impl<W: Write> PdfWriter<W> {
             pages: Vec::new(),
             groups: HashMap::new(),
             group_objects: Vec::new(),
-            fonts: [
-                FontUse::new(),
-                FontUse::new(),
-                FontUse::new(),
-                FontUse::new(),
-                FontUse::new(),
-            ],
+            fonts: std::array::from_fn(|_| FontUse::new()),
         };
         w.out.write_all(b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n")?;
         Ok(w)
@@ -313,9 +313,12 @@ impl<W: Write> PdfWriter<W> {
                 let shift = align.shift(width);
                 pen.fill(*colour);
                 // Characters the face lacks are shown from the fallback face, in the same line.
-                let runs: Vec<(FontRole, Vec<u8>)> = fonts::runs(text, *font)
+                let runs: Vec<(FontRole, Shown)> = fonts::runs(text, *font)
                     .into_iter()
-                    .map(|(role, part)| (role, self.encode(role, part)))
+                    .map(|(role, part)| match role.is_shaped() {
+                        true => (role, self.encode_shaped(role, part, *size_pt)),
+                        false => (role, Shown::Glyphs(self.encode(role, part))),
+                    })
                     .collect();
                 let c = &mut pen.content;
                 c.begin_text()
@@ -326,12 +329,17 @@ impl<W: Write> PdfWriter<W> {
                     c.next_line(pt(x - shift), pt(h - y));
                 }
                 let mut face = *font;
-                for (role, glyphs) in &runs {
+                for (role, shown) in &runs {
                     if *role != face {
                         c.set_font(Name(FONT_NAMES[font_index(*role)]), round(*size_pt));
                         face = *role;
                     }
-                    c.show(Str(glyphs));
+                    match shown {
+                        Shown::Glyphs(glyphs) => {
+                            c.show(Str(glyphs));
+                        }
+                        Shown::Shaped { text, pieces } => show_shaped(c, text, pieces),
+                    }
                 }
                 c.end_text();
             }
@@ -367,15 +375,60 @@ impl<W: Write> PdfWriter<W> {
     /// Glyph ids of `text` in the subset font, two bytes each, noting each glyph used.
     fn encode(&mut self, role: FontRole, text: &str) -> Vec<u8> {
         let m = fonts::metrics(role);
-        let used = &mut self.fonts[font_index(role)];
         let mut bytes = Vec::with_capacity(text.len() * 2);
         for ch in text.chars() {
-            let old = m.glyph(ch);
-            let new = used.remapper.remap(old);
-            used.glyphs.entry(new).or_insert_with(|| (ch, m.advance_per_mille(old)));
+            let new = self.use_glyph(role, m.glyph(ch), || ch.to_string());
             bytes.extend(new.to_be_bytes());
         }
         bytes
+    }
+
+    /// The subset's id of a glyph of `role`, noted as used with the text it stands for.
+    fn use_glyph(&mut self, role: FontRole, old: u16, text: impl FnOnce() -> String) -> u16 {
+        let used = &mut self.fonts[font_index(role)];
+        let new = used.remapper.remap(old);
+        let entry = used
+            .glyphs
+            .entry(new)
+            .or_insert_with(|| (String::new(), fonts::metrics(role).advance_per_mille(old)));
+        if entry.0.is_empty() {
+            entry.0 = text();
+        }
+        new
+    }
+
+    /// A shaped run as glyphs placed by the positions shaping gave them: the
+    /// difference from each glyph's own width moves the pen (TJ), a raised
+    /// or lowered mark sets the text rise.
+    fn encode_shaped(&mut self, role: FontRole, text: &str, size_pt: f32) -> Shown {
+        let per_mille = 1000.0 / fonts::metrics(role).units_per_em();
+        let mut pieces: Vec<ShapedPiece> = Vec::new();
+        for g in fonts::shape(role, text) {
+            let glyph = self.use_glyph(role, g.glyph, || g.text.clone());
+            let width = fonts::metrics(role).advance_per_mille(g.glyph) as f32;
+            let dx = g.dx as f32 * per_mille;
+            let rise = round(g.dy as f32 * per_mille / 1000.0 * size_pt);
+            if pieces.last().is_none_or(|p| p.rise != rise) {
+                pieces.push(ShapedPiece {
+                    rise,
+                    items: Vec::new(),
+                });
+            }
+            let items = &mut pieces.last_mut().expect("pushed").items;
+            // TJ moves the pen back by a number: an offset to the right is a negative one.
+            if dx != 0.0 {
+                items.push(TjItem::Adjust(round(-dx)));
+            }
+            items.push(TjItem::Glyph(glyph));
+            let rest = g.advance as f32 * per_mille - dx - width;
+            if rest != 0.0 {
+                items.push(TjItem::Adjust(round(-rest)));
+            }
+        }
+        Shown::Shaped {
+            text: text.to_string(),
+            pieces,
+        }
     }
 
     /// Writes the fonts, resources, page tree and trailer; returns the output.
@@ -456,9 +509,11 @@ impl<W: Write> PdfWriter<W> {
             .map_err(|e| io::Error::other(format!("font subsetting failed: {e}")))?;
         // The subset tag: six capitals derived from the glyphs used, so it is stable.
         let mut hash = Sha256::new();
-        for (gid, (ch, _)) in &used.glyphs {
+        for (gid, (text, _)) in &used.glyphs {
             hash.update(gid.to_le_bytes());
-            hash.update((*ch as u32).to_le_bytes());
+            for ch in text.chars() {
+                hash.update((ch as u32).to_le_bytes());
+            }
         }
         let digest = hash.finalize();
         let tag: String = digest[..6].iter().map(|b| (b'A' + b % 26) as char).collect();
@@ -471,8 +526,10 @@ impl<W: Write> PdfWriter<W> {
             supplement: 0,
         };
         let mut cmap = UnicodeCmap::new(Name(b"Adobe-Identity-UCS"), ucs);
-        for (gid, (ch, _)) in &used.glyphs {
-            cmap.pair(*gid, *ch);
+        for (gid, (text, _)) in &used.glyphs {
+            if !text.is_empty() {
+                cmap.pair_with_multiple(*gid, text.chars());
+            }
         }
         let cmap = deflate(&cmap.finish());
         // Runs of consecutive glyph ids share one widths entry.
@@ -541,6 +598,53 @@ impl<W: Write> PdfWriter<W> {
         self.emit(type0, &chunk)?;
         Ok(type0)
     }
+}
+
+/// A run of text as it is shown.
+enum Shown {
+    /// Glyph ids, two bytes each, set at their own widths.
+    Glyphs(Vec<u8>),
+    /// Shaped glyphs, with the text they spell in reading order.
+    Shaped { text: String, pieces: Vec<ShapedPiece> },
+}
+
+/// Shaped glyphs at one height above the baseline.
+struct ShapedPiece {
+    rise: f32,
+    items: Vec<TjItem>,
+}
+
+enum TjItem {
+    Glyph(u16),
+    Adjust(f32),
+}
+
+/// Shows a shaped run inside a text object. Its glyphs are in the order they
+/// are drawn, not read (a vowel sign may come before its consonant), so the
+/// run is marked with the text it spells, which is what extraction gives back.
+fn show_shaped(c: &mut Content, text: &str, pieces: &[ShapedPiece]) {
+    c.begin_marked_content_with_properties(Name(b"Span"))
+        .properties()
+        .actual_text(TextStr(text));
+    let mut rise = 0.0;
+    for piece in pieces {
+        if piece.rise != rise {
+            c.set_rise(piece.rise);
+            rise = piece.rise;
+        }
+        let mut tj = c.show_positioned();
+        let mut items = tj.items();
+        for item in &piece.items {
+            match item {
+                TjItem::Glyph(g) => items.show(Str(&g.to_be_bytes())),
+                TjItem::Adjust(a) => items.adjust(*a),
+            };
+        }
+    }
+    if rise != 0.0 {
+        c.set_rise(0.0);
+    }
+    c.end_marked_content();
 }
 
 /// One content stream being built, with the graphics state already set, so

@@ -76,6 +76,10 @@ fn glyph_id(role: FontRole, glyph: u16) -> String {
         FontRole::Fallback => format!("f{glyph}"),
         FontRole::Added => format!("a{glyph}"),
         FontRole::Hangul => format!("k{glyph}"),
+        FontRole::Devanagari => format!("dv{glyph}"),
+        FontRole::Bengali => format!("bn{glyph}"),
+        FontRole::Tamil => format!("ta{glyph}"),
+        FontRole::Thai => format!("th{glyph}"),
     }
 }
 
@@ -258,6 +262,20 @@ impl SvgPage {
             // A fallback glyph is drawn at this face's size: scaled between the faces' units.
             let face = fonts::metrics(role);
             let k = m.units_per_em() / face.units_per_em();
+            if role.is_shaped() {
+                for g in fonts::shape(role, part) {
+                    self.glyphs.insert((role, g.glyph), ());
+                    let _ = write!(
+                        self.body,
+                        "<use xlink:href=\"#{}\" transform=\"translate({} {}) scale({k})\"/>",
+                        glyph_id(role, g.glyph),
+                        (pen + g.dx as f32 * k).round(),
+                        (g.dy as f32 * k).round()
+                    );
+                    pen += g.advance as f32 * k;
+                }
+                continue;
+            }
             for ch in part.chars() {
                 let glyph = face.glyph(ch);
                 if !ch.is_whitespace() {
