@@ -253,9 +253,7 @@ fn write_game(request: &GameRequest, options: &Options, name: Option<&str>) -> R
     }
     let to_stdout = output::is_stdout(&path);
     if !to_stdout {
-        let what = pages
-            .map(|n| format!(" ({n} page{})", if n == 1 { "" } else { "s" }))
-            .unwrap_or_default();
+        let what = pages.map(|n| format!(" ({})", counted(n, "page"))).unwrap_or_default();
         let shown = match (format, pages) {
             (Format::Svg | Format::Png, Some(n)) if n > 1 => {
                 let stem = path.with_extension("").display().to_string();
@@ -467,7 +465,7 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
             .unwrap_or_else(|| output::default_path("pack", &stem, 1, "json"));
         output::write(&path, pack.manifest()?.as_bytes())?;
         if !output::is_stdout(&path) {
-            println!("wrote {} ({} students)", path.display(), pack.students.len());
+            println!("wrote {} ({})", path.display(), counted(pack.students.len(), "student"));
         }
         return Ok(0);
     }
@@ -495,9 +493,10 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         report(
             false,
             &format!(
-                "wrote {} ({pages} pages, {} students)",
+                "wrote {} ({}, {})",
                 path.display(),
-                pack.students.len()
+                counted(pages, "page"),
+                counted(pack.students.len(), "student")
             ),
         );
     }
@@ -626,4 +625,12 @@ pub fn write_pdf(
         })
         .map_err(io)?;
     Ok(count)
+}
+
+/// "1 page", "2 pages": a count with its noun.
+fn counted(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
 }

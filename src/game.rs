@@ -327,6 +327,9 @@ pub trait Request: Send + Sync {
     fn sheet_names(&self) -> Vec<&'static str>;
     /// The same request for other sheets (a list as `--sheets` takes it).
     fn with_sheets(&self, list: &str) -> Result<Box<dyn Request>>;
+    /// The same request laid out on other paper (a share of a sheet, for
+    /// small sheets printed several to a page); its code is unchanged.
+    fn with_paper(&self, paper: Paper) -> Box<dyn Request>;
     /// Everything that can fail on bad settings, checked before any file is made.
     fn check(&self, texts: &Texts) -> Result<()>;
     /// The sheet code of the whole set (for a run of many: the first).
@@ -388,6 +391,12 @@ impl Request for Run {
             first: Arc::from(self.first.with_sheets(list)?),
             count: self.count,
         }))
+    }
+    fn with_paper(&self, paper: Paper) -> Box<dyn Request> {
+        Box::new(Run {
+            first: Arc::from(self.first.with_paper(paper)),
+            count: self.count,
+        })
     }
     fn check(&self, texts: &Texts) -> Result<()> {
         self.first.check(texts)

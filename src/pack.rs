@@ -363,29 +363,91 @@ pub fn sheets_imposed(
             stamp(sheet, n);
         }
     };
+    let mut sharing = Sharing::new(per_page, request.paper(), &footer);
     let mut info = Vec::new();
-    let mut small = Vec::with_capacity(per_page);
     for sheet in request.sheet_names() {
-        let one = request.with_sheets(sheet)?;
-        let impose_it = is_small(request.game(), sheet);
-        info.push(one.pages(texts, &mut |mut page| {
+        info.push(sharing.sheet(&request.with_sheets(sheet)?, texts, name, emit)?);
+    }
+    sharing.finish(emit)?;
+    Ok(crate::sheet::DocumentInfo::joined(&info))
+}
+
+/// Small sheets gathered to share pages: each laid out for its share of a
+/// sheet (half or a quarter) and printed there at full size; a sheet that
+/// would break the sheet standards at that size is printed whole instead.
+struct Sharing<'a> {
+    per_page: usize,
+    paper: Paper,
+    footer: &'a dyn Fn(&mut Page),
+    waiting: Vec<Page>,
+}
+
+impl<'a> Sharing<'a> {
+    fn new(per_page: usize, paper: Paper, footer: &'a dyn Fn(&mut Page)) -> Sharing<'a> {
+        Sharing {
+            per_page,
+            paper,
+            footer,
+            waiting: Vec::with_capacity(per_page),
+        }
+    }
+
+    /// One sheet of a request (`one` asks for that sheet alone): whole pages
+    /// as they come, or small pages onto shared ones as each fills.
+    fn sheet(
+        &mut self,
+        one: &GameRequest,
+        texts: &Texts,
+        name: Option<&str>,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<DocumentInfo> {
+        let stamped = |mut page: Page| {
             if let Some(n) = name {
                 stamp(&mut page, n);
             }
-            if !impose_it {
-                return emit(page);
+            page
+        };
+        let sheet = one.sheet_names().first().copied().unwrap_or_default();
+        if self.per_page > 1 && is_small(one.game(), sheet) {
+            let share = one.paper().share(self.per_page);
+            let small = one.with_paper(share);
+            let mut pages = Vec::new();
+            let info = small.pages(texts, &mut |page| {
+                pages.push(without_calibration(page));
+                Ok(())
+            })?;
+            // A sheet turned sideways does not fit its share either.
+            let fits = |p: &Page| (p.width, p.height) == share.size_mm() && p.standards_broken().is_empty();
+            if pages.iter().all(fits) {
+                for page in pages {
+                    self.waiting.push(stamped(page));
+                    if self.waiting.len() == self.per_page {
+                        emit(impose(
+                            &std::mem::take(&mut self.waiting),
+                            self.per_page,
+                            self.paper,
+                            self.footer,
+                        ))?;
+                    }
+                }
+                return Ok(info);
             }
-            small.push(page);
-            if small.len() == per_page {
-                emit(impose(&std::mem::take(&mut small), per_page, request.paper(), &footer))?;
-            }
-            Ok(())
-        })?);
+        }
+        one.pages(texts, &mut |page| emit(stamped(page)))
     }
-    if !small.is_empty() {
-        emit(impose(&small, per_page, request.paper(), &footer))?;
+
+    /// Prints the small pages still waiting for a shared page.
+    fn finish(&mut self, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        if !self.waiting.is_empty() {
+            emit(impose(
+                &std::mem::take(&mut self.waiting),
+                self.per_page,
+                self.paper,
+                self.footer,
+            ))?;
+        }
+        Ok(())
     }
-    Ok(crate::sheet::DocumentInfo::joined(&info))
 }
 
 fn check_per_page(per_page: usize) -> Result<()> {
@@ -398,37 +460,64 @@ fn check_per_page(per_page: usize) -> Result<()> {
 /// Prints a member's name at the foot of a page, right of the calibration bar.
 pub fn stamp(page: &mut Page, name: &str) {
     let right = page.width - MARGIN_MM - 2.0;
-    let left = MARGIN_MM + 2.0 + 150.0;
-    let y = page.height - MARGIN_MM - 9.0;
-    page.fitted(right, y, right - left, 10.0, Bold, Align::Right, name);
+    // Right of the calibration bar; a small page shows none, and has the width.
+    let left = match page.width >= 190.0 {
+        true => MARGIN_MM + 2.0 + 150.0,
+        false => page.width / 2.0,
+    };
+    let foot = page.height - MARGIN_MM - 9.0;
+    // Where the page's own text reaches the foot (a board's rating), the
+    // name goes to the top corner, above the title.
+    let name_at = |y: f32| {
+        let mut probe = Page {
+            items: Vec::new(),
+            ..*page
+        };
+        probe.fitted(right, y, right - left, 10.0, Bold, Align::Right, name);
+        probe
+    };
+    let at_foot = name_at(foot);
+    let taken = page.text_boxes();
+    let clear = at_foot.text_boxes().iter().all(|n| {
+        taken
+            .iter()
+            .all(|t| t.x1 <= n.x0 || n.x1 <= t.x0 || t.y1 <= n.y0 || n.y1 <= t.y0)
+    });
+    let stamp = match clear {
+        true => at_foot,
+        false => name_at(MARGIN_MM + 3.6),
+    };
+    page.items.extend(stamp.items);
 }
 
-/// Several small pages on one sheet, each scaled to a cell, with cut lines.
+/// A small page without its own calibration bar: the sheet it shares has one.
+fn without_calibration(mut page: Page) -> Page {
+    page.items
+        .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)));
+    page
+}
+
+/// Several small pages on one sheet, each in its cell (at full size: they
+/// were laid out for it), with cut lines.
 fn impose(chunk: &[Page], per_page: usize, paper: Paper, footer: &dyn Fn(&mut Page)) -> Page {
     let mut sheet = if per_page == 2 {
         Page::landscape(paper)
     } else {
         Page::new(paper)
     };
-    let (cols, rows) = if per_page == 2 { (2, 1) } else { (2, 2) };
-    let gap = 6.0;
+    let (cols, rows) = crate::sheet::share_grid(per_page);
+    let (cell_w, cell_h) = crate::sheet::share_cell_mm(paper, per_page);
+    let gap = crate::sheet::SHARE_GAP_MM;
     let top = MARGIN_MM;
-    let bottom = sheet.height - MARGIN_MM - 14.0;
-    let cell_w = (sheet.width - 2.0 * MARGIN_MM - gap * (cols - 1) as f32) / cols as f32;
-    let cell_h = (bottom - top - gap * (rows - 1) as f32) / rows as f32;
+    let bottom = top + rows as f32 * (cell_h + gap) - gap;
     for (k, page) in chunk.iter().enumerate() {
         let (c, r) = (k % cols, k / cols);
-        // Scale the page's printable area (inside its margins) into the cell.
+        // The page's printable area (inside its margins) into the cell.
         let (area_w, area_h) = (page.width - 2.0 * MARGIN_MM, page.height - 2.0 * MARGIN_MM);
-        let scale = (cell_w / area_w).min(cell_h / area_h);
+        let scale = (cell_w / area_w).min(cell_h / area_h).min(1.0);
         let cx = MARGIN_MM + c as f32 * (cell_w + gap) + (cell_w - area_w * scale) / 2.0;
         let cy = top + r as f32 * (cell_h + gap) + (cell_h - area_h * scale) / 2.0;
-        // A small page's own calibration bar would no longer be 100 mm: the sheet has one.
-        let mut small = page.clone();
-        small
-            .items
-            .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)));
-        let group = std::sync::Arc::new(Group::from_page("small", small));
+        let group = std::sync::Arc::new(Group::from_page("small", without_calibration(page.clone())));
         sheet.items.push(Item::Placed {
             group,
             x: cx - MARGIN_MM * scale,
@@ -476,28 +565,13 @@ impl Pack {
             );
             stamp(sheet, &member.name);
         };
-        let mut small = Vec::with_capacity(self.per_page);
+        let mut sharing = Sharing::new(self.per_page, self.paper, &footer);
         for set in sets {
             for sheet in set.request.sheet_names() {
-                let one = set.request.with_sheets(sheet)?;
-                let impose_it = self.per_page > 1 && is_small(set.request.game(), sheet);
-                one.pages(texts, &mut |mut page| {
-                    stamp(&mut page, &member.name);
-                    if !impose_it {
-                        return emit(page);
-                    }
-                    small.push(page);
-                    if small.len() == self.per_page {
-                        emit(impose(&std::mem::take(&mut small), self.per_page, self.paper, &footer))?;
-                    }
-                    Ok(())
-                })?;
+                sharing.sheet(&set.request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
             }
         }
-        if !small.is_empty() {
-            emit(impose(&small, self.per_page, self.paper, &footer))?;
-        }
-        Ok(())
+        sharing.finish(emit)
     }
 
     /// Member `i`'s pages: students first, then tables.

@@ -163,42 +163,44 @@ fn split_writes_one_safe_file_per_student_inside_the_folder() {
 }
 
 #[test]
-fn count_makes_numbered_sets_and_per_page_saves_paper() {
+fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size() {
     let s = Scratch::new("pack-count");
-    let r = s.run(&[
-        "pack",
-        "--game",
-        "tp-hunt",
-        "--count",
-        "30",
-        "--seed",
-        "c",
-        "--sheets",
-        "tracker,scorepad",
-        "-o",
-        "a.pdf",
-    ]);
-    assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("(91 pages, 30 students)"), "{}", r.stdout());
+    let pack = |sheets: &str, per_page: &str, out: &str| {
+        let r = s.run(&[
+            "pack",
+            "--game",
+            "tp-hunt",
+            "--count",
+            "30",
+            "--seed",
+            "c",
+            "--sheets",
+            sheets,
+            "--per-page",
+            per_page,
+            "-o",
+            out,
+        ]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        r.stdout()
+    };
+    let out = pack("tracker,scorepad", "1", "a.pdf");
+    assert!(out.contains("(91 pages, 30 students)"), "{out}");
     let pages = pdf_pages_text(&read(&s, "a.pdf"));
     assert!(pages.iter().any(|p| p.lines().any(|l| l == "Student 30")));
-    let r = s.run(&[
-        "pack",
-        "--game",
-        "tp-hunt",
-        "--count",
-        "30",
-        "--seed",
-        "c",
-        "--sheets",
-        "tracker,scorepad",
-        "--per-page",
-        "4",
-        "-o",
-        "b.pdf",
-    ]);
-    assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("(31 pages, 30 students)"), "{}", r.stdout());
+    // Four to a page: the score pad is laid out for a quarter of the sheet;
+    // the tracker cannot be written in at that size, so it prints whole.
+    let out = pack("tracker,scorepad", "4", "b.pdf");
+    assert!(out.contains("(91 pages, 30 students)"), "{out}");
+    let pages = pdf_pages_text(&read(&s, "b.pdf"));
+    assert!(pages[1].contains("Player Tracker") && pages[3].contains("Final Score Pad"));
+    // Two to a page: the score pad on one half, the rules card on two more
+    // (its text, legible at half size, runs over two).
+    let out = pack("scorepad,rules", "2", "c.pdf");
+    assert!(out.contains("(61 pages, 30 students)"), "{out}");
+    let pages = pdf_pages_text(&read(&s, "c.pdf"));
+    assert!(pages[1].contains("Final Score Pad") && pages[1].contains("Rules Card (1/2)"));
+    assert!(pages[2].contains("Rules Card (2/2)"));
 }
 
 #[test]

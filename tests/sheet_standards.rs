@@ -6,7 +6,7 @@
 
 use panicpress::games::request::GameRequest;
 use panicpress::seed::SheetCode;
-use panicpress::sheet::Document;
+use panicpress::sheet::{Document, Item};
 use panicpress::text::Texts;
 
 /// Every sheet kind of every game, in codes (several settings per game).
@@ -42,4 +42,41 @@ fn every_page_of_every_game_meets_the_sheet_standards() {
         }
     }
     assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
+}
+
+/// Small sheets two and four to a page: each laid out for its share of the
+/// sheet and placed at full size, or printed whole where it would break the
+/// standards at that size; never a whole page shrunk.
+#[test]
+fn small_sheets_several_to_a_page_meet_the_sheet_standards() {
+    let mut broken = Vec::new();
+    let mut shared = 0;
+    for lang in ["en", "de"] {
+        let texts = Texts::load(lang, None).unwrap();
+        for paper in ["a4", "letter"] {
+            for code in CODES {
+                let code = code.replace("PAPER", paper);
+                let request = GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
+                for per_page in [2, 4] {
+                    let doc = Document::collect(|emit| {
+                        panicpress::pack::sheets_imposed(&request, &texts, per_page, Some("Zoë O'Brien"), emit)
+                    })
+                    .unwrap();
+                    for (i, page) in doc.pages.iter().enumerate() {
+                        for item in &page.items {
+                            if let Item::Placed { scale, .. } = item {
+                                assert_eq!(*scale, 1.0, "{code} x{per_page}: a page shrunk");
+                                shared += 1;
+                            }
+                        }
+                        for problem in page.standards_broken() {
+                            broken.push(format!("{code} ({lang}) x{per_page} page {}: {problem}", i + 1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
+    assert!(shared > 100, "only {shared} small pages shared a sheet");
 }

@@ -64,6 +64,12 @@ macro_rules! request_basics {
                 ..self.clone()
             }))
         }
+        fn with_paper(&self, paper: Paper) -> Box<dyn crate::game::Request> {
+            Box::new(Request {
+                paper,
+                ..self.clone()
+            })
+        }
         fn json(&self) -> Result<String> {
             Request::json(self)
         }

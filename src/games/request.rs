@@ -39,6 +39,11 @@ impl GameRequest {
         Ok(GameRequest(self.0.with_sheets(list)?))
     }
 
+    /// The same request laid out on other paper; its code is unchanged.
+    pub fn with_paper(&self, paper: crate::sheet::Paper) -> GameRequest {
+        GameRequest(self.0.with_paper(paper))
+    }
+
     /// The layout as the game's own `--format json` writes it.
     pub fn layout(&self) -> Result<serde_json::Value> {
         serde_json::from_str(&self.json()?).map_err(|e| Error::input(format!("layout JSON: {e}")))

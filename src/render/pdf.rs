@@ -784,7 +784,7 @@ impl Pen {
                 self.content.close_path();
                 self.finish_path(stroke.is_some(), fill.is_some());
             }
-            Item::Text { .. } | Item::Group(_) | Item::Placed { .. } => {}
+            Item::Text { .. } | Item::Group(_) | Item::Placed { .. } | Item::WritingCell { .. } => {}
         }
     }
 }

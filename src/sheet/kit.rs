@@ -72,8 +72,8 @@ impl<'a> Kit<'a> {
     /// The group named `key`, drawn by `draw` the first time it is asked for.
     pub fn shared(&self, key: &'static str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
         let key = format!(
-            "{}/{}/{key}",
-            self.paper.name(),
+            "{:?}/{}/{key}",
+            self.paper,
             if self.landscape { "wide" } else { "tall" }
         );
         if let Some(g) = self.texts.furniture.borrow().get(&key) {

@@ -14,6 +14,17 @@ use std::sync::Arc;
 pub enum Paper {
     A4,
     Letter,
+    /// Half or a quarter of a sheet of A4 or Letter, for small sheets printed
+    /// two or four to a page: laid out at this size, they print at full size.
+    /// Never named in a code or a file: their codes name the whole sheet.
+    #[serde(skip)]
+    A4Half,
+    #[serde(skip)]
+    A4Quarter,
+    #[serde(skip)]
+    LetterHalf,
+    #[serde(skip)]
+    LetterQuarter,
 }
 
 impl Paper {
@@ -21,13 +32,45 @@ impl Paper {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
+            share => {
+                let (w, h) = share_cell_mm(share.whole(), share.per_page());
+                (w + 2.0 * MARGIN_MM, h + 2.0 * MARGIN_MM)
+            }
         }
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
+        match self.whole() {
             Paper::Letter => "letter",
+            _ => "a4",
+        }
+    }
+
+    /// The sheet this paper is a share of (itself for a whole sheet).
+    pub fn whole(self) -> Paper {
+        match self {
+            Paper::A4 | Paper::A4Half | Paper::A4Quarter => Paper::A4,
+            Paper::Letter | Paper::LetterHalf | Paper::LetterQuarter => Paper::Letter,
+        }
+    }
+
+    /// How many of this paper share one sheet.
+    pub fn per_page(self) -> usize {
+        match self {
+            Paper::A4 | Paper::Letter => 1,
+            Paper::A4Half | Paper::LetterHalf => 2,
+            Paper::A4Quarter | Paper::LetterQuarter => 4,
+        }
+    }
+
+    /// A half (2) or a quarter (4) of this paper's sheet; the sheet itself for 1.
+    pub fn share(self, per_page: usize) -> Paper {
+        match (self.whole(), per_page) {
+            (Paper::A4, 2) => Paper::A4Half,
+            (Paper::A4, 4) => Paper::A4Quarter,
+            (Paper::Letter, 2) => Paper::LetterHalf,
+            (Paper::Letter, 4) => Paper::LetterQuarter,
+            (whole, _) => whole,
         }
     }
 
@@ -42,6 +85,30 @@ impl Paper {
 
 /// The smallest printed text (sheet standards): 7 pt at print size.
 pub const MIN_TEXT_PT: f32 = 7.0;
+/// The least height of a box to write in (sheet standards), at print size.
+pub const MIN_WRITING_MM: f32 = 8.0;
+
+/// Columns and rows of small sheets on one sheet of paper: side by side on
+/// a sheet turned sideways for two, two by two for four.
+pub fn share_grid(per_page: usize) -> (usize, usize) {
+    if per_page == 2 { (2, 1) } else { (2, 2) }
+}
+
+/// Room between two small sheets on one sheet, for the cut line.
+pub const SHARE_GAP_MM: f32 = 6.0;
+/// Room at the foot of a shared sheet for its calibration bar and code.
+pub const SHARE_FOOTER_MM: f32 = 14.0;
+
+/// The printable area of each small sheet when `per_page` share a sheet of
+/// `whole` paper (inside the sheet's margins, above its footer).
+pub fn share_cell_mm(whole: Paper, per_page: usize) -> (f32, f32) {
+    let (w, h) = whole.size_mm();
+    let (width, height) = if per_page == 2 { (h, w) } else { (w, h) };
+    let (cols, rows) = share_grid(per_page);
+    let cell_w = (width - 2.0 * MARGIN_MM - SHARE_GAP_MM * (cols - 1) as f32) / cols as f32;
+    let cell_h = (height - 2.0 * MARGIN_MM - SHARE_FOOTER_MM - SHARE_GAP_MM * (rows - 1) as f32) / rows as f32;
+    (cell_w, cell_h)
+}
 
 /// `text` on one line when it fits `max_w` at `size_pt`, else split at the
 /// space that makes the two lines most even.
@@ -186,6 +253,9 @@ pub enum Item {
         y: f32,
         scale: f32,
     },
+    /// A box players write in (drawn by the items around it; nothing of its
+    /// own): declared so the sheet standards can check its height.
+    WritingCell { x: f32, y: f32, w: f32, h: f32 },
 }
 
 /// A named set of items drawn identically on several pages, in the
@@ -376,12 +446,65 @@ impl Page {
         }
     }
 
+    /// Declares a box players write in, (x, y) its top-left corner.
+    pub fn writing_cell(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.items.push(Item::WritingCell { x, y, w, h });
+    }
+
+    /// Every declared writing cell as (x, y, w, h) in page millimetres at
+    /// print size, placed groups scaled into place.
+    pub fn writing_cells(&self) -> Vec<(f32, f32, f32, f32)> {
+        let mut out = Vec::new();
+        self.collect_cells(0.0, 0.0, 1.0, &mut out);
+        out
+    }
+
+    fn collect_cells(&self, dx: f32, dy: f32, scale: f32, out: &mut Vec<(f32, f32, f32, f32)>) {
+        for item in self.flat_items() {
+            match item {
+                Item::WritingCell { x, y, w, h } => {
+                    out.push((dx + x * scale, dy + y * scale, w * scale, h * scale));
+                }
+                Item::Placed { group, x, y, scale: s } => {
+                    let inner = Page {
+                        width: group.width,
+                        height: group.height,
+                        items: group.items.clone(),
+                    };
+                    inner.collect_cells(dx + x * scale, dy + y * scale, scale * s, out);
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// What breaks the sheet standards on this page: text under 7 pt (6 pt in
     /// the footer), two lines of text overlapping, a line of text wider than
-    /// the page inside its margins. (Margins are checked by `ink_bounds`.)
+    /// the page inside its margins, a box to write in under 8 mm tall, ink
+    /// within the margins.
     pub fn standards_broken(&self) -> Vec<String> {
         let boxes = self.text_boxes();
         let mut out = Vec::new();
+        for (x, y, _, h) in self.writing_cells() {
+            if h < MIN_WRITING_MM - 0.05 {
+                out.push(format!(
+                    "a box to write in at ({x:.0}, {y:.0}) mm is {h:.1} mm tall (at least {MIN_WRITING_MM})"
+                ));
+            }
+        }
+        if let Some((x0, y0, x1, y1)) = self.ink_bounds() {
+            let slack = 1e-3;
+            if x0 < MARGIN_MM - slack
+                || y0 < MARGIN_MM - slack
+                || x1 > self.width - MARGIN_MM + slack
+                || y1 > self.height - MARGIN_MM + slack
+            {
+                out.push(format!(
+                    "ink at {:?}, within {MARGIN_MM} mm of the edge",
+                    (x0, y0, x1, y1)
+                ));
+            }
+        }
         for b in &boxes {
             let floor = if b.y0 > self.height - FOOTER_MM {
                 MIN_FOOTER_PT
@@ -599,7 +722,7 @@ impl Page {
                     add(cx + r, cy + r);
                 }
                 Item::Polygon { points, .. } => points.iter().for_each(|p| add(p.0, p.1)),
-                Item::Group(_) => {}
+                Item::Group(_) | Item::WritingCell { .. } => {}
                 Item::Placed { group, x, y, scale } => {
                     let inner = Page {
                         width: group.width,

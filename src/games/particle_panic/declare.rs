@@ -127,6 +127,16 @@ impl crate::game::Request for Rated {
         }
         Ok(Box::new(other))
     }
+    fn with_paper(&self, paper: Paper) -> Box<dyn crate::game::Request> {
+        let other = Rated::new(Request {
+            paper,
+            ..self.request.clone()
+        });
+        if let Some(rated) = self.rated.get() {
+            let _ = other.rated.set(rated.clone());
+        }
+        Box::new(other)
+    }
     fn check(&self, texts: &Texts) -> Result<()> {
         self.request.check()?;
         self.request.texts(texts, &self.deal()?.rating).map(|_| ())

@@ -76,7 +76,7 @@ impl Context<'_> {
             SheetKind::Map => vec![self.map_page(map, code)],
             SheetKind::Tracker => self.tracker_pages(code),
             SheetKind::Scorepad => vec![self.scorepad_page(code)],
-            SheetKind::Rules => vec![self.rules_page(code)],
+            SheetKind::Rules => self.rules_pages(code),
             SheetKind::DiceTape => vec![self.dice_page(seed, code)],
         }
     }
@@ -264,6 +264,9 @@ impl Context<'_> {
             .saturating_sub(1)
             .max(3);
         page.table((left, table_top), &widths, row_h, &header, rows);
+        for r in 1..=rows {
+            page.writing_cell(left, table_top + row_h * r as f32, width, row_h);
+        }
         // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
         let mut x = left;
         let cy = table_top + row_h * 1.5;
@@ -357,11 +360,16 @@ impl Context<'_> {
         }
     }
 
-    fn rules_page(&self, code: &SheetCode) -> Page {
-        self.kit.shared_page("rules", code, |page| {
+    /// The rules card: one shared page on a whole sheet; on a share of one
+    /// (several to a page) as many pages as the text needs there.
+    fn rules_pages(&self, code: &SheetCode) -> Vec<Page> {
+        if self.kit.paper.per_page() > 1 {
+            return self.kit.prose_pages(&self.labels.get("rules_title"), self.rules, code);
+        }
+        vec![self.kit.shared_page("rules", code, |page| {
             self.title(page, "rules_title");
             self.kit.prose(page, self.rules);
-        })
+        })]
     }
 
     fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
