@@ -410,43 +410,49 @@ impl<'a> Sharing<'a> {
         let sheet = one.sheet_names().first().copied().unwrap_or_default();
         if self.per_page > 1 && is_small(one.game(), sheet) {
             let share = one.paper().share(self.per_page);
-            let small = one.with_paper(share);
-            let mut pages = Vec::new();
-            let info = small.pages(texts, &mut |page| {
-                pages.push(without_calibration(page));
-                Ok(())
-            })?;
+            // Decided on the first layout alone (sizes do not change from one
+            // layout to the next), so a run of thousands streams.
+            let mut probe = Vec::new();
+            one.with_seed(one.seed().clone())
+                .with_paper(share)
+                .pages(texts, &mut |page| {
+                    probe.push(without_calibration(page));
+                    Ok(())
+                })?;
             // A sheet turned sideways does not fit its share either.
             let fits = |p: &Page| (p.width, p.height) == share.size_mm() && p.standards_broken().is_empty();
-            if pages.iter().all(fits) {
-                for page in pages {
-                    self.waiting.push(stamped(page));
-                    if self.waiting.len() == self.per_page {
-                        emit(impose(
-                            &std::mem::take(&mut self.waiting),
-                            self.per_page,
-                            self.paper,
-                            self.footer,
-                        ))?;
+            if probe.iter().all(fits) {
+                return one.with_paper(share).pages(texts, &mut |page| {
+                    self.waiting.push(stamped(without_calibration(page)));
+                    match self.waiting.len() == self.per_page {
+                        true => self.flush(emit),
+                        false => Ok(()),
                     }
-                }
-                return Ok(info);
+                });
             }
         }
+        // Small pages waiting go out first, so pages keep their order.
+        self.flush(emit)?;
         one.pages(texts, &mut |page| emit(stamped(page)))
+    }
+
+    /// Prints the small pages waiting for a shared page.
+    fn flush(&mut self, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        if self.waiting.is_empty() {
+            return Ok(());
+        }
+        let sheet = impose(
+            &std::mem::take(&mut self.waiting),
+            self.per_page,
+            self.paper,
+            self.footer,
+        );
+        emit(sheet)
     }
 
     /// Prints the small pages still waiting for a shared page.
     fn finish(&mut self, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
-        if !self.waiting.is_empty() {
-            emit(impose(
-                &std::mem::take(&mut self.waiting),
-                self.per_page,
-                self.paper,
-                self.footer,
-            ))?;
-        }
-        Ok(())
+        self.flush(emit)
     }
 }
 
