@@ -1,7 +1,8 @@
 //! Printed codes are a promise: every code in the corpus (printed by earlier
-//! versions) regenerates exactly the PDF it did, and the command lines in the
-//! CLI corpus still write exactly the PDFs they did. The fixtures hold the
-//! SHA-256 of each PDF.
+//! versions, and by each game's newest generator version) regenerates exactly
+//! the PDF it did, and the command lines in the CLI corpus write exactly the
+//! PDFs of the games' current generator versions (a version bump is the one
+//! change that updates them). The fixtures hold the SHA-256 of each PDF.
 
 mod common;
 use common::Scratch;

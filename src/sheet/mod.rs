@@ -87,6 +87,8 @@ impl Paper {
 pub const MIN_TEXT_PT: f32 = 7.0;
 /// The least height of a box to write in (sheet standards), at print size.
 pub const MIN_WRITING_MM: f32 = 8.0;
+/// The least width of a box to write in: room for a two-digit number.
+pub const MIN_WRITING_WIDTH_MM: f32 = 7.0;
 
 /// Columns and rows of small sheets on one sheet of paper: side by side on
 /// a sheet turned sideways for two, two by two for four.

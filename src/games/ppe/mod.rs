@@ -16,7 +16,9 @@ use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "ppe";
 /// Generator version: bump it whenever a seed would give different dice.
-pub const VERSION: u32 = 1;
+/// The generator version new codes carry. Version 2 prints the score pad's
+/// rows at least 8 mm tall (as many rows a page as fit); the dice are the same.
+pub const VERSION: u32 = 2;
 pub const DICE: usize = 6;
 pub const SIDES: usize = 6;
 
@@ -290,6 +292,8 @@ pub struct Params {
     pub players: u32,
     pub target: u32,
     pub faces: FaceCounts,
+    /// The generator version the sheets are drawn for (codes name it).
+    pub version: u32,
 }
 
 impl Default for Params {
@@ -298,6 +302,7 @@ impl Default for Params {
             players: 4,
             target: 19,
             faces: FaceCounts::default(),
+            version: VERSION,
         }
     }
 }
@@ -339,11 +344,13 @@ impl Params {
                 players: num(p, 'p')?,
                 target: num(t, 't')?,
                 faces: FaceCounts::default(),
+                version: VERSION,
             },
             [p, t, f] => Params {
                 players: num(p, 'p')?,
                 target: num(t, 't')?,
                 faces: FaceCounts::from_code(f)?,
+                version: VERSION,
             },
             _ => return Err(bad()),
         };
@@ -371,13 +378,26 @@ pub struct Request {
 
 impl Request {
     pub fn code(&self, sheets: &str) -> SheetCode {
-        SheetCode::new(GAME, VERSION, self.params.code(), self.paper, sheets, &self.seed)
+        SheetCode::new(
+            GAME,
+            self.params.version,
+            self.params.code(),
+            self.paper,
+            sheets,
+            &self.seed,
+        )
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        code.check_version("PPE", VERSION)?;
+        // Every earlier version's codes still make their own sheets.
+        if !(1..VERSION).contains(&code.version) {
+            code.check_version("PPE", VERSION)?;
+        }
         Ok(Request {
-            params: Params::from_code(&code.params)?,
+            params: Params {
+                version: code.version,
+                ..Params::from_code(&code.params)?
+            },
             seed: code.seed.clone(),
             paper: code.paper()?,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,

@@ -5,10 +5,10 @@ use super::odds::Analysis;
 use super::{Dice, Face, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
-use crate::sheet::MIN_TEXT_PT;
 use crate::sheet::icons;
 use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::sheet::{MIN_TEXT_PT, MIN_WRITING_MM};
 use crate::text::{GameTexts, Labels};
 
 sheet_kinds! {
@@ -29,6 +29,10 @@ pub enum Side {
 
 /// The cube net, a "1-4-1" cross: four faces in a row (A B C D), E above B,
 /// F below B. Positions are (column, row) in face units.
+/// The height of a score pad page that is not rows: the margins, the title,
+/// the column heads, and the key and the game's length below the table.
+const SCOREPAD_FIXED_MM: f32 = MARGIN_MM + 21.0 + 16.0 + 32.0 + MARGIN_MM;
+
 pub const NET: [(i32, i32); 6] = [(0, 1), (1, 1), (2, 1), (3, 1), (1, 0), (1, 2)];
 /// Glue tabs: (face, side). Each one is glued under the edge that meets it.
 pub const TABS: [(usize, Side); 7] = [
@@ -193,7 +197,13 @@ impl Context<'_> {
         let players = self.params.players as usize;
         let landscape = (7..=8).contains(&players);
         let kit = if landscape { self.kit.turned() } else { self.kit.clone() };
-        let (across, per_page) = if landscape { (8, 16) } else { (6, 30) };
+        let across = if landscape { 8 } else { 6 };
+        let per_page = match self.params.version {
+            1 if landscape => 16,
+            1 => 30,
+            // As many rows of at least 8 mm as the page holds.
+            _ => ((kit.blank().height - SCOREPAD_FIXED_MM) / MIN_WRITING_MM) as usize,
+        };
         for first_player in (0..players).step_by(across) {
             let cols = (players - first_player).min(across);
             for first_roll in (0..rolls).step_by(per_page) {
@@ -223,7 +233,10 @@ impl Context<'_> {
         let top = MARGIN_MM + 21.0;
         let head = 16.0;
         // Room below the table for the key and the game's length.
-        let row_h = ((page.height - MARGIN_MM - 32.0 - top - head) / rows.max(1) as f32).min(7.5);
+        let row_h = match self.params.version {
+            1 => ((page.height - MARGIN_MM - 32.0 - top - head) / rows.max(1) as f32).min(7.5),
+            _ => ((page.height - SCOREPAD_FIXED_MM) / rows.max(1) as f32).min(9.0),
+        };
         let (pts_w, lost_w) = (col_w * 0.32, col_w * 0.2);
         let thin = Stroke::solid(0.4);
         page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
@@ -265,6 +278,13 @@ impl Context<'_> {
         }
         for r in 0..=rows {
             let y = top + head + r as f32 * row_h;
+            if r < rows && self.params.version > 1 {
+                for c in 0..cols {
+                    let x = left + roll_w + c as f32 * col_w;
+                    page.writing_cell(x, y, pts_w, row_h);
+                    page.writing_cell(x + pts_w, y, col_w - pts_w - lost_w, row_h);
+                }
+            }
             page.line(
                 (left, y),
                 (left + width, y),

@@ -310,7 +310,11 @@ impl Context<'_> {
             "scorepad_total",
             "scorepad_winner",
         ];
-        let row_h = 7.5;
+        // Boxes to write in at least 8 mm tall; version 1 printed 7.5 mm.
+        let row_h = match self.params.version {
+            1 => 7.5,
+            _ => 8.0,
+        };
         let block = row_h * rows.len() as f32 + 12.0;
         let mut top = MARGIN_MM + 20.0;
         let bottom = page.height - MARGIN_MM - 16.0;
@@ -349,6 +353,11 @@ impl Context<'_> {
             for r in 0..=rows.len() {
                 let y = t + r as f32 * row_h;
                 page.line((left, y), (left + width, y), Stroke::solid(0.5));
+                if r < rows.len() && self.params.version > 1 {
+                    for c in 0..players {
+                        page.writing_cell(left + label_w + c as f32 * col_w, y, col_w, row_h);
+                    }
+                }
             }
             page.line((left, t), (left, t + h), Stroke::solid(0.5));
             for c in 0..=players {
