@@ -87,6 +87,8 @@ impl Paper {
 pub const MIN_TEXT_PT: f32 = 7.0;
 /// The least height of a box to write in (sheet standards), at print size.
 pub const MIN_WRITING_MM: f32 = 8.0;
+/// Lines this thick or thicker are frames and walls, which text must not cross.
+pub const THICK_PT: f32 = 1.2;
 /// The least width of a box to write in: room for a two-digit number.
 pub const MIN_WRITING_WIDTH_MM: f32 = 7.0;
 
@@ -448,6 +450,55 @@ impl Page {
         }
     }
 
+    /// Every thick line (frames, walls: at least [`THICK_PT`]) as a band
+    /// (x0, y0, x1, y1) in page millimetres, placed groups scaled into place.
+    pub fn thick_lines(&self) -> Vec<(f32, f32, f32, f32)> {
+        let mut out = Vec::new();
+        self.collect_thick(0.0, 0.0, 1.0, &mut out);
+        out
+    }
+
+    fn collect_thick(&self, dx: f32, dy: f32, scale: f32, out: &mut Vec<(f32, f32, f32, f32)>) {
+        let band = |from: (f32, f32), to: (f32, f32), stroke: &Stroke| {
+            let half = stroke.width_pt * fonts::PT_TO_MM / 2.0;
+            let (x0, x1) = (from.0.min(to.0) - half, from.0.max(to.0) + half);
+            let (y0, y1) = (from.1.min(to.1) - half, from.1.max(to.1) + half);
+            (stroke.width_pt >= THICK_PT).then_some((
+                dx + x0 * scale,
+                dy + y0 * scale,
+                dx + x1 * scale,
+                dy + y1 * scale,
+            ))
+        };
+        for item in self.flat_items() {
+            match item {
+                Item::Line { from, to, stroke } => out.extend(band(*from, *to, stroke)),
+                Item::Rect {
+                    x,
+                    y,
+                    w,
+                    h,
+                    stroke: Some(stroke),
+                    ..
+                } => {
+                    let corners = [(*x, *y), (x + w, *y), (x + w, y + h), (*x, y + h)];
+                    for k in 0..4 {
+                        out.extend(band(corners[k], corners[(k + 1) % 4], stroke));
+                    }
+                }
+                Item::Placed { group, x, y, scale: s } => {
+                    let inner = Page {
+                        width: group.width,
+                        height: group.height,
+                        items: group.items.clone(),
+                    };
+                    inner.collect_thick(dx + x * scale, dy + y * scale, scale * s, out);
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// Declares a box players write in, (x, y) its top-left corner.
     pub fn writing_cell(&mut self, x: f32, y: f32, w: f32, h: f32) {
         self.items.push(Item::WritingCell { x, y, w, h });
@@ -492,6 +543,17 @@ impl Page {
                 out.push(format!(
                     "a box to write in at ({x:.0}, {y:.0}) mm is {h:.1} mm tall (at least {MIN_WRITING_MM})"
                 ));
+            }
+        }
+        let thick = self.thick_lines();
+        for b in &boxes {
+            // A line through the middle of the text, not one its descenders touch.
+            let (top, bottom) = (b.y0 + 0.2 * (b.y1 - b.y0), b.y1 - 0.2 * (b.y1 - b.y0));
+            let crossed = thick
+                .iter()
+                .any(|&(x0, y0, x1, y1)| x0 < b.x1 - 0.3 && b.x0 + 0.3 < x1 && y0 < bottom && top < y1);
+            if crossed && !b.text.trim().is_empty() {
+                out.push(format!("{:?} is crossed by a thick line", b.text));
             }
         }
         if let Some((x0, y0, x1, y1)) = self.ink_bounds() {

@@ -77,8 +77,11 @@ impl BoardLayout {
     }
 }
 
-/// The smallest board square: a basket token must fit.
-pub const MIN_SQUARE_MM: f32 = 22.0;
+/// The smallest board square: a 15 mm token and room around it (the road
+/// below the arrows takes the rest of the page's height).
+pub const MIN_SQUARE_MM: f32 = 21.4;
+/// The single-page board's square before version 4 (no road below it).
+const SQUARE_V3_MM: f32 = 22.0;
 const TILED_SQUARE_MM: f32 = 28.0;
 /// Height of the bathroom and yard boxes: a title and two 15 mm tokens.
 const ROOM_MM: f32 = 30.0;
@@ -166,18 +169,24 @@ impl Context<'_> {
 
     fn single(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Page {
         let mut page = self.wide.page();
+        let road = self.params.version >= 4;
         let geo = Geometry {
             left: MARGIN_MM + 2.0,
             top: MARGIN_MM + 1.0,
-            square: MIN_SQUARE_MM,
+            square: if road { MIN_SQUARE_MM } else { SQUARE_V3_MM },
             first_row: 1,
             last_row: SIZE,
         };
         let x = geo.left + SIZE as f32 * geo.square + 8.0;
-        page.group(&self.wide.shared("board-panel", |p| {
+        // The panel sits beside the board, so each board size has its own.
+        let panel_key = if road { "board-panel" } else { "board-panel-v3" };
+        page.group(&self.wide.shared(panel_key, |p| {
             self.panel(p, x, MARGIN_MM + 7.0, true, true);
         }));
         self.draw_board(&mut page, board, &geo);
+        if road {
+            self.road(&mut page, board, &geo);
+        }
         if let Some(note) = note {
             // Under the key (laid out again to find its end), ending level
             // with the board's bottom edge where there is room.
@@ -261,20 +270,25 @@ impl Context<'_> {
                 page.paragraph(left, y + 4.0, width, NOTE_PT, Regular, note);
             }
         } else {
-            // The road below the arrows, where baskets wait to come in.
-            let road = ROAD_MM;
-            let bottom = top + 4.0 * square;
-            page.rect(left, bottom + 0.8, width, road, None, Some(CHECKER));
-            for a in board.cells_of(Tile::Arrow) {
-                let cx = left + (a.col as f32 - 0.5) * square;
-                page.centred_text(cx, bottom + 0.8 + road / 2.0, 7.0, Bold, &self.l("road"));
-            }
-            // It fits in the gap above the rooms and the key.
+            self.road(&mut page, board, &geo);
+            // It fits in the gap above the rooms and the key; from version 4
+            // the key is set closer, clear of the calibration bar below it.
             self.rooms(&mut page, left, below, col);
-            self.key(&mut page, left + col + 8.0, below + 4.0, col);
+            self.key(&mut page, left + col + 8.0, below + 4.0, col, self.params.version >= 4);
         }
         self.wide.code(&mut page, code);
         page
+    }
+
+    /// The road below the arrows, where baskets wait to come in.
+    fn road(&self, page: &mut Page, board: &Board, geo: &Geometry) {
+        let width = SIZE as f32 * geo.square;
+        let bottom = geo.top + (geo.last_row - geo.first_row + 1) as f32 * geo.square;
+        page.rect(geo.left, bottom + 0.8, width, ROAD_MM, None, Some(CHECKER));
+        for a in board.cells_of(Tile::Arrow) {
+            let cx = geo.left + (a.col as f32 - 0.5) * geo.square;
+            page.centred_text(cx, bottom + 0.8 + ROAD_MM / 2.0, 7.0, Bold, &self.l("road"));
+        }
     }
 
     /// The side panel of the single-page board: title, event and movement
@@ -295,7 +309,7 @@ impl Context<'_> {
             y = self.rooms(page, x, y, width) + 2.0;
         }
         if key {
-            y = self.key(page, x, y, width);
+            y = self.key(page, x, y, width, false);
         }
         y
     }
@@ -363,10 +377,11 @@ impl Context<'_> {
         bottom + 1.0
     }
 
-    fn key(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
+    /// The key; `compact` sets its samples smaller and closer.
+    fn key(&self, page: &mut Page, x: f32, y: f32, width: f32, compact: bool) -> f32 {
         page.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"));
         let mut y = y + 2.0;
-        let s = 5.0;
+        let s = if compact { 3.8 } else { 5.0 };
         let entries = [
             "key_object",
             "key_counter",
@@ -781,7 +796,7 @@ impl Piece {
             Piece::TurnCard { two: true, .. } => (90.0, 46.0),
             Piece::Sneeze(_) => (58.0, 26.0),
             Piece::Tp(_) => (16.0, 16.0),
-            // Pieces share a 22 mm square: the Virus, the Dog and baskets are 15 mm.
+            // Pieces share a square of 21.4 mm or more: the Virus, the Dog and baskets are 15 mm.
             Piece::Basket(..) | Piece::Virus | Piece::Dog => (15.0, 15.0),
         }
     }
