@@ -338,9 +338,11 @@ pub trait Request: Send + Sync {
     fn layout_seed(&self) -> Result<Seed> {
         Ok(self.seed().clone())
     }
-    /// How the layout plays, as the teacher key prints it beside its code
-    /// (a deal's simulated win rate), where the game rates layouts.
-    fn rating_note(&self) -> Option<String> {
+    /// How the layout plays, in a few words of the document's language, as
+    /// the teacher key prints it under its code (a deal's simulated wins, a
+    /// board's game length), where the game rates layouts.
+    fn rating_note(&self, texts: &Texts) -> Option<String> {
+        let _ = texts;
         None
     }
     /// The layout as JSON, as `--format json` writes it.

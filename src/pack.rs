@@ -651,10 +651,7 @@ impl Pack {
         let code_lines = |sets: &[Assigned]| -> Vec<String> {
             sets.iter()
                 .flat_map(|s| {
-                    let rating = s
-                        .request
-                        .rating_note()
-                        .map(|note| format!("    {}: {note}", l.get("rating")));
+                    let rating = s.request.rating_note(texts).map(|note| format!("    {note}"));
                     std::iter::once(s.code.clone()).chain(rating)
                 })
                 .collect()

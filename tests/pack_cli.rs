@@ -527,3 +527,47 @@ fn names_in_every_covered_script_print_and_read_back_in_order() {
     let size = read(&s, "p.pdf").len();
     assert!(size < 500_000, "{size} bytes");
 }
+
+/// The teacher key says how each rated layout plays, in the pack's language:
+/// a Panic Buy board's game length, a Particle Panic deal's simulated wins.
+#[test]
+fn the_teacher_key_rates_boards_and_deals_in_the_pack_language() {
+    let s = Scratch::new("pack-key-ratings");
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "panic-buy",
+        "--count",
+        "2",
+        "--seed",
+        "k",
+        "-o",
+        "b.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let key = &pdf_pages_text(&read(&s, "b.pdf"))[0];
+    let lengths: Vec<&str> = key.lines().filter(|l| l.contains("rounds (~")).collect();
+    assert_eq!(lengths.len(), 2, "{key}");
+    // The same figure as the board's own sheet.
+    let board = &pdf_pages_text(&read(&s, "b.pdf"))[1];
+    let median = lengths[0].split_whitespace().nth(1).unwrap();
+    assert!(board.contains(&format!("about {median} rounds")), "{board}");
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "particle-panic",
+        "--count",
+        "2",
+        "--seed",
+        "k",
+        "--lang",
+        "de",
+        "-o",
+        "d.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let key = &pdf_pages_text(&read(&s, "d.pdf"))[0];
+    let wins: Vec<&str> = key.lines().filter(|l| l.contains("simulierte Siege:")).collect();
+    assert_eq!(wins.len(), 2, "{key}");
+    assert!(wins.iter().all(|l| l.contains(',') && l.ends_with(" %")), "{wins:?}");
+}

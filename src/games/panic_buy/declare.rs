@@ -296,6 +296,9 @@ impl crate::game::Request for Request {
             ..self.clone()
         })
     }
+    fn rating_note(&self, texts: &Texts) -> Option<String> {
+        self.key_rating(texts).ok().flatten()
+    }
     fn check(&self, texts: &Texts) -> Result<()> {
         Request::check(self)?;
         self.texts(texts).map(|_| ())

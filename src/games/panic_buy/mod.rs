@@ -12,7 +12,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use crate::error::{Error, Result};
 use crate::games::{Violation, generate_valid};
@@ -1050,15 +1050,28 @@ fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
 /// it was made. The last rating is kept: making a board rates it, and its
 /// sheet prints the same rating.
 pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
+    // The boards rated last, by settings and cells: a board is rated when it
+    // is made, when its sheet is drawn and when a teacher key names it; a
+    // class pack's boards are all asked for again after the key.
+    const KEPT: usize = 512;
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(String, game::BoardRating)>> = const { std::cell::RefCell::new(None) };
+        static RATED: std::cell::RefCell<(HashMap<String, game::BoardRating>, VecDeque<String>)> =
+            std::cell::RefCell::new((HashMap::new(), VecDeque::new()));
     }
     let key = format!("p{}-{}\n{}", p.players, p.mode.name(), describe(b));
-    if let Some(r) = LAST.with_borrow(|last| last.as_ref().filter(|(k, _)| *k == key).map(|(_, r)| *r)) {
+    if let Some(r) = RATED.with_borrow(|(rated, _)| rated.get(&key).copied()) {
         return r;
     }
     let r = game::rate(b, p, &rating_seed(p, b), p.rating_games());
-    LAST.set(Some((key, r)));
+    RATED.with_borrow_mut(|(rated, order)| {
+        if order.len() == KEPT
+            && let Some(oldest) = order.pop_front()
+        {
+            rated.remove(&oldest);
+        }
+        rated.insert(key.clone(), r);
+        order.push_back(key);
+    });
     r
 }
 
@@ -1299,6 +1312,22 @@ impl Request {
     /// run of many boards must not hold a set of texts for each.
     pub fn rating_note(&self, texts: &crate::text::Texts, rating: &game::BoardRating) -> Result<String> {
         Ok(texts.labels(GAME, &self.text_context(Some(rating)))?.get("rating"))
+    }
+
+    /// A board's rating as a teacher key prints it under the board's code:
+    /// for a request of one rated board (version 3 on).
+    pub fn key_rating(&self, texts: &crate::text::Texts) -> Result<Option<String>> {
+        if self.count != 1 || self.params.version < 3 {
+            return Ok(None);
+        }
+        let Some(made) = self.boards()?.next() else {
+            return Ok(None);
+        };
+        let (_, board) = made?;
+        let r = rating(&self.params, &board);
+        Ok(Some(
+            texts.labels(GAME, &self.text_context(Some(&r)))?.get("key_rating"),
+        ))
     }
 
     /// What the texts are rendered with, and a board's rating where one is given.

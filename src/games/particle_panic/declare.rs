@@ -148,9 +148,9 @@ impl crate::game::Request for Rated {
     fn layout_seed(&self) -> Result<Seed> {
         Ok(self.deal()?.seed.clone())
     }
-    fn rating_note(&self) -> Option<String> {
+    fn rating_note(&self, texts: &Texts) -> Option<String> {
         let rated = self.deal().ok()?;
-        Some(format!("{:.1}%", 100.0 * rated.rating.win_rate))
+        self.request.key_rating(texts, &rated.rating).ok()
     }
     fn json(&self) -> Result<String> {
         Ok(self.request.json(self.deal()?.as_ref()))

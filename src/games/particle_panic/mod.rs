@@ -699,6 +699,18 @@ impl Request {
 
     /// The document's texts, with this deal's rating in them.
     pub fn texts(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<std::rc::Rc<crate::text::GameTexts>> {
+        Ok(texts.game(GAME, &self.text_context(texts, rating)?)?)
+    }
+
+    /// The deal's rating as a teacher key prints it under the deal's code.
+    pub fn key_rating(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<String> {
+        Ok(texts
+            .labels(GAME, &self.text_context(texts, rating)?)?
+            .get("key_rating"))
+    }
+
+    /// What the texts are rendered with: the settings and the deal's rating.
+    fn text_context(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<tera::Context> {
         let common = texts.labels("common", &tera::Context::new())?;
         let mut ctx = tera::Context::new();
         let p = &self.params;
@@ -717,7 +729,7 @@ impl Request {
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);
         ctx.insert("turn_limit", &rating.losses.turn_limit);
-        Ok(texts.game(GAME, &ctx)?)
+        Ok(ctx)
     }
 
     /// Draws every page of the chosen sheets and hands each to `emit`.
