@@ -31,6 +31,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "en/panic-buy.tera",
     "en/panic-buy-rules.tera",
     "en/ppe.tera",
+    "en/ppe-rules.tera",
     "en/pack.tera",
     "de/common.tera",
     "de/tp-hunt.tera",
@@ -40,6 +41,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "de/panic-buy.tera",
     "de/panic-buy-rules.tera",
     "de/ppe.tera",
+    "de/ppe-rules.tera",
     "de/pack.tera",
 ];
 
@@ -507,6 +509,7 @@ mod tests {
         ctx.insert("dangers", &7);
         ctx.insert("players", &4);
         ctx.insert("grid", &12);
+        ctx.insert("version", &2);
         let l = t.labels("tp-hunt", &ctx).unwrap();
         assert_eq!(l.get("blue_die"), "blue d12");
         assert_eq!(l.get("no_such_key"), "[no_such_key]");
@@ -526,6 +529,7 @@ mod tests {
             ("players", 2),
             ("grid", 12),
             ("codes", 4),
+            ("version", 2),
         ] {
             ctx.insert(k, &v);
         }

@@ -14,13 +14,17 @@ fn default_run_writes_nets_scorepad_and_reference() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/ppe-42-p5.pdf (3 pages)\ncode: ppe:2:p5-t19:a4:default:42\n"
+        "wrote output/ppe-42-p5.pdf (4 pages)\ncode: ppe:2:p5-t19:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/ppe-42-p5.pdf"));
     assert!(pages[0].contains("Pandemic Blocks") && pages[0].contains("Long-\nNosed Man") && pages[0].contains("glue"));
     assert_eq!(pages[0].lines().filter(|l| *l == "Virus").count(), 3);
     assert!(pages[1].contains("Score Pad") && pages[1].contains("Player 5") && pages[1].contains("19 points"));
     assert!(pages[2].contains("Reference Card") && pages[2].contains("34,286") && pages[2].contains("Push your luck"));
+    // The rules sheet: who starts, the turn, the end, variants and an example.
+    for want in ["PPE: The Game: Rules", "oldest player rolls first", "co-winners", "Variants", "Example"] {
+        assert!(pages[3].contains(want), "{want}: {}", pages[3]);
+    }
 }
 
 #[test]

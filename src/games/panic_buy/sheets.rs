@@ -33,19 +33,12 @@ impl SheetKind {
 
     /// A sheet list as printed in a code of generator `version`.
     pub fn list_for(version: u32, kinds: &[SheetKind]) -> String {
-        if kinds == SheetKind::default_for(version) {
-            "default".to_string()
-        } else {
-            kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join("+")
-        }
+        crate::games::sheet_code_list(kinds, SheetKind::default_for(version), SheetKind::name)
     }
 
     /// A sheet list read from a code of generator `version`.
     pub fn parse_for(version: u32, list: &str) -> Result<Vec<SheetKind>> {
-        match list {
-            "default" => Ok(SheetKind::default_for(version).to_vec()),
-            _ => SheetKind::parse_list(list),
-        }
+        crate::games::parse_sheet_list(list, SheetKind::ALL, SheetKind::default_for(version), SheetKind::name)
     }
 }
 

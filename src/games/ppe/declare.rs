@@ -119,12 +119,12 @@ struct OddsArgs {
 const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "PPE: The Game",
-    about: "PPE: The Game (dice): cube nets, score pad, reference card with exact odds.",
+    about: "PPE: The Game (dice): cube nets, score pad, reference card with exact odds, rules sheet.",
     example: "ppe --seed 42 --players 6 --target 190",
     settings: SETTINGS,
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
-    small_sheets: &["scorepad", "reference"],
+    small_sheets: &["scorepad", "reference", "rules"],
 };
 
 impl crate::game::Game for Ppe {
@@ -284,7 +284,7 @@ impl crate::game::Request for Request {
         Request::check(self, texts)
     }
     fn code(&self) -> Result<String> {
-        Ok(Request::code(self, &SheetKind::code_list(&self.sheets)).to_string())
+        Ok(Request::code(self, &SheetKind::list_for(self.params.version, &self.sheets)).to_string())
     }
 }
 

@@ -400,7 +400,7 @@ impl Request {
             },
             seed: code.seed.clone(),
             paper: code.paper()?,
-            sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+            sheets: sheets::SheetKind::parse_for(code.version, &code.sheets)?,
         })
     }
 
@@ -413,7 +413,9 @@ impl Request {
         let dice = self.dice()?;
         let j = DiceJson {
             seed: self.seed.text().to_string(),
-            code: self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string(),
+            code: self
+                .code(&sheets::SheetKind::list_for(self.params.version, &self.sheets))
+                .to_string(),
             dice: dice.iter().map(|d| d.to_vec()).collect(),
         };
         Ok(crate::games::readable_json(&j))
@@ -426,7 +428,7 @@ impl Request {
         let mut s = format!(
             "{}: {}\n",
             t.common.get("code_label"),
-            self.code(&sheets::SheetKind::code_list(&self.sheets))
+            self.code(&sheets::SheetKind::list_for(self.params.version, &self.sheets))
         );
         for (i, d) in dice.iter().enumerate() {
             let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
@@ -494,7 +496,9 @@ impl Request {
         for kind in &self.sheets {
             ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?;
         }
-        let code = self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string();
+        let code = self
+            .code(&sheets::SheetKind::list_for(self.params.version, &self.sheets))
+            .to_string();
         Ok(crate::sheet::DocumentInfo::for_codes(&gt.game.get("game"), &[code], ""))
     }
 

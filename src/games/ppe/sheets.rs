@@ -14,8 +14,30 @@ use crate::text::{GameTexts, Labels};
 sheet_kinds! {
     Nets => "nets",
     Scorepad => "scorepad",
-    Reference => "reference";
-    default: [Nets, Scorepad, Reference]
+    Reference => "reference",
+    Rules => "rules";
+    default: [Nets, Scorepad, Reference, Rules]
+}
+
+impl SheetKind {
+    /// What `default` in a code of generator `version` prints: version 1
+    /// came without a rules sheet.
+    pub fn default_for(version: u32) -> &'static [SheetKind] {
+        match version {
+            1 => &[SheetKind::Nets, SheetKind::Scorepad, SheetKind::Reference],
+            _ => SheetKind::DEFAULT,
+        }
+    }
+
+    /// A sheet list as printed in a code of generator `version`.
+    pub fn list_for(version: u32, kinds: &[SheetKind]) -> String {
+        crate::games::sheet_code_list(kinds, SheetKind::default_for(version), SheetKind::name)
+    }
+
+    /// A sheet list read from a code of generator `version`.
+    pub fn parse_for(version: u32, list: &str) -> crate::Result<Vec<SheetKind>> {
+        crate::games::parse_sheet_list(list, SheetKind::ALL, SheetKind::default_for(version), SheetKind::name)
+    }
 }
 
 /// An edge of a square face, in net coordinates (x right, y down).
@@ -64,6 +86,7 @@ const TAB_MM: f32 = 6.0;
 pub struct Context<'a> {
     pub params: &'a Params,
     pub labels: &'a Labels,
+    pub rules: &'a [crate::text::Block],
     pub kit: Kit<'a>,
     pub analysis: &'a Analysis,
 }
@@ -73,6 +96,7 @@ impl Context<'_> {
         Context {
             params,
             labels: &texts.game,
+            rules: &texts.rules,
             kit: Kit::new(paper, texts),
             analysis,
         }
@@ -95,6 +119,12 @@ impl Context<'_> {
             SheetKind::Nets => emit(self.nets(dice, code)),
             SheetKind::Scorepad => self.scorepads(code, emit),
             SheetKind::Reference => emit(self.reference(code)),
+            SheetKind::Rules => {
+                for page in self.kit.prose_pages(&self.l("rules_title"), self.rules, code) {
+                    emit(page)?;
+                }
+                Ok(())
+            }
         }
     }
 

@@ -632,6 +632,7 @@ impl Request {
         ctx.insert("dangers", &self.params.dangers);
         ctx.insert("players", &self.params.players);
         ctx.insert("grid", &self.params.grid);
+        ctx.insert("version", &self.params.version);
         Ok(texts.game(GAME, &ctx)?)
     }
 

@@ -369,10 +369,10 @@ impl Context<'_> {
         }
     }
 
-    /// The rules card: one shared page on a whole sheet; on a share of one
-    /// (several to a page) as many pages as the text needs there.
+    /// The rules card as many pages as its text needs; version 1 printed
+    /// one shared page on a whole sheet.
     fn rules_pages(&self, code: &SheetCode) -> Vec<Page> {
-        if self.kit.paper.per_page() > 1 {
+        if self.params.version > 1 || self.kit.paper.per_page() > 1 {
             return self.kit.prose_pages(&self.labels.get("rules_title"), self.rules, code);
         }
         vec![self.kit.shared_page("rules", code, |page| {
