@@ -413,15 +413,20 @@ impl<'a> Sharing<'a> {
             // Decided on the first layout alone (sizes do not change from one
             // layout to the next), so a run of thousands streams.
             let mut probe = Vec::new();
-            one.with_seed(one.seed().clone())
-                .with_paper(share)
-                .pages(texts, &mut |page| {
-                    probe.push(without_calibration(page));
-                    Ok(())
-                })?;
-            // A sheet turned sideways does not fit its share either.
+            let first = one.with_seed(one.seed().clone());
+            first.with_paper(share).pages(texts, &mut |page| {
+                probe.push(without_calibration(page));
+                Ok(())
+            })?;
+            // A sheet turned sideways does not fit its share either; nor is a
+            // sheet shared that would take more paper small than whole.
             let fits = |p: &Page| (p.width, p.height) == share.size_mm() && p.standards_broken().is_empty();
-            if probe.iter().all(fits) {
+            let mut whole = 0;
+            first.pages(texts, &mut |_| {
+                whole += 1;
+                Ok(())
+            })?;
+            if probe.iter().all(fits) && probe.len() <= whole * self.per_page {
                 return one.with_paper(share).pages(texts, &mut |page| {
                     self.waiting.push(stamped(without_calibration(page)));
                     match self.waiting.len() == self.per_page {

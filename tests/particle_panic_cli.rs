@@ -14,7 +14,7 @@ fn default_run_writes_record_board_stacks_and_rules() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:2:p2-c4-n2000:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:3:p2-c4-n2000:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 4);
@@ -31,7 +31,7 @@ fn default_run_writes_record_board_stacks_and_rules() {
     assert!(pages[1].contains("Pencil Board") && pages[1].contains("Space 6") && pages[1].contains("♣ clubs"));
     assert!(pages[2].contains("Stacks to Cross Off"));
     assert!(pages[3].contains("Turn and Rules Card") && pages[3].contains("two basic and two special actions"));
-    assert!(pages[0].contains("Sheet code: particle-panic:2:p2-c4-n2000:a4:record:42"));
+    assert!(pages[0].contains("Sheet code: particle-panic:3:p2-c4-n2000:a4:record:42"));
 }
 
 #[test]
@@ -66,7 +66,7 @@ fn json_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "d.json")).unwrap();
     assert_eq!(v["seed"], "9");
-    assert_eq!(v["code"], "particle-panic:2:p3-c4-n500:a4:default:9");
+    assert_eq!(v["code"], "particle-panic:3:p3-c4-n500:a4:default:9");
     assert_eq!(v["players"], 3);
     assert_eq!(v["hands"].as_array().unwrap().len(), 3);
     assert_eq!(v["hands"][0].as_array().unwrap().len(), 3);

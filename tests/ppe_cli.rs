@@ -22,7 +22,13 @@ fn default_run_writes_nets_scorepad_and_reference() {
     assert!(pages[1].contains("Score Pad") && pages[1].contains("Player 5") && pages[1].contains("19 points"));
     assert!(pages[2].contains("Reference Card") && pages[2].contains("34,286") && pages[2].contains("Push your luck"));
     // The rules sheet: who starts, the turn, the end, variants and an example.
-    for want in ["PPE: The Game: Rules", "oldest player rolls first", "co-winners", "Variants", "Example"] {
+    for want in [
+        "PPE: The Game: Rules",
+        "oldest player rolls first",
+        "co-winners",
+        "Variants",
+        "Example",
+    ] {
         assert!(pages[3].contains(want), "{want}: {}", pages[3]);
     }
 }

@@ -15,8 +15,8 @@ use panicpress::text::Texts;
 const CODES: &[&str] = &[
     "tp-hunt:2:g12-s12-a10-d7-p4:PAPER:map+tracker+scorepad+rules+dice-tape:42",
     "tp-hunt:2:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
-    "particle-panic:2:p2-c4-n50:PAPER:record+board+rules:5B",
-    "particle-panic:2:p4-c5-n50:PAPER:record+board+rules:3",
+    "particle-panic:3:p2-c4-n50:PAPER:record+board+rules:5B",
+    "particle-panic:3:p4-c5-n50:PAPER:record+board+rules:3",
     "panic-buy:4:p3-race-b6-12:PAPER:board+rules+components:42",
     "panic-buy:4:p6-hoard-b6-12-lshort:PAPER:default:7",
     "panic-buy:4:p2-race-b6-12-llong-tiled:PAPER:board:9",
@@ -80,5 +80,5 @@ fn small_sheets_several_to_a_page_meet_the_sheet_standards() {
         }
     }
     assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
-    assert!(shared > 100, "only {shared} small pages shared a sheet");
+    assert!(shared > 20, "only {shared} small pages shared a sheet");
 }

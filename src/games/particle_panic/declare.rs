@@ -221,6 +221,7 @@ impl crate::game::Game for ParticlePanic {
             seed: common.seed.clone(),
             difficulty: values.text("difficulty").map(Difficulty::parse).transpose()?,
             paper: common.paper,
+            version: super::VERSION,
             sheets: match &common.sheets {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),

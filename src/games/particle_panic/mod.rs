@@ -20,7 +20,10 @@ pub const GAME: &str = "particle-panic";
 /// 2: the engine plays the rules as RULES.md reads them (collecting at the
 /// end of the turn, the full turn budget), so printed ratings changed; the
 /// deals themselves did not, and codes of version 1 still make the same deal.
-pub const VERSION: u32 = 2;
+/// 3: the same deals and ratings; the rules sheet says what you need, how
+/// long a game takes, the variants and an example, and the pencil board's
+/// hand boxes are 8 mm tall. Codes of version 2 print their sheets as before.
+pub const VERSION: u32 = 3;
 /// "1-4 players".
 pub const PLAYER_RANGE: (u8, u8) = (1, 4);
 /// "Shuffle the deck and deal three cards to each player."
@@ -569,6 +572,8 @@ pub struct Request {
     pub difficulty: Option<Difficulty>,
     pub paper: crate::sheet::Paper,
     pub sheets: Vec<sheets::SheetKind>,
+    /// The generator version the sheets are drawn for (codes name it).
+    pub version: u32,
 }
 
 /// A deal chosen for a request, with its seed and rating.
@@ -580,11 +585,11 @@ pub struct RatedDeal {
 
 impl Request {
     pub fn code(&self, seed: &Seed, sheets: &str) -> SheetCode {
-        SheetCode::new(GAME, VERSION, self.params.code(), self.paper, sheets, seed)
+        SheetCode::new(GAME, self.version, self.params.code(), self.paper, sheets, seed)
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        if code.version != 1 {
+        if !(1..VERSION).contains(&code.version) {
             code.check_version("Particle Panic", VERSION)?;
         }
         let paper = code.paper()?;
@@ -594,6 +599,8 @@ impl Request {
             difficulty: None,
             paper,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+            // Version 1 codes have printed version 2 sheets since version 2.
+            version: code.version.max(2),
         })
     }
 
@@ -729,6 +736,7 @@ impl Request {
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);
         ctx.insert("turn_limit", &rating.losses.turn_limit);
+        ctx.insert("version", &self.version);
         Ok(ctx)
     }
 
@@ -740,7 +748,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.texts(texts, &rated.rating)?;
-        let ctx = sheets::Context::new(&self.params, self.paper, &labels);
+        let ctx = sheets::Context::new(&self.params, self.version, self.paper, &labels);
         for kind in &self.sheets {
             let code = self.code(&rated.seed, kind.name());
             for page in ctx.pages(*kind, rated, &code) {

@@ -30,15 +30,18 @@ fn suit_colour(s: Suit) -> Colour {
 
 pub struct Context<'a> {
     pub params: &'a Params,
+    /// The generator version the sheets are drawn for.
+    pub version: u32,
     pub labels: &'a Labels,
     pub rules: &'a [Block],
     pub kit: Kit<'a>,
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
+    pub fn new<'a>(params: &'a Params, version: u32, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
         Context {
             params,
+            version,
             labels: &labels.game,
             rules: &labels.rules,
             kit: Kit::new(paper, labels),
@@ -216,7 +219,9 @@ impl Context<'_> {
 
     /// The board page: the same for every deal with these settings.
     fn board(&self, code: &SheetCode) -> Page {
-        self.kit.shared_page("board", code, |p| self.board_furniture(p))
+        // Shared by every deal of one version: version 3 has taller hand boxes.
+        let key = if self.version >= 3 { "board" } else { "board-v2" };
+        self.kit.shared_page(key, code, |p| self.board_furniture(p))
     }
 
     fn board_furniture(&self, page: &mut Page) {
@@ -302,11 +307,16 @@ impl Context<'_> {
                 page.centred_text(bx + 3.0, y - 1.5, 7.0, Regular, &v.to_string());
             }
             page.text(left + 88.0, y, 7.0, Regular, Align::Left, &l.get("hand"));
+            // Boxes to write the cards held in: 8 mm tall from version 3.
+            let (box_h, row) = if self.version >= 3 { (8.0, 10.0) } else { (7.0, 9.0) };
             for i in 0..6 {
                 let bx = left + 100.0 + i as f32 * 13.5;
-                page.rect(bx, y - 5.0, 12.5, 7.0, Some(Stroke::solid(0.6)), None);
+                page.rect(bx, y - 5.0, 12.5, box_h, Some(Stroke::solid(0.6)), None);
+                if self.version >= 3 {
+                    page.writing_cell(bx, y - 5.0, 12.5, box_h);
+                }
             }
-            y += 9.0;
+            y += row;
         }
 
         // One code track of five boxes per suit in play.
