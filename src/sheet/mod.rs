@@ -538,10 +538,15 @@ impl Page {
     pub fn standards_broken(&self) -> Vec<String> {
         let boxes = self.text_boxes();
         let mut out = Vec::new();
-        for (x, y, _, h) in self.writing_cells() {
+        for (x, y, w, h) in self.writing_cells() {
             if h < MIN_WRITING_MM - 0.05 {
                 out.push(format!(
                     "a box to write in at ({x:.0}, {y:.0}) mm is {h:.1} mm tall (at least {MIN_WRITING_MM})"
+                ));
+            }
+            if w < MIN_WRITING_WIDTH_MM - 0.05 {
+                out.push(format!(
+                    "a box to write in at ({x:.0}, {y:.0}) mm is {w:.1} mm wide (at least {MIN_WRITING_WIDTH_MM})"
                 ));
             }
         }
@@ -891,6 +896,39 @@ pub fn code_line(page: &mut Page, code_line: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The checks catch what they name: a box too short or too narrow to
+    /// write in, text a frame runs through, ink in the margin; a page with
+    /// none of these passes. A share of a sheet is held to the same checks.
+    #[test]
+    fn the_sheet_standards_catch_each_defect() {
+        for paper in [Paper::A4, Paper::A4Quarter] {
+            let mut page = Page::new(paper);
+            page.text(20.0, 40.0, 10.0, FontRole::Regular, Align::Left, "Player 1");
+            page.writing_cell(20.0, 50.0, 20.0, 8.0);
+            page.rect(20.0, 60.0, 40.0, 20.0, Some(Stroke::solid(2.0)), None);
+            page.text(25.0, 70.0, 10.0, FontRole::Regular, Align::Left, "inside");
+            assert_eq!(page.standards_broken(), Vec::<String>::new(), "{paper:?}");
+            let broken = |change: &dyn Fn(&mut Page)| {
+                let mut p = page.clone();
+                change(&mut p);
+                p.standards_broken()
+            };
+            let short = broken(&|p| p.writing_cell(20.0, 90.0, 20.0, 7.5));
+            assert!(short.len() == 1 && short[0].contains("7.5 mm tall"), "{short:?}");
+            let narrow = broken(&|p| p.writing_cell(20.0, 90.0, 5.0, 9.0));
+            assert!(narrow.len() == 1 && narrow[0].contains("5.0 mm wide"), "{narrow:?}");
+            let crossed = broken(&|p| p.line((15.0, 39.0), (60.0, 39.0), Stroke::solid(1.5)));
+            assert!(
+                crossed.len() == 1 && crossed[0].contains("crossed by a thick line"),
+                "{crossed:?}"
+            );
+            // A thin rule under the text is not a frame through it.
+            assert!(broken(&|p| p.line((15.0, 39.0), (60.0, 39.0), Stroke::solid(0.5))).is_empty());
+            let margin = broken(&|p| p.line((5.0, 100.0), (30.0, 100.0), Stroke::solid(0.5)));
+            assert!(margin.len() == 1 && margin[0].contains("of the edge"), "{margin:?}");
+        }
+    }
 
     #[test]
     fn footer_stays_inside_margins_on_both_papers() {

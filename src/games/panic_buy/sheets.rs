@@ -723,9 +723,15 @@ impl Context<'_> {
                 page.centred_text(x + col / 2.0, top + row_h * 1.5, 8.0, Regular, &members);
             }
             page.centred_text(left + first / 2.0, top + row_h * 1.5, 8.0, Bold, &self.l("tally_round"));
-            for r in 0..rows {
+            for r in 0..rows + 1 {
                 let y = top + row_h * (r as f32 + 2.0);
-                page.centred_text(left + first / 2.0, y + row_h / 2.0, 8.0, Regular, &(r + 1).to_string());
+                if r < rows {
+                    page.centred_text(left + first / 2.0, y + row_h / 2.0, 8.0, Regular, &(r + 1).to_string());
+                }
+                // A box for each team's rolls this round, and for the totals.
+                for t in 0..teams {
+                    page.writing_cell(left + first + t as f32 * col, y, col, row_h);
+                }
             }
             let y_total = top + row_h * (rows as f32 + 2.0);
             page.rect(left, y_total, width, row_h * 2.0, None, Some(Colour::Grey(0.9)));

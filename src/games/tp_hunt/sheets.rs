@@ -235,6 +235,7 @@ impl Context<'_> {
         for (i, die) in [l.get("tracker_col"), l.get("tracker_row")].iter().enumerate() {
             let bx = left + width - 21.0 + i as f32 * 11.0;
             page.rect(bx, y - 5.0, 10.0, 8.0, Some(Stroke::solid(0.6)), None);
+            page.writing_cell(bx, y - 5.0, 10.0, 8.0);
             page.fitted_text(bx + 5.0, y + 5.5, 10.0, MIN_TEXT_PT, Regular, die);
         }
         page.text(left, y + 6.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
