@@ -300,7 +300,8 @@ impl Context<'_> {
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         let players = self.params.players as usize;
-        let label_w = 62.0;
+        // Half the width at most: on a quarter sheet the players keep room to write.
+        let label_w = (width / 2.0).min(62.0);
         let col_w = (width - label_w) / players as f32;
         let rows = [
             "scorepad_name",
