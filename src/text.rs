@@ -78,6 +78,13 @@ impl Labels {
         self.0.get(key).cloned().unwrap_or_else(|| format!("[{key}]"))
     }
 
+    /// A percentage with `places` decimals, as the language writes it:
+    /// `12.5%` in English, `12,5 %` in German (`percent_sign: space`).
+    pub fn percent(&self, value: f64, places: usize) -> String {
+        let space = self.0.get("percent_sign").is_some_and(|s| s == "space");
+        format!("{}{}%", self.number(value, places), if space { " " } else { "" })
+    }
+
     /// A number with `places` decimals, written with the language's
     /// `decimal_separator` and `thousands_separator` (common labels).
     pub fn number(&self, value: f64, places: usize) -> String {

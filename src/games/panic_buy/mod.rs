@@ -1338,6 +1338,7 @@ impl Request {
         ctx.insert("mode", p.mode.name());
         ctx.insert("tp", &p.toilet_paper());
         ctx.insert("length", p.length.name());
+        ctx.insert("version", &p.version);
         let r = rating.copied().unwrap_or(game::BoardRating {
             games: 0,
             median_rounds: 0,

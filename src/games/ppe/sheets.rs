@@ -106,6 +106,15 @@ impl Context<'_> {
         self.labels.get(key)
     }
 
+    /// A percentage as the language writes it; version 1 printed `12,5%` in
+    /// German tables where its sentences said `12,5 %`.
+    fn percent(&self, value: f64, places: usize) -> String {
+        match self.params.version {
+            1 => format!("{}%", self.kit.common.number(value, places)),
+            _ => self.kit.common.percent(value, places),
+        }
+    }
+
     /// Emits the pages of one sheet kind as they are made: a long game's score
     /// pad runs to thousands of pages, and none is held after it is written.
     pub fn pages(
@@ -402,7 +411,7 @@ impl Context<'_> {
                 cy,
                 8.5,
                 Regular,
-                &format!("{}%", self.kit.common.number(pct, 2)),
+                &self.percent(pct, 2),
             );
         }
         y += row_h * (odds.outcomes.len() as f32 + 1.0) + 5.0;
@@ -411,12 +420,7 @@ impl Context<'_> {
             .points
             .iter()
             .enumerate()
-            .map(|(p, n)| {
-                format!(
-                    "{p}: {}%",
-                    self.kit.common.number(100.0 * *n as f64 / odds.total as f64, 1)
-                )
-            })
+            .map(|(p, n)| format!("{p}: {}", self.percent(100.0 * *n as f64 / odds.total as f64, 1)))
             .collect();
         y = page.paragraph(
             left,
