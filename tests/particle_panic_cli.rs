@@ -8,16 +8,16 @@ fn read(s: &Scratch, name: &str) -> Vec<u8> {
 }
 
 #[test]
-fn default_run_writes_record_board_stacks_and_rules() {
+fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     let s = Scratch::new("pp-default");
     let r = s.run(&["particle-panic", "--seed", "42", "--players", "2"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:3:p2-c4-n2000:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (3 pages)\ncode: particle-panic:3:p2-c4-n2000:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
-    assert_eq!(pages.len(), 4);
+    assert_eq!(pages.len(), 3);
     assert!(pages[0].contains("Deal Record"));
     assert!(
         pages[0].contains("Near-unwinnable as read") && pages[0].contains("of 2,000 games"),
@@ -29,8 +29,22 @@ fn default_run_writes_record_board_stacks_and_rules() {
         "suit symbols and words"
     );
     assert!(pages[1].contains("Pencil Board") && pages[1].contains("Space 6") && pages[1].contains("♣ clubs"));
-    assert!(pages[2].contains("Stacks to Cross Off"));
-    assert!(pages[3].contains("Turn and Rules Card") && pages[3].contains("two basic and two special actions"));
+    // The record's stacks are ticked off as cards are collected: no second list.
+    assert!(pages[0].contains("Tick each card as it is collected"));
+    assert!(pages.iter().all(|p| !p.contains("Stacks to Cross Off")));
+    assert!(pages[2].contains("Turn and Rules Card") && pages[2].contains("two basic and two special actions"));
+    // The stacks to cross off are a sheet of their own when wanted.
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "42",
+        "--sheets",
+        "board,stacks",
+        "-o",
+        "b.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(pdf_pages_text(&read(&s, "b.pdf"))[1].contains("Stacks to Cross Off"));
     assert!(pages[0].contains("Sheet code: particle-panic:3:p2-c4-n2000:a4:record:42"));
 }
 

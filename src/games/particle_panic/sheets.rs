@@ -11,6 +11,9 @@ use crate::text::{Block, Labels};
 sheet_kinds! {
     Record => "record",
     Board => "board",
+    /// The stacks as a page of their own, to cross off (version 1 and 2
+    /// boards bring it; from version 3 the record's stacks are ticked off).
+    Stacks => "stacks",
     Rules => "rules",
     /// The fifth suit's 26 cards to cut out: only with `five-codes`.
     Stars => "stars";
@@ -59,7 +62,9 @@ impl Context<'_> {
     pub fn pages(&self, kind: SheetKind, rated: &RatedDeal, code: &SheetCode) -> Vec<Page> {
         match kind {
             SheetKind::Record => vec![self.record(rated, code)],
+            SheetKind::Board if self.version >= 3 => vec![self.board(code)],
             SheetKind::Board => vec![self.board(code), self.stacks(&rated.deal, code)],
+            SheetKind::Stacks => vec![self.stacks(&rated.deal, code)],
             SheetKind::Rules => self.kit.prose_pages(&self.l("rules_title"), self.rules, code),
             SheetKind::Stars if self.params.five_codes => self.star_cards(code),
             SheetKind::Stars => Vec::new(),
@@ -200,10 +205,17 @@ impl Context<'_> {
                 Bold,
                 &format!("{} {}", l.get("stack"), s + 1),
             );
+            // From version 3 a box before each card, to tick it off when collected.
+            let ticks = self.version >= 3;
+            let (number_x, card_x, card_pt) = if ticks { (8.6, 9.4, 7.4) } else { (5.5, 6.5, 7.8) };
             for (r, c) in stack.iter().enumerate() {
                 let ry = y + 7.0 + (r as f32 + 0.75) * row_h;
-                page.text(x + 5.5, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
-                self.card(&mut page, x + 6.5, ry, 7.8, *c);
+                if ticks {
+                    let tick = (row_h - 2.0).clamp(2.5, 3.5);
+                    page.rect(x + 1.5, ry - tick + 0.6, tick, tick, Some(Stroke::solid(0.5)), None);
+                }
+                page.text(x + number_x, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
+                self.card(&mut page, x + card_x, ry, card_pt, *c);
             }
             page.line(
                 (x + 0.5, y),
@@ -212,7 +224,10 @@ impl Context<'_> {
             );
         }
         let end = y + 7.0 + longest as f32 * row_h + 6.0;
-        page.paragraph(left, end, width, 8.5, Regular, &l.get("how_to_stack"));
+        let end = page.paragraph(left, end, width, 8.5, Regular, &l.get("how_to_stack"));
+        if self.version >= 3 {
+            page.paragraph(left, end + 1.0, width, 8.5, Regular, &l.get("record_ticks"));
+        }
         self.kit.code(&mut page, code);
         page
     }

@@ -615,6 +615,7 @@ fn every_page_stays_inside_the_margins() {
                     (true, crate::sheet::Paper::A4) => 3,
                     (true, _) => 5,
                 };
+                // Record, board, stacks, rules (every kind is asked for).
                 assert_eq!(doc.pages.len(), 4 + stars);
                 doc.assert_inside_margins(&format!("{paper:?} p{players} five {five_codes}"));
             }
