@@ -24,8 +24,9 @@ const CODES: &[&str] = &[
     "ppe:2:p8-t190:PAPER:scorepad:2",
 ];
 
-#[test]
-fn every_page_of_every_game_meets_the_sheet_standards() {
+/// Every code in both languages and on both papers, as a request with its
+/// texts; `check` returns what it finds broken, each tagged with where.
+fn problems(check: &mut dyn FnMut(&str, &Texts, &GameRequest) -> Vec<String>) -> Vec<String> {
     let mut broken = Vec::new();
     for lang in ["en", "de"] {
         let texts = Texts::load(lang, None).unwrap();
@@ -33,16 +34,33 @@ fn every_page_of_every_game_meets_the_sheet_standards() {
             for code in CODES {
                 let code = code.replace("PAPER", paper);
                 let request = GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
-                let doc = Document::collect(|emit| request.pages(&texts, emit)).unwrap();
-                doc.assert_inside_margins(&code);
-                for (i, page) in doc.pages.iter().enumerate() {
-                    for problem in page.standards_broken() {
-                        broken.push(format!("{code} ({lang}) page {}: {problem}", i + 1));
-                    }
+                for problem in check(&code, &texts, &request) {
+                    broken.push(format!("{code} ({lang}) {problem}"));
                 }
             }
         }
     }
+    broken
+}
+
+/// Each page's broken standards, tagged with the page number.
+fn page_problems(doc: &Document, tag: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, page) in doc.pages.iter().enumerate() {
+        for problem in page.standards_broken() {
+            out.push(format!("{tag}page {}: {problem}", i + 1));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_page_of_every_game_meets_the_sheet_standards() {
+    let broken = problems(&mut |code, texts, request| {
+        let doc = Document::collect(|emit| request.pages(texts, emit)).unwrap();
+        doc.assert_inside_margins(code);
+        page_problems(&doc, "")
+    });
     assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
 }
 
@@ -51,34 +69,26 @@ fn every_page_of_every_game_meets_the_sheet_standards() {
 /// standards at that size; never a whole page shrunk.
 #[test]
 fn small_sheets_several_to_a_page_meet_the_sheet_standards() {
-    let mut broken = Vec::new();
     let mut shared = 0;
-    for lang in ["en", "de"] {
-        let texts = Texts::load(lang, None).unwrap();
-        for paper in ["a4", "letter"] {
-            for code in CODES {
-                let code = code.replace("PAPER", paper);
-                let request = GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
-                for per_page in [2, 4] {
-                    let doc = Document::collect(|emit| {
-                        panicpress::pack::sheets_imposed(&request, &texts, per_page, Some("Zoë O'Brien"), emit)
-                    })
-                    .unwrap();
-                    for (i, page) in doc.pages.iter().enumerate() {
-                        for item in &page.items {
-                            if let Item::Placed { scale, .. } = item {
-                                assert_eq!(*scale, 1.0, "{code} x{per_page}: a page shrunk");
-                                shared += 1;
-                            }
-                        }
-                        for problem in page.standards_broken() {
-                            broken.push(format!("{code} ({lang}) x{per_page} page {}: {problem}", i + 1));
-                        }
+    let broken = problems(&mut |code, texts, request| {
+        let mut out = Vec::new();
+        for per_page in [2, 4] {
+            let doc = Document::collect(|emit| {
+                panicpress::pack::sheets_imposed(request, texts, per_page, Some("Zoë O'Brien"), emit)
+            })
+            .unwrap();
+            for page in &doc.pages {
+                for item in &page.items {
+                    if let Item::Placed { scale, .. } = item {
+                        assert_eq!(*scale, 1.0, "{code} x{per_page}: a page shrunk");
+                        shared += 1;
                     }
                 }
             }
+            out.extend(page_problems(&doc, &format!("x{per_page} ")));
         }
-    }
+        out
+    });
     assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
     assert!(shared > 20, "only {shared} small pages shared a sheet");
 }

@@ -399,78 +399,78 @@ pub const FOOTER_MM: f32 = 22.0;
 pub const MIN_FOOTER_PT: f32 = 6.0;
 
 impl Page {
-    /// Every line of text with its box, placed groups scaled into place.
-    pub fn text_boxes(&self) -> Vec<TextBox> {
-        let mut out = Vec::new();
-        self.collect_text(0.0, 0.0, 1.0, &mut out);
-        out
-    }
-
-    fn collect_text(&self, dx: f32, dy: f32, scale: f32, out: &mut Vec<TextBox>) {
+    /// Calls `f(item, dx, dy, scale)` for every item but a placed group,
+    /// with where it lands: page = (dx, dy) + scale x item. Placed groups are
+    /// opened and their items passed on, moved and scaled into place.
+    fn each_placed(&self, dx: f32, dy: f32, scale: f32, f: &mut dyn FnMut(&Item, f32, f32, f32)) {
         for item in self.flat_items() {
             match item {
-                Item::Text {
-                    x,
-                    y,
-                    size_pt,
-                    font,
-                    align,
-                    rotated,
-                    text,
-                    ..
-                } => {
-                    let w = fonts::metrics(*font).width_mm(text, *size_pt);
-                    let shift = align.shift(w);
-                    // Ascent about 0.75 of the size, descent 0.25.
-                    let em = size_pt * fonts::PT_TO_MM;
-                    let (x0, y0, x1, y1) = if *rotated {
-                        (x - 0.75 * em, y + shift - w, x + 0.25 * em, y + shift)
-                    } else {
-                        (x - shift, y - 0.75 * em, x - shift + w, y + 0.25 * em)
-                    };
-                    out.push(TextBox {
-                        text: text.clone(),
-                        size_pt: size_pt * scale,
-                        x0: dx + x0 * scale,
-                        y0: dy + y0 * scale,
-                        x1: dx + x1 * scale,
-                        y1: dy + y1 * scale,
-                    });
-                }
                 Item::Placed { group, x, y, scale: s } => {
                     let inner = Page {
                         width: group.width,
                         height: group.height,
                         items: group.items.clone(),
                     };
-                    inner.collect_text(dx + x * scale, dy + y * scale, scale * s, out);
+                    inner.each_placed(dx + x * scale, dy + y * scale, scale * s, f);
                 }
-                _ => {}
+                other => f(other, dx, dy, scale),
             }
         }
+    }
+
+    /// Every line of text with its box, placed groups scaled into place.
+    pub fn text_boxes(&self) -> Vec<TextBox> {
+        let mut out = Vec::new();
+        self.each_placed(0.0, 0.0, 1.0, &mut |item, dx, dy, scale| {
+            if let Item::Text {
+                x,
+                y,
+                size_pt,
+                font,
+                align,
+                rotated,
+                text,
+                ..
+            } = item
+            {
+                let w = fonts::metrics(*font).width_mm(text, *size_pt);
+                let shift = align.shift(w);
+                // Ascent about 0.75 of the size, descent 0.25.
+                let em = size_pt * fonts::PT_TO_MM;
+                let (x0, y0, x1, y1) = if *rotated {
+                    (x - 0.75 * em, y + shift - w, x + 0.25 * em, y + shift)
+                } else {
+                    (x - shift, y - 0.75 * em, x - shift + w, y + 0.25 * em)
+                };
+                out.push(TextBox {
+                    text: text.clone(),
+                    size_pt: size_pt * scale,
+                    x0: dx + x0 * scale,
+                    y0: dy + y0 * scale,
+                    x1: dx + x1 * scale,
+                    y1: dy + y1 * scale,
+                });
+            }
+        });
+        out
     }
 
     /// Every thick line (frames, walls: at least [`THICK_PT`]) as a band
     /// (x0, y0, x1, y1) in page millimetres, placed groups scaled into place.
     pub fn thick_lines(&self) -> Vec<(f32, f32, f32, f32)> {
         let mut out = Vec::new();
-        self.collect_thick(0.0, 0.0, 1.0, &mut out);
-        out
-    }
-
-    fn collect_thick(&self, dx: f32, dy: f32, scale: f32, out: &mut Vec<(f32, f32, f32, f32)>) {
-        let band = |from: (f32, f32), to: (f32, f32), stroke: &Stroke| {
-            let half = stroke.width_pt * fonts::PT_TO_MM / 2.0;
-            let (x0, x1) = (from.0.min(to.0) - half, from.0.max(to.0) + half);
-            let (y0, y1) = (from.1.min(to.1) - half, from.1.max(to.1) + half);
-            (stroke.width_pt >= THICK_PT).then_some((
-                dx + x0 * scale,
-                dy + y0 * scale,
-                dx + x1 * scale,
-                dy + y1 * scale,
-            ))
-        };
-        for item in self.flat_items() {
+        self.each_placed(0.0, 0.0, 1.0, &mut |item, dx, dy, scale| {
+            let band = |from: (f32, f32), to: (f32, f32), stroke: &Stroke| {
+                let half = stroke.width_pt * fonts::PT_TO_MM / 2.0;
+                let (x0, x1) = (from.0.min(to.0) - half, from.0.max(to.0) + half);
+                let (y0, y1) = (from.1.min(to.1) - half, from.1.max(to.1) + half);
+                (stroke.width_pt >= THICK_PT).then_some((
+                    dx + x0 * scale,
+                    dy + y0 * scale,
+                    dx + x1 * scale,
+                    dy + y1 * scale,
+                ))
+            };
             match item {
                 Item::Line { from, to, stroke } => out.extend(band(*from, *to, stroke)),
                 Item::Rect {
@@ -486,17 +486,10 @@ impl Page {
                         out.extend(band(corners[k], corners[(k + 1) % 4], stroke));
                     }
                 }
-                Item::Placed { group, x, y, scale: s } => {
-                    let inner = Page {
-                        width: group.width,
-                        height: group.height,
-                        items: group.items.clone(),
-                    };
-                    inner.collect_thick(dx + x * scale, dy + y * scale, scale * s, out);
-                }
                 _ => {}
             }
-        }
+        });
+        out
     }
 
     /// Declares a box players write in, (x, y) its top-left corner.
@@ -508,27 +501,12 @@ impl Page {
     /// print size, placed groups scaled into place.
     pub fn writing_cells(&self) -> Vec<(f32, f32, f32, f32)> {
         let mut out = Vec::new();
-        self.collect_cells(0.0, 0.0, 1.0, &mut out);
-        out
-    }
-
-    fn collect_cells(&self, dx: f32, dy: f32, scale: f32, out: &mut Vec<(f32, f32, f32, f32)>) {
-        for item in self.flat_items() {
-            match item {
-                Item::WritingCell { x, y, w, h } => {
-                    out.push((dx + x * scale, dy + y * scale, w * scale, h * scale));
-                }
-                Item::Placed { group, x, y, scale: s } => {
-                    let inner = Page {
-                        width: group.width,
-                        height: group.height,
-                        items: group.items.clone(),
-                    };
-                    inner.collect_cells(dx + x * scale, dy + y * scale, scale * s, out);
-                }
-                _ => {}
+        self.each_placed(0.0, 0.0, 1.0, &mut |item, dx, dy, scale| {
+            if let Item::WritingCell { x, y, w, h } = item {
+                out.push((dx + x * scale, dy + y * scale, w * scale, h * scale));
             }
-        }
+        });
+        out
     }
 
     /// What breaks the sheet standards on this page: text under 7 pt (6 pt in
