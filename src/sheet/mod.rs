@@ -858,7 +858,27 @@ pub fn code_line(page: &mut Page, code_line: &str) {
     let left = MARGIN_MM + 2.0;
     let mut size = 7.5;
     let max_w = page.width - 2.0 * left;
-    while size > 5.0 && fonts::metrics(FontRole::Regular).width_mm(code_line, size) > max_w {
+    let fits = |text: &str, size: f32| fonts::metrics(FontRole::Regular).width_mm(text, size) <= max_w;
+    // A small sheet (half or a quarter of a page) breaks the line after its
+    // label rather than shrink it below 7 pt, where there is room.
+    if page.width < 190.0
+        && !fits(code_line, MIN_TEXT_PT)
+        && let Some((label, code)) = code_line.split_once(": ")
+        && fits(code, MIN_TEXT_PT)
+    {
+        let base = page.height - MARGIN_MM - 2.0;
+        page.text(
+            left,
+            base - 3.2,
+            MIN_TEXT_PT,
+            FontRole::Regular,
+            Align::Left,
+            &format!("{label}:"),
+        );
+        page.text(left, base, MIN_TEXT_PT, FontRole::Regular, Align::Left, code);
+        return;
+    }
+    while size > 5.0 && !fits(code_line, size) {
         size -= 0.5;
     }
     page.text(
