@@ -368,13 +368,14 @@ pub fn sheets_imposed(
     for sheet in request.sheet_names() {
         info.push(sharing.sheet(&request.with_sheets(sheet)?, texts, name, emit)?);
     }
-    sharing.finish(emit)?;
+    sharing.flush(emit)?;
     Ok(crate::sheet::DocumentInfo::joined(&info))
 }
 
 /// Small sheets gathered to share pages: each laid out for its share of a
 /// sheet (half or a quarter) and printed there at full size; a sheet that
-/// would break the sheet standards at that size is printed whole instead.
+/// would break the sheet standards at that size, or take more paper than
+/// whole, is printed whole instead.
 struct Sharing<'a> {
     per_page: usize,
     paper: Paper,
@@ -453,11 +454,6 @@ impl<'a> Sharing<'a> {
             self.footer,
         );
         emit(sheet)
-    }
-
-    /// Prints the small pages still waiting for a shared page.
-    fn finish(&mut self, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
-        self.flush(emit)
     }
 }
 
@@ -582,7 +578,7 @@ impl Pack {
                 sharing.sheet(&set.request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
             }
         }
-        sharing.finish(emit)
+        sharing.flush(emit)
     }
 
     /// Member `i`'s pages: students first, then tables.
