@@ -545,11 +545,11 @@ fn the_teacher_key_rates_boards_and_deals_in_the_pack_language() {
         "b.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    let key = &pdf_pages_text(&read(&s, "b.pdf"))[0];
+    let pages = pdf_pages_text(&read(&s, "b.pdf"));
+    let (key, board) = (&pages[0], &pages[1]);
     let lengths: Vec<&str> = key.lines().filter(|l| l.contains("rounds (~")).collect();
     assert_eq!(lengths.len(), 2, "{key}");
     // The same figure as the board's own sheet.
-    let board = &pdf_pages_text(&read(&s, "b.pdf"))[1];
     let median = lengths[0].split_whitespace().nth(1).unwrap();
     assert!(board.contains(&format!("about {median} rounds")), "{board}");
     let r = s.run(&[
