@@ -448,7 +448,7 @@ impl<'a> Sharing<'a> {
             return Ok(());
         }
         let sheet = impose(
-            &std::mem::take(&mut self.waiting),
+            std::mem::take(&mut self.waiting),
             self.per_page,
             self.paper,
             self.footer,
@@ -504,9 +504,9 @@ fn without_calibration(mut page: Page) -> Page {
     page
 }
 
-/// Several small pages on one sheet, each in its cell (at full size: they
-/// were laid out for it), with cut lines.
-fn impose(chunk: &[Page], per_page: usize, paper: Paper, footer: &dyn Fn(&mut Page)) -> Page {
+/// Several small pages (without their calibration bars) on one sheet, each
+/// in its cell (at full size: they were laid out for it), with cut lines.
+fn impose(chunk: Vec<Page>, per_page: usize, paper: Paper, footer: &dyn Fn(&mut Page)) -> Page {
     let mut sheet = if per_page == 2 {
         Page::landscape(paper)
     } else {
@@ -517,14 +517,14 @@ fn impose(chunk: &[Page], per_page: usize, paper: Paper, footer: &dyn Fn(&mut Pa
     let gap = crate::sheet::SHARE_GAP_MM;
     let top = MARGIN_MM;
     let bottom = top + rows as f32 * (cell_h + gap) - gap;
-    for (k, page) in chunk.iter().enumerate() {
+    for (k, page) in chunk.into_iter().enumerate() {
         let (c, r) = (k % cols, k / cols);
         // The page's printable area (inside its margins) into the cell.
         let (area_w, area_h) = (page.width - 2.0 * MARGIN_MM, page.height - 2.0 * MARGIN_MM);
         let scale = (cell_w / area_w).min(cell_h / area_h).min(1.0);
         let cx = MARGIN_MM + c as f32 * (cell_w + gap) + (cell_w - area_w * scale) / 2.0;
         let cy = top + r as f32 * (cell_h + gap) + (cell_h - area_h * scale) / 2.0;
-        let group = std::sync::Arc::new(Group::from_page("small", without_calibration(page.clone())));
+        let group = std::sync::Arc::new(Group::from_page("small", page));
         sheet.items.push(Item::Placed {
             group,
             x: cx - MARGIN_MM * scale,
