@@ -11,6 +11,38 @@ use super::moves::{HAZARD_STEPS, allowance};
 use super::{Board, Mode, Params, SIZE, SNEEZE_STOCKPILE, Tile};
 use crate::grid::{Cell, cell};
 
+/// Where a piece can step from one place: at most four squares.
+#[derive(Debug, Clone, Copy, Default)]
+struct Steps {
+    to: [Pos; 4],
+    len: u8,
+}
+
+impl Steps {
+    fn push(&mut self, p: Pos) {
+        self.to[self.len as usize] = p;
+        self.len += 1;
+    }
+
+    fn all(&self) -> &[Pos] {
+        &self.to[..self.len as usize]
+    }
+}
+
+/// Every place a piece stepping by `steps` ends `left` steps on from `at`,
+/// never turning straight back.
+fn hazard_walk(steps: &[Vec<Pos>], at: Pos, prev: Option<Pos>, left: u8, ends: &mut Vec<Pos>) {
+    if left == 0 {
+        ends.push(at);
+        return;
+    }
+    for &n in &steps[at as usize] {
+        if Some(n) != prev {
+            hazard_walk(steps, n, Some(at), left - 1, ends);
+        }
+    }
+}
+
 /// A place as the engine numbers it: squares 0..64 row by row, then the rooms
 /// off the grid and the road below the arrows.
 pub type Pos = u8;
@@ -19,6 +51,8 @@ pub const BATHROOM: Pos = SQUARES as Pos;
 pub const YARD: Pos = BATHROOM + 1;
 pub const ROAD: Pos = YARD + 1;
 const PLACES: usize = ROAD as usize + 1;
+/// No place: the square before a walk's first step.
+const NOWHERE: Pos = Pos::MAX;
 /// Distance to somewhere that cannot be reached.
 pub const FAR: u8 = 60;
 /// Games still running after this many rounds are cut off and counted as stalled.
@@ -54,9 +88,14 @@ pub struct Table {
     tiles: [Tile; SQUARES],
     /// A basket's steps from each place: not onto the counter; the road leads
     /// onto either arrow; rooms are left only by escaping.
-    basket: Vec<Vec<Pos>>,
-    /// The Virus's and the Dog's steps: floor only, and into their own room.
-    hazard: [Vec<Vec<Pos>>; 2],
+    basket: [Steps; PLACES],
+    /// Where the Virus and the Dog can end their three squares from each place.
+    hazard_ends: [Vec<Vec<Pos>>; 2],
+    /// The places with an object, as bits.
+    objects: u128,
+    /// The places where a basket's step can do more than move on, whatever
+    /// the game: rooms, the road, objects, the TP square and the arrows.
+    special: u128,
     pub tp: Pos,
     pub arrows: [Pos; 2],
     /// The squares just outside the bathroom door and the back door.
@@ -66,6 +105,8 @@ pub struct Table {
     to_arrow: Distances,
     /// What passing a place can do: 1 the TP square, 2 and 3 the arrows, 0 nothing.
     passing: [u8; PLACES],
+    /// Scratch space for listing walks.
+    seen: std::cell::RefCell<Seen>,
     around: std::cell::RefCell<std::collections::HashMap<[Pos; 2], std::rc::Rc<[Distances; 2]>>>,
 }
 
@@ -75,11 +116,13 @@ pub type Distances = [u8; PLACES];
 impl Table {
     pub fn new(b: &Board) -> Table {
         let mut tiles = [Tile::Shop; SQUARES];
-        let mut basket = vec![Vec::new(); PLACES];
+        let mut basket = [Steps::default(); PLACES];
         let mut hazard = [vec![Vec::new(); PLACES], vec![Vec::new(); PLACES]];
+        let mut objects = 0u128;
         for c in super::GRID.cells() {
             let p = pos(c) as usize;
             tiles[p] = b.tile(c);
+            objects |= (tiles[p].is_object() as u128) << p;
             for n in b.steps(c) {
                 if b.tile(n) != Tile::Counter {
                     basket[p].push(pos(n));
@@ -98,18 +141,35 @@ impl Table {
         }
         let arrows: Vec<Pos> = b.cells_of(Tile::Arrow).into_iter().map(pos).collect();
         let arrows = [arrows[0], *arrows.get(1).unwrap_or(&arrows[0])];
-        basket[ROAD as usize] = arrows.to_vec();
+        for a in arrows {
+            basket[ROAD as usize].push(a);
+        }
+        // The Virus and the Dog never turn straight back.
+        let hazard_ends = hazard.clone().map(|steps| {
+            (0..PLACES as Pos)
+                .map(|from| {
+                    let mut ends = Vec::new();
+                    hazard_walk(&steps, from, None, HAZARD_STEPS, &mut ends);
+                    ends.sort_unstable();
+                    ends.dedup();
+                    ends
+                })
+                .collect()
+        });
         let tp = pos(b.cells_of(Tile::Tp)[0]);
         let mut t = Table {
             tiles,
             basket,
-            hazard,
+            hazard_ends,
+            objects,
+            special: objects | 1 << tp | 1 << arrows[0] | 1 << arrows[1] | 1 << BATHROOM | 1 << YARD | 1 << ROAD,
             tp,
             arrows,
             doors,
             to_tp: [FAR; PLACES],
             to_arrow: [FAR; PLACES],
             passing: [0; PLACES],
+            seen: Default::default(),
             around: Default::default(),
         };
         t.passing[tp as usize] = 1;
@@ -125,7 +185,7 @@ impl Table {
     }
 
     pub fn is_object(&self, p: Pos) -> bool {
-        self.tile(p).is_some_and(Tile::is_object)
+        self.objects >> p & 1 != 0
     }
 
     /// Steps from anywhere to the nearest of `targets`, by floor squares (a
@@ -149,7 +209,7 @@ impl Table {
         while head < tail {
             let p = queue[head];
             head += 1;
-            for &n in &self.basket[p as usize] {
+            for &n in self.basket[p as usize].all() {
                 if self.tile(n).is_some_and(Tile::is_floor) && d[n as usize] == FAR && !around.contains(&n) {
                     d[n as usize] = d[p as usize] + 1;
                     queue[tail] = n;
@@ -159,7 +219,7 @@ impl Table {
         }
         for p in 0..SQUARES {
             if self.tiles[p].is_object() {
-                let off = self.basket[p].iter().map(|&n| d[n as usize]).min().unwrap_or(FAR);
+                let off = self.basket[p].all().iter().map(|&n| d[n as usize]).min().unwrap_or(FAR);
                 d[p] = off.saturating_add(1).min(FAR);
             }
         }
@@ -297,6 +357,94 @@ pub trait Policy {
     fn rolls_wanted(&self, game: &Game, basket: usize) -> u32;
 }
 
+/// What stays the same while one basket's walks are listed.
+struct Search<'s> {
+    pushed: bool,
+    /// Social distance: the move may go into a room from outside its door.
+    into_rooms: bool,
+    owner: u8,
+    /// Squares with a basket to sneeze on, as bits.
+    rivals: u64,
+    /// Places where a step does more than move on: rooms, objects, the TP
+    /// square, the arrows, the Virus and the Dog, toilet paper lying and rivals.
+    special: u128,
+    /// With it, only the first walk of each effect is kept.
+    seen: Option<&'s mut Seen>,
+    /// The walk being followed.
+    path: Walk,
+    walks: Vec<Walk>,
+}
+
+impl Search<'_> {
+    /// Keeps the walk so far, ending with a Sneeze on `sneeze` if given.
+    fn keep(&mut self, effect: u64, sneeze: Option<u8>) {
+        if self.seen.as_deref_mut().is_none_or(|seen| seen.insert(effect)) {
+            self.walks.push(Walk { sneeze, ..self.path });
+        }
+    }
+}
+
+/// A set of walks' effects (numbers below 2^48), emptied in constant time:
+/// a game lists walks a hundred times and more, each with a dozen paths.
+#[derive(Debug, Clone, Default)]
+struct Seen {
+    /// Each slot holds a number and, in bits 48 to 62, the listing it was
+    /// added in; slots of earlier listings are empty.
+    slots: Vec<u64>,
+    stamp: u64,
+    len: usize,
+}
+
+impl Seen {
+    const STAMP: u64 = 0x7fff << 48;
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.stamp = (self.stamp + (1 << 48)) & Self::STAMP;
+        if self.stamp == 0 || self.slots.is_empty() {
+            self.slots = vec![0; 256];
+            self.stamp = 1 << 48;
+        }
+    }
+
+    /// Adds `key`; false if it was already there.
+    fn insert(&mut self, key: u64) -> bool {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask;
+        let entry = key | self.stamp;
+        loop {
+            let slot = self.slots[i];
+            if slot == entry {
+                return false;
+            }
+            if slot & Self::STAMP != self.stamp {
+                self.slots[i] = entry;
+                self.len += 1;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old: Vec<u64> = self
+            .slots
+            .iter()
+            .filter(|&&slot| slot & Self::STAMP == self.stamp)
+            .map(|&slot| slot & !Self::STAMP)
+            .collect();
+        self.slots = vec![0; self.slots.len() * 2];
+        self.stamp = 1 << 48;
+        self.len = 0;
+        for key in old {
+            self.insert(key);
+        }
+    }
+}
+
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game<'a> {
@@ -389,70 +537,60 @@ impl<'a> Game<'a> {
     }
 
     /// The legal walks for basket `b`, one for each different thing a move can
-    /// do. An empty list means the basket cannot move and stays where it is.
+    /// do (the first path found for each). An empty list means the basket
+    /// cannot move and stays where it is.
     pub fn walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
-        let mut walks = self.all_walks(b, kind);
-        let mut seen = Vec::with_capacity(walks.len());
-        walks.retain(|w| {
-            let key = self.effect_key(b, w);
-            let new = !seen.contains(&key);
-            if new {
-                seen.push(key);
-            }
-            new
-        });
-        walks
-    }
-
-    /// What a walk's effects depend on: where it ends, whom it sneezes on,
-    /// whether it steps onto an object from the floor, and the order in which
-    /// it passes the TP square, the arrows and toilet paper lying about.
-    fn effect_key(&self, b: usize, w: &Walk) -> u64 {
-        let t = self.table;
-        let mut passes = 0u64;
-        for &p in w.steps() {
-            let mut code = t.passing[p as usize] as u64;
-            if code == 0
-                && !self.lying.is_empty()
-                && let Some(i) = self.lying.iter().position(|(q, _)| *q == p)
-            {
-                code = 4 + i.min(3) as u64;
-            }
-            if code > 0 {
-                passes = passes << 3 | code;
-            }
-        }
-        let steps = w.steps();
-        let at = self.baskets[b].at;
-        let before_end = if steps.len() < 2 { at } else { steps[steps.len() - 2] };
-        let end = w.end().unwrap_or(at);
-        let onto_object = t.is_object(end) && !t.is_object(before_end);
-        let sneeze = w.sneeze.map_or(0, |v| v as u64 + 1);
-        passes << 24 | (onto_object as u64) << 16 | sneeze << 8 | end as u64
+        let mut seen = self.table.seen.borrow_mut();
+        seen.clear();
+        self.list_walks(b, kind, Some(&mut seen))
     }
 
     /// Every legal walk for basket `b`, each path separately.
     pub fn all_walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
+        self.list_walks(b, kind, None)
+    }
+
+    /// What passing place `p` adds to a walk's effects: the TP square, an
+    /// arrow, or toilet paper lying there (in the order they are passed).
+    fn passes_after(&self, passes: u64, p: Pos) -> u64 {
+        let mut code = self.table.passing[p as usize] as u64;
+        if code == 0
+            && !self.lying.is_empty()
+            && let Some(i) = self.lying.iter().position(|(q, _)| *q == p)
+        {
+            code = 4 + i.min(3) as u64;
+        }
+        if code > 0 { passes << 3 | code } else { passes }
+    }
+
+    /// What a walk's effects depend on: where it ends, whom it sneezes on,
+    /// whether it steps onto an object from the floor (from `before_end`),
+    /// and the order in which it passes the TP square, the arrows and toilet
+    /// paper lying about (`passes`).
+    fn effect_key(&self, passes: u64, before_end: Pos, end: Pos, sneeze: Option<usize>) -> u64 {
+        let t = self.table;
+        let onto_object = t.is_object(end) && !t.is_object(before_end);
+        let sneeze = sneeze.map_or(0, |v| v as u64 + 1);
+        passes << 24 | (onto_object as u64) << 16 | sneeze << 8 | end as u64
+    }
+
+    fn list_walks(&self, b: usize, kind: WalkKind, seen: Option<&mut Seen>) -> Vec<Walk> {
         let from = self.baskets[b].at;
-        let mut out = Vec::new();
         let (start, prev, first, steps) = match self.in_room(b) {
             // Out of a room onto the square outside its door, then the steps.
             Some(room) => {
                 let door = self.table.doors[room];
                 if self.hazard_on(door) {
-                    return out;
+                    return Vec::new();
                 }
                 let out_of_room = Walk::STAY.push(door);
                 let steps = match kind {
                     // Without Sanitiser the move ends on stepping out.
-                    WalkKind::Own { free: false, .. } => {
-                        out.push(out_of_room);
-                        return out;
-                    }
+                    WalkKind::Own { free: false, .. } => return vec![out_of_room],
                     WalkKind::Own { steps, .. } => steps,
                     WalkKind::Pushed { .. } => 3,
                 };
-                (door, Some(from), out_of_room, steps)
+                (door, from, out_of_room, steps)
             }
             None => {
                 let steps = match kind {
@@ -460,80 +598,109 @@ impl<'a> Game<'a> {
                     WalkKind::Own { steps, .. } => steps,
                     WalkKind::Pushed { .. } => 3,
                 };
-                (from, None, Walk::STAY, steps)
+                (from, NOWHERE, Walk::STAY, steps)
             }
         };
-        let own = self.baskets[b].owner;
+        let owner = self.baskets[b].owner;
         let pushed = matches!(kind, WalkKind::Pushed { .. });
         // Squares with a basket to sneeze on, if the player holds a Sneeze.
         let mut rivals = 0u64;
-        if !pushed && self.sneezes[own as usize] > 0 {
-            for x in self.baskets.iter().filter(|x| x.owner != own && x.at < BATHROOM) {
+        if !pushed && self.sneezes[owner as usize] > 0 {
+            for x in self.baskets.iter().filter(|x| x.owner != owner && x.at < BATHROOM) {
                 rivals |= 1 << x.at;
             }
         }
-        self.extend(b, kind, rivals, (start, prev, steps), first, &mut out);
-        out
+        let passes = first.steps().iter().fold(0, |passes, &p| self.passes_after(passes, p));
+        let mut search = Search {
+            pushed,
+            into_rooms: kind == WalkKind::Pushed { into_rooms: true },
+            owner,
+            rivals,
+            special: self.special_places() | rivals as u128,
+            seen,
+            path: first,
+            walks: Vec::new(),
+        };
+        self.extend(&mut search, start, prev, steps, passes);
+        search.walks
     }
 
-    fn extend(
-        &self,
-        b: usize,
-        kind: WalkKind,
-        rivals: u64,
-        (at, prev, left): (Pos, Option<Pos>, u8),
-        walk: Walk,
-        out: &mut Vec<Walk>,
-    ) {
+    /// Follows the walk in `s.path`, now at `at` (from `prev`) with `left`
+    /// steps to go and `passes` made, every way it can go on.
+    fn extend(&self, s: &mut Search, at: Pos, prev: Pos, left: u8, passes: u64) {
         if left == 0 {
-            out.push(walk);
+            let before_end = if prev == NOWHERE { at } else { prev };
+            s.keep(self.effect_key(passes, before_end, at, None), None);
             return;
         }
-        let pushed = matches!(kind, WalkKind::Pushed { .. });
-        let own = self.baskets[b].owner;
         // Social distance may also put a basket into a room from outside its door.
-        let rooms = [BATHROOM, YARD]
-            .into_iter()
-            .zip(self.table.doors)
-            .filter(|(_, door)| kind == WalkKind::Pushed { into_rooms: true } && at == *door)
-            .map(|(room, _)| room);
-        for n in self.table.basket[at as usize].iter().copied().chain(rooms) {
-            if Some(n) == prev {
-                continue;
-            }
-            let step = walk.push(n);
-            if n >= BATHROOM && n != ROAD {
-                out.push(step); // pushed into a room: the move ends there
-                continue;
-            }
-            if self.hazard_on(n) {
-                // A pushed basket is captured on passing over the Virus or Dog;
-                // a player may end the move on one but never pass over it.
-                if pushed || left == 1 {
-                    out.push(step);
-                }
-                continue;
-            }
-            if self.table.is_object(n) {
-                out.push(step); // resting on an object ends the move
-                continue;
-            }
-            if n < BATHROOM && rivals & 1 << n != 0 {
-                // Sneezing on the basket there forfeits the rest of the move.
-                for v in self
-                    .baskets
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, x)| x.at == n && x.owner != own)
-                {
-                    out.push(Walk {
-                        sneeze: Some(v.0 as u8),
-                        ..step
-                    });
+        let mut steps = self.table.basket[at as usize];
+        if s.into_rooms {
+            for (room, door) in [BATHROOM, YARD].into_iter().zip(self.table.doors) {
+                if at == door {
+                    steps.push(room);
                 }
             }
-            self.extend(b, kind, rivals, (n, Some(at), left - 1), step, out);
         }
+        for &n in steps.all() {
+            if n == prev {
+                continue;
+            }
+            let len = s.path.len as usize;
+            s.path.steps[len] = n;
+            s.path.len += 1;
+            if s.special >> n & 1 == 0 {
+                // Plain floor: nothing happens, nothing is passed.
+                if left == 1 {
+                    s.keep(self.effect_key(passes, at, n, None), None);
+                } else {
+                    self.extend(s, n, at, left - 1, passes);
+                }
+            } else {
+                self.special_step(s, at, n, left, passes);
+            }
+            s.path.len -= 1;
+            s.path.steps[len] = 0;
+        }
+    }
+
+    /// A step of the walk in `s.path` from `at` onto `n`, a place where more
+    /// can happen than moving on.
+    fn special_step(&self, s: &mut Search, at: Pos, n: Pos, left: u8, passes: u64) {
+        let passes = self.passes_after(passes, n);
+        let ends_here = self.effect_key(passes, at, n, None);
+        if n >= BATHROOM && n != ROAD {
+            s.keep(ends_here, None); // pushed into a room: the move ends there
+        } else if self.hazard_on(n) {
+            // A pushed basket is captured on passing over the Virus or Dog;
+            // a player may end the move on one but never pass over it.
+            if s.pushed || left == 1 {
+                s.keep(ends_here, None);
+            }
+        } else if self.table.is_object(n) {
+            s.keep(ends_here, None); // resting on an object ends the move
+        } else {
+            if n < BATHROOM && s.rivals & 1 << n != 0 {
+                // Sneezing on the basket there forfeits the rest of the move.
+                for v in 0..self.baskets.len() {
+                    let x = &self.baskets[v];
+                    if x.at == n && x.owner != s.owner {
+                        s.keep(self.effect_key(passes, at, n, Some(v)), Some(v as u8));
+                    }
+                }
+            }
+            self.extend(s, n, at, left - 1, passes);
+        }
+    }
+
+    /// The places where a basket's step can do more than move on: those of
+    /// the table, the Virus, the Dog and toilet paper lying about.
+    fn special_places(&self) -> u128 {
+        let mut special = self.table.special | 1 << self.hazards[0] | 1 << self.hazards[1];
+        for &(p, _) in &self.lying {
+            special |= 1 << p;
+        }
+        special
     }
 
     /// What walk `w` does to basket `b`, taking at most `wanted` rolls at the counter.
@@ -552,8 +719,13 @@ impl<'a> Game<'a> {
             o.carried += self.room_tp[room];
             o.from_room = Some(room);
         }
+        let special = self.special_places();
         for &p in w.steps() {
             o.end = p;
+            if special >> p & 1 == 0 {
+                prev = p; // plain floor
+                continue;
+            }
             if p == BATHROOM || p == YARD {
                 o.captured = Some(p);
                 return o;
@@ -706,24 +878,8 @@ impl<'a> Game<'a> {
     /// The Virus or the Dog moves exactly 3 squares, never onto an object; on
     /// ending on baskets it captures them: their rolls stay on the square, and
     /// it goes home with them. With no legal move it stays put.
-    pub fn hazard_ends(&self, h: Hazard) -> Vec<Pos> {
-        let mut ends = Vec::new();
-        self.hazard_walk(h, self.hazards[h as usize], None, HAZARD_STEPS, &mut ends);
-        ends.sort_unstable();
-        ends.dedup();
-        ends
-    }
-
-    fn hazard_walk(&self, h: Hazard, at: Pos, prev: Option<Pos>, left: u8, ends: &mut Vec<Pos>) {
-        if left == 0 {
-            ends.push(at);
-            return;
-        }
-        for &n in &self.table.hazard[h as usize][at as usize] {
-            if Some(n) != prev {
-                self.hazard_walk(h, n, Some(at), left - 1, ends);
-            }
-        }
+    pub fn hazard_ends(&self, h: Hazard) -> &'a [Pos] {
+        &self.table.hazard_ends[h as usize][self.hazards[h as usize] as usize]
     }
 
     pub fn move_hazard(&mut self, h: Hazard, to: Pos) -> bool {
@@ -794,7 +950,7 @@ impl<'a> Game<'a> {
                 let h = if red % 3 == 1 { Hazard::Virus } else { Hazard::Dog };
                 let ends = self.hazard_ends(h);
                 if !ends.is_empty() {
-                    let to = ends[policy.hazard(self, h, &ends).min(ends.len() - 1)];
+                    let to = ends[policy.hazard(self, h, ends).min(ends.len() - 1)];
                     self.move_hazard(h, to);
                 }
             }

@@ -201,7 +201,7 @@ fn the_virus_and_the_dog_move_exactly_three_never_onto_objects_or_the_others_roo
     let mut g = Game::new(&t, &race(3));
     for (h, place) in [(Hazard::Virus, at(4, 4)), (Hazard::Dog, at(6, 4))] {
         g.hazards[h as usize] = place;
-        for end in g.hazard_ends(h) {
+        for &end in g.hazard_ends(h) {
             assert!(!t.is_object(end), "{h:?} ends on an object");
             assert_ne!(end, [YARD, BATHROOM][h as usize], "{h:?} enters the other room");
             if end < BATHROOM {
@@ -446,4 +446,54 @@ fn whole_games_finish_and_ratings_reproduce_from_the_seed() {
             assert_eq!(r, rate(&board, &p, &seed, 60));
         }
     }
+}
+
+/// What walk `w` of basket `b` does, worked out from its steps alone.
+fn effect_of(g: &Game, b: usize, w: &Walk) -> u64 {
+    let passes = w.steps().iter().fold(0, |passes, &p| g.passes_after(passes, p));
+    let (steps, at) = (w.steps(), g.baskets[b].at);
+    let before_end = if steps.len() < 2 { at } else { steps[steps.len() - 2] };
+    g.effect_key(passes, before_end, w.end().unwrap_or(at), w.sneeze.map(usize::from))
+}
+
+#[test]
+fn the_walks_offered_are_the_first_path_of_each_effect_in_the_order_found() {
+    let kinds = (1..=6)
+        .flat_map(|steps| [false, true].map(|free| WalkKind::Own { steps, free }))
+        .chain([false, true].map(|into_rooms| WalkKind::Pushed { into_rooms }));
+    let kinds: Vec<WalkKind> = kinds.collect();
+    let mut compared = 0;
+    for (players, mode) in EVERY_MODE {
+        let p = Params {
+            players,
+            mode,
+            ..Params::default()
+        };
+        let seed = Seed::new("walks").unwrap();
+        let board = super::super::generate_for_seed(&p, &seed).unwrap();
+        let t = Table::new(&board);
+        for game in 0..3 {
+            let mut g = Game::new(&t, &p);
+            let mut policy = super::super::policy::Greedy::new(&seed, game);
+            let mut dice = seed.stream("walks", game);
+            while !g.over() {
+                for b in 0..g.baskets.len() {
+                    for &kind in &kinds {
+                        let mut effects = Vec::new();
+                        let mut first = g.all_walks(b, kind);
+                        first.retain(|w| {
+                            let effect = effect_of(&g, b, w);
+                            let new = !effects.contains(&effect);
+                            effects.push(effect);
+                            new
+                        });
+                        assert_eq!(g.walks(b, kind), first, "basket {b} {kind:?} in {g:?}");
+                        compared += 1;
+                    }
+                }
+                g.turn(&mut dice, &mut policy);
+            }
+        }
+    }
+    assert!(compared > 5_000, "{compared}");
 }
