@@ -8,6 +8,7 @@ ru_maxrss for that child alone. Prints a Markdown table of medians and the
 ratios the targets are stated in.
 
 usage: python3 bench/bench.py [--runs 5] [--counts 1,30,1000] [--seed 1]
+                              [--only peers,memory,preview,panic-buy,particle-panic]
 Peers are skipped when ../shared/peers or their Python packages are missing
 (pip install reportlab typst; apt-get install fonts-dejavu-core).
 """
@@ -70,11 +71,25 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--counts", default="1,30,1000")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", default="peers,memory,preview,panic-buy,particle-panic",
+                    help="the sections to run, comma-separated")
     a = ap.parse_args()
     counts = [int(x) for x in a.counts.split(",")]
+    only = set(a.only.split(","))
 
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     out = tempfile.mkdtemp(prefix="panicpress-bench-")
+    if "peers" in only:
+        compare_with_peers(a, counts, out)
+    for section, run in (("memory", print_flat_memory), ("preview", print_preview),
+                         ("panic-buy", print_panic_buy_rate), ("particle-panic", print_particle_panic)):
+        if section in only:
+            run(a.runs, out)
+
+
+def compare_with_peers(a, counts, out):
+    """The same TP Hunt map sheets from panicpress and the peers, a class pack
+    and a Panic Buy pack: wall time, peak memory and bytes."""
 
     cases = []  # (name, N, pages, cmd, output file)
     for n in counts:
@@ -132,10 +147,6 @@ def main():
     ty = summary.get(("typst", 30))
     if pb and ty:
         print("- Panic Buy 30-board pack vs Typst 30 maps, wall time: %.3f (target below 1)" % (pb[0] / ty[0]))
-    print_flat_memory(a.runs, out)
-    print_preview(a.runs, out)
-    print_panic_buy_rate(a.runs, out)
-    print_particle_panic(a.runs, out)
 
 
 def print_flat_memory(runs, out):
