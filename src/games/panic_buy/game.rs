@@ -29,6 +29,11 @@ impl Steps {
     }
 }
 
+/// Whether a step onto place `p` only moves on: a square not in `special`.
+fn plain(special: u64, p: Pos) -> bool {
+    (p as usize) < SQUARES && special >> p & 1 == 0
+}
+
 /// Every place a piece stepping by `steps` ends `left` steps on from `at`,
 /// never turning straight back.
 fn hazard_walk(steps: &[Vec<Pos>], at: Pos, prev: Option<Pos>, left: u8, ends: &mut Vec<Pos>) {
@@ -91,11 +96,12 @@ pub struct Table {
     basket: [Steps; PLACES],
     /// Where the Virus and the Dog can end their three squares from each place.
     hazard_ends: [Vec<Vec<Pos>>; 2],
-    /// The places with an object, as bits.
-    objects: u128,
-    /// The places where a basket's step can do more than move on, whatever
-    /// the game: rooms, the road, objects, the TP square and the arrows.
-    special: u128,
+    /// The squares with an object, as bits.
+    objects: u64,
+    /// The squares where a basket's step can do more than move on, whatever
+    /// the game: objects, the TP square and the arrows (and every place off
+    /// the grid: see [`plain`]).
+    special: u64,
     pub tp: Pos,
     pub arrows: [Pos; 2],
     /// The squares just outside the bathroom door and the back door.
@@ -118,11 +124,11 @@ impl Table {
         let mut tiles = [Tile::Shop; SQUARES];
         let mut basket = [Steps::default(); PLACES];
         let mut hazard = [vec![Vec::new(); PLACES], vec![Vec::new(); PLACES]];
-        let mut objects = 0u128;
+        let mut objects = 0u64;
         for c in super::GRID.cells() {
             let p = pos(c) as usize;
             tiles[p] = b.tile(c);
-            objects |= (tiles[p].is_object() as u128) << p;
+            objects |= (tiles[p].is_object() as u64) << p;
             for n in b.steps(c) {
                 if b.tile(n) != Tile::Counter {
                     basket[p].push(pos(n));
@@ -162,7 +168,7 @@ impl Table {
             basket,
             hazard_ends,
             objects,
-            special: objects | 1 << tp | 1 << arrows[0] | 1 << arrows[1] | 1 << BATHROOM | 1 << YARD | 1 << ROAD,
+            special: objects | 1 << tp | 1 << arrows[0] | 1 << arrows[1],
             tp,
             arrows,
             doors,
@@ -185,7 +191,7 @@ impl Table {
     }
 
     pub fn is_object(&self, p: Pos) -> bool {
-        self.objects >> p & 1 != 0
+        (p as usize) < SQUARES && self.objects >> p & 1 != 0
     }
 
     /// Steps from anywhere to the nearest of `targets`, by floor squares (a
@@ -365,9 +371,9 @@ struct Search<'s> {
     owner: u8,
     /// Squares with a basket to sneeze on, as bits.
     rivals: u64,
-    /// Places where a step does more than move on: rooms, objects, the TP
-    /// square, the arrows, the Virus and the Dog, toilet paper lying and rivals.
-    special: u128,
+    /// Squares where a step does more than move on: objects, the TP square,
+    /// the arrows, the Virus and the Dog, toilet paper lying and rivals.
+    special: u64,
     /// With it, only the first walk of each effect is kept.
     seen: Option<&'s mut Seen>,
     /// The walk being followed.
@@ -616,10 +622,10 @@ impl<'a> Game<'a> {
             into_rooms: kind == WalkKind::Pushed { into_rooms: true },
             owner,
             rivals,
-            special: self.special_places() | rivals as u128,
+            special: self.special_squares() | rivals,
             seen,
             path: first,
-            walks: Vec::new(),
+            walks: Vec::with_capacity(16),
         };
         self.extend(&mut search, start, prev, steps, passes);
         search.walks
@@ -649,7 +655,7 @@ impl<'a> Game<'a> {
             let len = s.path.len as usize;
             s.path.steps[len] = n;
             s.path.len += 1;
-            if s.special >> n & 1 == 0 {
+            if plain(s.special, n) {
                 // Plain floor: nothing happens, nothing is passed.
                 if left == 1 {
                     s.keep(self.effect_key(passes, at, n, None), None);
@@ -693,12 +699,14 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// The places where a basket's step can do more than move on: those of
+    /// The squares where a basket's step can do more than move on: those of
     /// the table, the Virus, the Dog and toilet paper lying about.
-    fn special_places(&self) -> u128 {
-        let mut special = self.table.special | 1 << self.hazards[0] | 1 << self.hazards[1];
-        for &(p, _) in &self.lying {
-            special |= 1 << p;
+    fn special_squares(&self) -> u64 {
+        let mut special = self.table.special;
+        for p in self.hazards.into_iter().chain(self.lying.iter().map(|(p, _)| *p)) {
+            if (p as usize) < SQUARES {
+                special |= 1 << p;
+            }
         }
         special
     }
@@ -719,10 +727,10 @@ impl<'a> Game<'a> {
             o.carried += self.room_tp[room];
             o.from_room = Some(room);
         }
-        let special = self.special_places();
+        let special = self.special_squares();
         for &p in w.steps() {
             o.end = p;
-            if special >> p & 1 == 0 {
+            if plain(special, p) {
                 prev = p; // plain floor
                 continue;
             }
