@@ -29,6 +29,17 @@ impl Steps {
     }
 }
 
+/// The places whose bits are set in `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let p = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            p
+        })
+    })
+}
+
 /// Whether a step onto place `p` only moves on: a square not in `special`.
 fn plain(special: u64, p: Pos) -> bool {
     (p as usize) < SQUARES && special >> p & 1 == 0
@@ -96,8 +107,11 @@ pub struct Table {
     basket: [Steps; PLACES],
     /// Where the Virus and the Dog can end their three squares from each place.
     hazard_ends: [Vec<Vec<Pos>>; 2],
-    /// The squares with an object, as bits.
+    /// The squares with an object, and the floor squares, as bits.
     objects: u64,
+    floor: u64,
+    /// The floor squares a basket can step onto from each square.
+    floor_steps: [u64; SQUARES],
     /// The squares where a basket's step can do more than move on, whatever
     /// the game: objects, the TP square and the arrows (and every place off
     /// the grid: see [`plain`]).
@@ -125,13 +139,19 @@ impl Table {
         let mut basket = [Steps::default(); PLACES];
         let mut hazard = [vec![Vec::new(); PLACES], vec![Vec::new(); PLACES]];
         let mut objects = 0u64;
+        let mut floor = 0u64;
+        let mut floor_steps = [0u64; SQUARES];
         for c in super::GRID.cells() {
             let p = pos(c) as usize;
             tiles[p] = b.tile(c);
             objects |= (tiles[p].is_object() as u64) << p;
+            floor |= (tiles[p].is_floor() as u64) << p;
             for n in b.steps(c) {
                 if b.tile(n) != Tile::Counter {
                     basket[p].push(pos(n));
+                }
+                if b.tile(n).is_floor() {
+                    floor_steps[p] |= 1 << pos(n);
                 }
                 if b.tile(n).is_floor() {
                     hazard[0][p].push(pos(n));
@@ -168,6 +188,8 @@ impl Table {
             basket,
             hazard_ends,
             objects,
+            floor,
+            floor_steps,
             special: objects | 1 << tp | 1 << arrows[0] | 1 << arrows[1],
             tp,
             arrows,
@@ -204,30 +226,35 @@ impl Table {
     /// the Virus and the Dog stand).
     pub fn distances_around(&self, targets: &[Pos], around: &[Pos]) -> Distances {
         let mut d = [FAR; PLACES];
-        // Breadth first; each place joins the queue at most once.
-        let mut queue = [0 as Pos; PLACES];
-        let (mut head, mut tail) = (0, 0);
+        // Breadth first, a whole ring of squares at a time, as bit masks.
+        let squares = |places: &[Pos]| {
+            places
+                .iter()
+                .filter(|&&p| (p as usize) < SQUARES)
+                .fold(0u64, |mask, &p| mask | 1 << p)
+        };
+        let open = self.floor & !squares(around);
+        let mut ring = squares(targets);
+        let mut reached = ring;
         for &t in targets {
             d[t as usize] = 0;
-            queue[tail] = t;
-            tail += 1;
         }
-        while head < tail {
-            let p = queue[head];
-            head += 1;
-            for &n in self.basket[p as usize].all() {
-                if self.tile(n).is_some_and(Tile::is_floor) && d[n as usize] == FAR && !around.contains(&n) {
-                    d[n as usize] = d[p as usize] + 1;
-                    queue[tail] = n;
-                    tail += 1;
-                }
+        let mut steps = 0;
+        while ring != 0 {
+            steps += 1;
+            let mut next = 0;
+            for p in bits(ring) {
+                next |= self.floor_steps[p];
+            }
+            ring = next & open & !reached;
+            reached |= ring;
+            for p in bits(ring) {
+                d[p] = steps;
             }
         }
-        for p in 0..SQUARES {
-            if self.tiles[p].is_object() {
-                let off = self.basket[p].all().iter().map(|&n| d[n as usize]).min().unwrap_or(FAR);
-                d[p] = off.saturating_add(1).min(FAR);
-            }
+        for p in bits(self.objects) {
+            let off = self.basket[p].all().iter().map(|&n| d[n as usize]).min().unwrap_or(FAR);
+            d[p] = off.saturating_add(1).min(FAR);
         }
         for (room, door) in [BATHROOM, YARD].into_iter().zip(self.doors) {
             d[room as usize] = d[door as usize].saturating_add(1).min(FAR);
