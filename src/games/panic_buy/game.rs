@@ -730,10 +730,14 @@ impl<'a> Game<'a> {
     /// the table, the Virus, the Dog and toilet paper lying about.
     fn special_squares(&self) -> u64 {
         let mut special = self.table.special;
-        for p in self.hazards.into_iter().chain(self.lying.iter().map(|(p, _)| *p)) {
+        for p in self.hazards {
             if (p as usize) < SQUARES {
                 special |= 1 << p;
             }
+        }
+        // Toilet paper only ever lies on squares.
+        for &(p, _) in &self.lying {
+            special |= 1 << p;
         }
         special
     }
