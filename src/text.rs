@@ -5,7 +5,7 @@
 //! to paragraphs separated by blank lines, with `# ` starting a heading.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -58,14 +58,19 @@ impl fmt::Display for TextError {
 
 impl std::error::Error for TextError {}
 
+/// Game texts kept for reuse (see [`Texts`]).
+const TEXTS_KEPT: usize = 16;
+
 #[derive(Debug)]
 pub struct Texts {
     tera: Tera,
     lang: String,
-    /// Rendered game texts by game and context: a class pack renders the same
-    /// texts for every student, so they (and the page furniture drawn with
-    /// them) are made once.
-    cache: RefCell<HashMap<String, Rc<GameTexts>>>,
+    /// Rendered game texts by game and context, the most recently used first:
+    /// a class pack renders the same texts for every student, so they (and
+    /// the page furniture drawn with them) are made once. Texts that depend on
+    /// each layout (PPE's odds) are made for each; only the last
+    /// [`TEXTS_KEPT`] are kept, so memory stays flat over thousands.
+    cache: RefCell<VecDeque<(String, Rc<GameTexts>)>>,
 }
 
 /// Labels rendered from one template.
@@ -188,7 +193,7 @@ impl Texts {
         Ok(Texts {
             tera,
             lang: lang.to_string(),
-            cache: RefCell::new(HashMap::new()),
+            cache: RefCell::new(VecDeque::new()),
         })
     }
 
@@ -241,9 +246,14 @@ impl Texts {
     /// once for each game and context.
     pub fn game(&self, game: &str, ctx: &Context) -> Result<Rc<GameTexts>, TextError> {
         let key = format!("{game}\0{}", ctx.clone().into_json());
-        if let Some(t) = self.cache.borrow().get(&key) {
-            return Ok(t.clone());
+        let mut cache = self.cache.borrow_mut();
+        if let Some(i) = cache.iter().position(|(k, _)| *k == key) {
+            let hit = cache.remove(i).expect("just found");
+            let texts = hit.1.clone();
+            cache.push_front(hit);
+            return Ok(texts);
         }
+        drop(cache);
         let texts = Rc::new(GameTexts {
             game: self.labels(game, ctx)?,
             common: self.labels("common", ctx)?,
@@ -254,7 +264,9 @@ impl Texts {
             lang: self.lang.clone(),
             furniture: RefCell::new(HashMap::new()),
         });
-        self.cache.borrow_mut().insert(key, texts.clone());
+        let mut cache = self.cache.borrow_mut();
+        cache.push_front((key, texts.clone()));
+        cache.truncate(TEXTS_KEPT);
         Ok(texts)
     }
 
@@ -435,6 +447,38 @@ mod sandbox {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Texts rendered for each layout (PPE's odds) are not all kept: a
+    /// document of thousands of layouts stays flat in memory, while texts
+    /// used again (a class pack's) stay shared.
+    #[test]
+    fn only_the_most_recently_used_game_texts_are_kept() {
+        let texts = Texts::load("en", None).unwrap();
+        let with = |stores: usize| {
+            let mut ctx = Context::new();
+            for (key, value) in [
+                ("stores", stores),
+                ("atms", 10),
+                ("dangers", 7),
+                ("players", 4),
+                ("grid", 12),
+            ] {
+                ctx.insert(key, &value);
+            }
+            ctx.insert("version", &2);
+            texts.game("tp-hunt", &ctx).unwrap()
+        };
+        let first = with(0);
+        for n in 1..100 {
+            assert!(Rc::ptr_eq(&first, &with(0)), "used again after {n} others");
+            with(n);
+        }
+        assert_eq!(texts.cache.borrow().len(), TEXTS_KEPT);
+        for n in 1..=TEXTS_KEPT {
+            with(1000 + n);
+        }
+        assert!(!Rc::ptr_eq(&first, &with(0)), "made again once forgotten");
+    }
 
     /// Every shipped template keeps to the subset allowed in `--templates`, so
     /// any of them can be copied and edited.
