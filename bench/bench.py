@@ -9,6 +9,9 @@ ratios the targets are stated in.
 
 usage: python3 bench/bench.py [--runs 5] [--counts 1,30,1000] [--seed 1]
                               [--only peers,memory,preview,panic-buy,particle-panic]
+                              [--static]
+--static measures the self-contained Linux build (`cargo build-static`,
+target/static/release/panicpress) instead of target/release/panicpress.
 Peers are skipped when ../shared/peers or their Python packages are missing
 (pip install reportlab typst; apt-get install fonts-dejavu-core).
 """
@@ -73,11 +76,17 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="peers,memory,preview,panic-buy,particle-panic",
                     help="the sections to run, comma-separated")
+    ap.add_argument("--static", action="store_true", help="measure the build of `cargo build-static`")
     a = ap.parse_args()
     counts = [int(x) for x in a.counts.split(",")]
     only = set(a.only.split(","))
 
-    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    global BIN
+    if a.static:
+        subprocess.run(["cargo", "--quiet", "build-static"], cwd=ROOT, check=True)
+        BIN = os.path.join(ROOT, "target", "static", "release", "panicpress")
+    else:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     out = tempfile.mkdtemp(prefix="panicpress-bench-")
     if "peers" in only:
         compare_with_peers(a, counts, out)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Lists the functions the release binary runs to write each game's PDF and a
-# class pack (valgrind's callgrind), into link/hot-symbols.txt. build.rs hands
+# Lists the functions the release binaries (the usual one and `cargo
+# build-static`'s, which has the C library in it) run to write each game's PDF
+# and a class pack (valgrind's callgrind), into link/hot-symbols.txt. build.rs hands
 # the list to the linker, which places those functions side by side: a run
 # then maps a few hundred kilobytes of code instead of most of the binary
 # (the kernel maps 64 KiB around each page touched).
@@ -11,14 +12,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-bin=target/release/panicpress
+cargo --quiet build-static
 out=$(mktemp -d)
 i=0
 while read -r cmd; do
-  i=$((i + 1))
-  # shellcheck disable=SC2086
-  valgrind --tool=callgrind --demangle=no --compress-strings=no \
-    --callgrind-out-file="$out/cg.$i" "$bin" $cmd -o "$out/doc.pdf" >/dev/null 2>&1
+  for bin in target/release/panicpress target/static/release/panicpress; do
+    i=$((i + 1))
+    # shellcheck disable=SC2086
+    valgrind --tool=callgrind --demangle=no --compress-strings=no \
+      --callgrind-out-file="$out/cg.$i" "$bin" $cmd -o "$out/doc.pdf" >/dev/null 2>&1
+  done
 done <<'COMMANDS'
 tp-hunt --seed 1 --count 3 --sheets all
 tp-hunt --seed 1 --count 2 --sheets map --lang de --paper letter
