@@ -426,11 +426,11 @@ impl Request for Run {
         Ok(out)
     }
     fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
-        let mut infos = Vec::new();
+        let mut parts = crate::sheet::Parts::default();
         for one in self.each() {
-            infos.push(one.pages(texts, emit)?);
+            parts.push(one.pages(texts, emit)?);
         }
-        Ok(DocumentInfo::joined(&infos))
+        Ok(parts.finish())
     }
 }
 

@@ -364,12 +364,12 @@ pub fn sheets_imposed(
         }
     };
     let mut sharing = Sharing::new(per_page, request.paper(), &footer);
-    let mut info = Vec::new();
+    let mut parts = crate::sheet::Parts::default();
     for sheet in request.sheet_names() {
-        info.push(sharing.sheet(&request.with_sheets(sheet)?, texts, name, emit)?);
+        parts.push(sharing.sheet(&request.with_sheets(sheet)?, texts, name, emit)?);
     }
     sharing.flush(emit)?;
-    Ok(crate::sheet::DocumentInfo::joined(&info))
+    Ok(parts.finish())
 }
 
 /// Small sheets gathered to share pages: each laid out for its share of a

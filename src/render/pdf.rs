@@ -489,7 +489,14 @@ impl<W: Write> PdfWriter<W> {
         let xref = self.out.written;
         let mut table = format!("xref\n0 {}\n0000000000 65535 f\r\n", self.offsets.len());
         for off in &self.offsets[1..] {
-            table.push_str(&format!("{off:010} 00000 n\r\n"));
+            // Written a few thousand entries at a time: 20 bytes an object
+            // would otherwise be held at once at the end of a long document.
+            if table.len() >= 1 << 16 {
+                self.out.write_all(table.as_bytes())?;
+                table.clear();
+            }
+            use std::fmt::Write as _;
+            let _ = write!(table, "{off:010} 00000 n\r\n");
         }
         table.push_str(&format!(
             "trailer\n<</Size {}/Root {} 0 R/Info {} 0 R/ID[<{id}><{id}>]>>\nstartxref\n{xref}\n%%EOF\n",

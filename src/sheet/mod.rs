@@ -306,36 +306,102 @@ pub struct DocumentInfo {
 impl DocumentInfo {
     /// Title and subject naming the game and its sheet codes: the code itself
     /// for one layout, or how many and the first and last for a run.
-    pub fn for_codes(game: &str, codes: &[String], what: &str) -> DocumentInfo {
-        let (title, subject) = match codes {
-            [one] => (format!("{game}: {one}"), format!("{game} {one}")),
-            [first, .., last] => (
-                format!("{game}: {} {what}", codes.len()),
-                format!("{game}: {} {what}, {first} to {last}", codes.len()),
+    pub fn for_codes(game: &str, codes: Codes, what: &str) -> DocumentInfo {
+        let (title, subject) = match codes.count {
+            0 => (game.to_string(), game.to_string()),
+            1 => (
+                format!("{game}: {}", codes.first()),
+                format!("{game} {}", codes.first()),
             ),
-            [] => (game.to_string(), game.to_string()),
+            n => (
+                format!("{game}: {n} {what}"),
+                format!("{game}: {n} {what}, {} to {}", codes.first(), codes.last()),
+            ),
         };
         DocumentInfo {
             title,
             subject,
-            id_source: codes.join("\n"),
+            id_source: codes.joined,
         }
     }
+}
 
-    /// One document made of several: the first's title and subject with how
-    /// many follow, every part's identity.
-    pub fn joined(parts: &[DocumentInfo]) -> DocumentInfo {
-        match parts {
-            [one] => one.clone(),
-            _ => DocumentInfo {
-                title: format!("{} (+{})", parts[0].title, parts.len() - 1),
-                subject: format!("{} (+{})", parts[0].subject, parts.len() - 1),
-                id_source: parts
-                    .iter()
-                    .map(|p| p.id_source.as_str())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            },
+/// The sheet codes of a run, gathered as its pages are made: kept as one text
+/// (they make the document's /ID), so ten thousand layouts cost one string.
+#[derive(Debug, Clone, Default)]
+pub struct Codes {
+    /// Every code, one per line.
+    joined: String,
+    first_end: usize,
+    last_start: usize,
+    count: usize,
+}
+
+impl Codes {
+    pub fn one(code: &str) -> Codes {
+        let mut codes = Codes::default();
+        codes.push(code);
+        codes
+    }
+
+    pub fn push(&mut self, code: &str) {
+        if self.count > 0 {
+            self.joined.push('\n');
+        }
+        self.last_start = self.joined.len();
+        self.joined.push_str(code);
+        if self.count == 0 {
+            self.first_end = self.joined.len();
+        }
+        self.count += 1;
+    }
+
+    fn first(&self) -> &str {
+        &self.joined[..self.first_end]
+    }
+
+    fn last(&self) -> &str {
+        &self.joined[self.last_start..]
+    }
+}
+
+/// One document made of several, gathered part by part: the first's title and
+/// subject with how many follow, every part's identity.
+#[derive(Debug, Default)]
+pub struct Parts {
+    first: Option<DocumentInfo>,
+    /// Every part's identity, one after another on its own lines.
+    id_source: String,
+    count: usize,
+}
+
+impl Parts {
+    pub fn push(&mut self, part: DocumentInfo) {
+        if self.count > 0 {
+            self.id_source.push('\n');
+        }
+        self.id_source.push_str(&part.id_source);
+        self.count += 1;
+        self.first.get_or_insert(DocumentInfo {
+            id_source: String::new(),
+            ..part
+        });
+    }
+
+    pub fn finish(self) -> DocumentInfo {
+        let first = self.first.unwrap_or(DocumentInfo {
+            title: String::new(),
+            subject: String::new(),
+            id_source: String::new(),
+        });
+        let more = |text: String| match self.count {
+            0 | 1 => text,
+            n => format!("{text} (+{})", n - 1),
+        };
+        DocumentInfo {
+            title: more(first.title),
+            subject: more(first.subject),
+            id_source: self.id_source,
         }
     }
 }
@@ -894,6 +960,32 @@ pub fn code_line(page: &mut Page, code_line: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_documents_title_and_identity_come_from_its_codes_and_parts() {
+        let mut codes = Codes::default();
+        for code in ["tp-hunt:2:a:1", "tp-hunt:2:a:2", "tp-hunt:2:a:3"] {
+            codes.push(code);
+        }
+        let run = DocumentInfo::for_codes("TP Hunt", codes, "maps");
+        assert_eq!(run.title, "TP Hunt: 3 maps");
+        assert_eq!(run.subject, "TP Hunt: 3 maps, tp-hunt:2:a:1 to tp-hunt:2:a:3");
+        assert_eq!(run.id_source, "tp-hunt:2:a:1\ntp-hunt:2:a:2\ntp-hunt:2:a:3");
+        let one = DocumentInfo::for_codes("PPE", Codes::one("ppe:2:x:7"), "");
+        assert_eq!(
+            (one.title.as_str(), one.subject.as_str()),
+            ("PPE: ppe:2:x:7", "PPE ppe:2:x:7")
+        );
+        let mut parts = Parts::default();
+        parts.push(one.clone());
+        assert_eq!(parts.finish(), one);
+        let mut parts = Parts::default();
+        parts.push(one.clone());
+        parts.push(run.clone());
+        let both = parts.finish();
+        assert_eq!(both.title, "PPE: ppe:2:x:7 (+1)");
+        assert_eq!(both.id_source, format!("ppe:2:x:7\n{}", run.id_source));
+    }
 
     /// The checks catch what they name: a box too short or too narrow to
     /// write in, text a frame runs through, ink in the margin; a page with

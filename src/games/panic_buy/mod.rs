@@ -1377,7 +1377,7 @@ impl Request {
         let gt = self.texts(texts)?;
         let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt);
         let list = self.sheet_list();
-        let mut codes = Vec::new();
+        let mut codes = crate::sheet::Codes::default();
         let mut first = None;
         for made in self.boards()? {
             let (seed, board) = made?;
@@ -1391,7 +1391,7 @@ impl Request {
                     emit(page)?;
                 }
             }
-            codes.push(self.code(&seed, &list).to_string());
+            codes.push(&self.code(&seed, &list).to_string());
             first.get_or_insert((seed, board));
         }
         let (first_seed, first_board) = &first.expect("a request has at least one board");
@@ -1402,7 +1402,7 @@ impl Request {
         }
         Ok(crate::sheet::DocumentInfo::for_codes(
             &gt.game.get("game"),
-            &codes,
+            codes,
             &gt.game.get("boards"),
         ))
     }

@@ -755,12 +755,11 @@ impl Request {
                 emit(page)?;
             }
         }
-        let code = self
-            .code(&rated.seed, &sheets::SheetKind::code_list(&self.sheets))
-            .to_string();
+        let code = self.code(&rated.seed, &sheets::SheetKind::code_list(&self.sheets));
+        let codes = crate::sheet::Codes::one(&code.to_string());
         Ok(crate::sheet::DocumentInfo::for_codes(
             &labels.game.get("game"),
-            &[code],
+            codes,
             "",
         ))
     }

@@ -496,10 +496,9 @@ impl Request {
         for kind in &self.sheets {
             ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?;
         }
-        let code = self
-            .code(&sheets::SheetKind::list_for(self.params.version, &self.sheets))
-            .to_string();
-        Ok(crate::sheet::DocumentInfo::for_codes(&gt.game.get("game"), &[code], ""))
+        let code = self.code(&sheets::SheetKind::list_for(self.params.version, &self.sheets));
+        let codes = crate::sheet::Codes::one(&code.to_string());
+        Ok(crate::sheet::DocumentInfo::for_codes(&gt.game.get("game"), codes, ""))
     }
 
     pub fn document(&self, texts: &crate::text::Texts) -> Result<crate::sheet::Document> {

@@ -665,7 +665,7 @@ impl Request {
         let labels = self.labels(texts)?;
         let ctx = sheets::Context::new(&self.params, self.paper, &labels);
         let list = sheets::SheetKind::code_list(&self.sheets);
-        let mut codes = Vec::new();
+        let mut codes = crate::sheet::Codes::default();
         for made in self.maps()? {
             let (seed, map) = made?;
             for kind in &self.sheets {
@@ -674,11 +674,11 @@ impl Request {
                     emit(page)?;
                 }
             }
-            codes.push(self.code(&seed, &list).to_string());
+            codes.push(&self.code(&seed, &list).to_string());
         }
         Ok(crate::sheet::DocumentInfo::for_codes(
             &labels.game.get("game"),
-            &codes,
+            codes,
             &labels.game.get("maps"),
         ))
     }
