@@ -390,7 +390,8 @@ pub trait Policy {
     fn rolls_wanted(&self, game: &Game, basket: usize) -> u32;
 }
 
-/// What stays the same while one basket's walks are listed.
+/// One basket's walks being listed: what stays the same meanwhile, the walk
+/// being followed and the walks kept.
 struct Search<'s> {
     pushed: bool,
     /// Social distance: the move may go into a room from outside its door.
@@ -442,6 +443,7 @@ impl Seen {
 
     /// Adds `key`; false if it was already there.
     fn insert(&mut self, key: u64) -> bool {
+        debug_assert!(key < 1 << 48, "an effect's passes fit in 24 bits");
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }

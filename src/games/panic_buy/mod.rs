@@ -1053,12 +1053,17 @@ pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
     // The boards rated last, by settings and cells: a board is rated when it
     // is made, when its sheet is drawn and when a teacher key names it; a
     // class pack's boards are all asked for again after the key.
+    // Kept by a digest of settings and cells, not the text: 16 bytes a board.
     const KEPT: usize = 512;
     thread_local! {
-        static RATED: std::cell::RefCell<(HashMap<String, game::BoardRating>, VecDeque<String>)> =
+        static RATED: std::cell::RefCell<(HashMap<[u8; 16], game::BoardRating>, VecDeque<[u8; 16]>)> =
             std::cell::RefCell::new((HashMap::new(), VecDeque::new()));
     }
-    let key = format!("p{}-{}\n{}", p.players, p.mode.name(), describe(b));
+    use sha2::{Digest, Sha256};
+    let text = format!("p{}-{}\n{}", p.players, p.mode.name(), describe(b));
+    let key: [u8; 16] = Sha256::digest(text.as_bytes())[..16]
+        .try_into()
+        .expect("16 of 32 bytes");
     if let Some(r) = RATED.with_borrow(|(rated, _)| rated.get(&key).copied()) {
         return r;
     }
@@ -1069,7 +1074,7 @@ pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
         {
             rated.remove(&oldest);
         }
-        rated.insert(key.clone(), r);
+        rated.insert(key, r);
         order.push_back(key);
     });
     r
