@@ -1055,13 +1055,14 @@ pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
     // class pack's boards are all asked for again after the key.
     // Kept by a digest of settings and cells, not the text: 16 bytes a board.
     const KEPT: usize = 512;
+    type Digest16 = [u8; 16];
+    type Rated = (HashMap<Digest16, game::BoardRating>, VecDeque<Digest16>);
     thread_local! {
-        static RATED: std::cell::RefCell<(HashMap<[u8; 16], game::BoardRating>, VecDeque<[u8; 16]>)> =
-            std::cell::RefCell::new((HashMap::new(), VecDeque::new()));
+        static RATED: std::cell::RefCell<Rated> = std::cell::RefCell::new((HashMap::new(), VecDeque::new()));
     }
     use sha2::{Digest, Sha256};
     let text = format!("p{}-{}\n{}", p.players, p.mode.name(), describe(b));
-    let key: [u8; 16] = Sha256::digest(text.as_bytes())[..16]
+    let key: Digest16 = Sha256::digest(text.as_bytes())[..16]
         .try_into()
         .expect("16 of 32 bytes");
     if let Some(r) = RATED.with_borrow(|(rated, _)| rated.get(&key).copied()) {
