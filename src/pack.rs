@@ -658,7 +658,9 @@ impl Pack {
                 .collect()
         };
         let table_of = |i: usize| self.group_size.map(|n| (i / n + 1).to_string()).unwrap_or_default();
-        let rows: Vec<(String, String, String, Vec<String>)> = self
+        // Made row by row as the key is laid out: a pack of thousands does not
+        // hold every row at once.
+        let rows = self
             .students
             .iter()
             .zip(&self.sets)
@@ -670,8 +672,7 @@ impl Pack {
                     .zip(&self.group_sets)
                     .enumerate()
                     .map(|(g, (m, sets))| (String::new(), m.name.clone(), (g + 1).to_string(), code_lines(sets))),
-            )
-            .collect();
+            );
         let mut page = Page::new(self.paper);
         let mut pages = 0;
         let mut y = 0.0;
@@ -721,7 +722,7 @@ impl Pack {
             y + 6.0
         };
         let bottom = page.height - MARGIN_MM - 18.0;
-        for (row, (num, name, table, codes)) in rows.into_iter().enumerate() {
+        for (row, (num, name, table, codes)) in rows.enumerate() {
             let name_lines = crate::fonts::wrap(&name, Bold, 8.0, name_w - 2.0);
             let h = 4.4 * codes.len().max(name_lines.len()).max(1) as f32 + 1.8;
             if first || y + h > bottom {
