@@ -43,10 +43,19 @@ pub struct Member {
     pub seed: Seed,
 }
 
-/// The sheets chosen for one member in one entry, with their code.
+/// The sheets chosen for one member in one entry, with their code: the
+/// entry's request (shared by every member) and the member's seed, so a pack
+/// of thousands keeps a seed each, not a whole request.
 pub struct Assigned {
-    pub request: GameRequest,
+    entry: std::sync::Arc<GameRequest>,
+    seed: Seed,
     pub code: String,
+}
+
+impl Assigned {
+    pub fn request(&self) -> GameRequest {
+        self.entry.with_seed(self.seed.clone())
+    }
 }
 
 /// Everything a pack prints, decided before anything is written.
@@ -269,18 +278,19 @@ impl Pack {
         let assign = |members: &[Member], per_student: bool| -> Result<Vec<Vec<Assigned>>> {
             let mut out: Vec<Vec<Assigned>> = members.iter().map(|_| Vec::new()).collect();
             for entry in entries.iter().filter(|e| (e.per == Per::Student) == per_student) {
+                let shared = std::sync::Arc::new(entry.request.with_seed(seed.clone()));
                 let mut seen = HashSet::new();
                 for (i, m) in members.iter().enumerate() {
                     let mut bump = 0;
-                    let request = loop {
+                    let (request, seed) = loop {
                         let seed = if bump == 0 {
                             m.seed.clone()
                         } else {
                             Seed::new(&format!("{} +{bump}", m.seed))?
                         };
-                        let r = entry.request.with_seed(seed);
+                        let r = entry.request.with_seed(seed.clone());
                         if seen.insert(layout_key(&r)?) {
-                            break r;
+                            break (r, seed);
                         }
                         bump += 1;
                         if bump > 50 {
@@ -292,7 +302,11 @@ impl Pack {
                         }
                     };
                     let code = crate::seed::SheetCode::text_with_lang(&request.code()?, lang);
-                    out[i].push(Assigned { request, code });
+                    out[i].push(Assigned {
+                        entry: shared.clone(),
+                        seed,
+                        code,
+                    });
                 }
             }
             Ok(out)
@@ -574,8 +588,9 @@ impl Pack {
         };
         let mut sharing = Sharing::new(self.per_page, self.paper, &footer);
         for set in sets {
-            for sheet in set.request.sheet_names() {
-                sharing.sheet(&set.request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
+            let request = set.request();
+            for sheet in request.sheet_names() {
+                sharing.sheet(&request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
             }
         }
         sharing.flush(emit)
@@ -652,7 +667,7 @@ impl Pack {
         let code_lines = |sets: &[Assigned]| -> Vec<String> {
             sets.iter()
                 .flat_map(|s| {
-                    let rating = s.request.rating_note(texts).map(|note| format!("    {note}"));
+                    let rating = s.request().rating_note(texts).map(|note| format!("    {note}"));
                     std::iter::once(s.code.clone()).chain(rating)
                 })
                 .collect()
@@ -795,7 +810,8 @@ impl Pack {
             let sheets: Vec<serde_json::Value> = sets
                 .iter()
                 .map(|s| {
-                    Ok(serde_json::json!({"game": s.request.game(), "code": s.code, "layout": s.request.layout()?}))
+                    let request = s.request();
+                    Ok(serde_json::json!({"game": request.game(), "code": s.code, "layout": request.layout()?}))
                 })
                 .collect::<Result<_>>()?;
             let first = sheets.first().cloned().unwrap_or_default();
