@@ -278,6 +278,7 @@ impl Pack {
         let assign = |members: &[Member], per_student: bool| -> Result<Vec<Vec<Assigned>>> {
             let mut out: Vec<Vec<Assigned>> = members.iter().map(|_| Vec::new()).collect();
             for entry in entries.iter().filter(|e| (e.per == Per::Student) == per_student) {
+                // The entry's request, shared by its members (each keeps its own seed).
                 let shared = std::sync::Arc::new(entry.request.with_seed(seed.clone()));
                 let mut seen = HashSet::new();
                 for (i, m) in members.iter().enumerate() {

@@ -296,7 +296,7 @@ pub struct Page {
 pub type Emit<'a> = dyn FnMut(Page) -> crate::error::Result<()> + 'a;
 
 /// A document's title, subject and identity (hashed into the PDF's /ID).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct DocumentInfo {
     pub title: String,
     pub subject: String,
@@ -382,6 +382,7 @@ impl Parts {
         }
         self.id_source.push_str(&part.id_source);
         self.count += 1;
+        // The first part's identity is already in `id_source`.
         self.first.get_or_insert(DocumentInfo {
             id_source: String::new(),
             ..part
@@ -389,11 +390,7 @@ impl Parts {
     }
 
     pub fn finish(self) -> DocumentInfo {
-        let first = self.first.unwrap_or(DocumentInfo {
-            title: String::new(),
-            subject: String::new(),
-            id_source: String::new(),
-        });
+        let first = self.first.unwrap_or_default();
         let more = |text: String| match self.count {
             0 | 1 => text,
             n => format!("{text} (+{})", n - 1),

@@ -686,11 +686,7 @@ impl<'a> Game<'a> {
             s.path.len += 1;
             if plain(s.special, n) {
                 // Plain floor: nothing happens, nothing is passed.
-                if left == 1 {
-                    s.keep(self.effect_key(passes, at, n, None), None);
-                } else {
-                    self.extend(s, n, at, left - 1, passes);
-                }
+                self.extend(s, n, at, left - 1, passes);
             } else {
                 self.special_step(s, at, n, left, passes);
             }
