@@ -508,7 +508,7 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
 /// whole: `dir` appears with every file or not at all.
 fn write_split(pack: &crate::pack::Pack, texts: &Texts, dir: &std::path::Path) -> Result<usize> {
     let mut files = 0;
-    let progress = crate::progress::bar((pack.students.len() + pack.groups.len()) as u64 + 1, "files");
+    let progress = crate::progress::bar(pack.members() as u64 + 1, "files");
     output::write_folder(dir, |tmp| {
         split_pdfs(pack, texts, &mut |file, pdf| {
             output::write(&tmp.join(file), &pdf)?;
@@ -528,7 +528,7 @@ pub fn split_pdfs(
     texts: &Texts,
     each: &mut dyn FnMut(String, Vec<u8>) -> Result<()>,
 ) -> Result<()> {
-    let total = pack.students.len() + pack.groups.len();
+    let total = pack.members();
     let width = total.to_string().len().max(3);
     let mut one = |file: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
         let mut pdf = Vec::new();
@@ -546,12 +546,7 @@ pub fn split_pdfs(
         pack.key_pages(texts, false, emit)
     })?;
     for i in 0..total {
-        let member = pack
-            .students
-            .get(i)
-            .or_else(|| pack.groups.get(i - pack.students.len()))
-            .expect("in range");
-        one(crate::pack::file_name(i + 1, width, &member.name), &|emit| {
+        one(crate::pack::file_name(i + 1, width, &pack.member_at(i).name), &|emit| {
             pack.member(texts, i, emit)
         })?;
     }

@@ -36,26 +36,35 @@ pub struct Entry {
     pub per: Per,
 }
 
-/// A student (or a table of students) and their seed.
+/// A student (or a table of students): the name printed on their sheets,
+/// and the name their seed is made from where that differs (a repeated
+/// name's `#2`, a table's number).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
     pub name: String,
-    pub seed: Seed,
+    seed_name: Option<Box<str>>,
 }
 
-/// The sheets chosen for one member in one entry, with their code: the
-/// entry's request (shared by every member) and the member's seed, so a pack
-/// of thousands keeps a seed each, not a whole request.
+impl Member {
+    fn seed_name(&self) -> &str {
+        self.seed_name.as_deref().unwrap_or(&self.name)
+    }
+}
+
+/// The sheets of one entry for one member, with their printed code.
 pub struct Assigned {
-    entry: std::sync::Arc<GameRequest>,
-    seed: Seed,
+    pub request: GameRequest,
     pub code: String,
 }
 
-impl Assigned {
-    pub fn request(&self) -> GameRequest {
-        self.entry.with_seed(self.seed.clone())
-    }
+/// An entry as planned: its request, and for each member how many times
+/// their seed was moved on (`+1`, `+2` ...) to give a layout no one else in
+/// the pack has; nearly always 0. Seeds and codes are made again from these
+/// when a member's pages are written, so a pack keeps a byte per member and
+/// entry, not their requests.
+struct PlannedEntry {
+    request: GameRequest,
+    bumps: Vec<u8>,
 }
 
 /// Everything a pack prints, decided before anything is written.
@@ -66,10 +75,11 @@ pub struct Pack {
     pub per_page: usize,
     pub students: Vec<Member>,
     pub groups: Vec<Member>,
-    /// `sets[i][e]`: student i's sheets of entry e (student entries only).
-    pub sets: Vec<Vec<Assigned>>,
-    /// `group_sets[g][e]`: table g's sheets of each group entry.
-    pub group_sets: Vec<Vec<Assigned>>,
+    /// The entries printed for each student, and for each table.
+    student_entries: Vec<PlannedEntry>,
+    group_entries: Vec<PlannedEntry>,
+    /// The language, written into the sheet codes.
+    lang: String,
     pub code: String,
     /// Students at each table, when an entry is printed per table.
     pub group_size: Option<usize>,
@@ -207,14 +217,17 @@ fn distinct(names: &[String]) -> Vec<String> {
 
 /// A digest of the layout without its seed, code or rating: what makes two
 /// sheets the same (a digest, so 10,000 students' keys stay small).
-fn layout_key(request: &GameRequest) -> Result<[u8; 32]> {
+fn layout_key(request: &GameRequest) -> Result<[u8; 16]> {
     let mut layout = request.layout()?;
     if let Some(obj) = layout.as_object_mut() {
         for k in ["seed", "code", "rating"] {
             obj.remove(k);
         }
     }
-    Ok(Sha256::digest(layout.to_string().as_bytes()).into())
+    let digest = Sha256::digest(layout.to_string().as_bytes());
+    let mut key = [0; 16];
+    key.copy_from_slice(&digest[..16]);
+    Ok(key)
 }
 
 /// How a pack is printed.
@@ -243,18 +256,15 @@ impl Pack {
             group_word,
             lang,
         } = options;
-        let lang = lang.as_str();
         check_per_page(per_page)?;
         let students: Vec<Member> = names
             .iter()
             .zip(distinct(names))
-            .map(|(name, unique)| {
-                Ok(Member {
-                    name: name.clone(),
-                    seed: member_seed(&seed, &unique)?,
-                })
+            .map(|(name, unique)| Member {
+                seed_name: (unique != *name).then(|| unique.into_boxed_str()),
+                name: name.clone(),
             })
-            .collect::<Result<_>>()?;
+            .collect();
         let group_size = entries
             .iter()
             .filter_map(|e| match e.per {
@@ -266,33 +276,23 @@ impl Pack {
             Some(n) => names
                 .chunks(n)
                 .enumerate()
-                .map(|(i, chunk)| {
-                    Ok(Member {
-                        name: format!("{group_word} {}: {}", i + 1, chunk.join(", ")),
-                        seed: member_seed(&seed, &format!("table {}", i + 1))?,
-                    })
+                .map(|(i, chunk)| Member {
+                    name: format!("{group_word} {}: {}", i + 1, chunk.join(", ")),
+                    seed_name: Some(format!("table {}", i + 1).into_boxed_str()),
                 })
-                .collect::<Result<_>>()?,
+                .collect(),
             None => Vec::new(),
         };
-        let assign = |members: &[Member], per_student: bool| -> Result<Vec<Vec<Assigned>>> {
-            let mut out: Vec<Vec<Assigned>> = members.iter().map(|_| Vec::new()).collect();
+        let plan_entries = |members: &[Member], per_student: bool| -> Result<Vec<PlannedEntry>> {
+            let mut out = Vec::new();
             for entry in entries.iter().filter(|e| (e.per == Per::Student) == per_student) {
-                // The entry's request, shared by its members (each keeps its own seed).
-                let shared = std::sync::Arc::new(entry.request.with_seed(seed.clone()));
-                let mut seen = HashSet::new();
-                for (i, m) in members.iter().enumerate() {
-                    let mut bump = 0;
-                    let (request, seed) = loop {
-                        let seed = if bump == 0 {
-                            m.seed.clone()
-                        } else {
-                            Seed::new(&format!("{} +{bump}", m.seed))?
-                        };
-                        let r = entry.request.with_seed(seed.clone());
-                        if seen.insert(layout_key(&r)?) {
-                            break (r, seed);
-                        }
+                // Half a layout digest each: no two of 10,000 layouts share one by chance.
+                let mut seen: HashSet<[u8; 16]> = HashSet::with_capacity(members.len());
+                let mut bumps = Vec::with_capacity(members.len());
+                for m in members {
+                    let base = member_seed(&seed, m.seed_name())?;
+                    let mut bump = 0u8;
+                    while !seen.insert(layout_key(&entry.request.with_seed(bumped(&base, bump)?))?) {
                         bump += 1;
                         if bump > 50 {
                             return Err(Error::input(format!(
@@ -301,19 +301,18 @@ impl Pack {
                                 members.len()
                             )));
                         }
-                    };
-                    let code = crate::seed::SheetCode::text_with_lang(&request.code()?, lang);
-                    out[i].push(Assigned {
-                        entry: shared.clone(),
-                        seed,
-                        code,
-                    });
+                    }
+                    bumps.push(bump);
                 }
+                out.push(PlannedEntry {
+                    request: entry.request.with_seed(seed.clone()),
+                    bumps,
+                });
             }
             Ok(out)
         };
-        let sets = assign(&students, true)?;
-        let group_sets = assign(&groups, false)?;
+        let student_entries = plan_entries(&students, true)?;
+        let group_entries = plan_entries(&groups, false)?;
         let mut hash = Sha256::new();
         for n in names {
             hash.update(n.as_bytes());
@@ -337,11 +336,54 @@ impl Pack {
             per_page,
             students,
             groups,
-            sets,
-            group_sets,
+            student_entries,
+            group_entries,
+            lang,
             code,
             group_size,
         })
+    }
+
+    /// Member `i`'s sheets (students first, then tables), one per entry, with
+    /// their codes: made again from the member's name and the plan.
+    pub fn assigned(&self, i: usize) -> Result<Vec<Assigned>> {
+        let (member, entries, j) = match self.students.get(i) {
+            Some(m) => (m, &self.student_entries, i),
+            None => {
+                let g = i - self.students.len();
+                (&self.groups[g], &self.group_entries, g)
+            }
+        };
+        let base = member_seed(&self.seed, member.seed_name())?;
+        entries
+            .iter()
+            .map(|e| {
+                let request = e.request.with_seed(bumped(&base, e.bumps[j])?);
+                let code = crate::seed::SheetCode::text_with_lang(&request.code()?, &self.lang);
+                Ok(Assigned { request, code })
+            })
+            .collect()
+    }
+
+    /// Member `i`: students first, then tables.
+    pub fn member_at(&self, i: usize) -> &Member {
+        self.students
+            .get(i)
+            .unwrap_or_else(|| &self.groups[i - self.students.len()])
+    }
+
+    /// Students and tables.
+    pub fn members(&self) -> usize {
+        self.students.len() + self.groups.len()
+    }
+}
+
+/// A member's seed moved on `bump` times: `SEED +1`, `SEED +2` ...
+fn bumped(base: &Seed, bump: u8) -> Result<Seed> {
+    if bump == 0 {
+        Ok(base.clone())
+    } else {
+        Ok(Seed::new(&format!("{base} +{bump}"))?)
     }
 }
 
@@ -589,9 +631,8 @@ impl Pack {
         };
         let mut sharing = Sharing::new(self.per_page, self.paper, &footer);
         for set in sets {
-            let request = set.request();
-            for sheet in request.sheet_names() {
-                sharing.sheet(&request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
+            for sheet in set.request.sheet_names() {
+                sharing.sheet(&set.request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
             }
         }
         sharing.flush(emit)
@@ -599,13 +640,7 @@ impl Pack {
 
     /// Member `i`'s pages: students first, then tables.
     pub fn member(&self, texts: &Texts, i: usize, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
-        match self.students.get(i) {
-            Some(m) => self.member_pages(texts, m, &self.sets[i], emit),
-            None => {
-                let g = i - self.students.len();
-                self.member_pages(texts, &self.groups[g], &self.group_sets[g], emit)
-            }
-        }
+        self.member_pages(texts, self.member_at(i), &self.assigned(i)?, emit)
     }
 
     /// The teacher key: pack code, date, and each student's sheet codes.
@@ -617,10 +652,10 @@ impl Pack {
         if !page_map {
             return self.key_layout(texts, &|_| String::new(), emit).map(|_| ());
         }
-        let count_pages = |member: Option<(&Member, &[Assigned])>| -> Result<usize> {
+        let count_pages = |member: Option<usize>| -> Result<usize> {
             let mut n = 0;
-            if let Some((m, sets)) = member {
-                self.member_pages(texts, m, sets, &mut |_| {
+            if let Some(i) = member {
+                self.member(texts, i, &mut |_| {
                     n += 1;
                     Ok(())
                 })?;
@@ -628,18 +663,8 @@ impl Pack {
             Ok(n)
         };
         // Every student's set has the same sheets, and so the same number of pages; tables likewise.
-        let per_student = count_pages(
-            self.students
-                .first()
-                .zip(self.sets.first())
-                .map(|(m, s)| (m, s.as_slice())),
-        )?;
-        let per_group = count_pages(
-            self.groups
-                .first()
-                .zip(self.group_sets.first())
-                .map(|(m, s)| (m, s.as_slice())),
-        )?;
+        let per_student = count_pages((!self.students.is_empty()).then_some(0))?;
+        let per_group = count_pages((!self.groups.is_empty()).then_some(self.students.len()))?;
         let key = self.key_layout(texts, &|_| String::new(), &mut |_| Ok(()))?;
         let pages_of = |row: usize| -> String {
             let (first, n) = match row.checked_sub(self.students.len()) {
@@ -665,30 +690,31 @@ impl Pack {
         let l = texts.labels("pack", &tera::Context::new())?;
         let common = Self::common(texts)?;
         // Each code, with the layout's rating on a line of its own under it.
-        let code_lines = |sets: &[Assigned]| -> Vec<String> {
-            sets.iter()
+        let code_lines = |i: usize| -> Result<Vec<String>> {
+            Ok(self
+                .assigned(i)?
+                .into_iter()
                 .flat_map(|s| {
-                    let rating = s.request().rating_note(texts).map(|note| format!("    {note}"));
-                    std::iter::once(s.code.clone()).chain(rating)
+                    let rating = s.request.rating_note(texts).map(|note| format!("    {note}"));
+                    std::iter::once(s.code).chain(rating)
                 })
-                .collect()
+                .collect())
         };
-        let table_of = |i: usize| self.group_size.map(|n| (i / n + 1).to_string()).unwrap_or_default();
+        let students = self.students.len();
+        // Number and table of row `i`: students are numbered, tables are not.
+        let row_of = |i: usize| match i.checked_sub(students) {
+            None => (
+                (i + 1).to_string(),
+                self.group_size.map(|n| (i / n + 1).to_string()).unwrap_or_default(),
+            ),
+            Some(g) => (String::new(), (g + 1).to_string()),
+        };
         // Made row by row as the key is laid out: a pack of thousands does not
         // hold every row at once.
-        let rows = self
-            .students
-            .iter()
-            .zip(&self.sets)
-            .enumerate()
-            .map(|(i, (m, sets))| ((i + 1).to_string(), m.name.clone(), table_of(i), code_lines(sets)))
-            .chain(
-                self.groups
-                    .iter()
-                    .zip(&self.group_sets)
-                    .enumerate()
-                    .map(|(g, (m, sets))| (String::new(), m.name.clone(), (g + 1).to_string(), code_lines(sets))),
-            );
+        let rows = (0..self.members()).map(|i| -> Result<_> {
+            let (num, table) = row_of(i);
+            Ok((num, self.member_at(i).name.as_str(), table, code_lines(i)?))
+        });
         let mut page = Page::new(self.paper);
         let mut pages = 0;
         let mut y = 0.0;
@@ -738,8 +764,9 @@ impl Pack {
             y + 6.0
         };
         let bottom = page.height - MARGIN_MM - 18.0;
-        for (row, (num, name, table, codes)) in rows.enumerate() {
-            let name_lines = crate::fonts::wrap(&name, Bold, 8.0, name_w - 2.0);
+        for (row, item) in rows.enumerate() {
+            let (num, name, table, codes) = item?;
+            let name_lines = crate::fonts::wrap(name, Bold, 8.0, name_w - 2.0);
             let h = 4.4 * codes.len().max(name_lines.len()).max(1) as f32 + 1.8;
             if first || y + h > bottom {
                 if !first {
@@ -790,11 +817,8 @@ impl Pack {
     /// The whole pack: the teacher key, each student's sheets, then each table's.
     pub fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
         self.key_pages(texts, true, emit)?;
-        for (m, sets) in self.students.iter().zip(&self.sets) {
-            self.member_pages(texts, m, sets, emit)?;
-        }
-        for (g, sets) in self.groups.iter().zip(&self.group_sets) {
-            self.member_pages(texts, g, sets, emit)?;
+        for i in 0..self.members() {
+            self.member(texts, i, emit)?;
         }
         let l = texts.labels("pack", &tera::Context::new())?;
         Ok(DocumentInfo {
@@ -807,33 +831,25 @@ impl Pack {
     /// The manifest: the pack code, and per student their name, code and layout
     /// (the first entry's; `sheets` lists every entry's).
     pub fn manifest(&self) -> Result<String> {
-        let member = |m: &Member, sets: &[Assigned]| -> Result<serde_json::Value> {
-            let sheets: Vec<serde_json::Value> = sets
+        let member = |i: usize| -> Result<serde_json::Value> {
+            let sheets: Vec<serde_json::Value> = self
+                .assigned(i)?
                 .iter()
                 .map(|s| {
-                    let request = s.request();
-                    Ok(serde_json::json!({"game": request.game(), "code": s.code, "layout": request.layout()?}))
+                    Ok(serde_json::json!({"game": s.request.game(), "code": s.code, "layout": s.request.layout()?}))
                 })
                 .collect::<Result<_>>()?;
             let first = sheets.first().cloned().unwrap_or_default();
             Ok(serde_json::json!({
-                "name": m.name,
+                "name": self.member_at(i).name,
                 "code": first.get("code").cloned().unwrap_or_default(),
                 "layout": first.get("layout").cloned().unwrap_or_default(),
                 "sheets": sheets,
             }))
         };
-        let students: Vec<serde_json::Value> = self
-            .students
-            .iter()
-            .zip(&self.sets)
-            .map(|(m, s)| member(m, s))
-            .collect::<Result<_>>()?;
-        let groups: Vec<serde_json::Value> = self
-            .groups
-            .iter()
-            .zip(&self.group_sets)
-            .map(|(m, s)| member(m, s))
+        let students: Vec<serde_json::Value> = (0..self.students.len()).map(member).collect::<Result<_>>()?;
+        let groups: Vec<serde_json::Value> = (self.students.len()..self.members())
+            .map(member)
             .collect::<Result<_>>()?;
         let mut j = serde_json::json!({ "code": self.code, "seed": self.seed.text(), "students": students });
         if !groups.is_empty() {
@@ -879,6 +895,54 @@ mod tests {
     fn same_names_get_distinct_seeds() {
         let names: Vec<String> = ["Ann", "Bo", "Ann", "Ann"].iter().map(|s| s.to_string()).collect();
         assert_eq!(distinct(&names), ["Ann", "Bo", "Ann #2", "Ann #3"]);
+    }
+
+    #[test]
+    fn members_keep_names_and_their_sheets_are_made_again_from_the_plan() {
+        let seed = Seed::new("5B").unwrap();
+        let game = crate::games::find("tp-hunt").unwrap();
+        let request = GameRequest::from(
+            game.request(&crate::game::Common::for_seed(seed.clone()), &Default::default())
+                .unwrap(),
+        );
+        let names: Vec<String> = ["Ann", "Bo", "Ann", "Cy", "Di"].iter().map(|s| s.to_string()).collect();
+        let options = Options {
+            seed: seed.clone(),
+            paper: Paper::A4,
+            date: None,
+            per_page: 1,
+            group_word: "Table".into(),
+            lang: "en".into(),
+        };
+        let entries = [
+            Entry {
+                request: request.with_seed(seed.clone()),
+                per: Per::Student,
+            },
+            Entry {
+                request,
+                per: Per::Group(2),
+            },
+        ];
+        let pack = Pack::plan(options, &names, &entries).unwrap();
+        assert_eq!(pack.members(), 5 + 3);
+        assert_eq!(pack.member_at(2).name, "Ann");
+        assert_eq!(pack.member_at(6).name, "Table 2: Ann, Cy");
+        let code = |i: usize| pack.assigned(i).unwrap().remove(0).code;
+        // A repeated name seeds as "#2"; tables by their number.
+        assert!(code(2).ends_with(":5B/Ann #2"), "{}", code(2));
+        assert!(code(6).ends_with(":5B/table 2"), "{}", code(6));
+        let mut codes: Vec<String> = (0..pack.members()).map(code).collect();
+        assert_eq!(
+            codes,
+            (0..pack.members()).map(code).collect::<Vec<_>>(),
+            "made again alike"
+        );
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), 8, "every layout differs");
+        assert_eq!(bumped(&seed, 0).unwrap(), seed);
+        assert_eq!(bumped(&seed, 2).unwrap().text(), "5B +2");
     }
 
     #[test]
