@@ -125,6 +125,10 @@ pub struct Table {
     to_arrow: Distances,
     /// What passing a place can do: 1 the TP square, 2 and 3 the arrows, 0 nothing.
     passing: [u8; PLACES],
+    /// The squares at most 2 and at most 3 steps from each square, counted
+    /// as the crow flies (rows plus columns), as bits.
+    within2: [u64; SQUARES],
+    within3: [u64; SQUARES],
     /// Scratch space for listing walks.
     seen: std::cell::RefCell<Seen>,
     around: std::cell::RefCell<std::collections::HashMap<[Pos; 2], std::rc::Rc<[Distances; 2]>>>,
@@ -197,6 +201,8 @@ impl Table {
             to_tp: [FAR; PLACES],
             to_arrow: [FAR; PLACES],
             passing: [0; PLACES],
+            within2: [0; SQUARES],
+            within3: [0; SQUARES],
             seen: Default::default(),
             around: Default::default(),
         };
@@ -205,7 +211,23 @@ impl Table {
         t.passing[arrows[1] as usize] = 3;
         t.to_tp = t.distances(&[tp]);
         t.to_arrow = t.distances(&arrows);
+        for a in 0..SQUARES as Pos {
+            for b in 0..SQUARES as Pos {
+                let d = Table::manhattan(a, b);
+                t.within2[a as usize] |= ((d <= 2) as u64) << b;
+                t.within3[a as usize] |= ((d <= 3) as u64) << b;
+            }
+        }
         t
+    }
+
+    /// The squares at most `d` (2 or 3) steps from square `p` as the crow flies.
+    pub fn within(&self, p: Pos, d: u32) -> u64 {
+        match d {
+            2 => self.within2[p as usize],
+            3 => self.within3[p as usize],
+            _ => unreachable!("only 2 and 3 are kept"),
+        }
     }
 
     pub fn tile(&self, p: Pos) -> Option<Tile> {
@@ -312,18 +334,32 @@ pub struct Basket {
 /// A basket's move: the places it enters, in order. A move out of a room
 /// starts with the square outside its door. `sneeze` names the basket it
 /// sneezes on at the end of the move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Walk {
     steps: [Pos; 8],
     len: u8,
     pub sneeze: Option<u8>,
+    /// Known, from the listing that found it, to enter only plain floor:
+    /// its effects are where it ends (and a room escaped), nothing more.
+    all_plain: bool,
 }
+
+/// Walks are the same when their steps and Sneeze are: what the listing
+/// knew of them is no part of the walk.
+impl PartialEq for Walk {
+    fn eq(&self, other: &Walk) -> bool {
+        self.steps() == other.steps() && self.sneeze == other.sneeze
+    }
+}
+
+impl Eq for Walk {}
 
 impl Walk {
     pub const STAY: Walk = Walk {
         steps: [0; 8],
         len: 0,
         sneeze: None,
+        all_plain: false,
     };
 
     pub fn steps(&self) -> &[Pos] {
@@ -406,6 +442,8 @@ struct Search<'s> {
     seen: Option<&'s mut Seen>,
     /// The walk being followed.
     path: Walk,
+    /// Steps of the walk so far onto places that are not plain floor.
+    specials: u8,
     walks: Vec<Walk>,
 }
 
@@ -413,7 +451,11 @@ impl Search<'_> {
     /// Keeps the walk so far, ending with a Sneeze on `sneeze` if given.
     fn keep(&mut self, effect: u64, sneeze: Option<u8>) {
         if self.seen.as_deref_mut().is_none_or(|seen| seen.insert(effect)) {
-            self.walks.push(Walk { sneeze, ..self.path });
+            self.walks.push(Walk {
+                sneeze,
+                all_plain: self.specials == 0,
+                ..self.path
+            });
         }
     }
 }
@@ -654,6 +696,8 @@ impl<'a> Game<'a> {
             special: self.special_squares() | rivals,
             seen,
             path: first,
+            // The step out of a room is counted as special: what it passes is not checked.
+            specials: first.len,
             walks: Vec::with_capacity(16),
         };
         self.extend(&mut search, start, prev, steps, passes);
@@ -698,6 +742,12 @@ impl<'a> Game<'a> {
     /// A step of the walk in `s.path` from `at` onto `n`, a place where more
     /// can happen than moving on.
     fn special_step(&self, s: &mut Search, at: Pos, n: Pos, left: u8, passes: u64) {
+        s.specials += 1;
+        self.special_step_on(s, at, n, left, passes);
+        s.specials -= 1;
+    }
+
+    fn special_step_on(&self, s: &mut Search, at: Pos, n: Pos, left: u8, passes: u64) {
         let passes = self.passes_after(passes, n);
         let ends_here = self.effect_key(passes, at, n, None);
         if n >= BATHROOM && n != ROAD {
@@ -755,6 +805,10 @@ impl<'a> Game<'a> {
         {
             o.carried += self.room_tp[room];
             o.from_room = Some(room);
+        }
+        if w.all_plain {
+            o.end = w.end().unwrap_or(o.end);
+            return o;
         }
         let special = self.special_squares();
         for &p in w.steps() {

@@ -457,12 +457,13 @@ fn effect_of(g: &Game, b: usize, w: &Walk) -> u64 {
 }
 
 #[test]
-fn the_walks_offered_are_the_first_path_of_each_effect_in_the_order_found() {
+fn the_walks_offered_are_the_first_path_of_each_effect_in_the_order_found_and_do_what_their_steps_do() {
     let kinds = (1..=6)
         .flat_map(|steps| [false, true].map(|free| WalkKind::Own { steps, free }))
         .chain([false, true].map(|into_rooms| WalkKind::Pushed { into_rooms }));
     let kinds: Vec<WalkKind> = kinds.collect();
     let mut compared = 0;
+    let mut plain_known = 0;
     for (players, mode) in EVERY_MODE {
         let p = Params {
             players,
@@ -487,8 +488,18 @@ fn the_walks_offered_are_the_first_path_of_each_effect_in_the_order_found() {
                             effects.push(effect);
                             new
                         });
-                        assert_eq!(g.walks(b, kind), first, "basket {b} {kind:?} in {g:?}");
+                        let listed = g.walks(b, kind);
+                        assert_eq!(listed, first, "basket {b} {kind:?} in {g:?}");
                         compared += 1;
+                        // What the listing knew of a walk changes none of its effects.
+                        for w in &listed {
+                            let mut unknown = walk(w.steps());
+                            unknown.sneeze = w.sneeze;
+                            plain_known += w.all_plain as u32;
+                            for wanted in [0, 3] {
+                                assert_eq!(g.outcome(b, w, wanted), g.outcome(b, &unknown, wanted), "{w:?}");
+                            }
+                        }
                     }
                 }
                 g.turn(&mut dice, &mut policy);
@@ -496,4 +507,20 @@ fn the_walks_offered_are_the_first_path_of_each_effect_in_the_order_found() {
         }
     }
     assert!(compared > 5_000, "{compared}");
+    assert!(plain_known > 1_000, "{plain_known}");
+}
+
+#[test]
+fn squares_within_a_distance_are_those_as_the_crow_flies() {
+    let p = Params::default();
+    let board = super::super::generate_for_seed(&p, &Seed::new("within").unwrap()).unwrap();
+    let t = Table::new(&board);
+    for a in 0..SQUARES as Pos {
+        for d in [2, 3] {
+            let expected = (0..SQUARES as Pos)
+                .filter(|&b| Table::manhattan(a, b) <= d)
+                .fold(0u64, |m, b| m | 1 << b);
+            assert_eq!(t.within(a, d), expected, "{a} {d}");
+        }
+    }
 }

@@ -89,6 +89,9 @@ fn need(g: &Game, player: u8) -> u32 {
 #[derive(Debug, Clone)]
 struct Maps {
     hazards: [Pos; 2],
+    /// Squares each of the Virus and the Dog can reach in one move (within 3
+    /// steps; from its room, 2 beyond the door), as bits.
+    at_risk: [u64; 2],
     lying: Vec<(Pos, u32)>,
     to_tp: Distances,
     to_arrow: Distances,
@@ -109,8 +112,17 @@ impl Maps {
             d
         };
         let [tp, arrow] = &*t.around(g.hazards);
+        let at_risk = Hazard::BOTH.map(|h| {
+            let hp = g.hazards[h as usize];
+            if hp >= BATHROOM {
+                t.within(t.doors[h as usize], 2)
+            } else {
+                t.within(hp, 3)
+            }
+        });
         Maps {
             hazards: g.hazards,
+            at_risk,
             lying: g.lying.clone(),
             to_tp: steer(tp, t.to_tp_all()),
             to_arrow: steer(arrow, t.to_arrow_all()),
@@ -146,17 +158,8 @@ impl Maps {
         } as i32;
         let mut v = CARRIED * carried as i32 - distance - if room { ROOM_STEPS } else { 0 };
         if carried > 0 && !room && !t.is_object(at) && at < BATHROOM {
-            for h in Hazard::BOTH {
-                let hp = g.hazards[h as usize];
-                let reach = if hp >= BATHROOM {
-                    Table::manhattan(t.doors[h as usize], at) + 1
-                } else {
-                    Table::manhattan(hp, at)
-                };
-                if reach <= 3 {
-                    v -= AT_RISK * carried as i32;
-                }
-            }
+            let hazards_near = self.at_risk.iter().filter(|&&risk| risk & 1 << at != 0).count() as i32;
+            v -= hazards_near * AT_RISK * carried as i32;
         }
         v
     }
@@ -205,10 +208,16 @@ impl Greedy {
         }
     }
 
-    /// How much worse off a moved basket is after `w` (for its owner).
-    fn harm(m: &Maps, g: &Game, b: usize, w: &Walk) -> i32 {
+    /// Where basket `b` stands now, as [`Maps::value`] scores it.
+    fn standing(m: &Maps, g: &Game, b: usize) -> i32 {
         let basket = &g.baskets[b];
-        let before = m.value(g, basket.owner, basket.at, basket.carried);
+        m.value(g, basket.owner, basket.at, basket.carried)
+    }
+
+    /// How much worse off a moved basket is after `w` (for its owner), from
+    /// `before`, its [`Greedy::standing`].
+    fn harm(m: &Maps, g: &Game, b: usize, before: i32, w: &Walk) -> i32 {
+        let basket = &g.baskets[b];
         let o = g.outcome(b, w, 0);
         let after = match o.captured {
             // Pushed into a room, its rolls go along.
@@ -275,9 +284,10 @@ impl Policy for Greedy {
 
     fn push(&mut self, g: &Game, victim: usize, walks: &[Walk]) -> usize {
         let m = self.refresh(g);
+        let before = Self::standing(m, g, victim);
         let mut best = (0, i32::MIN);
         for (i, w) in walks.iter().enumerate() {
-            let h = Self::harm(m, g, victim, w);
+            let h = Self::harm(m, g, victim, before, w);
             if h > best.1 {
                 best = (i, h);
             }
@@ -289,14 +299,16 @@ impl Policy for Greedy {
         let me = g.team(g.to_move);
         let m = self.refresh(g);
         let mut best = (None, 0);
+        // Options come basket by basket: each basket's standing is worked out once.
+        let mut standing = (usize::MAX, 0);
         for (i, (v, w)) in options.iter().enumerate() {
+            if standing.0 != *v {
+                standing = (*v, Self::standing(m, g, *v));
+            }
             let owner = g.baskets[*v].owner;
             let threat = 1 + g.trolley[owner as usize] as i32;
-            let score = if g.team(owner) == me {
-                -Self::harm(m, g, *v, w)
-            } else {
-                threat * Self::harm(m, g, *v, w)
-            };
+            let harm = Self::harm(m, g, *v, standing.1, w);
+            let score = if g.team(owner) == me { -harm } else { threat * harm };
             if score > best.1 {
                 best = (Some(i), score);
             }
