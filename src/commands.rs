@@ -14,6 +14,7 @@ use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::{Seed, SheetCode};
 use crate::text::Texts;
+use crate::text::counted;
 
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
 pub fn run(matches: ArgMatches) -> Result<i32> {
@@ -620,12 +621,4 @@ pub fn write_pdf(
         })
         .map_err(io)?;
     Ok(count)
-}
-
-/// "1 page", "2 pages": a count with its noun.
-fn counted(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
-    }
 }

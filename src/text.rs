@@ -444,6 +444,14 @@ mod sandbox {
     }
 }
 
+/// "1 page", "2 pages": a count with its noun (English messages).
+pub fn counted(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (3 pages)\ncode: particle-panic:3:p2-c4-n2000:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (3 pages)\ncode: particle-panic:4:p2-c4-n2000:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 3);
@@ -24,6 +24,14 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
         "{}",
         pages[0]
     );
+    // From version 4 the record names the variant that helps; a version 3
+    // code prints its record as it did.
+    let helps = "The variant collect-as-action helps a little";
+    assert!(pages[0].replace('\n', " ").contains(helps), "{}", pages[0]);
+    let r = s.run(&["regen", "particle-panic:3:p2-c4-n2000:a4:record:42", "-o", "v3.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let v3 = pdf_pages_text(&read(&s, "v3.pdf"));
+    assert!(v3[0].contains("Near-unwinnable as read") && !v3[0].replace('\n', " ").contains(helps));
     assert!(
         pages[0].contains("2 ♥ hearts") && pages[0].contains("A ♠ spades"),
         "suit symbols and words"
@@ -45,7 +53,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(pdf_pages_text(&read(&s, "b.pdf"))[1].contains("Stacks to Cross Off"));
-    assert!(pages[0].contains("Sheet code: particle-panic:3:p2-c4-n2000:a4:record:42"));
+    assert!(pages[0].contains("Sheet code: particle-panic:4:p2-c4-n2000:a4:record:42"));
 }
 
 #[test]
@@ -80,7 +88,7 @@ fn json_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "d.json")).unwrap();
     assert_eq!(v["seed"], "9");
-    assert_eq!(v["code"], "particle-panic:3:p3-c4-n500:a4:default:9");
+    assert_eq!(v["code"], "particle-panic:4:p3-c4-n500:a4:default:9");
     assert_eq!(v["players"], 3);
     assert_eq!(v["hands"].as_array().unwrap().len(), 3);
     assert_eq!(v["hands"][0].as_array().unwrap().len(), 3);
@@ -183,6 +191,8 @@ fn simulate_takes_a_policy_and_a_range_of_deals() {
         assert_eq!(l["seed"], i.to_string());
         assert_eq!(l["games"], 50);
         assert_eq!(l["policy"], "search");
+        // Bands are the rating policy's: a search player's games get none.
+        assert!(l["difficulty"].is_null());
         assert!(l["win_rate"].as_f64().unwrap() <= 1.0);
         assert!(l["wins"].is_u64());
     }
@@ -204,6 +214,9 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "lost, no room:",
         "lost, hand limit 0:",
         "lost, empty stack:",
+        // The rating in player words, and for 2 players the variant that helps.
+        "difficulty: near-unwinnable as read",
+        "the variant collect-as-action helps a little",
     ] {
         assert!(out.contains(key), "{out}");
     }
@@ -217,6 +230,7 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    assert_eq!(v["difficulty"], "near-unwinnable as read");
     let total = v["wins"].as_u64().unwrap()
         + ["no_room", "hand_limit_zero", "empty_stack", "turn_limit"]
             .iter()

@@ -320,6 +320,12 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
                 rng: engine::rollout_rng(seed, g as u64),
             }),
         };
+        // The rating in player words, for the rating policy (the bands are its).
+        let difficulty = match (&args.policy, super::Difficulty::of(params, r.win_rate)) {
+            (PolicyName::Search, _) => None,
+            (_, Some(band)) => Some(band.name().to_string()),
+            (_, None) => Some("near-unwinnable as read".to_string()),
+        };
         if args.json {
             let j = serde_json::json!({
                 "seed": seed.text(),
@@ -331,6 +337,7 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
                 "win_rate": r.win_rate,
                 "error": r.error(),
                 "losses": r.losses,
+                "difficulty": difficulty,
             });
             let text = if seeds.len() > 1 {
                 serde_json::to_string(&j)
@@ -342,11 +349,12 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         }
         if seeds.len() > 1 {
             println!(
-                "deal {seed}: {} wins {:.2}% ± {:.2}% ({} games)",
+                "deal {seed}: {} wins {:.2}% ± {:.2}% ({} games){}",
                 policy,
                 100.0 * r.win_rate,
                 100.0 * r.error(),
-                r.games
+                r.games,
+                difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default()
             );
             continue;
         }
@@ -367,6 +375,18 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
                 engine::TURN_LIMIT,
                 share(r.losses.turn_limit)
             );
+        }
+        if let Some(d) = difficulty {
+            println!("difficulty: {d}");
+            if super::Difficulty::of(params, r.win_rate).is_none()
+                && let Some((easier, c)) = super::Calibration::easier(params)
+            {
+                println!(
+                    "the variant {} helps a little: our rating player wins {:.1}% of its games over 500 deals",
+                    easier.variant(),
+                    100.0 * c.mean
+                );
+            }
         }
     }
     progress.finish_and_clear();

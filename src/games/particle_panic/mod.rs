@@ -23,7 +23,10 @@ pub const GAME: &str = "particle-panic";
 /// 3: the same deals and ratings; the rules sheet says what you need, how
 /// long a game takes, the variants and an example, and the pencil board's
 /// hand boxes are 8 mm tall. Codes of version 2 print their sheets as before.
-pub const VERSION: u32 = 3;
+/// 4: the same deals and ratings; the record of a deal that is near-unwinnable
+/// as read names the variant that wins clearly more often, if one does.
+/// Codes of version 3 print their sheets as before.
+pub const VERSION: u32 = 4;
 /// "1-4 players".
 pub const PLAYER_RANGE: (u8, u8) = (1, 4);
 /// "Shuffle the deck and deal three cards to each player."
@@ -489,6 +492,26 @@ impl Calibration {
     pub fn near_unwinnable(&self) -> bool {
         self.mean < Self::NEAR_UNWINNABLE
     }
+
+    /// Another reading for the same player count that wins clearly more
+    /// often (at least twice as often, and at least 0.5% of games over the
+    /// calibration's deals), the best such: the variant that helps.
+    pub fn easier(params: &Params) -> Option<(Params, Calibration)> {
+        let now = Self::of(params);
+        [(false, false), (false, true), (true, false)]
+            .into_iter()
+            .map(|(five_codes, collect_as_action)| Params {
+                five_codes,
+                collect_as_action,
+                ..params.clone()
+            })
+            .map(|p| {
+                let c = Self::of(&p);
+                (p, c)
+            })
+            .filter(|(_, c)| c.mean >= 2.0 * now.mean && c.mean >= 0.005)
+            .max_by(|a, b| a.1.mean.total_cmp(&b.1.mean))
+    }
 }
 
 impl Difficulty {
@@ -519,9 +542,17 @@ impl Difficulty {
     pub fn band(self, params: &Params) -> Result<(f64, f64)> {
         let c = Calibration::of(params);
         if c.near_unwinnable() {
+            let easier = match Calibration::easier(params) {
+                Some((p, e)) => format!(
+                    "; the variant {} helps a little ({:.2}% over 500 deals)",
+                    p.variant(),
+                    e.mean * 100.0
+                ),
+                None => String::new(),
+            };
             return Err(Error::input(format!(
-                "difficulty: with {} players ({}) the game is near-unwinnable as read: the rating player wins {:.2}% of games over 500 deals, too few to sort deals into bands (see the README's table of readings)",
-                params.players,
+                "difficulty: with {} ({}) the game is near-unwinnable as read: the rating player wins {:.2}% of games over 500 deals, too few to sort deals into bands{easier} (see the README's table of readings)",
+                crate::text::counted(params.players as usize, "player"),
                 params.variant(),
                 c.mean * 100.0
             )));
@@ -732,6 +763,15 @@ impl Request {
         let band = Difficulty::of(p, rating.win_rate);
         ctx.insert("band", &band.map(Difficulty::name).unwrap_or(""));
         ctx.insert("near_unwinnable", &band.is_none());
+        // From version 4 a near-unwinnable deal's record names the variant that helps.
+        ctx.insert("easier_variant", "");
+        if self.version >= 4
+            && band.is_none()
+            && let Some((easier, c)) = Calibration::easier(p)
+        {
+            ctx.insert("easier_variant", &easier.variant());
+            ctx.insert("easier_percent", &common.number(c.mean * 100.0, 1));
+        }
         ctx.insert("no_room", &rating.losses.no_room);
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);

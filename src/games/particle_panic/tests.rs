@@ -118,8 +118,8 @@ fn golden_deals_are_pinned() {
     let d = deal(4, "room 12");
     let tops: Vec<String> = d.stacks.iter().map(|s| s[0].to_string()).collect();
     assert_eq!(tops.join(" "), GOLDEN_TOPS_4);
-    // Version 3 changed the rules sheet and the pencil board, not the deals.
-    assert_eq!(VERSION, 3);
+    // Versions 3 and 4 changed what the sheets print, not the deals.
+    assert_eq!(VERSION, 4);
 }
 const GOLDEN_TOPS_4: &str = "7C QD 2S QH 4H 9S";
 
@@ -538,8 +538,35 @@ fn difficulty_is_refused_at_once_where_the_game_is_near_unwinnable() {
         assert!(Calibration::of(&req.params).near_unwinnable());
         let e = req.deal().err().expect("refused");
         assert!(e.message.contains("near-unwinnable as read"), "{}", e.message);
+        // The variant that helps is named where there is one (2 players).
+        assert_eq!(
+            e.message.contains("the variant collect-as-action helps"),
+            players == 2,
+            "{}",
+            e.message
+        );
         assert_eq!(Difficulty::of(&req.params, 0.5), None);
     }
+}
+
+/// The variant that helps: another reading for the same player count that
+/// wins at least twice as often and at least 0.5% of games.
+#[test]
+fn the_variant_that_helps_wins_clearly_more_often() {
+    let easier = |players: u8| Calibration::easier(&params(players)).map(|(p, c)| (p.variant(), c.mean));
+    let (name, mean) = easier(2).expect("collecting as an action helps 2 players");
+    assert_eq!(name, "collect-as-action");
+    assert!(mean >= 2.0 * Calibration::of(&params(2)).mean && mean >= 0.005);
+    // Nothing wins clearly more often for 1, 3 or 4 players as calibrated.
+    for players in [1, 3, 4] {
+        assert_eq!(easier(players), None, "{players} players");
+    }
+    // A reading is never its own easier variant.
+    let p = Params {
+        collect_as_action: true,
+        ..params(2)
+    };
+    assert_eq!(Calibration::easier(&p).map(|(p, _)| p.variant()), None);
 }
 
 /// Every player count and reading has a calibration.
