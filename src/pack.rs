@@ -286,7 +286,8 @@ impl Pack {
         let plan_entries = |members: &[Member], per_student: bool| -> Result<Vec<PlannedEntry>> {
             let mut out = Vec::new();
             for entry in entries.iter().filter(|e| (e.per == Per::Student) == per_student) {
-                // Half a layout digest each: no two of 10,000 layouts share one by chance.
+                // 16 bytes of each layout's digest: two of 10,000 layouts
+                // share them by chance with odds of about 1 in 10^30.
                 let mut seen: HashSet<[u8; 16]> = HashSet::with_capacity(members.len());
                 let mut bumps = Vec::with_capacity(members.len());
                 for m in members {
@@ -347,14 +348,11 @@ impl Pack {
     /// Member `i`'s sheets (students first, then tables), one per entry, with
     /// their codes: made again from the member's name and the plan.
     pub fn assigned(&self, i: usize) -> Result<Vec<Assigned>> {
-        let (member, entries, j) = match self.students.get(i) {
-            Some(m) => (m, &self.student_entries, i),
-            None => {
-                let g = i - self.students.len();
-                (&self.groups[g], &self.group_entries, g)
-            }
+        let (entries, j) = match i.checked_sub(self.students.len()) {
+            None => (&self.student_entries, i),
+            Some(g) => (&self.group_entries, g),
         };
-        let base = member_seed(&self.seed, member.seed_name())?;
+        let base = member_seed(&self.seed, self.member_at(i).seed_name())?;
         entries
             .iter()
             .map(|e| {
