@@ -11,6 +11,8 @@
 //! - `oracle` / `oracler`: the same with one rollout an action on the true
 //!   stacks and the dice to come. It sees what no player can: an upper bound
 //!   on what play can reach, not a player.
+//! - `stacks`: the same seeing the true stacks but not the dice (its
+//!   rollouts roll their own), with keeper rollouts.
 //! - `rating`: the rating policy.
 //!
 //!     cargo run --release --example pp_bounds -- PLAYERS DEALS GAMES WHO [cas|five]
@@ -68,9 +70,11 @@ fn main() {
                     }
                     o
                 }
-                "oracle" | "oracler" => {
+                "oracle" | "oracler" | "stacks" => {
                     // Sees the true stacks and the dice to come: an upper bound, not a player.
-                    let rollout_keeper = which == "oracle";
+                    // `stacks` sees the stacks only: its rollouts roll dice of their own.
+                    let rollout_keeper = which != "oracler";
+                    let mut own = rand_chacha::ChaCha8Rng::seed_from_u64(d as u64 * 1000 + n);
                     loop {
                         if let Some(o) = s.outcome() {
                             break o;
@@ -82,17 +86,26 @@ fn main() {
                         order.extend(legal.iter().copied().filter(|a| *a != default));
                         if legal.len() > 1 {
                             for action in order {
-                                let mut world = s.clone();
-                                let mut future = dice.clone();
-                                if world.apply(action, &mut future).is_err() {
-                                    continue;
+                                let rollouts = if which == "stacks" { knob("ROLLOUTS", 16) } else { 1 };
+                                let mut score = 0u64;
+                                for _ in 0..rollouts {
+                                    let mut world = s.clone();
+                                    let mut future = if which == "stacks" {
+                                        rand_chacha::ChaCha8Rng::seed_from_u64(rand::Rng::r#gen(&mut own))
+                                    } else {
+                                        dice.clone()
+                                    };
+                                    if world.apply(action, &mut future).is_err() {
+                                        score = 0;
+                                        break;
+                                    }
+                                    let o = if rollout_keeper {
+                                        play(&mut world, &mut Keeper(k), &mut future)
+                                    } else {
+                                        play(&mut world, &mut RatingPolicy, &mut future)
+                                    };
+                                    score += if o == Outcome::Won { 100_000 } else { progress(&world) as u64 };
                                 }
-                                let o = if rollout_keeper {
-                                    play(&mut world, &mut Keeper(k), &mut future)
-                                } else {
-                                    play(&mut world, &mut RatingPolicy, &mut future)
-                                };
-                                let score = if o == Outcome::Won { 100_000 } else { progress(&world) as u64 };
                                 if best.0.is_none_or(|b| score > b) {
                                     best = (Some(score), action);
                                 }
