@@ -80,7 +80,11 @@ fn main() {
                             break o;
                         }
                         let legal = s.legal();
-                        let default = if rollout_keeper { Keeper(k).choose(&s) } else { RatingPolicy.choose(&s) };
+                        let default = if rollout_keeper {
+                            Keeper(k).choose(&s)
+                        } else {
+                            RatingPolicy.choose(&s)
+                        };
                         let mut best = (None::<u64>, default);
                         let mut order = vec![default];
                         order.extend(legal.iter().copied().filter(|a| *a != default));
@@ -104,7 +108,11 @@ fn main() {
                                     } else {
                                         play(&mut world, &mut RatingPolicy, &mut future)
                                     };
-                                    score += if o == Outcome::Won { 100_000 } else { progress(&world) as u64 };
+                                    score += if o == Outcome::Won {
+                                        100_000
+                                    } else {
+                                        progress(&world) as u64
+                                    };
                                 }
                                 if best.0.is_none_or(|b| score > b) {
                                     best = (Some(score), action);
@@ -142,7 +150,16 @@ fn main() {
         codes as f64 / n as f64,
         turns as f64 / n as f64
     );
-    let names = ["take", "leave", "discard", "fail", "ok", "spent", "share", "unclear-end"];
+    let names = [
+        "take",
+        "leave",
+        "discard",
+        "fail",
+        "ok",
+        "spent",
+        "share",
+        "unclear-end",
+    ];
     for i in 0..8 {
         print!("{} {:.2}  ", names[i], tally[i] as f64 / n as f64);
     }
@@ -163,7 +180,10 @@ fn can_open_spending(s: &State) -> bool {
 fn keeper(s: &State) -> usize {
     (0..s.players as usize)
         .max_by_key(|&q| {
-            let needed: u8 = (0..s.suits as usize).filter(|&x| s.needed(x)).map(|x| s.hands[q][x]).sum();
+            let needed: u8 = (0..s.suits as usize)
+                .filter(|&x| s.needed(x))
+                .map(|x| s.hands[q][x])
+                .sum();
             (s.limits[q], needed, std::cmp::Reverse(q))
         })
         .unwrap()
@@ -175,7 +195,10 @@ fn want(s: &State, suit: usize) -> i32 {
         return -1;
     }
     let k = keeper(s);
-    let others: u8 = (0..s.players as usize).filter(|&q| q != k).map(|q| s.hands[q][suit]).sum();
+    let others: u8 = (0..s.players as usize)
+        .filter(|&q| q != k)
+        .map(|q| s.hands[q][suit])
+        .sum();
     2 * s.hands[k][suit] as i32 + others as i32
 }
 
@@ -185,7 +208,11 @@ fn spare(s: &State, p: usize, suit: usize) -> u8 {
     if !s.needed(suit) {
         return s.hands[p][suit];
     }
-    let incoming = if s.collect_as_action || s.particles[s.pawns[p] as usize] > 0 { 0 } else { s.collect_count() };
+    let incoming = if s.collect_as_action || s.particles[s.pawns[p] as usize] > 0 {
+        0
+    } else {
+        s.collect_count()
+    };
     let mut over = (s.hand_size(p) + incoming).saturating_sub(s.limits[p]);
     let mut hand = s.hands[p];
     for (x, held) in hand.iter_mut().enumerate() {
@@ -238,7 +265,8 @@ impl Keeper {
     }
 
     fn top_value(&self, s: &State, space: usize) -> i32 {
-        s.top(space).map_or(0, |suit| want(s, suit).max(0) + if s.needed(suit) { 2 } else { 0 })
+        s.top(space)
+            .map_or(0, |suit| want(s, suit).max(0) + if s.needed(suit) { 2 } else { 0 })
     }
 
     /// How good ending the turn on `space` is, arriving with `basics` left.
@@ -269,7 +297,13 @@ impl Keeper {
         let here = s.pawns[p] as usize;
         (0..SPACES)
             .filter(|&t| State::distance(here, t) <= roll as usize)
-            .max_by_key(|&t| (self.end_score(s, p, t, s.basics_left), -(State::distance(here, t) as i32), -(t as i32)))
+            .max_by_key(|&t| {
+                (
+                    self.end_score(s, p, t, s.basics_left),
+                    -(State::distance(here, t) as i32),
+                    -(t as i32),
+                )
+            })
             .unwrap_or(here)
     }
 
@@ -281,7 +315,9 @@ impl Keeper {
         }
         let mut room = s.limits[k].saturating_sub(s.hand_size(k));
         let mut cards = [0u8; 5];
-        let mut suits: Vec<usize> = (0..s.suits as usize).filter(|&x| s.needed(x) && s.hands[p][x] > 0).collect();
+        let mut suits: Vec<usize> = (0..s.suits as usize)
+            .filter(|&x| s.needed(x) && s.hands[p][x] > 0)
+            .collect();
         suits.sort_by_key(|&x| std::cmp::Reverse(want(s, x)));
         for x in suits {
             let give = s.hands[p][x].min(room);
@@ -314,7 +350,11 @@ impl Keeper {
                 .filter(|&t| s.particles[t] < MAX_PARTICLES)
                 .min_by_key(|&t| s.particles[t]);
             if let Some(to) = to {
-                return if s.spending { Action::Spade(here as u8, to as u8) } else { Action::Spend };
+                return if s.spending {
+                    Action::Spade(here as u8, to as u8)
+                } else {
+                    Action::Spend
+                };
             }
         }
         // A diamond steps to a clear neighbour once the basic actions are spent.
@@ -325,7 +365,11 @@ impl Keeper {
             if let Some(t) = best
                 && self.end_score(s, p, t, 0) > self.end_score(s, p, here, 0) + 20
             {
-                return if s.spending { Action::Diamond(t as u8) } else { Action::Spend };
+                return if s.spending {
+                    Action::Diamond(t as u8)
+                } else {
+                    Action::Spend
+                };
             }
         }
         if s.basics_left > 0 {
@@ -441,7 +485,11 @@ impl panicpress::games::particle_panic::engine::Dice for Search {
 fn progress(s: &State) -> u32 {
     // Codes, then the best suit held by one player, then turns survived.
     let best = (0..s.players as usize)
-        .flat_map(|q| (0..s.suits as usize).filter(|&x| s.needed(x)).map(move |x| s.hands[q][x] as u32))
+        .flat_map(|q| {
+            (0..s.suits as usize)
+                .filter(|&x| s.needed(x))
+                .map(move |x| s.hands[q][x] as u32)
+        })
         .max()
         .unwrap_or(0);
     s.codes.count_ones() * 1000 + best * 100 + s.turns
@@ -450,7 +498,11 @@ fn progress(s: &State) -> u32 {
 impl Policy for Search {
     fn choose(&mut self, s: &State) -> Action {
         let legal = s.legal();
-        let default = if self.keeper_rollouts { Keeper(self.k).choose(s) } else { RatingPolicy.choose(s) };
+        let default = if self.keeper_rollouts {
+            Keeper(self.k).choose(s)
+        } else {
+            RatingPolicy.choose(s)
+        };
         if legal.len() < 2 {
             return legal.first().copied().unwrap_or(default);
         }
@@ -471,7 +523,11 @@ impl Policy for Search {
                 } else {
                     play(&mut world, &mut RatingPolicy, self)
                 };
-                total += if o == Outcome::Won { 100_000 } else { progress(&world) as u64 };
+                total += if o == Outcome::Won {
+                    100_000
+                } else {
+                    progress(&world) as u64
+                };
             }
             if first || total > best.0 {
                 best = (total, action);
