@@ -18,9 +18,9 @@
 //!     cargo run --release --example pp_bounds -- PLAYERS DEALS GAMES WHO [cas|five]
 use panicpress::games::particle_panic::SPACES;
 use panicpress::games::particle_panic::engine::{
-    Action, CLUBS, CODE_CARDS, DIAMONDS, HEARTS, MAX_PARTICLES, Outcome, Phase, Policy, SPADES, State, play,
+    Action, CLUBS, CODE_CARDS, DIAMONDS, HEARTS, Outcome, Phase, Policy, SPADES, State, play,
 };
-use panicpress::games::particle_panic::policy::RatingPolicy;
+use panicpress::games::particle_panic::policy::{RatingPolicy, spade_off};
 use panicpress::games::particle_panic::{Params, generate};
 use panicpress::seed::Seed;
 use rand::SeedableRng;
@@ -344,18 +344,13 @@ impl Keeper {
             return share;
         }
         // Spades push the last particles off this space.
-        if n > 0 && spare(s, p, SPADES) >= n && safe_to_collect(s, here) && can_open_spending(s) {
-            let to = [(here + 1) % SPACES, (here + SPACES - 1) % SPACES]
-                .into_iter()
-                .filter(|&t| s.particles[t] < MAX_PARTICLES)
-                .min_by_key(|&t| s.particles[t]);
-            if let Some(to) = to {
-                return if s.spending {
-                    Action::Spade(here as u8, to as u8)
-                } else {
-                    Action::Spend
-                };
-            }
+        if n > 0
+            && spare(s, p, SPADES) >= n
+            && safe_to_collect(s, here)
+            && can_open_spending(s)
+            && let Some(spade) = spade_off(s, here)
+        {
+            return spade;
         }
         // A diamond steps to a clear neighbour once the basic actions are spent.
         if s.basics_left == 0 && n > 0 && spare(s, p, DIAMONDS) > 0 && can_open_spending(s) {

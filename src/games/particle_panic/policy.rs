@@ -153,19 +153,13 @@ fn act(s: &State, p: usize) -> Action {
     }
     // Spades clear the last particles off this space so the turn ends on a clear space.
     let n = s.particles[here];
-    if n > 0 && n as usize <= spare(s, p, SPADES) as usize && safe_to_collect(s, here) && may_spend(s, p, SPADES, false)
+    if n > 0
+        && n as usize <= spare(s, p, SPADES) as usize
+        && safe_to_collect(s, here)
+        && may_spend(s, p, SPADES, false)
+        && let Some(spade) = spade_off(s, here)
     {
-        let to = [(here + 1) % SPACES, (here + SPACES - 1) % SPACES]
-            .into_iter()
-            .filter(|&t| s.particles[t] < MAX_PARTICLES)
-            .min_by_key(|&t| s.particles[t]);
-        if let Some(to) = to {
-            return if s.spending {
-                Action::Spade(here as u8, to as u8)
-            } else {
-                Action::Spend
-            };
-        }
+        return spade;
     }
     // A diamond steps onto a clear neighbour.
     if n > 0
@@ -199,6 +193,20 @@ fn act(s: &State, p: usize) -> Action {
         return share;
     }
     Action::EndTurn
+}
+
+/// A spade moving a particle off `here` onto its emptier neighbour with
+/// room; first the special action that opens spending, if not yet taken.
+pub fn spade_off(s: &State, here: usize) -> Option<Action> {
+    let to = [(here + 1) % SPACES, (here + SPACES - 1) % SPACES]
+        .into_iter()
+        .filter(|&t| s.particles[t] < MAX_PARTICLES)
+        .min_by_key(|&t| s.particles[t])?;
+    Some(if s.spending {
+        Action::Spade(here as u8, to as u8)
+    } else {
+        Action::Spend
+    })
 }
 
 /// Whole suits to a player on this space who holds at least as many of them.
