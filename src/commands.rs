@@ -13,8 +13,7 @@ use crate::games::request::GameRequest;
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::{Seed, SheetCode};
-use crate::text::Texts;
-use crate::text::counted;
+use crate::text::{Texts, counted};
 
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
 pub fn run(matches: ArgMatches) -> Result<i32> {

@@ -321,7 +321,8 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
             }),
         };
         // The rating in player words, for the rating policy (the bands are its).
-        let difficulty = match (&args.policy, super::Difficulty::of(params, r.win_rate)) {
+        let band = super::Difficulty::of(params, r.win_rate);
+        let difficulty = match (&args.policy, band) {
             (PolicyName::Search, _) => None,
             (_, Some(band)) => Some(band.name().to_string()),
             (_, None) => Some("near-unwinnable as read".to_string()),
@@ -378,7 +379,7 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         }
         if let Some(d) = difficulty {
             println!("difficulty: {d}");
-            if super::Difficulty::of(params, r.win_rate).is_none()
+            if band.is_none()
                 && let Some((easier, c)) = super::Calibration::easier(params)
             {
                 println!(
