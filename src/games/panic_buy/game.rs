@@ -131,7 +131,8 @@ pub struct Table {
     within3: [u64; SQUARES],
     /// Scratch space for listing walks.
     seen: std::cell::RefCell<Seen>,
-    around: std::cell::RefCell<std::collections::HashMap<[Pos; 2], std::rc::Rc<[Distances; 2]>>>,
+    /// What [`Table::around`] worked out, for each placing of the Virus and the Dog.
+    around: std::cell::RefCell<Vec<Option<std::rc::Rc<[Distances; 2]>>>>,
 }
 
 /// Steps from every place to somewhere, [`FAR`] where it cannot be reached.
@@ -289,9 +290,11 @@ impl Table {
     /// squares where the Virus and the Dog stand; kept for each placing met.
     pub fn around(&self, hazards: [Pos; 2]) -> std::rc::Rc<[Distances; 2]> {
         let mut known = self.around.borrow_mut();
-        known
-            .entry(hazards)
-            .or_insert_with(|| {
+        if known.is_empty() {
+            known.resize(PLACES * PLACES, None);
+        }
+        known[hazards[0] as usize * PLACES + hazards[1] as usize]
+            .get_or_insert_with(|| {
                 std::rc::Rc::new([
                     self.distances_around(&[self.tp], &hazards),
                     self.distances_around(&self.arrows, &hazards),
@@ -469,6 +472,9 @@ struct Seen {
     slots: Vec<u64>,
     stamp: u64,
     len: usize,
+    /// The numbers below 64 (walks that end on a square, passing nothing on
+    /// the way), as bits: most walks' effects, kept out of the slots.
+    ends: u64,
 }
 
 impl Seen {
@@ -476,6 +482,7 @@ impl Seen {
 
     fn clear(&mut self) {
         self.len = 0;
+        self.ends = 0;
         self.stamp = (self.stamp + (1 << 48)) & Self::STAMP;
         if self.stamp == 0 || self.slots.is_empty() {
             self.slots = vec![0; 256];
@@ -486,6 +493,11 @@ impl Seen {
     /// Adds `key`; false if it was already there.
     fn insert(&mut self, key: u64) -> bool {
         debug_assert!(key < 1 << 48, "an effect's passes fit in 24 bits");
+        if key < 64 {
+            let new = self.ends & 1 << key == 0;
+            self.ends |= 1 << key;
+            return new;
+        }
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
@@ -730,7 +742,12 @@ impl<'a> Game<'a> {
             s.path.len += 1;
             if plain(s.special, n) {
                 // Plain floor: nothing happens, nothing is passed.
-                self.extend(s, n, at, left - 1, passes);
+                if left == 1 {
+                    // The walk ends here, not on an object.
+                    s.keep(passes << 24 | n as u64, None);
+                } else {
+                    self.extend(s, n, at, left - 1, passes);
+                }
             } else {
                 self.special_step(s, at, n, left, passes);
             }
@@ -1048,10 +1065,10 @@ impl<'a> Game<'a> {
             3 => {
                 let kind = WalkKind::Pushed { into_rooms: true };
                 let me = self.baskets[b].owner;
-                let options: Vec<(usize, Walk)> = (0..self.baskets.len())
-                    .filter(|&v| self.baskets[v].owner != me)
-                    .flat_map(|v| self.walks(v, kind).into_iter().map(move |w| (v, w)))
-                    .collect();
+                let mut options: Vec<(usize, Walk)> = Vec::with_capacity(32);
+                for v in (0..self.baskets.len()).filter(|&v| self.baskets[v].owner != me) {
+                    options.extend(self.walks(v, kind).into_iter().map(|w| (v, w)));
+                }
                 if let Some(i) = policy.social(self, &options)
                     && let Some(&(v, w)) = options.get(i)
                 {
