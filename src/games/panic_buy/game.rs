@@ -443,22 +443,38 @@ struct Search<'s> {
     special: u64,
     /// With it, only the first walk of each effect is kept.
     seen: Option<&'s mut Seen>,
-    /// The walk being followed.
-    path: Walk,
-    /// Steps of the walk so far onto places that are not plain floor.
-    specials: u8,
     walks: Vec<Walk>,
 }
 
 impl Search<'_> {
-    /// Keeps the walk so far, ending with a Sneeze on `sneeze` if given.
-    fn keep(&mut self, effect: u64, sneeze: Option<u8>) {
+    /// Keeps the walk `trail`, ending with a Sneeze on `sneeze` if given.
+    fn keep(&mut self, effect: u64, trail: Trail, sneeze: Option<u8>) {
         if self.seen.as_deref_mut().is_none_or(|seen| seen.insert(effect)) {
             self.walks.push(Walk {
+                steps: trail.places.to_le_bytes(),
+                len: trail.len,
                 sneeze,
-                all_plain: self.specials == 0,
-                ..self.path
+                all_plain: trail.plain,
             });
+        }
+    }
+}
+
+/// The walk being followed, passed along by value (a word and two bytes):
+/// the places it entered, a byte each, and whether all were plain floor.
+#[derive(Debug, Clone, Copy)]
+struct Trail {
+    places: u64,
+    len: u8,
+    plain: bool,
+}
+
+impl Trail {
+    fn then(self, p: Pos) -> Trail {
+        Trail {
+            places: self.places | (p as u64) << (8 * self.len),
+            len: self.len + 1,
+            ..self
         }
     }
 }
@@ -707,21 +723,24 @@ impl<'a> Game<'a> {
             rivals,
             special: self.special_squares() | rivals,
             seen,
-            path: first,
-            // The step out of a room is counted as special: what it passes is not checked.
-            specials: first.len,
             walks: Vec::with_capacity(16),
         };
-        self.extend(&mut search, start, prev, steps, passes);
+        let trail = Trail {
+            places: u64::from_le_bytes(first.steps),
+            len: first.len,
+            // The step out of a room is counted as special: what it passes is not checked.
+            plain: first.len == 0,
+        };
+        self.extend(&mut search, trail, start, prev, steps, passes);
         search.walks
     }
 
-    /// Follows the walk in `s.path`, now at `at` (from `prev`) with `left`
+    /// Follows the walk `trail`, now at `at` (from `prev`) with `left`
     /// steps to go and `passes` made, every way it can go on.
-    fn extend(&self, s: &mut Search, at: Pos, prev: Pos, left: u8, passes: u64) {
+    fn extend(&self, s: &mut Search, trail: Trail, at: Pos, prev: Pos, left: u8, passes: u64) {
         if left == 0 {
             let before_end = if prev == NOWHERE { at } else { prev };
-            s.keep(self.effect_key(passes, before_end, at, None), None);
+            s.keep(self.effect_key(passes, before_end, at, None), trail, None);
             return;
         }
         // Social distance may also put a basket into a room from outside its door.
@@ -737,57 +756,48 @@ impl<'a> Game<'a> {
             if n == prev {
                 continue;
             }
-            let len = s.path.len as usize;
-            s.path.steps[len] = n;
-            s.path.len += 1;
+            let trail = trail.then(n);
             if plain(s.special, n) {
                 // Plain floor: nothing happens, nothing is passed.
                 if left == 1 {
                     // The walk ends here, not on an object.
-                    s.keep(passes << 24 | n as u64, None);
+                    s.keep(passes << 24 | n as u64, trail, None);
                 } else {
-                    self.extend(s, n, at, left - 1, passes);
+                    self.extend(s, trail, n, at, left - 1, passes);
                 }
             } else {
-                self.special_step(s, at, n, left, passes);
+                let trail = Trail { plain: false, ..trail };
+                self.special_step(s, trail, at, n, left, passes);
             }
-            s.path.len -= 1;
-            s.path.steps[len] = 0;
         }
     }
 
-    /// A step of the walk in `s.path` from `at` onto `n`, a place where more
+    /// The step of the walk `trail` from `at` onto `n`, a place where more
     /// can happen than moving on.
-    fn special_step(&self, s: &mut Search, at: Pos, n: Pos, left: u8, passes: u64) {
-        s.specials += 1;
-        self.special_step_on(s, at, n, left, passes);
-        s.specials -= 1;
-    }
-
-    fn special_step_on(&self, s: &mut Search, at: Pos, n: Pos, left: u8, passes: u64) {
+    fn special_step(&self, s: &mut Search, trail: Trail, at: Pos, n: Pos, left: u8, passes: u64) {
         let passes = self.passes_after(passes, n);
         let ends_here = self.effect_key(passes, at, n, None);
         if n >= BATHROOM && n != ROAD {
-            s.keep(ends_here, None); // pushed into a room: the move ends there
+            s.keep(ends_here, trail, None); // pushed into a room: the move ends there
         } else if self.hazard_on(n) {
             // A pushed basket is captured on passing over the Virus or Dog;
             // a player may end the move on one but never pass over it.
             if s.pushed || left == 1 {
-                s.keep(ends_here, None);
+                s.keep(ends_here, trail, None);
             }
         } else if self.table.is_object(n) {
-            s.keep(ends_here, None); // resting on an object ends the move
+            s.keep(ends_here, trail, None); // resting on an object ends the move
         } else {
             if n < BATHROOM && s.rivals & 1 << n != 0 {
                 // Sneezing on the basket there forfeits the rest of the move.
                 for v in 0..self.baskets.len() {
                     let x = &self.baskets[v];
                     if x.at == n && x.owner != s.owner {
-                        s.keep(self.effect_key(passes, at, n, Some(v)), Some(v as u8));
+                        s.keep(self.effect_key(passes, at, n, Some(v)), trail, Some(v as u8));
                     }
                 }
             }
-            self.extend(s, n, at, left - 1, passes);
+            self.extend(s, trail, n, at, left - 1, passes);
         }
     }
 
