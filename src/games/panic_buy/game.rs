@@ -138,6 +138,19 @@ pub struct Table {
 /// Steps from every place to somewhere, [`FAR`] where it cannot be reached.
 pub type Distances = [u8; PLACES];
 
+/// Steps counted for a way through the Virus or the Dog: they move on, but not soon.
+pub const THROUGH_PIECES: u8 = 6;
+
+/// The shorter of the way `around` the Virus and the Dog, and the way
+/// `through` them counting [`THROUGH_PIECES`] steps more.
+pub fn through_pieces(around: &Distances, through: &Distances) -> Distances {
+    let mut d = *around;
+    for (a, b) in d.iter_mut().zip(through) {
+        *a = (*a).min(b.saturating_add(THROUGH_PIECES));
+    }
+    d
+}
+
 impl Table {
     pub fn new(b: &Board) -> Table {
         let mut tiles = [Tile::Shop; SQUARES];
@@ -286,8 +299,9 @@ impl Table {
         d
     }
 
-    /// Steps to the TP square and to the nearer arrow, never through the
-    /// squares where the Virus and the Dog stand; kept for each placing met.
+    /// Steps to the TP square and to the nearer arrow, around the squares
+    /// where the Virus and the Dog stand or through them counting
+    /// [`THROUGH_PIECES`] steps more; kept for each placing met.
     pub fn around(&self, hazards: [Pos; 2]) -> std::rc::Rc<[Distances; 2]> {
         let mut known = self.around.borrow_mut();
         if known.is_empty() {
@@ -296,8 +310,8 @@ impl Table {
         known[hazards[0] as usize * PLACES + hazards[1] as usize]
             .get_or_insert_with(|| {
                 std::rc::Rc::new([
-                    self.distances_around(&[self.tp], &hazards),
-                    self.distances_around(&self.arrows, &hazards),
+                    through_pieces(&self.distances_around(&[self.tp], &hazards), &self.to_tp),
+                    through_pieces(&self.distances_around(&self.arrows, &hazards), &self.to_arrow),
                 ])
             })
             .clone()
@@ -305,14 +319,6 @@ impl Table {
 
     pub fn to_tp(&self, p: Pos) -> u32 {
         self.to_tp[p as usize] as u32
-    }
-
-    pub fn to_tp_all(&self) -> &Distances {
-        &self.to_tp
-    }
-
-    pub fn to_arrow_all(&self) -> &Distances {
-        &self.to_arrow
     }
 
     pub fn to_arrow(&self, p: Pos) -> u32 {
@@ -507,6 +513,7 @@ impl Seen {
     }
 
     /// Adds `key`; false if it was already there.
+    #[inline(always)]
     fn insert(&mut self, key: u64) -> bool {
         debug_assert!(key < 1 << 48, "an effect's passes fit in 24 bits");
         if key < 64 {
@@ -514,6 +521,11 @@ impl Seen {
             self.ends |= 1 << key;
             return new;
         }
+        self.insert_in_slots(key)
+    }
+
+    #[inline(never)]
+    fn insert_in_slots(&mut self, key: u64) -> bool {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }

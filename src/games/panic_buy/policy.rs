@@ -14,7 +14,9 @@
 //! pieces into a loop.
 
 use super::Mode;
-use super::game::{BATHROOM, Distances, Game, Hazard, Outcome, Policy, Pos, RACE_TARGET, Table, Walk, WalkKind};
+use super::game::{
+    BATHROOM, Distances, Game, Hazard, Outcome, Policy, Pos, RACE_TARGET, Table, Walk, WalkKind, through_pieces,
+};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -29,8 +31,6 @@ const CAPTURED: i32 = 40;
 const AT_RISK: i32 = 4;
 /// A Sneeze card in hand.
 const SNEEZE: i32 = 2;
-/// Steps a path through the Virus or the Dog counts extra: they move on, but not soon.
-const BLOCKED: u8 = 6;
 /// Each turn already spent resting on objects, against resting again.
 const RESTLESS: i32 = 4;
 
@@ -104,14 +104,7 @@ impl Maps {
         let lying: Vec<Pos> = g.lying.iter().map(|(p, _)| *p).collect();
         // Around the pieces where that is a short detour; through them (as if
         // they will have moved on) where they block the way or stand on the goal.
-        let steer = |around: &Distances, through: &Distances| -> Distances {
-            let mut d = *around;
-            for (a, b) in d.iter_mut().zip(through) {
-                *a = (*a).min(b.saturating_add(BLOCKED));
-            }
-            d
-        };
-        let [tp, arrow] = &*t.around(g.hazards);
+        let [to_tp, to_arrow] = *t.around(g.hazards);
         let at_risk = Hazard::BOTH.map(|h| {
             let hp = g.hazards[h as usize];
             if hp >= BATHROOM {
@@ -124,10 +117,10 @@ impl Maps {
             hazards: g.hazards,
             at_risk,
             lying: g.lying.clone(),
-            to_tp: steer(tp, t.to_tp_all()),
-            to_arrow: steer(arrow, t.to_arrow_all()),
+            to_tp,
+            to_arrow,
             to_lying: (!lying.is_empty()).then(|| {
-                steer(
+                through_pieces(
                     &t.distances_around(&lying, &g.hazards),
                     &t.distances_around(&lying, &[]),
                 )
@@ -172,6 +165,16 @@ fn rivals_carrying<'g>(g: &'g Game, player: u8) -> impl Iterator<Item = Pos> + '
         .iter()
         .filter(move |b| armed && b.carried > 0 && b.at < BATHROOM && g.team(b.owner) != g.team(player))
         .map(|b| b.at)
+}
+
+/// Whether place `end` is within 3 squares of square `at` as the crow flies
+/// (a room's place number puts it in a row below the board's bottom row).
+fn near(t: &Table, at: Pos, end: Pos) -> bool {
+    if end < BATHROOM {
+        t.within(at, 3) >> end & 1 != 0
+    } else {
+        Table::manhattan(at, end) <= 3
+    }
 }
 
 fn manhattan_from(at: Pos, to: Pos, t: &Table) -> u32 {
@@ -320,13 +323,17 @@ impl Policy for Greedy {
         let me = g.team(g.to_move);
         let mut best = (0, i32::MIN);
         let mut ties = 0;
+        // Each basket's side, worked out once (at most 6 baskets).
+        let mut sign = [0i32; 8];
+        for (s, b) in sign.iter_mut().zip(&g.baskets) {
+            *s = if g.team(b.owner) == me { -1 } else { 1 };
+        }
         for (i, &end) in ends.iter().enumerate() {
             let mut score = 0;
-            for b in &g.baskets {
-                let sign = if g.team(b.owner) == me { -1 } else { 1 };
+            for (b, &sign) in g.baskets.iter().zip(&sign) {
                 if b.at == end {
                     score += sign * (CAPTURED + CARRIED * b.carried as i32);
-                } else if b.carried > 0 && b.at < BATHROOM && Table::manhattan(b.at, end) <= 3 {
+                } else if b.carried > 0 && b.at < BATHROOM && near(g.table, b.at, end) {
                     score += sign * AT_RISK * b.carried as i32;
                 }
             }
