@@ -379,6 +379,12 @@ impl Walk {
         self.steps().last().copied()
     }
 
+    /// Known, from the listing that found it, to enter only plain floor and
+    /// not to start in a room: it does nothing but move the basket.
+    pub fn only_moves(&self) -> bool {
+        self.all_plain
+    }
+
     fn push(&self, p: Pos) -> Walk {
         let mut w = *self;
         w.steps[w.len as usize] = p;

@@ -221,11 +221,17 @@ impl Greedy {
     /// `before`, its [`Greedy::standing`].
     fn harm(m: &Maps, g: &Game, b: usize, before: i32, w: &Walk) -> i32 {
         let basket = &g.baskets[b];
-        let o = g.outcome(b, w, 0);
-        let after = match o.captured {
-            // Pushed into a room, its rolls go along.
-            Some(room) => m.value(g, basket.owner, room, o.carried) - CAPTURED,
-            None => m.value(g, basket.owner, o.end, o.carried) + DELIVERED * o.delivered as i32,
+        let after = match w.end() {
+            // Only where it ends counts: nothing delivered, no capture.
+            Some(end) if w.only_moves() => m.value(g, basket.owner, end, basket.carried),
+            _ => {
+                let o = g.outcome(b, w, 0);
+                match o.captured {
+                    // Pushed into a room, its rolls go along.
+                    Some(room) => m.value(g, basket.owner, room, o.carried) - CAPTURED,
+                    None => m.value(g, basket.owner, o.end, o.carried) + DELIVERED * o.delivered as i32,
+                }
+            }
         };
         before - after
     }
@@ -234,9 +240,16 @@ impl Greedy {
         let wanted = self.rolls_wanted(g, b);
         let restless = RESTLESS * self.rested.get(b).copied().unwrap_or(0) as i32;
         let m = self.refresh(g);
+        let basket = &g.baskets[b];
+        let won = g.mode == Mode::Race && g.trolley[basket.owner as usize] >= RACE_TARGET;
         let mut best = (0, i32::MIN);
         for (i, w) in walks.iter().enumerate() {
-            let mut s = Self::own_score(m, g, b, w, &g.outcome(b, w, wanted));
+            let mut s = match w.end() {
+                // Only where it ends counts: [`Greedy::own_score`] without a delivery,
+                // Sneeze or capture.
+                Some(end) if w.only_moves() && !won => m.value(g, basket.owner, end, basket.carried),
+                _ => Self::own_score(m, g, b, w, &g.outcome(b, w, wanted)),
+            };
             if w.end().is_some_and(|e| g.table.is_object(e)) {
                 s -= restless;
             }
