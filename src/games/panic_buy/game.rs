@@ -500,9 +500,10 @@ struct Seen {
     slots: Vec<u64>,
     stamp: u64,
     len: usize,
-    /// The numbers below 64 (walks that end on a square, passing nothing on
-    /// the way), as bits: most walks' effects, kept out of the slots.
-    ends: u64,
+    /// The effects of walks that pass nothing on the way, sneeze on nobody
+    /// and end on a square, as bits of where they end (the second word: those
+    /// stepping onto an object). Most walks' effects, kept out of the slots.
+    ends: [u64; 2],
 }
 
 impl Seen {
@@ -510,7 +511,7 @@ impl Seen {
 
     fn clear(&mut self) {
         self.len = 0;
-        self.ends = 0;
+        self.ends = [0; 2];
         self.stamp = (self.stamp + (1 << 48)) & Self::STAMP;
         if self.stamp == 0 || self.slots.is_empty() {
             self.slots = vec![0; 256];
@@ -522,9 +523,11 @@ impl Seen {
     #[inline(always)]
     fn insert(&mut self, key: u64) -> bool {
         debug_assert!(key < 1 << 48, "an effect's passes fit in 24 bits");
-        if key < 64 {
-            let new = self.ends & 1 << key == 0;
-            self.ends |= 1 << key;
+        // An effect key: passes << 24 | onto an object << 16 | Sneeze << 8 | end.
+        if key & !(1 << 16 | 63) == 0 {
+            let (ends, end) = (&mut self.ends[(key >> 16) as usize], key & 63);
+            let new = *ends & 1 << end == 0;
+            *ends |= 1 << end;
             return new;
         }
         self.insert_in_slots(key)
