@@ -95,13 +95,13 @@ struct Maps {
     lying: Vec<(Pos, u32)>,
     to_tp: Distances,
     to_arrow: Distances,
-    to_lying: Option<Distances>,
+    /// Made when first wanted: only once the counter is empty.
+    to_lying: std::cell::OnceCell<Option<Distances>>,
 }
 
 impl Maps {
     fn new(g: &Game) -> Maps {
         let t = g.table;
-        let lying: Vec<Pos> = g.lying.iter().map(|(p, _)| *p).collect();
         // Around the pieces where that is a short detour; through them (as if
         // they will have moved on) where they block the way or stand on the goal.
         let [to_tp, to_arrow] = *t.around(g.hazards);
@@ -119,13 +119,24 @@ impl Maps {
             lying: g.lying.clone(),
             to_tp,
             to_arrow,
-            to_lying: (!lying.is_empty()).then(|| {
-                through_pieces(
-                    &t.distances_around(&lying, &g.hazards),
-                    &t.distances_around(&lying, &[]),
-                )
-            }),
+            to_lying: Default::default(),
         }
+    }
+
+    /// Distances to the toilet paper lying about, if any is.
+    fn to_lying(&self, g: &Game) -> Option<&Distances> {
+        self.to_lying
+            .get_or_init(|| {
+                let t = g.table;
+                let lying: Vec<Pos> = self.lying.iter().map(|(p, _)| *p).collect();
+                (!lying.is_empty()).then(|| {
+                    through_pieces(
+                        &t.distances_around(&lying, &self.hazards),
+                        &t.distances_around(&lying, &[]),
+                    )
+                })
+            })
+            .as_ref()
     }
 
     /// How good a basket of `player` standing at `at` with `carried` rolls is.
@@ -140,7 +151,7 @@ impl Maps {
             self.to_arrow[at as usize]
         } else if g.counter > 0 {
             self.to_tp[at as usize]
-        } else if let Some(d) = &self.to_lying {
+        } else if let Some(d) = self.to_lying(g) {
             d[at as usize]
         } else if let Some(d) = rivals_carrying(g, player).map(|p| manhattan_from(at, p, t)).min() {
             // Nothing left to take but what rivals carry: go and sneeze on
