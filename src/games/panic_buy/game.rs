@@ -463,31 +463,48 @@ impl Search<'_> {
     fn keep(&mut self, effect: u64, trail: Trail, sneeze: Option<u8>) {
         if self.seen.as_deref_mut().is_none_or(|seen| seen.insert(effect)) {
             self.walks.push(Walk {
-                steps: trail.places.to_le_bytes(),
-                len: trail.len,
+                steps: trail.places(),
+                len: trail.len(),
                 sneeze,
-                all_plain: trail.plain,
+                all_plain: trail.plain(),
             });
         }
     }
 }
 
-/// The walk being followed, passed along by value (a word and two bytes):
-/// the places it entered, a byte each, and whether all were plain floor.
+/// The walk being followed, passed along in one register: the places it
+/// entered, a byte each (at most 7), how many in the top byte but one, and
+/// in the top bit whether any was more than plain floor.
 #[derive(Debug, Clone, Copy)]
-struct Trail {
-    places: u64,
-    len: u8,
-    plain: bool,
-}
+struct Trail(u64);
 
 impl Trail {
+    const LEN: u32 = 56;
+    const SPECIAL: u64 = 1 << 63;
+
+    fn new(w: &Walk, plain: bool) -> Trail {
+        let places = u64::from_le_bytes(w.steps) & ((1 << Self::LEN) - 1);
+        Trail(places | (w.len as u64) << Self::LEN | if plain { 0 } else { Self::SPECIAL })
+    }
+
+    fn len(self) -> u8 {
+        (self.0 >> Self::LEN) as u8 & 0x7f
+    }
+
+    fn plain(self) -> bool {
+        self.0 & Self::SPECIAL == 0
+    }
+
+    fn places(self) -> [Pos; 8] {
+        (self.0 & ((1 << Self::LEN) - 1)).to_le_bytes()
+    }
+
     fn then(self, p: Pos) -> Trail {
-        Trail {
-            places: self.places | (p as u64) << (8 * self.len),
-            len: self.len + 1,
-            ..self
-        }
+        Trail((self.0 | (p as u64) << (8 * self.len())) + (1 << Self::LEN))
+    }
+
+    fn special(self) -> Trail {
+        Trail(self.0 | Self::SPECIAL)
     }
 }
 
@@ -746,12 +763,8 @@ impl<'a> Game<'a> {
             seen,
             walks: Vec::with_capacity(16),
         };
-        let trail = Trail {
-            places: u64::from_le_bytes(first.steps),
-            len: first.len,
-            // The step out of a room is counted as special: what it passes is not checked.
-            plain: first.len == 0,
-        };
+        // The step out of a room is counted as special: what it passes is not checked.
+        let trail = Trail::new(&first, first.len == 0);
         self.extend(&mut search, trail, start, prev, steps, passes);
         search.walks
     }
@@ -764,8 +777,47 @@ impl<'a> Game<'a> {
             s.keep(self.effect_key(passes, before_end, at, None), trail, None);
             return;
         }
-        // Social distance may also put a basket into a room from outside its door.
+        if left == 1 {
+            return self.last_step(s, trail, at, prev, passes);
+        }
+        for &n in self.steps_from(s, at).all() {
+            if n == prev {
+                continue;
+            }
+            let trail = trail.then(n);
+            if !plain(s.special, n) {
+                self.special_step(s, trail.special(), at, n, left, passes);
+            } else if left == 2 {
+                // Plain floor: nothing happens, nothing is passed.
+                self.last_step(s, trail, n, at, passes);
+            } else {
+                self.extend(s, trail, n, at, left - 1, passes);
+            }
+        }
+    }
+
+    /// [`Game::extend`] with one step left, written out: most steps are last steps.
+    #[inline(always)]
+    fn last_step(&self, s: &mut Search, trail: Trail, at: Pos, prev: Pos, passes: u64) {
+        for &n in self.steps_from(s, at).all() {
+            if n == prev {
+                continue;
+            }
+            let trail = trail.then(n);
+            if plain(s.special, n) {
+                // The walk ends on plain floor, not on an object.
+                s.keep(passes << 24 | n as u64, trail, None);
+            } else {
+                self.special_step(s, trail.special(), at, n, 1, passes);
+            }
+        }
+    }
+
+    /// Where a basket's step can go from `at` during the search `s`.
+    #[inline(always)]
+    fn steps_from(&self, s: &Search, at: Pos) -> Steps {
         let mut steps = self.table.basket[at as usize];
+        // Social distance may also put a basket into a room from outside its door.
         if s.into_rooms {
             for (room, door) in [BATHROOM, YARD].into_iter().zip(self.table.doors) {
                 if at == door {
@@ -773,24 +825,7 @@ impl<'a> Game<'a> {
                 }
             }
         }
-        for &n in steps.all() {
-            if n == prev {
-                continue;
-            }
-            let trail = trail.then(n);
-            if plain(s.special, n) {
-                // Plain floor: nothing happens, nothing is passed.
-                if left == 1 {
-                    // The walk ends here, not on an object.
-                    s.keep(passes << 24 | n as u64, trail, None);
-                } else {
-                    self.extend(s, trail, n, at, left - 1, passes);
-                }
-            } else {
-                let trail = Trail { plain: false, ..trail };
-                self.special_step(s, trail, at, n, left, passes);
-            }
-        }
+        steps
     }
 
     /// The step of the walk `trail` from `at` onto `n`, a place where more
