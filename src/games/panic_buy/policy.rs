@@ -93,8 +93,8 @@ struct Maps {
     /// steps; from its room, 2 beyond the door), as bits.
     at_risk: [u64; 2],
     lying: Vec<(Pos, u32)>,
-    to_tp: Distances,
-    to_arrow: Distances,
+    /// To the TP square and to the nearer arrow.
+    around: std::rc::Rc<[Distances; 2]>,
     /// Made when first wanted: only once the counter is empty.
     to_lying: std::cell::OnceCell<Option<Distances>>,
 }
@@ -104,7 +104,7 @@ impl Maps {
         let t = g.table;
         // Around the pieces where that is a short detour; through them (as if
         // they will have moved on) where they block the way or stand on the goal.
-        let [to_tp, to_arrow] = *t.around(g.hazards);
+        let around = t.around(g.hazards);
         let at_risk = Hazard::BOTH.map(|h| {
             let hp = g.hazards[h as usize];
             if hp >= BATHROOM {
@@ -117,8 +117,7 @@ impl Maps {
             hazards: g.hazards,
             at_risk,
             lying: g.lying.clone(),
-            to_tp,
-            to_arrow,
+            around,
             to_lying: Default::default(),
         }
     }
@@ -148,9 +147,9 @@ impl Maps {
             Mode::Hoard => carried >= 2,
         };
         let distance = if carried > 0 && (enough || g.counter == 0) {
-            self.to_arrow[at as usize]
+            self.around[1][at as usize]
         } else if g.counter > 0 {
-            self.to_tp[at as usize]
+            self.around[0][at as usize]
         } else if let Some(d) = self.to_lying(g) {
             d[at as usize]
         } else if let Some(d) = rivals_carrying(g, player).map(|p| manhattan_from(at, p, t)).min() {
@@ -158,7 +157,7 @@ impl Maps {
             // them. Sharing their square is no good: a Sneeze needs a landing.
             if d == 0 { 2 } else { d as u8 }
         } else {
-            self.to_arrow[at as usize]
+            self.around[1][at as usize]
         } as i32;
         let mut v = CARRIED * carried as i32 - distance - if room { ROOM_STEPS } else { 0 };
         if carried > 0 && !room && !t.is_object(at) && at < BATHROOM {
