@@ -129,8 +129,9 @@ pub struct Table {
     /// as the crow flies (rows plus columns), as bits.
     within2: [u64; SQUARES],
     within3: [u64; SQUARES],
-    /// Scratch space for listing walks.
+    /// Scratch space for listing walks, and lists of walks to be used again.
     seen: std::cell::RefCell<Seen>,
+    spare_lists: std::cell::RefCell<Vec<Vec<Walk>>>,
     /// What [`Table::around`] worked out, for each placing of the Virus and the Dog.
     around: std::cell::RefCell<Vec<Option<std::rc::Rc<[Distances; 2]>>>>,
 }
@@ -218,6 +219,7 @@ impl Table {
             within2: [0; SQUARES],
             within3: [0; SQUARES],
             seen: Default::default(),
+            spare_lists: Default::default(),
             around: Default::default(),
         };
         t.passing[tp as usize] = 1;
@@ -390,6 +392,31 @@ impl Walk {
         w.steps[w.len as usize] = p;
         w.len += 1;
         w
+    }
+}
+
+/// The walks [`Game::walks`] lists, in a list the table lends: given back
+/// when dropped, for the next listing (a game lists walks a hundred times).
+#[derive(Debug)]
+pub struct Walks<'t> {
+    list: Vec<Walk>,
+    spare: &'t std::cell::RefCell<Vec<Vec<Walk>>>,
+}
+
+impl std::ops::Deref for Walks<'_> {
+    type Target = [Walk];
+    fn deref(&self) -> &[Walk] {
+        &self.list
+    }
+}
+
+impl Drop for Walks<'_> {
+    fn drop(&mut self) {
+        let mut spare = self.spare.borrow_mut();
+        // A few are out at once at most (Social distance holds three).
+        if spare.len() < 8 {
+            spare.push(std::mem::take(&mut self.list));
+        }
     }
 }
 
@@ -682,15 +709,21 @@ impl<'a> Game<'a> {
     /// The legal walks for basket `b`, one for each different thing a move can
     /// do (the first path found for each). An empty list means the basket
     /// cannot move and stays where it is.
-    pub fn walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
+    pub fn walks(&self, b: usize, kind: WalkKind) -> Walks<'a> {
+        let spare = &self.table.spare_lists;
+        let mut list = spare.borrow_mut().pop().unwrap_or_default();
+        list.clear();
         let mut seen = self.table.seen.borrow_mut();
         seen.clear();
-        self.list_walks(b, kind, Some(&mut seen))
+        Walks {
+            list: self.list_walks(b, kind, Some(&mut seen), list),
+            spare,
+        }
     }
 
     /// Every legal walk for basket `b`, each path separately.
     pub fn all_walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
-        self.list_walks(b, kind, None)
+        self.list_walks(b, kind, None, Vec::new())
     }
 
     /// What passing place `p` adds to a walk's effects: the TP square, an
@@ -717,19 +750,23 @@ impl<'a> Game<'a> {
         passes << 24 | (onto_object as u64) << 16 | sneeze << 8 | end as u64
     }
 
-    fn list_walks(&self, b: usize, kind: WalkKind, seen: Option<&mut Seen>) -> Vec<Walk> {
+    /// Lists into `walks` (empty).
+    fn list_walks(&self, b: usize, kind: WalkKind, seen: Option<&mut Seen>, mut walks: Vec<Walk>) -> Vec<Walk> {
         let from = self.baskets[b].at;
         let (start, prev, first, steps) = match self.in_room(b) {
             // Out of a room onto the square outside its door, then the steps.
             Some(room) => {
                 let door = self.table.doors[room];
                 if self.hazard_on(door) {
-                    return Vec::new();
+                    return walks;
                 }
                 let out_of_room = Walk::STAY.push(door);
                 let steps = match kind {
                     // Without Sanitiser the move ends on stepping out.
-                    WalkKind::Own { free: false, .. } => return vec![out_of_room],
+                    WalkKind::Own { free: false, .. } => {
+                        walks.push(out_of_room);
+                        return walks;
+                    }
                     WalkKind::Own { steps, .. } => steps,
                     WalkKind::Pushed { .. } => 3,
                 };
@@ -761,7 +798,7 @@ impl<'a> Game<'a> {
             rivals,
             special: self.special_squares() | rivals,
             seen,
-            walks: Vec::with_capacity(16),
+            walks,
         };
         // The step out of a room is counted as special: what it passes is not checked.
         let trail = Trail::new(&first, first.len == 0);
@@ -1133,7 +1170,7 @@ impl<'a> Game<'a> {
                 let me = self.baskets[b].owner;
                 let mut options: Vec<(usize, Walk)> = Vec::with_capacity(32);
                 for v in (0..self.baskets.len()).filter(|&v| self.baskets[v].owner != me) {
-                    options.extend(self.walks(v, kind).into_iter().map(|w| (v, w)));
+                    options.extend(self.walks(v, kind).iter().map(|&w| (v, w)));
                 }
                 if let Some(i) = policy.social(self, &options)
                     && let Some(&(v, w)) = options.get(i)
