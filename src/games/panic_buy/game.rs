@@ -132,6 +132,8 @@ pub struct Table {
     /// Scratch space for listing walks, and lists of walks to be used again.
     seen: std::cell::RefCell<Seen>,
     spare_lists: std::cell::RefCell<Vec<Vec<Walk>>>,
+    /// Each place's [`Table::walk_tree`] for each number of steps, made when first wanted.
+    walk_trees: std::cell::RefCell<Vec<Option<std::rc::Rc<[Branch]>>>>,
     /// What [`Table::around`] worked out, for each placing of the Virus and the Dog.
     around: std::cell::RefCell<Vec<Option<std::rc::Rc<[Distances; 2]>>>>,
 }
@@ -220,6 +222,7 @@ impl Table {
             within3: [0; SQUARES],
             seen: Default::default(),
             spare_lists: Default::default(),
+            walk_trees: Default::default(),
             around: Default::default(),
         };
         t.passing[tp as usize] = 1;
@@ -299,6 +302,56 @@ impl Table {
         }
         d[ROAD as usize] = self.arrows.iter().map(|&a| d[a as usize]).min().unwrap_or(FAR) + 1;
         d
+    }
+
+    /// Every way a basket can go from place `start` in up to `steps` steps
+    /// (at most [`WALK_STEPS`]), never straight back, whatever stands where:
+    /// a tree in the order the steps are tried, first step first. A walk's
+    /// listing follows it, skipping what the pieces and the rules cut off. A
+    /// step into a room is there from outside its door, for Social distance.
+    fn walk_tree(&self, start: Pos, steps: u8) -> std::rc::Rc<[Branch]> {
+        assert!(steps <= WALK_STEPS, "a walk of {steps} steps is longer than any move");
+        let mut trees = self.walk_trees.borrow_mut();
+        let per_place = WALK_STEPS as usize + 1;
+        if trees.is_empty() {
+            trees.resize(PLACES * per_place, None);
+        }
+        trees[start as usize * per_place + steps as usize]
+            .get_or_insert_with(|| {
+                let mut tree = vec![Branch {
+                    at: start,
+                    depth: 0,
+                    next: 0,
+                }];
+                self.grow(&mut tree, start, NOWHERE, 1, steps);
+                tree[0].next = tree.len() as u16;
+                tree.into()
+            })
+            .clone()
+    }
+
+    fn grow(&self, tree: &mut Vec<Branch>, at: Pos, prev: Pos, depth: u8, steps: u8) {
+        if depth > steps {
+            return;
+        }
+        let rooms = [BATHROOM, YARD]
+            .into_iter()
+            .zip(self.doors)
+            .filter(|&(_, door)| door == at);
+        for n in self.basket[at as usize]
+            .all()
+            .iter()
+            .copied()
+            .chain(rooms.map(|(room, _)| room))
+        {
+            if n == prev {
+                continue;
+            }
+            let i = tree.len();
+            tree.push(Branch { at: n, depth, next: 0 });
+            self.grow(tree, n, at, depth + 1, steps);
+            tree[i].next = tree.len() as u16;
+        }
     }
 
     /// Steps to the TP square and to the nearer arrow, around the squares
@@ -418,6 +471,19 @@ impl Drop for Walks<'_> {
             spare.push(std::mem::take(&mut self.list));
         }
     }
+}
+
+/// The longest walk: the movement die's 6 squares (a basket leaving a room
+/// steps out first, then makes its walk from outside the door).
+const WALK_STEPS: u8 = 6;
+
+/// A place on a [`Table::walk_tree`]: reached by `depth` steps, its
+/// branches up to the place at index `next`.
+#[derive(Debug, Clone, Copy)]
+struct Branch {
+    at: Pos,
+    depth: u8,
+    next: u16,
 }
 
 /// What a walk does, worked out before anything changes.
@@ -802,84 +868,88 @@ impl<'a> Game<'a> {
         };
         // The step out of a room is counted as special: what it passes is not checked.
         let trail = Trail::new(&first, first.len == 0);
-        self.extend(&mut search, trail, start, prev, steps, passes);
+        let tree = self.table.walk_tree(start, steps);
+        self.follow(&mut search, &tree, trail, prev, steps, passes);
         search.walks
     }
 
-    /// Follows the walk `trail`, now at `at` (from `prev`) with `left`
-    /// steps to go and `passes` made, every way it can go on.
-    fn extend(&self, s: &mut Search, trail: Trail, at: Pos, prev: Pos, left: u8, passes: u64) {
-        if left == 0 {
-            let before_end = if prev == NOWHERE { at } else { prev };
-            s.keep(self.effect_key(passes, before_end, at, None), trail, None);
+    /// Follows every walk on `tree` (from its start, reached from `prev`)
+    /// of `steps` steps that the rules allow, keeping them in `s` in the
+    /// order met; `first` and `passes`: the walk so far.
+    fn follow(&self, s: &mut Search, tree: &[Branch], first: Trail, prev: Pos, steps: u8, passes: u64) {
+        let start = tree[0].at;
+        if steps == 0 {
+            let before_end = if prev == NOWHERE { start } else { prev };
+            s.keep(self.effect_key(passes, before_end, start, None), first, None);
             return;
         }
-        if left == 1 {
-            return self.last_step(s, trail, at, prev, passes);
-        }
-        for &n in self.steps_from(s, at).all() {
-            if n == prev {
+        // The walk being followed, by steps taken: where it is, the walk so
+        // far and its passes.
+        let mut at = [start; WALK_STEPS as usize + 1];
+        let mut trails = [first; WALK_STEPS as usize + 1];
+        let mut passed = [passes; WALK_STEPS as usize + 1];
+        let mut i = 1;
+        while i < tree.len() {
+            let Branch { at: n, depth, next } = tree[i];
+            let d = depth as usize;
+            // Not straight back out of the room it left; into a room only by Social distance.
+            let room = n >= BATHROOM && n != ROAD;
+            if (d == 1 && n == prev) || (room && !s.into_rooms) {
+                i = next as usize;
                 continue;
             }
-            let trail = trail.then(n);
-            if !plain(s.special, n) {
-                self.special_step(s, trail.special(), at, n, left, passes);
-            } else if left == 2 {
+            let left = steps + 1 - depth;
+            let trail = trails[d - 1].then(n);
+            let passes = passed[d - 1];
+            let on = if plain(s.special, n) {
                 // Plain floor: nothing happens, nothing is passed.
-                self.last_step(s, trail, n, at, passes);
+                Some((trail, passes))
             } else {
-                self.extend(s, trail, n, at, left - 1, passes);
-            }
-        }
-    }
-
-    /// [`Game::extend`] with one step left, written out: most steps are last steps.
-    #[inline(always)]
-    fn last_step(&self, s: &mut Search, trail: Trail, at: Pos, prev: Pos, passes: u64) {
-        for &n in self.steps_from(s, at).all() {
-            if n == prev {
-                continue;
-            }
-            let trail = trail.then(n);
-            if plain(s.special, n) {
-                // The walk ends on plain floor, not on an object.
-                s.keep(passes << 24 | n as u64, trail, None);
-            } else {
-                self.special_step(s, trail.special(), at, n, 1, passes);
-            }
-        }
-    }
-
-    /// Where a basket's step can go from `at` during the search `s`.
-    #[inline(always)]
-    fn steps_from(&self, s: &Search, at: Pos) -> Steps {
-        let mut steps = self.table.basket[at as usize];
-        // Social distance may also put a basket into a room from outside its door.
-        if s.into_rooms {
-            for (room, door) in [BATHROOM, YARD].into_iter().zip(self.table.doors) {
-                if at == door {
-                    steps.push(room);
+                self.special_step(s, trail.special(), at[d - 1], n, left, passes)
+            };
+            match on {
+                Some((trail, passes)) if left > 1 => {
+                    (at[d], trails[d], passed[d]) = (n, trail, passes);
+                    i += 1;
                 }
+                Some((trail, passes)) => {
+                    // The walk ends here, not on an object.
+                    s.keep(passes << 24 | n as u64, trail, None);
+                    i = next as usize;
+                }
+                None => i = next as usize,
             }
         }
-        steps
     }
 
     /// The step of the walk `trail` from `at` onto `n`, a place where more
-    /// can happen than moving on.
-    fn special_step(&self, s: &mut Search, trail: Trail, at: Pos, n: Pos, left: u8, passes: u64) {
+    /// can happen than moving on, with `left` steps to go before it. Keeps
+    /// the walks that end there; gives the walk and passes to go on with, if
+    /// it may go on.
+    fn special_step(
+        &self,
+        s: &mut Search,
+        trail: Trail,
+        at: Pos,
+        n: Pos,
+        left: u8,
+        passes: u64,
+    ) -> Option<(Trail, u64)> {
         let passes = self.passes_after(passes, n);
         let ends_here = self.effect_key(passes, at, n, None);
         if n >= BATHROOM && n != ROAD {
             s.keep(ends_here, trail, None); // pushed into a room: the move ends there
+            None
         } else if self.hazard_on(n) {
             // A pushed basket is captured on passing over the Virus or Dog;
             // a player may end the move on one but never pass over it.
             if s.pushed || left == 1 {
                 s.keep(ends_here, trail, None);
             }
+            None
         } else if self.table.is_object(n) {
             s.keep(ends_here, trail, None); // resting on an object ends the move
+            None
         } else {
             if n < BATHROOM && s.rivals & 1 << n != 0 {
                 // Sneezing on the basket there forfeits the rest of the move.
@@ -890,7 +960,7 @@ impl<'a> Game<'a> {
                     }
                 }
             }
-            self.extend(s, trail, n, at, left - 1, passes);
+            Some((trail, passes))
         }
     }
 
