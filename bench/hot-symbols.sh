@@ -27,7 +27,7 @@ tp-hunt --seed 1 --count 3 --sheets all
 tp-hunt --seed 1 --count 2 --sheets map --lang de --paper letter
 pack --game tp-hunt --count 3 --seed 1 --sheets map,tracker
 pack --game tp-hunt --count 3 --seed 1 --sheets scorepad,rules --per-page 2
-panic-buy --seed 1 --count 2 --rule-off length-band --rule-off first-fair
+panic-buy --seed 1 --count 2
 ppe --seed 1 --count 3 --sheets all
 particle-panic --seed 1 --sheets all
 COMMANDS
