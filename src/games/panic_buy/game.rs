@@ -1195,10 +1195,8 @@ impl<'a> Game<'a> {
     }
 
     /// The baskets the player to move may choose from.
-    pub fn own_baskets(&self) -> Vec<usize> {
-        (0..self.baskets.len())
-            .filter(|&b| self.baskets[b].owner == self.to_move)
-            .collect()
+    pub fn own_baskets(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.baskets.len()).filter(|&b| self.baskets[b].owner == self.to_move)
     }
 
     /// One whole turn: both dice, the event part, then the movement part.
@@ -1210,8 +1208,14 @@ impl<'a> Game<'a> {
 
     /// One whole turn with these dice.
     pub fn turn_with(&mut self, red: u8, blue: u8, policy: &mut impl Policy) {
-        let choices = self.own_baskets();
-        let b = choices[policy.basket(self, &choices, red, blue).min(choices.len() - 1)];
+        // Two at most (2 players move two baskets each), kept without allocating.
+        let (mut own, mut n) = ([0; 2], 0);
+        for b in self.own_baskets() {
+            own[n] = b;
+            n += 1;
+        }
+        let choices = &own[..n];
+        let b = choices[policy.basket(self, choices, red, blue).min(choices.len() - 1)];
         // The movement allowance is counted at the start of the turn.
         let steps = allowance(blue, self.baskets[b].carried);
         self.event(b, red, policy);
