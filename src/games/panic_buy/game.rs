@@ -40,6 +40,11 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Whether place `p` is the bathroom or the yard.
+fn is_room(p: Pos) -> bool {
+    p == BATHROOM || p == YARD
+}
+
 /// Whether a step onto place `p` only moves on: a square not in `special`.
 fn plain(special: u64, p: Pos) -> bool {
     (p as usize) < SQUARES && special >> p & 1 == 0
@@ -575,9 +580,12 @@ impl Trail {
     const LEN: u32 = 56;
     const SPECIAL: u64 = 1 << 63;
 
-    fn new(w: &Walk, plain: bool) -> Trail {
+    /// Walk `w` so far; the step out of a room (its only step, if any) is
+    /// counted as special: what it passes is not checked.
+    fn new(w: &Walk) -> Trail {
         let places = u64::from_le_bytes(w.steps) & ((1 << Self::LEN) - 1);
-        Trail(places | (w.len as u64) << Self::LEN | if plain { 0 } else { Self::SPECIAL })
+        let special = if w.len == 0 { 0 } else { Self::SPECIAL };
+        Trail(places | (w.len as u64) << Self::LEN | special)
     }
 
     fn len(self) -> u8 {
@@ -866,8 +874,7 @@ impl<'a> Game<'a> {
             seen,
             walks,
         };
-        // The step out of a room is counted as special: what it passes is not checked.
-        let trail = Trail::new(&first, first.len == 0);
+        let trail = Trail::new(&first);
         let tree = self.table.walk_tree(start, steps);
         self.follow(&mut search, &tree, trail, prev, steps, passes);
         search.walks
@@ -893,8 +900,7 @@ impl<'a> Game<'a> {
             let Branch { at: n, depth, next } = tree[i];
             let d = depth as usize;
             // Not straight back out of the room it left; into a room only by Social distance.
-            let room = n >= BATHROOM && n != ROAD;
-            if (d == 1 && n == prev) || (room && !s.into_rooms) {
+            if (d == 1 && n == prev) || (is_room(n) && !s.into_rooms) {
                 i = next as usize;
                 continue;
             }
@@ -937,7 +943,7 @@ impl<'a> Game<'a> {
     ) -> Option<(Trail, u64)> {
         let passes = self.passes_after(passes, n);
         let ends_here = self.effect_key(passes, at, n, None);
-        if n >= BATHROOM && n != ROAD {
+        if is_room(n) {
             s.keep(ends_here, trail, None); // pushed into a room: the move ends there
             None
         } else if self.hazard_on(n) {
@@ -1007,7 +1013,7 @@ impl<'a> Game<'a> {
                 prev = p; // plain floor
                 continue;
             }
-            if p == BATHROOM || p == YARD {
+            if is_room(p) {
                 o.captured = Some(p);
                 return o;
             }

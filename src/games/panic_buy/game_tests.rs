@@ -470,7 +470,7 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
     };
     let (start, prev, first) = match g.in_room(b) {
         Some(room) if g.hazards.contains(&t.doors[room]) => return Vec::new(),
-        Some(_) if kind == OWN(steps) => return vec![walk(&[t.doors[g.in_room(b).unwrap()]])],
+        Some(room) if kind == OWN(steps) => return vec![walk(&[t.doors[room]])],
         Some(room) => (t.doors[room], basket.at, walk(&[t.doors[room]])),
         None => (basket.at, NOWHERE, Walk::STAY),
     };
@@ -506,7 +506,7 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
         for n in next.into_iter().filter(|&n| n != prev) {
             let w = w.push(n);
             let hazard = n < BATHROOM && g.hazards.contains(&n);
-            if n == BATHROOM || n == YARD || t.is_object(n) {
+            if is_room(n) || t.is_object(n) {
                 found.push(w); // into a room, or onto an object: the move ends
             } else if hazard {
                 if matches!(kind, WalkKind::Pushed { .. }) || left == 1 {
