@@ -16,7 +16,8 @@ pub fn command() -> Command {
         .version(env!("CARGO_PKG_VERSION"))
         .about("Print-ready, rule-checked sheets for pandemic-era paper games")
         .subcommand_required(true)
-        .arg_required_else_help(true);
+        .arg_required_else_help(true)
+        .after_help("Example: panicpress tp-hunt --seed 42 (see panicpress GAME --help for each game)");
     for game in crate::games::all() {
         cmd = cmd.subcommand(game_command(*game));
     }
@@ -37,7 +38,12 @@ pub fn command() -> Command {
                     .value_name("FILE")
                     .value_parser(clap::value_parser!(PathBuf))
                     .help("The layout as JSON ('-' for standard input)."),
-            );
+            )
+            .after_help(format!(
+                "Example: panicpress {} --seed 42 --format json -o layout.json && panicpress validate {} layout.json",
+                game.name(),
+                game.name()
+            ));
         let all: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
         validate = validate.subcommand(setting_args(one, game.settings(), &all));
     }
@@ -60,7 +66,10 @@ pub fn command() -> Command {
     )
     .subcommand(
         CompletionsArgs::augment_args(Command::new("completions"))
-            .about("Print a shell completion script: panicpress completions bash > ~/.local/share/bash-completion/completions/panicpress"),
+            .about("Print a shell completion script (bash, zsh, fish, powershell, elvish).")
+            .after_help(
+                "Example: mkdir -p ~/.local/share/bash-completion/completions && panicpress completions bash > ~/.local/share/bash-completion/completions/panicpress",
+            ),
     )
     .subcommand(
         Command::new("serve")
@@ -88,7 +97,18 @@ pub fn command() -> Command {
             )
             .after_help("Example: panicpress serve --open"),
     )
-    .subcommand(Command::new("man").about("Print the manual page (roff): panicpress man > panicpress.1; man ./panicpress.1"))
+    .subcommand(
+        Command::new("man")
+            .about("Print the manual page (roff), or with --dir write a page for every command into a folder.")
+            .arg(
+                Arg::new("dir")
+                    .long("dir")
+                    .value_name("DIR")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help("Write panicpress.1 and a page for every subcommand (panicpress-tp-hunt.1, ...) into DIR, made if missing."),
+            )
+            .after_help("Example: panicpress man --dir man && man ./man/panicpress-tp-hunt.1"),
+    )
 }
 
 /// A game's subcommand: the common options, its settings, its actions.

@@ -57,16 +57,39 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
             *m.get_one::<u16>("port").expect("has a default"),
             m.get_flag("open"),
         ),
-        "man" => {
-            let mut out = Vec::new();
-            clap_mangen::Man::new(crate::cli::command())
-                .render(&mut out)
-                .map_err(|e| Error::input(format!("manual page: {e}")))?;
-            output::write(std::path::Path::new("-"), &out)?;
-            Ok(0)
-        }
+        "man" => manual_pages(m.get_one::<PathBuf>("dir").map(PathBuf::as_path)),
         other => Err(Error::input(format!("unknown command {}", crate::error::quote(other)))),
     }
+}
+
+/// The manual: the top page on standard output, or with `dir` one page for
+/// the top command and one for every subcommand (as the top page's SEE ALSO
+/// names them: `panicpress-tp-hunt.1`, `panicpress-tp-hunt-simulate.1`, ...).
+fn manual_pages(dir: Option<&std::path::Path>) -> Result<i32> {
+    let render = |cmd: clap::Command| -> Result<(String, Vec<u8>)> {
+        let man = clap_mangen::Man::new(cmd);
+        let mut out = Vec::new();
+        man.render(&mut out)
+            .map_err(|e| Error::input(format!("manual page: {e}")))?;
+        Ok((man.get_filename(), out))
+    };
+    let mut top = crate::cli::command().disable_help_subcommand(true);
+    top.build();
+    let Some(dir) = dir else {
+        output::write(std::path::Path::new("-"), &render(top)?.1)?;
+        return Ok(0);
+    };
+    std::fs::create_dir_all(dir).map_err(|e| Error::input(format!("cannot make folder {}: {e}", dir.display())))?;
+    let mut pending = vec![top];
+    let mut written = 0;
+    while let Some(cmd) = pending.pop() {
+        pending.extend(cmd.get_subcommands().filter(|c| !c.is_hide_set()).cloned());
+        let (name, bytes) = render(cmd)?;
+        output::write(&dir.join(name), &bytes)?;
+        written += 1;
+    }
+    println!("wrote {written} manual pages to {}", dir.display());
+    Ok(0)
 }
 
 /// Writes a game's sheets from parsed command-line arguments: the request

@@ -473,7 +473,6 @@ mod tests {
             ] {
                 ctx.insert(key, &value);
             }
-            ctx.insert("version", &2);
             texts.game("tp-hunt", &ctx).unwrap()
         };
         let first = with(0);
@@ -568,7 +567,6 @@ mod tests {
         ctx.insert("dangers", &7);
         ctx.insert("players", &4);
         ctx.insert("grid", &12);
-        ctx.insert("version", &2);
         let l = t.labels("tp-hunt", &ctx).unwrap();
         assert_eq!(l.get("blue_die"), "blue d12");
         assert_eq!(l.get("no_such_key"), "[no_such_key]");
@@ -588,7 +586,6 @@ mod tests {
             ("players", 2),
             ("grid", 12),
             ("codes", 4),
-            ("version", 2),
         ] {
             ctx.insert(k, &v);
         }

@@ -236,6 +236,7 @@ fn base64_decode(text: &str) -> Vec<u8> {
 }
 
 #[test]
+#[ignore = "needs chromium and chromedriver"]
 fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     let port = free_port();
     let mut server = Command::new(env!("CARGO_BIN_EXE_panicpress"))

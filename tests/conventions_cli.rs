@@ -143,3 +143,43 @@ fn long_jobs_show_no_progress_when_standard_error_is_not_a_terminal() {
     assert_eq!(r.code(), 0);
     assert_eq!(r.stderr(), "");
 }
+
+/// `man --dir` writes the top page and one for every subcommand that the top
+/// page's SEE ALSO names, each with its options and an example.
+#[test]
+fn manual_pages_exist_for_every_subcommand() {
+    let s = Scratch::new("man");
+    let r = s.run(&["man", "--dir", "man"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let top = std::fs::read_to_string(s.path("man/panicpress.1")).unwrap();
+    let mut pages = 0;
+    for entry in std::fs::read_dir(s.path("man")).unwrap() {
+        let path = entry.unwrap().path();
+        let page = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(page.contains("Example"), "{name}: no example");
+        assert!(page.contains(".SH OPTIONS"), "{name}: no options");
+        pages += 1;
+    }
+    for sub in [
+        "tp-hunt",
+        "particle-panic",
+        "panic-buy",
+        "ppe",
+        "pack",
+        "regen",
+        "validate",
+        "serve",
+        "man",
+    ] {
+        let named = format!("panicpress\\-{}(1)", sub.replace('-', "\\-"));
+        assert!(top.contains(&named), "top page does not name {sub}");
+        assert!(s.path(&format!("man/panicpress-{sub}.1")).exists(), "no page for {sub}");
+    }
+    assert!(s.path("man/panicpress-validate-tp-hunt.1").exists());
+    assert!(pages >= 20, "{pages} pages");
+    // The top page alone, on standard output, as before.
+    let r = s.run(&["man"]);
+    assert_eq!(r.code(), 0);
+    assert!(r.stdout().starts_with(".ie"), "{}", &r.stdout()[..40]);
+}

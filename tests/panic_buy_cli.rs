@@ -142,12 +142,13 @@ fn same_bytes_and_regen() {
     );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
     // A code of version 2 (before ratings and the rules sheet) makes its
-    // board and its old default sheets, printed without a rating.
+    // board, printed on today's sheets: with its rating and the rules.
     let r = s.run(&["regen", "panic-buy:2:p4-race-b6-12:a4:default:r", "-o", "c.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("(2 pages)"), "{}", r.stdout());
+    assert!(r.stdout().contains("(4 pages)"), "{}", r.stdout());
     let old = pdf_pages_text(&read(&s, "c.pdf"));
-    assert!(old[0].contains("COUNTER") && !old[0].contains("simulated games"));
+    assert!(old[0].contains("COUNTER") && old[0].contains("simulated games"));
+    assert!(old[0].contains("panic-buy:2:p4-race-b6-12:a4:board:r"), "{}", old[0]);
     // A code of version 1 still makes its own board, and prints its own code.
     let r = s.run(&[
         "regen",

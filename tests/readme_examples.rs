@@ -37,7 +37,6 @@ fn every_readme_command_runs_as_written() {
     }
     std::fs::create_dir_all(s.path("bin")).unwrap();
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_panicpress"), s.path("bin/panicpress")).unwrap();
-    std::fs::create_dir_all(s.path(".local/share/bash-completion/completions")).unwrap();
     let path = format!(
         "{}:{}",
         s.path("bin").display(),

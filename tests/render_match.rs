@@ -4,7 +4,7 @@
 //! a missing, moved or recoloured mark does not pass).
 
 mod common;
-use common::{Scratch, have_tool};
+use common::Scratch;
 use resvg::tiny_skia::Pixmap;
 
 const DPI: &str = "96";
@@ -128,10 +128,8 @@ fn renders_with(s: &Scratch, code: &str, options: &[&str], dpi: &str, tag: &str)
 }
 
 #[test]
+#[ignore = "needs pdftoppm (poppler-utils)"]
 fn svg_and_pdf_renders_of_every_page_agree() {
-    if !have_tool("pdftoppm") {
-        return;
-    }
     let s = Scratch::new("render-match");
     for (i, code) in CODES.iter().enumerate() {
         for (k, (pdf, svg)) in renders(&s, code, &format!("g{i}")).iter().enumerate() {
@@ -150,10 +148,8 @@ fn svg_and_pdf_renders_of_every_page_agree() {
 /// The tolerance is tight enough to see a real difference: two maps that
 /// differ only in where their marks are do not pass as the same page.
 #[test]
+#[ignore = "needs pdftoppm (poppler-utils)"]
 fn the_tolerance_catches_moved_marks() {
-    if !have_tool("pdftoppm") {
-        return;
-    }
     let s = Scratch::new("render-mismatch");
     let a = renders(&s, "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42", "a");
     let b = renders(&s, "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:43", "b");
@@ -165,10 +161,8 @@ fn the_tolerance_catches_moved_marks() {
 /// both renderers: compared where the name is, at the foot of the page, at
 /// 300 dpi, where a name with two letters swapped does not pass as the same.
 #[test]
+#[ignore = "needs pdftoppm (poppler-utils)"]
 fn shaped_names_are_drawn_alike_in_pdf_and_svg() {
-    if !have_tool("pdftoppm") {
-        return;
-    }
     let s = Scratch::new("render-shaped");
     let code = "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42";
     let names = renders_with(&s, code, &["--name", "प्रिया শর্মিলা கார்த்திக் น้ำฝน"], "300", "names");

@@ -1,7 +1,7 @@
 //! TP Hunt from the command line, as a user runs it.
 
 mod common;
-use common::{Scratch, have_tool, pdf_pages_text};
+use common::{Scratch, pdf_pages_text};
 
 fn read(s: &Scratch, name: &str) -> Vec<u8> {
     std::fs::read(s.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -419,12 +419,62 @@ fn templates_folder_replaces_printed_texts() {
     assert!(pdf_pages_text(&read(&s, "t.pdf"))[0].contains("Bladkode: tp-hunt:2:"));
 }
 
+/// The same checks as the qpdf and poppler test below, with a Rust reader,
+/// so they run on a machine with Rust only: every font is an embedded subset
+/// with a ToUnicode map, the title carries the code, and no date is written.
 #[test]
-fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
-    if !have_tool("qpdf") || !have_tool("pdffonts") || !have_tool("pdfinfo") {
-        eprintln!("qpdf/poppler-utils not installed: external PDF checks not run here");
-        return;
+fn pdf_fonts_are_embedded_subsets_read_with_lopdf() {
+    use lopdf::{Document, Object};
+    let s = Scratch::new("lopdf");
+    assert_eq!(
+        s.run(&["tp-hunt", "--seed", "42", "--sheets", "all", "-o", "a.pdf"])
+            .code(),
+        0
+    );
+    let doc = Document::load_mem(&read(&s, "a.pdf")).expect("PDF parses");
+    assert_eq!(doc.get_pages().len(), 6);
+    let mut fonts = std::collections::BTreeSet::new();
+    for object in doc.objects.values() {
+        let Ok(dict) = object.as_dict() else { continue };
+        if dict.get(b"Type").and_then(Object::as_name).ok() != Some(b"Font".as_slice()) {
+            continue;
+        }
+        let base = String::from_utf8_lossy(dict.get(b"BaseFont").unwrap().as_name().unwrap()).into_owned();
+        if dict.get(b"Subtype").unwrap().as_name().unwrap() == b"Type0" {
+            assert!(dict.has(b"ToUnicode"), "{base}: no ToUnicode map");
+            let descendant = match dict.get(b"DescendantFonts").unwrap() {
+                Object::Array(a) => doc.get_dictionary(a[0].as_reference().unwrap()).unwrap(),
+                Object::Reference(r) => {
+                    let a = doc.get_object(*r).unwrap().as_array().unwrap();
+                    doc.get_dictionary(a[0].as_reference().unwrap()).unwrap()
+                }
+                other => panic!("{base}: descendant fonts {other:?}"),
+            };
+            let descriptor = doc
+                .get_dictionary(descendant.get(b"FontDescriptor").unwrap().as_reference().unwrap())
+                .unwrap();
+            assert!(
+                descriptor.has(b"FontFile2") || descriptor.has(b"FontFile3"),
+                "{base}: not embedded"
+            );
+            fonts.insert(base);
+        }
     }
+    assert_eq!(fonts.len(), 2, "{fonts:?}");
+    for base in &fonts {
+        assert!(base.len() > 7 && base.as_bytes()[6] == b'+', "subset tag: {base}");
+    }
+    let info = doc
+        .get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap())
+        .unwrap();
+    let title = String::from_utf8_lossy(info.get(b"Title").unwrap().as_str().unwrap()).into_owned();
+    assert!(title.starts_with("TP Hunt: tp-hunt:2:g12-s12-a10-d7-p4:a4:"), "{title}");
+    assert!(!info.has(b"CreationDate") && !info.has(b"ModDate"));
+}
+
+#[test]
+#[ignore = "needs qpdf and poppler-utils (pdffonts, pdfinfo)"]
+fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
     let s = Scratch::new("tools");
     assert_eq!(
         s.run(&["tp-hunt", "--seed", "42", "--sheets", "all", "-o", "a.pdf"])

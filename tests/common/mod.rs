@@ -179,15 +179,6 @@ fn decode(
     }
 }
 
-/// Whether an external tool is installed; in CI it must be (.ci/run installs it).
-pub fn have_tool(tool: &str) -> bool {
-    let found = Command::new(tool).arg("-v").output().is_ok();
-    if !found && std::env::var_os("CI").is_some() {
-        panic!("{tool} is missing in CI: .ci/run should install it");
-    }
-    found
-}
-
 /// The media box of the first page, in points: [x0, y0, x1, y1].
 pub fn first_media_box(bytes: &[u8]) -> Vec<f32> {
     let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");

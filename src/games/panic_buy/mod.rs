@@ -20,13 +20,13 @@ use crate::grid::{Cell, Grid, cell};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "panic-buy";
-/// Generator version: bump it whenever a seed would give a different board.
+/// Generator version: the board-making algorithm a code names. It changes
+/// only when a seed would give a different board; sheets always print in the
+/// current design, and every version's codes still make their boards.
 /// 2: boards also keep the good-board rules ([`GoodRule`]); codes of version 1
 /// still make their boards without them.
 /// 3: boards are also kept by their simulated rating (length and fairness).
-/// 4: the same boards; the single-page board draws the road below the
-/// arrows (on squares of 21.4 mm), the tiled board's key keeps clear of the
-/// calibration bar.
+/// 4: the same boards as 3 (it once marked a sheet change).
 pub const VERSION: u32 = 4;
 pub const SIZE: u16 = 8;
 const GRID: Grid = Grid { size: SIZE };
@@ -1261,7 +1261,7 @@ impl Request {
 
     /// The sheets as the code prints them.
     pub fn sheet_list(&self) -> String {
-        sheets::SheetKind::list_for(self.params.version, &self.sheets)
+        sheets::SheetKind::code_list(&self.sheets)
     }
 
     /// Settings in the code include the board layout: `p3-race-b6-12` plus `-tiled`.
@@ -1274,7 +1274,7 @@ impl Request {
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        // Every earlier version's codes still make their own boards.
+        // Every earlier version's codes still make their boards.
         if !(1..VERSION).contains(&code.version) {
             code.check_version("Panic Buy", VERSION)?;
         }
@@ -1288,7 +1288,7 @@ impl Request {
             count: 1,
             paper: code.paper()?,
             layout,
-            sheets: sheets::SheetKind::parse_for(code.version, &code.sheets)?,
+            sheets: sheets::SheetKind::parse_list(&code.sheets)?,
         })
     }
 
@@ -1321,9 +1321,9 @@ impl Request {
     }
 
     /// A board's rating as a teacher key prints it under the board's code:
-    /// for a request of one rated board (version 3 on).
+    /// for a request of one board.
     pub fn key_rating(&self, texts: &crate::text::Texts) -> Result<Option<String>> {
-        if self.count != 1 || self.params.version < 3 {
+        if self.count != 1 {
             return Ok(None);
         }
         let Some(made) = self.boards()?.next() else {
@@ -1344,7 +1344,6 @@ impl Request {
         ctx.insert("mode", p.mode.name());
         ctx.insert("tp", &p.toilet_paper());
         ctx.insert("length", p.length.name());
-        ctx.insert("version", &p.version);
         let r = rating.copied().unwrap_or(game::BoardRating {
             games: 0,
             median_rounds: 0,
@@ -1388,12 +1387,8 @@ impl Request {
         for made in self.boards()? {
             let (seed, board) = made?;
             if self.sheets.contains(&sheets::SheetKind::Board) {
-                // Boards made before ratings keep their sheets as printed.
-                let note = match self.params.version >= 3 {
-                    true => Some(self.rating_note(texts, &rating(&self.params, &board))?),
-                    false => None,
-                };
-                for page in ctx.board_pages(&board, &self.code(&seed, "board"), note.as_deref()) {
+                let note = self.rating_note(texts, &rating(&self.params, &board))?;
+                for page in ctx.board_pages(&board, &self.code(&seed, "board"), Some(&note)) {
                     emit(page)?;
                 }
             }

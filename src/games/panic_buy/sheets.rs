@@ -20,28 +20,6 @@ sheet_kinds! {
     default: [Board, Rules, Components, Tally]
 }
 
-impl SheetKind {
-    /// What `default` in a code of generator `version` prints: boards of
-    /// versions 1 and 2 came without a rules sheet.
-    pub fn default_for(version: u32) -> &'static [SheetKind] {
-        if version < 3 {
-            &[SheetKind::Board, SheetKind::Components, SheetKind::Tally]
-        } else {
-            SheetKind::DEFAULT
-        }
-    }
-
-    /// A sheet list as printed in a code of generator `version`.
-    pub fn list_for(version: u32, kinds: &[SheetKind]) -> String {
-        crate::games::sheet_code_list(kinds, SheetKind::default_for(version), SheetKind::name)
-    }
-
-    /// A sheet list read from a code of generator `version`.
-    pub fn parse_for(version: u32, list: &str) -> Result<Vec<SheetKind>> {
-        crate::games::parse_sheet_list(list, SheetKind::ALL, SheetKind::default_for(version), SheetKind::name)
-    }
-}
-
 /// How the board is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BoardLayout {
@@ -73,8 +51,6 @@ impl BoardLayout {
 /// The smallest board square: a 15 mm token and room around it (the road
 /// below the arrows takes the rest of the page's height).
 pub const MIN_SQUARE_MM: f32 = 21.4;
-/// The single-page board's square before version 4 (no road below it).
-const SQUARE_V3_MM: f32 = 22.0;
 const TILED_SQUARE_MM: f32 = 28.0;
 /// Height of the bathroom and yard boxes: a title and two 15 mm tokens.
 const ROOM_MM: f32 = 30.0;
@@ -162,24 +138,19 @@ impl Context<'_> {
 
     fn single(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Page {
         let mut page = self.wide.page();
-        let road = self.params.version >= 4;
         let geo = Geometry {
             left: MARGIN_MM + 2.0,
             top: MARGIN_MM + 1.0,
-            square: if road { MIN_SQUARE_MM } else { SQUARE_V3_MM },
+            square: MIN_SQUARE_MM,
             first_row: 1,
             last_row: SIZE,
         };
         let x = geo.left + SIZE as f32 * geo.square + 8.0;
-        // The panel sits beside the board, so each board size has its own.
-        let panel_key = if road { "board-panel" } else { "board-panel-v3" };
-        page.group(&self.wide.shared(panel_key, |p| {
+        page.group(&self.wide.shared("board-panel", |p| {
             self.panel(p, x, MARGIN_MM + 7.0, true, true);
         }));
         self.draw_board(&mut page, board, &geo);
-        if road {
-            self.road(&mut page, board, &geo);
-        }
+        self.road(&mut page, board, &geo);
         if let Some(note) = note {
             // Under the key (laid out again to find its end), ending level
             // with the board's bottom edge where there is room.
@@ -264,10 +235,10 @@ impl Context<'_> {
             }
         } else {
             self.road(&mut page, board, &geo);
-            // It fits in the gap above the rooms and the key; from version 4
-            // the key is set closer, clear of the calibration bar below it.
+            // It fits in the gap above the rooms and the key, set close so
+            // it stays clear of the calibration bar below it.
             self.rooms(&mut page, left, below, col);
-            self.key(&mut page, left + col + 8.0, below + 4.0, col, self.params.version >= 4);
+            self.key(&mut page, left + col + 8.0, below + 4.0, col, true);
         }
         self.wide.code(&mut page, code);
         page

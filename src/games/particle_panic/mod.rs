@@ -16,16 +16,10 @@ use crate::games::Violation;
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "particle-panic";
-/// Generator version: bump it whenever a seed would give a different deal.
-/// 2: the engine plays the rules as RULES.md reads them (collecting at the
-/// end of the turn, the full turn budget), so printed ratings changed; the
-/// deals themselves did not, and codes of version 1 still make the same deal.
-/// 3: the same deals and ratings; the rules sheet says what you need, how
-/// long a game takes, the variants and an example, and the pencil board's
-/// hand boxes are 8 mm tall. Codes of version 2 print their sheets as before.
-/// 4: the same deals and ratings; the record of a deal that is near-unwinnable
-/// as read names the variant that wins clearly more often, if one does.
-/// Codes of version 3 print their sheets as before.
+/// Generator version: the dealing algorithm a code names. It changes only
+/// when a seed would give a different deal; sheets (and ratings) always print
+/// in the current design. Versions 1 to 4 deal alike (2 to 4 once marked
+/// changes to the engine's ratings and to the sheets).
 pub const VERSION: u32 = 4;
 /// "1-4 players".
 pub const PLAYER_RANGE: (u8, u8) = (1, 4);
@@ -597,7 +591,7 @@ pub struct Request {
     pub difficulty: Option<Difficulty>,
     pub paper: crate::sheet::Paper,
     pub sheets: Vec<sheets::SheetKind>,
-    /// The generator version the sheets are drawn for (codes name it).
+    /// The generator version that deals (codes name it).
     pub version: u32,
 }
 
@@ -624,8 +618,7 @@ impl Request {
             difficulty: None,
             paper,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
-            // Version 1 codes have printed version 2 sheets since version 2.
-            version: code.version.max(2),
+            version: code.version,
         })
     }
 
@@ -757,10 +750,9 @@ impl Request {
         let band = Difficulty::of(p, rating.win_rate);
         ctx.insert("band", &band.map(Difficulty::name).unwrap_or(""));
         ctx.insert("near_unwinnable", &band.is_none());
-        // From version 4 a near-unwinnable deal's record names the variant that helps.
+        // A near-unwinnable deal's record names the variant that helps.
         ctx.insert("easier_variant", "");
-        if self.version >= 4
-            && band.is_none()
+        if band.is_none()
             && let Some((easier, c)) = Calibration::easier(p)
         {
             ctx.insert("easier_variant", &easier.variant());
@@ -770,7 +762,6 @@ impl Request {
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);
         ctx.insert("turn_limit", &rating.losses.turn_limit);
-        ctx.insert("version", &self.version);
         Ok(ctx)
     }
 
@@ -782,7 +773,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.texts(texts, &rated.rating)?;
-        let ctx = sheets::Context::new(&self.params, self.version, self.paper, &labels);
+        let ctx = sheets::Context::new(&self.params, self.paper, &labels);
         for kind in &self.sheets {
             let code = self.code(&rated.seed, kind.name());
             for page in ctx.pages(*kind, rated, &code) {

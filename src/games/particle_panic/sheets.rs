@@ -11,8 +11,7 @@ use crate::text::{Block, Labels};
 sheet_kinds! {
     Record => "record",
     Board => "board",
-    /// The stacks as a page of their own, to cross off (version 1 and 2
-    /// boards bring it; from version 3 the record's stacks are ticked off).
+    /// The stacks as a page of their own, to cross off.
     Stacks => "stacks",
     Rules => "rules",
     /// The fifth suit's 26 cards to cut out: only with `five-codes`.
@@ -33,18 +32,15 @@ fn suit_colour(s: Suit) -> Colour {
 
 pub struct Context<'a> {
     pub params: &'a Params,
-    /// The generator version the sheets are drawn for.
-    pub version: u32,
     pub labels: &'a Labels,
     pub rules: &'a [Block],
     pub kit: Kit<'a>,
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, version: u32, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
+    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
         Context {
             params,
-            version,
             labels: &labels.game,
             rules: &labels.rules,
             kit: Kit::new(paper, labels),
@@ -62,8 +58,7 @@ impl Context<'_> {
     pub fn pages(&self, kind: SheetKind, rated: &RatedDeal, code: &SheetCode) -> Vec<Page> {
         match kind {
             SheetKind::Record => vec![self.record(rated, code)],
-            SheetKind::Board if self.version >= 3 => vec![self.board(code)],
-            SheetKind::Board => vec![self.board(code), self.stacks(&rated.deal, code)],
+            SheetKind::Board => vec![self.board(code)],
             SheetKind::Stacks => vec![self.stacks(&rated.deal, code)],
             SheetKind::Rules => self.kit.prose_pages(&self.l("rules_title"), self.rules, code),
             SheetKind::Stars if self.params.five_codes => self.star_cards(code),
@@ -205,15 +200,12 @@ impl Context<'_> {
                 Bold,
                 &format!("{} {}", l.get("stack"), s + 1),
             );
-            // From version 3 a box before each card, to tick it off when collected.
-            let ticks = self.version >= 3;
-            let (number_x, card_x, card_pt) = if ticks { (8.6, 9.4, 7.4) } else { (5.5, 6.5, 7.8) };
+            // A box before each card, to tick it off when collected.
+            let (number_x, card_x, card_pt) = (8.6, 9.4, 7.4);
             for (r, c) in stack.iter().enumerate() {
                 let ry = y + 7.0 + (r as f32 + 0.75) * row_h;
-                if ticks {
-                    let tick = (row_h - 2.0).clamp(2.5, 3.5);
-                    page.rect(x + 1.5, ry - tick + 0.6, tick, tick, Some(Stroke::solid(0.5)), None);
-                }
+                let tick = (row_h - 2.0).clamp(2.5, 3.5);
+                page.rect(x + 1.5, ry - tick + 0.6, tick, tick, Some(Stroke::solid(0.5)), None);
                 page.text(x + number_x, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
                 self.card(&mut page, x + card_x, ry, card_pt, *c);
             }
@@ -225,18 +217,14 @@ impl Context<'_> {
         }
         let end = y + 7.0 + longest as f32 * row_h + 6.0;
         let end = page.paragraph(left, end, width, 8.5, Regular, &l.get("how_to_stack"));
-        if self.version >= 3 {
-            page.paragraph(left, end + 1.0, width, 8.5, Regular, &l.get("record_ticks"));
-        }
+        page.paragraph(left, end + 1.0, width, 8.5, Regular, &l.get("record_ticks"));
         self.kit.code(&mut page, code);
         page
     }
 
     /// The board page: the same for every deal with these settings.
     fn board(&self, code: &SheetCode) -> Page {
-        // Shared by every deal of one version: version 3 has taller hand boxes.
-        let key = if self.version >= 3 { "board" } else { "board-v2" };
-        self.kit.shared_page(key, code, |p| self.board_furniture(p))
+        self.kit.shared_page("board", code, |p| self.board_furniture(p))
     }
 
     fn board_furniture(&self, page: &mut Page) {
@@ -322,14 +310,12 @@ impl Context<'_> {
                 page.centred_text(bx + 3.0, y - 1.5, 7.0, Regular, &v.to_string());
             }
             page.text(left + 88.0, y, 7.0, Regular, Align::Left, &l.get("hand"));
-            // Boxes to write the cards held in: 8 mm tall from version 3.
-            let (box_h, row) = if self.version >= 3 { (8.0, 10.0) } else { (7.0, 9.0) };
+            // Boxes to write the cards held in, 8 mm tall.
+            let (box_h, row) = (8.0, 10.0);
             for i in 0..6 {
                 let bx = left + 100.0 + i as f32 * 13.5;
                 page.rect(bx, y - 5.0, 12.5, box_h, Some(Stroke::solid(0.6)), None);
-                if self.version >= 3 {
-                    page.writing_cell(bx, y - 5.0, 12.5, box_h);
-                }
+                page.writing_cell(bx, y - 5.0, 12.5, box_h);
             }
             y += row;
         }

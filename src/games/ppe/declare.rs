@@ -284,7 +284,7 @@ impl crate::game::Request for Request {
         Request::check(self, texts)
     }
     fn code(&self) -> Result<String> {
-        Ok(Request::code(self, &SheetKind::list_for(self.params.version, &self.sheets)).to_string())
+        Ok(Request::code(self, &SheetKind::code_list(&self.sheets)).to_string())
     }
 }
 

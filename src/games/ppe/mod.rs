@@ -15,9 +15,9 @@ use crate::error::{Error, Result};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "ppe";
-/// Generator version: bump it whenever a seed would give different dice.
-/// The generator version new codes carry. Version 2 prints the score pad's
-/// rows at least 8 mm tall (as many rows a page as fit); the dice are the same.
+/// Generator version: the dice-making algorithm a code names. It changes only
+/// when a seed would give different dice; sheets always print in the current
+/// design. Versions 1 and 2 make the same dice (2 once marked a sheet change).
 pub const VERSION: u32 = 2;
 pub const DICE: usize = 6;
 pub const SIDES: usize = 6;
@@ -292,7 +292,7 @@ pub struct Params {
     pub players: u32,
     pub target: u32,
     pub faces: FaceCounts,
-    /// The generator version the sheets are drawn for (codes name it).
+    /// The generator version that makes the dice (codes name it).
     pub version: u32,
 }
 
@@ -389,7 +389,7 @@ impl Request {
     }
 
     pub fn from_code(code: &SheetCode) -> Result<Request> {
-        // Every earlier version's codes still make their own sheets.
+        // Every earlier version's codes still make their dice.
         if !(1..VERSION).contains(&code.version) {
             code.check_version("PPE", VERSION)?;
         }
@@ -400,7 +400,7 @@ impl Request {
             },
             seed: code.seed.clone(),
             paper: code.paper()?,
-            sheets: sheets::SheetKind::parse_for(code.version, &code.sheets)?,
+            sheets: sheets::SheetKind::parse_list(&code.sheets)?,
         })
     }
 
@@ -413,9 +413,7 @@ impl Request {
         let dice = self.dice()?;
         let j = DiceJson {
             seed: self.seed.text().to_string(),
-            code: self
-                .code(&sheets::SheetKind::list_for(self.params.version, &self.sheets))
-                .to_string(),
+            code: self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string(),
             dice: dice.iter().map(|d| d.to_vec()).collect(),
         };
         Ok(crate::games::readable_json(&j))
@@ -428,7 +426,7 @@ impl Request {
         let mut s = format!(
             "{}: {}\n",
             t.common.get("code_label"),
-            self.code(&sheets::SheetKind::list_for(self.params.version, &self.sheets))
+            self.code(&sheets::SheetKind::code_list(&self.sheets))
         );
         for (i, d) in dice.iter().enumerate() {
             let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
@@ -496,7 +494,7 @@ impl Request {
         for kind in &self.sheets {
             ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?;
         }
-        let code = self.code(&sheets::SheetKind::list_for(self.params.version, &self.sheets));
+        let code = self.code(&sheets::SheetKind::code_list(&self.sheets));
         let codes = crate::sheet::Codes::one(&code.to_string());
         Ok(crate::sheet::DocumentInfo::for_codes(&gt.game.get("game"), codes, ""))
     }

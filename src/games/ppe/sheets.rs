@@ -19,27 +19,6 @@ sheet_kinds! {
     default: [Nets, Scorepad, Reference, Rules]
 }
 
-impl SheetKind {
-    /// What `default` in a code of generator `version` prints: version 1
-    /// came without a rules sheet.
-    pub fn default_for(version: u32) -> &'static [SheetKind] {
-        match version {
-            1 => &[SheetKind::Nets, SheetKind::Scorepad, SheetKind::Reference],
-            _ => SheetKind::DEFAULT,
-        }
-    }
-
-    /// A sheet list as printed in a code of generator `version`.
-    pub fn list_for(version: u32, kinds: &[SheetKind]) -> String {
-        crate::games::sheet_code_list(kinds, SheetKind::default_for(version), SheetKind::name)
-    }
-
-    /// A sheet list read from a code of generator `version`.
-    pub fn parse_for(version: u32, list: &str) -> crate::Result<Vec<SheetKind>> {
-        crate::games::parse_sheet_list(list, SheetKind::ALL, SheetKind::default_for(version), SheetKind::name)
-    }
-}
-
 /// An edge of a square face, in net coordinates (x right, y down).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -106,13 +85,9 @@ impl Context<'_> {
         self.labels.get(key)
     }
 
-    /// A percentage as the language writes it; version 1 printed `12,5%` in
-    /// German tables where its sentences said `12,5 %`.
+    /// A percentage as the language writes it.
     fn percent(&self, value: f64, places: usize) -> String {
-        match self.params.version {
-            1 => format!("{}%", self.kit.common.number(value, places)),
-            _ => self.kit.common.percent(value, places),
-        }
+        self.kit.common.percent(value, places)
     }
 
     /// Emits the pages of one sheet kind as they are made: a long game's score
@@ -237,12 +212,8 @@ impl Context<'_> {
         let landscape = (7..=8).contains(&players);
         let kit = if landscape { self.kit.turned() } else { self.kit.clone() };
         let across = if landscape { 8 } else { 6 };
-        let per_page = match self.params.version {
-            1 if landscape => 16,
-            1 => 30,
-            // As many rows of at least 8 mm as the page holds.
-            _ => ((kit.blank().height - SCOREPAD_FIXED_MM) / MIN_WRITING_MM) as usize,
-        };
+        // As many rows of at least 8 mm as the page holds.
+        let per_page = ((kit.blank().height - SCOREPAD_FIXED_MM) / MIN_WRITING_MM) as usize;
         for first_player in (0..players).step_by(across) {
             let cols = (players - first_player).min(across);
             for first_roll in (0..rolls).step_by(per_page) {
@@ -272,10 +243,7 @@ impl Context<'_> {
         let top = MARGIN_MM + 21.0;
         let head = 16.0;
         // Room below the table for the key and the game's length.
-        let row_h = match self.params.version {
-            1 => ((page.height - MARGIN_MM - 32.0 - top - head) / rows.max(1) as f32).min(7.5),
-            _ => ((page.height - SCOREPAD_FIXED_MM) / rows.max(1) as f32).min(9.0),
-        };
+        let row_h = ((page.height - SCOREPAD_FIXED_MM) / rows.max(1) as f32).min(9.0);
         let (pts_w, lost_w) = (col_w * 0.32, col_w * 0.2);
         let thin = Stroke::solid(0.4);
         page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
@@ -317,7 +285,7 @@ impl Context<'_> {
         }
         for r in 0..=rows {
             let y = top + head + r as f32 * row_h;
-            if r < rows && self.params.version > 1 {
+            if r < rows {
                 for c in 0..cols {
                     let x = left + roll_w + c as f32 * col_w;
                     page.writing_cell(x, y, pts_w, row_h);

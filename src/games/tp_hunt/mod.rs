@@ -15,9 +15,9 @@ use crate::grid::{Cell, Grid};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "tp-hunt";
-/// Generator version: bump it whenever a seed would give a different map.
-/// The generator version new codes carry. Version 2 prints the score pad's
-/// rows 8 mm tall (7.5 mm in version 1); the maps are the same.
+/// Generator version: the map-making algorithm a code names. It changes only
+/// when a seed would give a different map; sheets always print in the current
+/// design. Versions 1 and 2 make the same maps (2 once marked a sheet change).
 pub const VERSION: u32 = 2;
 
 /// TP Hunt: SETUP. The board is 12 x 12; we allow 4 to 26 so that smaller and
@@ -39,7 +39,7 @@ pub struct Params {
     pub players: u16,
     /// Fairness rules the user switched off.
     pub off_rules: Vec<Rule>,
-    /// The generator version the sheets are drawn for (codes name it).
+    /// The generator version that makes the map (codes name it).
     pub version: u32,
 }
 
@@ -583,7 +583,7 @@ impl Request {
         if code.game != GAME {
             return Err(Error::input(format!("sheet code: game '{}' is not {GAME}", code.game)));
         }
-        // Every earlier version's codes still make their own sheets.
+        // Every earlier version's codes still make their maps.
         if !(1..VERSION).contains(&code.version) {
             code.check_version("TP Hunt", VERSION)?;
         }
@@ -632,7 +632,6 @@ impl Request {
         ctx.insert("dangers", &self.params.dangers);
         ctx.insert("players", &self.params.players);
         ctx.insert("grid", &self.params.grid);
-        ctx.insert("version", &self.params.version);
         Ok(texts.game(GAME, &ctx)?)
     }
 

@@ -312,11 +312,8 @@ impl Context<'_> {
             "scorepad_total",
             "scorepad_winner",
         ];
-        // Boxes to write in at least 8 mm tall; version 1 printed 7.5 mm.
-        let row_h = match self.params.version {
-            1 => 7.5,
-            _ => 8.0,
-        };
+        // Boxes to write in at least 8 mm tall.
+        let row_h = 8.0;
         let block = row_h * rows.len() as f32 + 12.0;
         let mut top = MARGIN_MM + 20.0;
         let bottom = page.height - MARGIN_MM - 16.0;
@@ -355,7 +352,7 @@ impl Context<'_> {
             for r in 0..=rows.len() {
                 let y = t + r as f32 * row_h;
                 page.line((left, y), (left + width, y), Stroke::solid(0.5));
-                if r < rows.len() && self.params.version > 1 {
+                if r < rows.len() {
                     for c in 0..players {
                         page.writing_cell(left + label_w + c as f32 * col_w, y, col_w, row_h);
                     }
@@ -371,16 +368,9 @@ impl Context<'_> {
         }
     }
 
-    /// The rules card as many pages as its text needs; version 1 printed
-    /// one shared page on a whole sheet.
+    /// The rules card as many pages as its text needs.
     fn rules_pages(&self, code: &SheetCode) -> Vec<Page> {
-        if self.params.version > 1 || self.kit.paper.per_page() > 1 {
-            return self.kit.prose_pages(&self.labels.get("rules_title"), self.rules, code);
-        }
-        vec![self.kit.shared_page("rules", code, |page| {
-            self.title(page, "rules_title");
-            self.kit.prose(page, self.rules);
-        })]
+        self.kit.prose_pages(&self.labels.get("rules_title"), self.rules, code)
     }
 
     fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
