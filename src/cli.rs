@@ -17,6 +17,13 @@ pub fn command() -> Command {
         .about("Print-ready, rule-checked sheets for pandemic-era paper games")
         .subcommand_required(true)
         .arg_required_else_help(true)
+        .arg(
+            Arg::new("progress")
+                .long("progress")
+                .global(true)
+                .action(ArgAction::SetTrue)
+                .help("Print a progress line every few seconds on standard error, also when it is not a terminal."),
+        )
         .after_help("Example: panicpress tp-hunt --seed 42 (see panicpress GAME --help for each game)");
     for game in crate::games::all() {
         cmd = cmd.subcommand(game_command(*game));

@@ -18,6 +18,9 @@ use crate::text::{Texts, counted};
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
 pub fn run(matches: ArgMatches) -> Result<i32> {
     let parse = |e: clap::Error| Error::input(e.to_string());
+    if matches.get_flag("progress") {
+        crate::progress::ask_for_lines();
+    }
     let Some((name, m)) = matches.subcommand() else {
         return Err(Error::input("no command given (see panicpress --help)"));
     };
@@ -258,6 +261,7 @@ fn write_game(request: &GameRequest, options: &Options, name: Option<&str>) -> R
             ext,
         ),
     };
+    output::refuse_folder(&path)?;
     let mut pages = None;
     match format {
         Format::Pdf => output::write_with(&path, |w| {

@@ -142,7 +142,10 @@ impl PackEntry {
         match self.per.as_deref() {
             None | Some("student") => Ok(crate::pack::Per::Student),
             Some("table") | Some("group") => Ok(crate::pack::Per::Group(self.table_size.unwrap_or(4).max(1))),
-            Some(other) => Err(Error::input(format!("per: '{other}' is not 'student' or 'table'"))),
+            Some(other) => Err(Error::input(format!(
+                "per: {other_q} is not 'student' or 'table'",
+                other_q = crate::error::quote(&other.to_string())
+            ))),
         }
     }
 }

@@ -59,14 +59,34 @@ impl From<crate::text::TextError> for Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// Characters that change how a terminal shows the text around them without
+/// being visible: bidirectional embeddings, overrides, isolates and marks,
+/// zero-width characters and other format characters (Unicode's Cf).
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x00AD | 0x061C | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064
+            | 0x2066..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F
+    )
+}
+
+/// The line a command prints for an error, as a person reads it on a
+/// terminal: `error: ` and the message, at most [`MAX_MESSAGE_CHARS`] in all.
+pub fn line(e: &Error) -> String {
+    let parts: Vec<&str> = e.message.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    tidy(&format!("error: {}", parts.join("; ")))
+}
+
 /// Makes a message safe to print on one line: control characters (line
-/// breaks, escapes) are dropped, every '…'-quoted piece of input longer than
-/// [`MAX_ECHO_CHARS`] is cut, and the whole is cut at [`MAX_MESSAGE_CHARS`].
+/// breaks, escapes) and invisible format characters (bidi overrides,
+/// zero-width characters) are dropped, every '…'-quoted piece of input longer
+/// than [`MAX_ECHO_CHARS`] is cut, and the whole is cut at [`MAX_MESSAGE_CHARS`].
 pub fn tidy(message: &str) -> String {
     let clean: String = message
         .chars()
         .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
-        .filter(|c| !c.is_control())
+        .filter(|c| !c.is_control() && !is_invisible_format(*c))
         .collect();
     let mut out = String::with_capacity(clean.len().min(MAX_MESSAGE_CHARS * 4));
     // Quoted pieces alternate with the message's own words: odd pieces are quoted.
@@ -88,9 +108,30 @@ pub fn tidy(message: &str) -> String {
     out
 }
 
-/// A piece of user input, fit to be quoted in a message.
+/// A piece of user input, fit to be quoted in a message: cut to
+/// [`MAX_ECHO_CHARS`] before it is quoted (so quotes inside it cannot hide a
+/// longer piece), with its own apostrophes shown as ’.
 pub fn quote(input: &str) -> String {
-    tidy(&format!("'{input}'"))
+    let clean: String = input
+        .chars()
+        .filter(|c| !c.is_control() && !is_invisible_format(*c))
+        .map(|c| if c == '\'' { '’' } else { c })
+        .collect();
+    let mut cut: String = clean.chars().take(MAX_ECHO_CHARS).collect();
+    if cut.chars().count() < clean.chars().count() {
+        cut = cut.chars().take(MAX_ECHO_CHARS - 1).collect();
+        cut.push('…');
+    }
+    format!("'{cut}'")
+}
+
+/// An I/O error's reason without the paths some libraries add to it (a
+/// temporary file's name means nothing to the person who gave the path).
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+        None => e.kind().to_string(),
+    }
 }
 
 #[cfg(test)]

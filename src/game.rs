@@ -113,10 +113,12 @@ impl Values {
         let Some(text) = self.text(name) else {
             return Ok(None);
         };
-        let n: i64 = text
-            .trim()
-            .parse()
-            .map_err(|_| Error::input(format!("{name}: '{text}' is not a whole number")))?;
+        let n: i64 = text.trim().parse().map_err(|_| {
+            Error::input(format!(
+                "{name}: {text_q} is not a whole number",
+                text_q = crate::error::quote(&text.to_string())
+            ))
+        })?;
         T::try_from(n)
             .map(Some)
             .map_err(|_| Error::input(format!("{name}: {n} is out of range")))
@@ -142,9 +144,10 @@ impl Values {
             let Some(setting) = game.settings().iter().find(|s| s.name == name) else {
                 let names: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
                 return Err(Error::input(format!(
-                    "'{name}' is not a {} setting (its settings: {})",
+                    "{name_q} is not a {} setting (its settings: {})",
                     game.name(),
-                    names.join(", ")
+                    names.join(", "),
+                    name_q = crate::error::quote(&name.to_string())
                 )));
             };
             match (setting.kind, value) {
@@ -157,8 +160,9 @@ impl Values {
                 (Kind::Choice { values }, Value::One(v)) => {
                     if !values.contains(&v.as_str()) {
                         return Err(Error::input(format!(
-                            "{name}: unknown {name} '{v}' (choose from: {})",
-                            values.join(", ")
+                            "{name}: unknown {name} {v_q} (choose from: {})",
+                            values.join(", "),
+                            v_q = crate::error::quote(&v.to_string())
                         )));
                     }
                 }
@@ -304,7 +308,11 @@ pub trait Game: Sync {
     }
     /// Runs one of [`Game::actions`].
     fn run_action(&self, name: &str, _matches: &clap::ArgMatches) -> Result<i32> {
-        Err(Error::input(format!("{}: no action '{name}'", self.name())))
+        Err(Error::input(format!(
+            "{}: no action {name_q}",
+            self.name(),
+            name_q = crate::error::quote(&name.to_string())
+        )))
     }
 }
 
@@ -485,8 +493,9 @@ pub fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, 
 pub fn paper(name: &str) -> Result<Paper> {
     Paper::parse(name).ok_or_else(|| {
         Error::input(format!(
-            "paper: unknown paper '{name}' (choose from: {})",
-            PAPERS.join(", ")
+            "paper: unknown paper {name_q} (choose from: {})",
+            PAPERS.join(", "),
+            name_q = crate::error::quote(&name.to_string())
         ))
     })
 }

@@ -29,7 +29,10 @@ fn main() {
                 Some(clap::error::ContextValue::Strings(values)) => format!(" (choose from: {})", values.join(", ")),
                 _ => String::new(),
             };
-            eprintln!("{}{choices} (see panicpress --help)", panicpress::error::tidy(first));
+            eprintln!(
+                "{}",
+                panicpress::error::tidy(&format!("{first}{choices} (see panicpress --help)"))
+            );
             std::process::exit(2);
         }
     };
@@ -37,9 +40,7 @@ fn main() {
         Ok(code) => std::process::exit(code),
         Err(e) => {
             // Always one line, even when a parser's message has several.
-            let msg = e.to_string();
-            let one_line: Vec<&str> = msg.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-            eprintln!("error: {}", panicpress::error::tidy(&one_line.join("; ")));
+            eprintln!("{}", panicpress::error::line(&e));
             std::process::exit(e.exit_code());
         }
     }

@@ -7,14 +7,15 @@
 //! run killed half-way leaves its temporary file unlocked; the next run that
 //! writes into the same folder removes it. Devices, pipes and sockets (say
 //! `-o /dev/null`) are written straight, as a shell redirect would; a
-//! read-only file is refused, as `cp` would.
+//! read-only file is never replaced, for any user (root too), and a replaced
+//! file keeps its permissions.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, io_reason, quote};
 
 /// Where results go when no `-o` is given.
 pub const DEFAULT_DIR: &str = "output";
@@ -64,7 +65,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 fn cannot(path: &Path, why: &dyn std::fmt::Display) -> Error {
-    Error::input(format!("cannot write {}: {why}", path.display()))
+    Error::input(format!("cannot write {}: {why}", quote(&path.display().to_string())))
 }
 
 /// The folder a new file or folder at `path` goes into: `output/` is made when
@@ -75,7 +76,7 @@ fn parent_of(path: &Path) -> Result<PathBuf> {
         _ => PathBuf::from("."),
     };
     if parent == Path::new(DEFAULT_DIR) {
-        std::fs::create_dir_all(&parent).map_err(|e| cannot(path, &e))?;
+        std::fs::create_dir_all(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
     } else if !parent.is_dir() {
         return Err(cannot(path, &format!("folder {} does not exist", parent.display())));
     }
@@ -90,24 +91,43 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) 
         fill(&mut out)?;
         return out.flush().map_err(|e| Error::input(format!("standard output: {e}")));
     }
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => return Err(cannot(path, &"it is a folder; give a file name")),
+    // An existing file keeps its permissions when it is replaced (a 0600
+    // class pack of children's names must not become readable by others).
+    refuse_folder(path)?;
+    let keep = match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => return write_straight(path, fill),
         Ok(m) if m.permissions().readonly() => return Err(cannot(path, &"the file is read-only")),
-        _ => {}
-    }
+        Ok(m) => Some(m.permissions()),
+        _ => None,
+    };
     let parent = parent_of(path)?;
     remove_stale(&parent);
-    let tmp = temp_builder().tempfile_in(&parent).map_err(|e| cannot(path, &e))?;
+    let tmp = temp_builder(0o666)
+        .tempfile_in(&parent)
+        .map_err(|e| cannot(path, &io_reason(&e)))?;
     // Held until the file is renamed or removed: a locked file is never stale.
     tmp.as_file().try_lock().map_err(|e| cannot(path, &e))?;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file());
     fill(&mut out)?;
-    out.flush().map_err(|e| cannot(path, &e))?;
+    out.flush().map_err(|e| cannot(path, &io_reason(&e)))?;
     drop(out);
-    tmp.as_file().sync_all().map_err(|e| cannot(path, &e))?;
+    if let Some(permissions) = keep {
+        tmp.as_file()
+            .set_permissions(permissions)
+            .map_err(|e| cannot(path, &io_reason(&e)))?;
+    }
+    tmp.as_file().sync_all().map_err(|e| cannot(path, &io_reason(&e)))?;
     // On any error above, dropping `tmp` removes the temporary file.
-    tmp.persist(path).map_err(|e| cannot(path, &e.error))?;
+    tmp.persist(path).map_err(|e| cannot(path, &io_reason(&e.error)))?;
+    Ok(())
+}
+
+/// One rule for every format: `-o` names a file (or the first of numbered
+/// files), never an existing folder.
+pub fn refuse_folder(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(cannot(path, &"it is a folder; give a file name"));
+    }
     Ok(())
 }
 
@@ -116,19 +136,21 @@ fn write_straight(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) 
     let file = OpenOptions::new()
         .write(true)
         .open(path)
-        .map_err(|e| cannot(path, &e))?;
+        .map_err(|e| cannot(path, &io_reason(&e)))?;
     let mut out = std::io::BufWriter::new(file);
     fill(&mut out)?;
-    out.flush().map_err(|e| cannot(path, &e))
+    out.flush().map_err(|e| cannot(path, &io_reason(&e)))
 }
 
-fn temp_builder() -> tempfile::Builder<'static, 'static> {
+/// Temporary files and folders get the modes new ones get anyway (0666 for a
+/// file, 0777 for a folder, less the umask), not tempfile's 0600 and 0700: a
+/// folder needs its execute bit to be entered.
+fn temp_builder(mode: u32) -> tempfile::Builder<'static, 'static> {
     use std::os::unix::fs::PermissionsExt;
     let mut b = tempfile::Builder::new();
-    // The mode a new file gets anyway (the umask applies), not tempfile's 0600.
     b.prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
-        .permissions(std::fs::Permissions::from_mode(0o666));
+        .permissions(std::fs::Permissions::from_mode(mode));
     b
 }
 
@@ -142,11 +164,13 @@ pub fn write_folder(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Resul
     }
     let parent = parent_of(dir)?;
     remove_stale(&parent);
-    let tmp = temp_builder().tempdir_in(&parent).map_err(|e| cannot(dir, &e))?;
-    let lock = File::create_new(tmp.path().join(LOCK_FILE)).map_err(|e| cannot(dir, &e))?;
+    let tmp = temp_builder(0o777)
+        .tempdir_in(&parent)
+        .map_err(|e| cannot(dir, &io_reason(&e)))?;
+    let lock = File::create_new(tmp.path().join(LOCK_FILE)).map_err(|e| cannot(dir, &io_reason(&e)))?;
     lock.try_lock().map_err(|e| cannot(dir, &e))?;
     fill(tmp.path())?;
-    std::fs::remove_file(tmp.path().join(LOCK_FILE)).map_err(|e| cannot(dir, &e))?;
+    std::fs::remove_file(tmp.path().join(LOCK_FILE)).map_err(|e| cannot(dir, &io_reason(&e)))?;
     let moved = if dir.exists() {
         std::fs::read_dir(tmp.path()).and_then(|mut entries| {
             entries.try_for_each(|e| e.and_then(|e| std::fs::rename(e.path(), dir.join(e.file_name()))))
@@ -154,7 +178,7 @@ pub fn write_folder(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Resul
     } else {
         std::fs::rename(tmp.path(), dir)
     };
-    moved.map_err(|e| cannot(dir, &e))?;
+    moved.map_err(|e| cannot(dir, &io_reason(&e)))?;
     // Whatever is left (only when moved file by file) goes with `tmp`.
     Ok(())
 }
@@ -188,13 +212,28 @@ pub fn remove_stale(folder: &Path) {
         if meta.is_file() && unlocked(&path) {
             let _ = std::fs::remove_file(&path);
         } else if meta.is_dir() {
+            // Ours only when it holds our lock file, and stale only when no
+            // process holds it; then only the plain files we wrote into it go,
+            // never anything in a folder below it.
             let lock = path.join(LOCK_FILE);
-            let held = std::fs::symlink_metadata(&lock).is_ok_and(|m| m.is_file()) && !unlocked(&lock);
-            if !held {
-                let _ = std::fs::remove_dir_all(&path);
+            if std::fs::symlink_metadata(&lock).is_ok_and(|m| m.is_file()) && unlocked(&lock) {
+                remove_flat_folder(&path);
             }
         }
     }
+}
+
+/// Removes the plain files of a folder of ours, then the folder if that left
+/// it empty: links and folders inside it are left alone.
+fn remove_flat_folder(dir: &Path) {
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            if e.file_type().is_ok_and(|t| t.is_file()) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+    let _ = std::fs::remove_dir(dir);
 }
 
 /// Whether no process holds a lock on the file. (Callers have checked that
@@ -386,5 +425,50 @@ mod tests {
         assert_eq!(names(&target), ["a.pdf"]);
         assert!(write_folder(&target, |_| Ok(())).is_err(), "a full folder is refused");
         assert_eq!(names(dir.path()), ["sets"]);
+    }
+
+    /// Regression: `pack --split` made its temporary folder 0666, which no
+    /// one but root can enter; an overwritten file lost its mode.
+    #[test]
+    fn folders_can_be_entered_and_replaced_files_keep_their_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("sets");
+        write_folder(&target, |tmp| {
+            assert_eq!(std::fs::metadata(tmp).unwrap().permissions().mode() & 0o700, 0o700);
+            write(&tmp.join("a.pdf"), b"a")
+        })
+        .unwrap();
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o700, 0o700, "{mode:o}");
+        let f = dir.path().join("class.pdf");
+        std::fs::write(&f, b"names").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+        write(&f, b"new names").unwrap();
+        assert_eq!(std::fs::metadata(&f).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::read(&f).unwrap(), b"new names");
+    }
+
+    /// A folder that looks like ours but holds no lock of ours is not ours;
+    /// in one of ours, only the plain files go, never a folder below it.
+    #[test]
+    fn stale_cleanup_touches_only_what_it_made() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        let foreign = dir.path().join(format!("{TEMP_PREFIX}theirs{TEMP_SUFFIX}"));
+        std::fs::create_dir(&foreign).unwrap();
+        std::fs::write(foreign.join("keep.txt"), b"keep").unwrap();
+        let ours = dir.path().join(format!("{TEMP_PREFIX}ours01{TEMP_SUFFIX}"));
+        std::fs::create_dir(&ours).unwrap();
+        std::fs::write(ours.join(LOCK_FILE), b"").unwrap();
+        std::fs::write(ours.join("001-ann.pdf"), b"%PDF").unwrap();
+        std::fs::create_dir(ours.join("inner")).unwrap();
+        std::fs::write(ours.join("inner/keep.txt"), b"keep").unwrap();
+        for p in [&foreign, &ours] {
+            File::open(p).unwrap().set_modified(old).unwrap();
+        }
+        remove_stale(dir.path());
+        assert!(foreign.join("keep.txt").exists());
+        assert!(!ours.join("001-ann.pdf").exists());
+        assert!(ours.join("inner/keep.txt").exists());
     }
 }

@@ -173,7 +173,8 @@ pub fn undrawable_warning(names: &[String]) -> Option<String> {
         n => format!("{n} students (the first is {})", crate::error::quote(first)),
     };
     Some(crate::error::tidy(&format!(
-        "{who}: the fonts cannot draw '{chars}'; those characters print as a replacement mark"
+        "{who}: the fonts cannot draw {chars_q}; those characters print as a replacement mark",
+        chars_q = crate::error::quote(&chars.to_string())
     )))
 }
 

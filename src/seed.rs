@@ -134,12 +134,17 @@ impl SheetCode {
         let parts: Vec<&str> = code.splitn(6, ':').collect();
         if parts.len() != 6 {
             return Err(SeedError(format!(
-                "sheet code '{code}': expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED"
+                "sheet code {code_q}: expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED",
+                code_q = crate::error::quote(&code.to_string())
             )));
         }
-        let version = parts[1]
-            .parse()
-            .map_err(|_| SeedError(format!("sheet code '{code}': version '{}' is not a number", parts[1])))?;
+        let version = parts[1].parse().map_err(|_| {
+            SeedError(format!(
+                "sheet code {code_q}: version {} is not a number",
+                crate::error::quote(parts[1]),
+                code_q = crate::error::quote(&code.to_string())
+            ))
+        })?;
         Ok(SheetCode {
             game: parts[0].to_string(),
             version,
@@ -188,7 +193,12 @@ impl SheetCode {
     /// The paper, from the paper field (`a4`, or `a4-de` with a language).
     pub fn paper(&self) -> Result<crate::sheet::Paper, SeedError> {
         let name = self.paper.split('-').next().unwrap_or("");
-        crate::sheet::Paper::parse(name).ok_or_else(|| SeedError(format!("sheet code: unknown paper '{name}'")))
+        crate::sheet::Paper::parse(name).ok_or_else(|| {
+            SeedError(format!(
+                "sheet code: unknown paper {name_q}",
+                name_q = crate::error::quote(&name.to_string())
+            ))
+        })
     }
 
     /// The language the sheet was printed in: after the paper (`a4-de`), else English.

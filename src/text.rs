@@ -133,15 +133,26 @@ pub enum Block {
     Paragraph(String),
 }
 
+/// A tera error and its causes in one line. A parse error's picture of the
+/// template line (`--> 1:30 | 1 | ...`) becomes "line 1, column 30: expected
+/// ...", so the message never repeats the template's text.
 fn error_chain(e: &tera::Error) -> String {
-    let mut msg = e.to_string();
+    let mut parts = vec![without_source_lines(&e.to_string())];
     let mut src = std::error::Error::source(e);
     while let Some(s) = src {
-        msg.push_str(": ");
-        msg.push_str(&s.to_string());
+        parts.push(without_source_lines(&s.to_string()));
         src = s.source();
     }
-    msg
+    parts.join(": ")
+}
+
+fn without_source_lines(text: &str) -> String {
+    let Some(at) = text.lines().find_map(|l| l.trim().strip_prefix("--> ")) else {
+        return text.to_string();
+    };
+    let (line, column) = at.trim().split_once(':').unwrap_or((at.trim(), "?"));
+    let what: Vec<&str> = text.lines().filter_map(|l| l.trim().strip_prefix("= ")).collect();
+    format!("line {line}, column {column}: {}", what.join("; "))
 }
 
 impl Texts {
@@ -150,8 +161,9 @@ impl Texts {
     pub fn load(lang: &str, override_dir: Option<&Path>) -> Result<Texts, TextError> {
         if !LANGUAGES.contains(&lang) {
             return Err(TextError(format!(
-                "language '{lang}' is not available (choose from: {})",
-                LANGUAGES.join(", ")
+                "language {lang_q} is not available (choose from: {})",
+                LANGUAGES.join(", "),
+                lang_q = crate::error::quote(&lang.to_string())
             )));
         }
         let mut tera = Tera::default();
@@ -185,9 +197,19 @@ impl Texts {
                 let file = path.file_name().unwrap_or_default().to_string_lossy();
                 let name = format!("{lang}/{file}");
                 let text = sandbox::read(dir, &path)?;
-                sandbox::check(&text).map_err(|why| TextError(format!("template {}: {why}", path.display())))?;
-                tera.add_raw_template(&name, &text)
-                    .map_err(|e| TextError(format!("template {}: {}", path.display(), error_chain(&e))))?;
+                sandbox::check(&text).map_err(|why| {
+                    TextError(format!(
+                        "template {}: {why}",
+                        crate::error::quote(&path.display().to_string())
+                    ))
+                })?;
+                tera.add_raw_template(&name, &text).map_err(|e| {
+                    TextError(format!(
+                        "template {}: {}",
+                        crate::error::quote(&path.display().to_string()),
+                        error_chain(&e)
+                    ))
+                })?;
             }
         }
         Ok(Texts {
@@ -364,13 +386,7 @@ mod sandbox {
         if text.split_whitespace().filter(|w| *w == "not").count() > MAX_DEPTH {
             return Err(format!("more than {MAX_DEPTH} 'not'"));
         }
-        let template = tera::Template::new("check", None, text).map_err(|e| {
-            let mut msg = e.to_string();
-            if let Some(src) = std::error::Error::source(&e) {
-                msg = format!("{msg}: {src}");
-            }
-            msg
-        })?;
+        let template = tera::Template::new("check", None, text).map_err(|e| super::error_chain(&e))?;
         nodes(&template.ast, 0)
     }
 
@@ -417,8 +433,8 @@ mod sandbox {
         for f in &e.filters {
             if !FILTERS.contains(&f.name.as_str()) {
                 return Err(format!(
-                    "filter '{}' is not allowed in --templates (allowed: {})",
-                    f.name,
+                    "filter {} is not allowed in --templates (allowed: {})",
+                    crate::error::quote(&f.name),
                     FILTERS.join(", ")
                 ));
             }
@@ -438,8 +454,8 @@ mod sandbox {
             ExprVal::Test(t) => t.args.iter().try_for_each(|a| expr(a, depth + 1)),
             ExprVal::StringConcat(c) => c.values.iter().try_for_each(|v| value(v, depth + 1)),
             ExprVal::Array(items) => items.iter().try_for_each(|i| expr(i, depth + 1)),
-            ExprVal::FunctionCall(f) => refused(&format!("function '{}'", f.name)),
-            ExprVal::MacroCall(m) => refused(&format!("macro call '{}'", m.name)),
+            ExprVal::FunctionCall(f) => refused(&format!("function {}", crate::error::quote(&f.name))),
+            ExprVal::MacroCall(m) => refused(&format!("macro call {}", crate::error::quote(&m.name))),
         }
     }
 }

@@ -81,15 +81,53 @@ fn input(samples: Vec<String>) -> impl Strategy<Value = String> {
     ]
 }
 
-/// A refusal must be one printable line of reasonable length.
+thread_local! {
+    /// The input of the case being run, to see how much of it a message repeats.
+    static INPUT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Sets the input that the case's refusals are checked against.
+fn given(text: &str) {
+    INPUT.with(|i| *i.borrow_mut() = text.to_string());
+}
+
+/// The longest piece of `a` that stands in `b` as it is, in characters.
+fn longest_common_run(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut best = 0;
+    let mut row = vec![0usize; b.len() + 1];
+    for ca in &a {
+        let mut diagonal = 0;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if ca == cb { diagonal + 1 } else { 0 };
+            best = best.max(row[j + 1]);
+            diagonal = above;
+        }
+    }
+    best
+}
+
+/// A refusal must be one printable line as the command prints it: at most
+/// 400 characters, at most 60 of them repeated from the input, no control,
+/// bidi or other invisible format characters, no temporary file's name.
 fn one_line(e: &Error) -> Result<(), TestCaseError> {
+    let line = panicpress::error::line(e);
     prop_assert!(!e.message.trim().is_empty(), "empty message");
+    prop_assert!(!line.chars().any(char::is_control), "control character in {line:?}");
     prop_assert!(
-        !e.message.chars().any(char::is_control),
-        "control character in {:?}",
-        e.message
+        !line.chars().any(panicpress::error::is_invisible_format),
+        "format character in {line:?}"
     );
-    prop_assert!(e.message.chars().count() <= 400, "long message: {}", e.message.len());
+    prop_assert!(
+        line.chars().count() <= 400,
+        "long line ({}): {line}",
+        line.chars().count()
+    );
+    prop_assert!(!line.contains(".panicpress-"), "temporary name in {line}");
+    let input = INPUT.with(|i| i.borrow().clone());
+    let quoted = longest_common_run(&input, &line);
+    prop_assert!(quoted <= 60, "{quoted} characters of input repeated: {line}");
     Ok(())
 }
 
@@ -177,6 +215,7 @@ proptest! {
 
     #[test]
     fn sheet_codes(code in input(printed_codes())) {
+        given(&code);
         regen(&code)?;
     }
 
@@ -186,6 +225,7 @@ proptest! {
         std::fs::read_to_string("tests/fixtures/tp-hunt-rulebook-sample.json").unwrap(),
         r#"{"seed":"7","grid":4,"stores":[[1,1]],"atms":[],"dangers":[[4,4]]}"#.into(),
     ])) {
+        given(&text);
         if let Some(m) = outcome(tp_hunt::parse_json(&text))? {
             let params = tp_hunt::Params { grid: m.grid, ..tp_hunt::Params::default() };
             let _ = tp_hunt::validate(&params, &m.map());
@@ -200,6 +240,7 @@ proptest! {
         layout_json("panic-buy:1:p3-race-b6-12:a4:board:42"),
         layout_json("panic-buy:1:p4-race-b6-12:a4:board:9"),
     ])) {
+        given(&text);
         if let Some((json, board)) = outcome(panic_buy::parse_json(&text))? {
             let _ = panic_buy::validate(&panic_buy::Params::default(), &board);
             if let Some(code) = &json.code {
@@ -213,6 +254,7 @@ proptest! {
         layout_json("particle-panic:1:p2-c4-n100:a4:record:5B"),
         layout_json("particle-panic:1:p1-c5-n100:a4:record:3"),
     ])) {
+        given(&text);
         if let Some(deal) = outcome(particle_panic::parse_json(&text))?
             && let Some(params) = outcome(deal.params())?
         {
@@ -225,6 +267,7 @@ proptest! {
         "virus,vaccine,mask,gloves,heroes,mask".into(),
         "long_nosed_man,heroes,virus,virus,ventilator,face_shield".into(),
     ])) {
+        given(&text);
         if let Some(roll) = outcome(ppe::parse_roll(&text))? {
             let _ = ppe::score(&roll);
         }
@@ -235,6 +278,7 @@ proptest! {
         "[faces]\nmask = 6\nsocial_distancing = 4\n".into(),
         "virus = 3\nlong_nosed_man = 1\nvaccine = 3\nventilator = 3\nheroes = 4\n".into(),
     ])) {
+        given(&text);
         if let Some(faces) = outcome(ppe::FaceCounts::from_toml(&text))? {
             let _ = ppe::generate(&faces, &panicpress::seed::Seed::new("1").unwrap());
         }
@@ -245,6 +289,7 @@ proptest! {
         "seed = \"club night\"\npreset = \"harder\"\nplayers = 6\npaper = \"letter\"\nsheets = [\"map\", \"tracker\"]\nrule-off = [\"start-cells\"]\n".into(),
         "seed = 5\nplayers = 3\ntarget = 190\n[faces]\nmask = 6\nsocial_distancing = 4\n".into(),
     ])) {
+        given(&text);
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("settings.toml");
         std::fs::write(&file, &text).unwrap();
@@ -265,6 +310,7 @@ proptest! {
         std::fs::read_to_string("examples/class.toml").unwrap(),
         "seed = 3\ncount = 4\n[[entry]]\ngame = \"particle-panic\"\nsimulations = 50\nsheets = [\"record\"]\n".into(),
     ])) {
+        given(&text);
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("pack.toml");
         std::fs::write(&file, &text).unwrap();
@@ -288,6 +334,7 @@ proptest! {
         "Zoë O'Brien\nAnn\n\nAnn\n李雷\nשרה\n".into(),
         "name,\"quoted, with comma\"\n\"Smith, Jo\",1\n".into(),
     ]), csv in any::<bool>()) {
+        given(&text);
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join(if csv { "class.csv" } else { "class.txt" });
         std::fs::write(&file, &text).unwrap();
@@ -304,6 +351,7 @@ proptest! {
         "code_label: {{ \"x\" | upper }}{% if players > 2 and not false %}many{% else %}few{% endif %}\n".into(),
         "{% for i in range(end=3) %}{{ i }}{% endfor %}{{ get_env(name=\"HOME\") }}".into(),
     ]), file in proptest::sample::select(vec!["common.tera", "tp-hunt.tera", "tp-hunt-rules.tera"])) {
+        given(&text);
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(file), &text).unwrap();
         let loaded = Texts::load("en", Some(dir.path())).map_err(Error::from);

@@ -272,3 +272,100 @@ fn a_killed_run_leaves_nothing_that_piles_up() {
     }
     assert_eq!(s.files(), Vec::<String>::new());
 }
+
+/// Every error is one short, safe line: bidi controls and zero-width
+/// characters in the input are not echoed, long input is cut to 60
+/// characters, the whole line (with `error: `) stays within 400.
+#[test]
+fn errors_are_one_short_line_without_bidi_controls() {
+    let s = Scratch::new("safe-lines");
+    let reversed = format!("abc\u{202e}def\u{200b}{}", "z".repeat(500));
+    for args in [
+        vec!["regen", reversed.as_str()],
+        vec!["tp-hunt", "--stores", reversed.as_str()],
+        vec!["tp-hunt", "--sheets", reversed.as_str()],
+    ] {
+        let line = s.run(&args).one_error_line(2);
+        assert!(line.chars().count() <= 400, "{line}");
+        assert!(
+            !line
+                .chars()
+                .any(|c| matches!(c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2066..=0x2069)),
+            "{line:?}"
+        );
+        assert!(
+            !line.contains(&"z".repeat(61)),
+            "more than 60 characters quoted: {line}"
+        );
+    }
+    // A long, quote-riddled settings file: the message never repeats much of it.
+    let text = format!("players = '{}'\n", "x'y ".repeat(200));
+    std::fs::write(s.path("bad.toml"), &text).unwrap();
+    let line = s.run(&["tp-hunt", "--config", "bad.toml"]).one_error_line(2);
+    assert!(
+        line.chars().count() <= 400 && !line.contains(&"x'y ".repeat(16)),
+        "{line}"
+    );
+}
+
+/// A write that fails names the path the user gave, never the temporary
+/// file it was being written to.
+#[test]
+fn a_failed_write_names_the_users_path_not_a_temporary_file() {
+    let s = Scratch::new("temp-names");
+    let line = s
+        .run(&["tp-hunt", "--seed", "1", "-o", "/proc/map.pdf"])
+        .one_error_line(2);
+    assert!(line.contains("/proc/map.pdf"), "{line}");
+    assert!(!line.contains(".panicpress-") && !line.contains(".tmp"), "{line}");
+}
+
+/// `-o` names a file for every format: an existing folder is refused alike.
+#[test]
+fn every_format_refuses_a_folder_as_output() {
+    let s = Scratch::new("folder-out");
+    std::fs::create_dir(s.path("dir")).unwrap();
+    for format in ["pdf", "png", "svg", "json", "text"] {
+        let line = s
+            .run(&[
+                "tp-hunt", "--seed", "1", "--sheets", "map", "--format", format, "-o", "dir",
+            ])
+            .one_error_line(2);
+        assert!(line.contains("folder"), "{format}: {line}");
+    }
+    assert!(s.files().is_empty(), "nothing written beside the folder: {:?}", s.files());
+    assert!(
+        std::fs::read_dir(s.path("dir")).unwrap().next().is_none(),
+        "nothing written inside it"
+    );
+}
+
+/// With `--progress`, a job says how far it is on standard error even when
+/// that is not a terminal; without it, a short job prints nothing there.
+#[test]
+fn progress_lines_when_asked() {
+    let s = Scratch::new("progress");
+    let r = s.run(&[
+        "tp-hunt",
+        "--seed",
+        "1",
+        "--count",
+        "120",
+        "--sheets",
+        "map",
+        "-o",
+        "m.pdf",
+        "--progress",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let err = r.stderr();
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(!lines.is_empty(), "{}", r.stderr());
+    assert!(
+        lines.last().unwrap().contains("120 pages written") && lines.last().unwrap().ends_with("(done)"),
+        "{lines:?}"
+    );
+    let quiet = s.run(&["tp-hunt", "--seed", "1", "--sheets", "map", "-o", "n.pdf"]);
+    assert_eq!(quiet.code(), 0);
+    assert!(quiet.stderr().is_empty(), "{}", quiet.stderr());
+}

@@ -254,8 +254,9 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
         let kind = all.iter().copied().find(|k| name(*k) == wanted).ok_or_else(|| {
             let names: Vec<&str> = all.iter().map(|k| name(*k)).collect();
             Error::input(format!(
-                "sheets: unknown sheet '{wanted}' (choose from: {})",
-                names.join(", ")
+                "sheets: unknown sheet {wanted_q} (choose from: {})",
+                names.join(", "),
+                wanted_q = crate::error::quote(&wanted.to_string())
             ))
         })?;
         if !kinds.contains(&kind) {

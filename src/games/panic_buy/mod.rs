@@ -222,7 +222,8 @@ impl Mode {
             "race" => Ok(Mode::Race),
             "hoard" => Ok(Mode::Hoard),
             _ => Err(Error::input(format!(
-                "mode: unknown mode '{s}' (choose from: race, hoard)"
+                "mode: unknown mode {s_q} (choose from: race, hoard)",
+                s_q = crate::error::quote(&s.to_string())
             ))),
         }
     }
@@ -1149,13 +1150,18 @@ pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
         let chars: Vec<char> = row.chars().collect();
         if chars.len() != SIZE as usize {
             return Err(Error::input(format!(
-                "cells[{r}]: '{row}' has {} characters, a row has 8",
-                chars.len()
+                "cells[{r}]: {row_q} has {} characters, a row has 8",
+                chars.len(),
+                row_q = crate::error::quote(&row.to_string())
             )));
         }
         for (c, ch) in chars.iter().enumerate() {
-            tiles[r][c] = Tile::from_letter(*ch)
-                .ok_or_else(|| Error::input(format!("cells[{r}]: unknown square '{ch}' (use . , A T U C K)")))?;
+            tiles[r][c] = Tile::from_letter(*ch).ok_or_else(|| {
+                Error::input(format!(
+                    "cells[{r}]: unknown square {ch_q} (use . , A T U C K)",
+                    ch_q = crate::error::quote(&ch.to_string())
+                ))
+            })?;
         }
     }
     let edges = |list: &[[Cell; 2]], what: &str| -> Result<BTreeSet<Edge>> {

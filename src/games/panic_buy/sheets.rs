@@ -35,7 +35,8 @@ impl BoardLayout {
             "single" | "normal" => Ok(BoardLayout::Single),
             "tiled" => Ok(BoardLayout::Tiled),
             _ => Err(crate::error::Error::input(format!(
-                "board: unknown layout '{s}' (choose from: single, tiled)"
+                "board: unknown layout {s_q} (choose from: single, tiled)",
+                s_q = crate::error::quote(&s.to_string())
             ))),
         }
     }

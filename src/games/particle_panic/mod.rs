@@ -83,7 +83,8 @@ impl Card {
     pub fn parse(text: &str) -> Result<Card> {
         let bad = || {
             Error::input(format!(
-                "card '{text}': expected rank A, 2-10, J, Q or K then suit C, D, H, S or X"
+                "card {text_q}: expected rank A, 2-10, J, Q or K then suit C, D, H, S or X",
+                text_q = crate::error::quote(&text.to_string())
             ))
         };
         let text = text.trim();
@@ -209,7 +210,8 @@ impl Params {
     pub fn from_code(code: &str) -> Result<Params> {
         let bad = || {
             Error::input(format!(
-                "sheet code: Particle Panic settings '{code}' are not in the form p2-c4-n2000"
+                "sheet code: Particle Panic settings {code_q} are not in the form p2-c4-n2000",
+                code_q = crate::error::quote(&code.to_string())
             ))
         };
         let parts: Vec<&str> = code.split('-').collect();

@@ -71,7 +71,11 @@ impl Face {
         let n = name.trim().to_ascii_lowercase().replace(['-', ' '], "_");
         Face::ALL.into_iter().find(|f| f.name() == n).ok_or_else(|| {
             let names: Vec<&str> = Face::ALL.iter().map(|f| f.name()).collect();
-            Error::input(format!("unknown face '{}' (faces: {})", name.trim(), names.join(", ")))
+            Error::input(format!(
+                "unknown face {} (faces: {})",
+                crate::error::quote(name.trim()),
+                names.join(", ")
+            ))
         })
     }
 
@@ -150,7 +154,12 @@ impl FaceCounts {
     }
 
     pub fn from_code(code: &str) -> Result<FaceCounts> {
-        let bad = || Error::input(format!("sheet code: face counts '{code}' are not ten numbers"));
+        let bad = || {
+            Error::input(format!(
+                "sheet code: face counts {code_q} are not ten numbers",
+                code_q = crate::error::quote(&code.to_string())
+            ))
+        };
         let nums: Vec<u8> = code
             .strip_prefix('f')
             .ok_or_else(bad)?
@@ -336,7 +345,12 @@ impl Params {
     }
 
     pub fn from_code(code: &str) -> Result<Params> {
-        let bad = || Error::input(format!("sheet code: PPE settings '{code}' are not in the form p4-t19"));
+        let bad = || {
+            Error::input(format!(
+                "sheet code: PPE settings {code_q} are not in the form p4-t19",
+                code_q = crate::error::quote(&code.to_string())
+            ))
+        };
         let parts: Vec<&str> = code.split('-').collect();
         let num = |s: &str, pre: char| s.strip_prefix(pre).and_then(|v| v.parse().ok()).ok_or_else(bad);
         let p = match parts.as_slice() {

@@ -129,7 +129,8 @@ impl Params {
     pub fn from_code(code: &str) -> Result<Params> {
         let bad = || {
             Error::input(format!(
-                "sheet code: TP Hunt settings '{code}' are not in the form g12-s12-a10-d7-p4"
+                "sheet code: TP Hunt settings {code_q} are not in the form g12-s12-a10-d7-p4",
+                code_q = crate::error::quote(&code.to_string())
             ))
         };
         let mut p = Params::default();
@@ -233,12 +234,14 @@ impl Rule {
         match Rule::ALL.iter().find(|r| r.name() == name) {
             Some(r) if r.is_fairness() => Ok(*r),
             Some(_) => Err(Error::input(format!(
-                "rule '{name}' is a rule of the game and cannot be switched off (fairness rules: {})",
-                fair.join(", ")
+                "rule {name_q} is a rule of the game and cannot be switched off (fairness rules: {})",
+                fair.join(", "),
+                name_q = crate::error::quote(&name.to_string())
             ))),
             None => Err(Error::input(format!(
-                "unknown rule '{name}' (fairness rules: {})",
-                fair.join(", ")
+                "unknown rule {name_q} (fairness rules: {})",
+                fair.join(", "),
+                name_q = crate::error::quote(&name.to_string())
             ))),
         }
     }
@@ -581,7 +584,10 @@ impl Request {
     /// The request a sheet code stands for: exactly that map and those sheets.
     pub fn from_code(code: &SheetCode) -> Result<Request> {
         if code.game != GAME {
-            return Err(Error::input(format!("sheet code: game '{}' is not {GAME}", code.game)));
+            return Err(Error::input(format!(
+                "sheet code: game {} is not {GAME}",
+                crate::error::quote(&code.game)
+            )));
         }
         // Every earlier version's codes still make their maps.
         if !(1..VERSION).contains(&code.version) {
