@@ -144,7 +144,7 @@ impl PackEntry {
             Some("table") | Some("group") => Ok(crate::pack::Per::Group(self.table_size.unwrap_or(4).max(1))),
             Some(other) => Err(Error::input(format!(
                 "per: {other_q} is not 'student' or 'table'",
-                other_q = crate::error::quote(&other.to_string())
+                other_q = crate::error::quote(other)
             ))),
         }
     }

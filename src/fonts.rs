@@ -417,6 +417,16 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
     missing
 }
 
+/// What a drawn character stands for when text is copied: an Arabic or
+/// Hebrew presentation form (a joined letter) is the letter as typed.
+pub fn as_typed(ch: char) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    match ch as u32 {
+        0xFB1D..=0xFDFF | 0xFE70..=0xFEFE => ch.to_string().nfkc().collect(),
+        _ => ch.to_string(),
+    }
+}
+
 /// Text as it is drawn: characters the fonts cannot draw replaced by a
 /// visible replacement mark, Arabic letters joined, and right-to-left runs
 /// (Hebrew, Arabic) put in the order they are seen, left to right on the page.

@@ -116,7 +116,7 @@ impl Values {
         let n: i64 = text.trim().parse().map_err(|_| {
             Error::input(format!(
                 "{name}: {text_q} is not a whole number",
-                text_q = crate::error::quote(&text.to_string())
+                text_q = crate::error::quote(text)
             ))
         })?;
         T::try_from(n)
@@ -311,7 +311,7 @@ pub trait Game: Sync {
         Err(Error::input(format!(
             "{}: no action {name_q}",
             self.name(),
-            name_q = crate::error::quote(&name.to_string())
+            name_q = crate::error::quote(name)
         )))
     }
 }
@@ -495,7 +495,7 @@ pub fn paper(name: &str) -> Result<Paper> {
         Error::input(format!(
             "paper: unknown paper {name_q} (choose from: {})",
             PAPERS.join(", "),
-            name_q = crate::error::quote(&name.to_string())
+            name_q = crate::error::quote(name)
         ))
     })
 }

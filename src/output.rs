@@ -55,6 +55,28 @@ pub fn named_path(game: &str, seed_stem: &str, differs: &[String], count: usize,
     Path::new(DEFAULT_DIR).join(name)
 }
 
+/// Text made fit for a file name: lowercase letters and digits, kept whole
+/// by grapheme (a letter with its marks and vowel signs, `ë`, `प्रि`), every
+/// other run as one '-', at most `max` graphemes; "" when nothing is left.
+pub fn slug(text: &str, max: usize) -> String {
+    use unicode_segmentation::UnicodeSegmentation;
+    let mut out = String::new();
+    let mut kept = 0;
+    for g in text.graphemes(true) {
+        if kept == max {
+            break;
+        }
+        if g.chars().next().is_some_and(char::is_alphanumeric) {
+            out.extend(g.chars().flat_map(char::to_lowercase));
+            kept += 1;
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+            kept += 1;
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
 pub fn is_stdout(path: &Path) -> bool {
     path == Path::new("-")
 }

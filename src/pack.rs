@@ -182,13 +182,17 @@ pub fn undrawable_warning(names: &[String]) -> Option<String> {
 /// name the fonts cannot draw is replaced by a short hash of it, and a long
 /// one is cut and given a hash, so that the printed code can be typed again.
 fn member_seed(pack: &Seed, name: &str) -> Result<Seed> {
-    let digest = Sha256::digest(format!("{pack}/{name}").as_bytes());
-    let hash: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
+    let hash = crate::seed::member_hash(pack.text(), name);
     // The rule seeds were made by before names in other scripts printed:
     // a name with letters DejaVu Sans lacks is hashed, so packs made again
-    // give every student the same layout as before.
+    // give every student the same layout as before. Its code names the
+    // student as typed (`PACK/~NAME`) where the fonts draw the name, and only
+    // the hash where they cannot.
     let regular = fonts::metrics(fonts::FontRole::Regular);
     if !name.chars().all(|c| regular.has_glyph(c)) {
+        if fonts::missing_glyphs(name).is_empty() {
+            return Ok(Seed::hashed_member(pack.text(), name)?);
+        }
         return Ok(Seed::new(&format!("{pack}/~{hash}"))?);
     }
     let text = format!("{pack}/{name}");
@@ -861,15 +865,7 @@ impl Pack {
 /// A file name for a member: their position, then their name in lower case
 /// with anything but letters and digits made '-' (so "../../x" stays inside).
 pub fn file_name(index: usize, width: usize, name: &str) -> String {
-    let mut slug = String::new();
-    for ch in name.chars().flat_map(char::to_lowercase) {
-        if ch.is_alphanumeric() {
-            slug.push(ch);
-        } else if !slug.ends_with('-') {
-            slug.push('-');
-        }
-    }
-    let slug: String = slug.trim_matches('-').chars().take(40).collect();
+    let slug = crate::output::slug(name, 40);
     let slug = if slug.is_empty() { "student".to_string() } else { slug };
     format!("{index:0width$}-{slug}.pdf")
 }
@@ -883,6 +879,9 @@ mod tests {
         assert_eq!(file_name(3, 3, "../../x"), "003-x.pdf");
         assert_eq!(file_name(1, 3, "Zoë O'Brien"), "001-zoë-o-brien.pdf");
         assert_eq!(file_name(2, 3, "李雷"), "002-李雷.pdf");
+        // Whole graphemes: a vowel sign or a combining mark stays with its letter.
+        assert_eq!(file_name(5, 3, "प्रिया शर्मा"), "005-प्रिया-शर्मा.pdf");
+        assert_eq!(file_name(1, 3, "Zoe\u{308} O'Brien"), "001-zoe\u{308}-o-brien.pdf");
         assert_eq!(file_name(7, 3, "///"), "007-student.pdf");
         for name in ["../../x", "a/b", "..", "C:\\evil", "con"] {
             let f = file_name(1, 3, name);

@@ -10,8 +10,28 @@ use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 use std::fmt;
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Seed(String);
+/// A seed: the text its streams are made from and, for a class-pack member
+/// whose name stands in the seed as a hash, the text a code shows instead
+/// (`5B spring/~李雷` for the seed `5B spring/~622862d9`).
+#[derive(Debug, Clone)]
+pub struct Seed {
+    text: String,
+    shown: Option<String>,
+}
+
+impl PartialEq for Seed {
+    fn eq(&self, other: &Seed) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for Seed {}
+
+impl std::hash::Hash for Seed {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeedError(pub String);
@@ -44,7 +64,24 @@ impl Seed {
                 "seed: must not contain line breaks, tabs or other control characters".into(),
             ));
         }
-        Ok(Seed(text.to_string()))
+        Ok(Seed {
+            text: text.to_string(),
+            shown: None,
+        })
+    }
+
+    /// A pack member's seed `PACK/~HASH`, shown in codes as `PACK/~NAME`: the
+    /// seed stays the one such members have always had (the hash of
+    /// `PACK/NAME`), while the code names the student as typed.
+    pub fn hashed_member(pack: &str, name: &str) -> Result<Seed, SeedError> {
+        let seed = Seed::new(&format!("{pack}/~{}", member_hash(pack, name)))?;
+        let shown = format!("{pack}/~{name}");
+        // A code that could not be read back names the hash, as before.
+        let readable = shown.chars().count() <= MAX_SEED_CHARS && !is_hash(name) && !name.is_empty();
+        Ok(Seed {
+            shown: readable.then_some(shown),
+            ..seed
+        })
     }
 
     /// The seed given, or a fresh one when none was; `true` when chosen at random.
@@ -58,11 +95,20 @@ impl Seed {
     /// A fresh seed for a user who gave none: a number easy to read out and type.
     pub fn random() -> Seed {
         use rand::Rng;
-        Seed(rand::thread_rng().gen_range(100_000u32..1_000_000).to_string())
+        Seed {
+            text: rand::thread_rng().gen_range(100_000u32..1_000_000).to_string(),
+            shown: None,
+        }
     }
 
+    /// The text the seed's streams are made from.
     pub fn text(&self) -> &str {
-        &self.0
+        &self.text
+    }
+
+    /// The text a code shows for the seed.
+    pub fn shown(&self) -> &str {
+        self.shown.as_deref().unwrap_or(&self.text)
     }
 
     /// The seed of the `k`-th item (1-based) in a run of many: the first is the
@@ -71,7 +117,10 @@ impl Seed {
         if k <= 1 {
             self.clone()
         } else {
-            Seed(format!("{}#{k}", self.0))
+            Seed {
+                text: format!("{}#{k}", self.text),
+                shown: self.shown.as_ref().map(|s| format!("{s}#{k}")),
+            }
         }
     }
 
@@ -79,7 +128,7 @@ impl Seed {
     pub fn stream(&self, purpose: &str, index: u64) -> ChaCha8Rng {
         let mut h = Sha256::new();
         h.update(b"panicpress-seed-v1\0");
-        h.update(self.0.as_bytes());
+        h.update(self.text.as_bytes());
         h.update([0]);
         h.update(purpose.as_bytes());
         h.update([0]);
@@ -87,29 +136,29 @@ impl Seed {
         ChaCha8Rng::from_seed(h.finalize().into())
     }
 
-    /// A file-name-safe form of the seed text: letters, digits and '-' only.
+    /// A file-name-safe form of the seed as codes show it: letters and
+    /// digits by whole grapheme, '-' between, at most 40.
     pub fn file_stem(&self) -> String {
-        let mut out = String::new();
-        for ch in self.0.chars() {
-            if ch.is_ascii_alphanumeric() {
-                out.push(ch.to_ascii_lowercase());
-            } else if !out.ends_with('-') {
-                out.push('-');
-            }
-        }
-        let trimmed = out.trim_matches('-');
-        if trimmed.is_empty() {
-            "seed".to_string()
-        } else {
-            trimmed.chars().take(40).collect()
-        }
+        let stem = crate::output::slug(self.shown(), 40);
+        if stem.is_empty() { "seed".to_string() } else { stem }
     }
 }
 
 impl fmt::Display for Seed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
+}
+
+/// The short hash that stands for a pack member's name in their seed.
+pub fn member_hash(pack: &str, name: &str) -> String {
+    let digest = Sha256::digest(format!("{pack}/{name}").as_bytes());
+    digest[..4].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether a name is in the form of [`member_hash`].
+fn is_hash(name: &str) -> bool {
+    name.len() == 8 && name.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// The code printed on every sheet. It names the game, the generator version,
@@ -128,31 +177,114 @@ pub struct SheetCode {
     pub seed: Seed,
 }
 
+/// The letters a code's check is written in: no i, l, o or u to misread.
+const CHECK_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+
+/// The check of a code's text without it: three letters from a hash, so a
+/// code damaged by copying or typing is refused instead of making another game.
+fn check_of(unchecked: &str) -> String {
+    let digest = Sha256::digest(format!("panicpress-code\0{unchecked}").as_bytes());
+    let n = u32::from_be_bytes([0, digest[0], digest[1], digest[2]]);
+    (0..3)
+        .map(|k| CHECK_ALPHABET[((n >> (5 * k)) & 31) as usize] as char)
+        .collect()
+}
+
+/// What copying a code out of a PDF or a web page adds, taken away: white
+/// space around it, bidirectional embeddings, overrides, isolates and marks,
+/// zero-width characters, and Arabic and Hebrew presentation forms (back to
+/// their letters by NFKC). Joiners (U+200C, U+200D) stay: names use them.
+pub fn clean_copied(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let mut out = String::with_capacity(text.len());
+    for c in text.trim().chars() {
+        match c as u32 {
+            0x200C | 0x200D => out.push(c),
+            0xFB1D..=0xFDFF | 0xFE70..=0xFEFE => out.extend(c.to_string().nfkc()),
+            _ if crate::error::is_invisible_format(c) => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A seed field of a code with a check: `PACK/~NAME` names a pack member
+/// whose seed is the hash of their name; anything else is the seed's text.
+fn member_in(field: &str) -> Option<(&str, &str)> {
+    let (pack, name) = field.rsplit_once("/~")?;
+    (!is_hash(name) && !name.is_empty()).then_some((pack, name))
+}
+
 impl SheetCode {
+    /// A code as printed or typed. A code with a check (`tp-hunt:2-k7q:...`)
+    /// is taken as given or as cleaned of what copying adds, whichever the
+    /// check confirms, and refused when neither is; a code printed before
+    /// codes had checks is read as cleaned.
     pub fn parse(code: &str) -> Result<SheetCode, SeedError> {
-        let code = code.trim();
-        let parts: Vec<&str> = code.splitn(6, ':').collect();
+        let cleaned = clean_copied(code);
+        let shown = crate::error::quote(&cleaned);
+        let parts: Vec<&str> = cleaned.splitn(6, ':').collect();
         if parts.len() != 6 {
             return Err(SeedError(format!(
-                "sheet code {code_q}: expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED",
-                code_q = crate::error::quote(&code.to_string())
+                "sheet code {shown}: expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED"
             )));
         }
-        let version = parts[1].parse().map_err(|_| {
-            SeedError(format!(
-                "sheet code {code_q}: version {} is not a number",
-                crate::error::quote(parts[1]),
-                code_q = crate::error::quote(&code.to_string())
-            ))
+        let (number, check) = match parts[1].split_once('-') {
+            Some((n, c)) => (n, Some(c)),
+            None => (parts[1], None),
+        };
+        let version: u32 = number.parse().map_err(|_| {
+            SheetCode::damaged_or(
+                check.is_some(),
+                format!(
+                    "sheet code {shown}: version {} is not a number",
+                    crate::error::quote(parts[1])
+                ),
+            )
         })?;
-        Ok(SheetCode {
-            game: parts[0].to_string(),
+        let Some(check) = check else {
+            return Ok(SheetCode::from_fields(&parts, version, Seed::new(parts[5])?));
+        };
+        // The text as given first: a seed may hold what cleaning removes.
+        let raw = code.trim();
+        for text in [raw, cleaned.as_str()] {
+            let fields: Vec<&str> = text.splitn(6, ':').collect();
+            if fields.len() != 6 {
+                continue;
+            }
+            let unchecked = format!(
+                "{}:{version}:{}:{}:{}:{}",
+                fields[0], fields[2], fields[3], fields[4], fields[5]
+            );
+            if check_of(&unchecked) == check {
+                let seed = match member_in(fields[5]) {
+                    Some((pack, name)) => Seed::hashed_member(pack, name)?,
+                    None => Seed::new(fields[5])?,
+                };
+                return Ok(SheetCode::from_fields(&fields, version, seed));
+            }
+        }
+        Err(SheetCode::damaged_or(true, String::new()))
+    }
+
+    fn damaged_or(checked: bool, otherwise: String) -> SeedError {
+        match checked {
+            true => SeedError(
+                "sheet code: this code is damaged (its check does not match): check it against the sheet".into(),
+            ),
+            false => SeedError(otherwise),
+        }
+    }
+
+    fn from_fields(fields: &[&str], version: u32, seed: Seed) -> SheetCode {
+        SheetCode {
+            game: fields[0].to_string(),
             version,
-            params: parts[2].to_string(),
-            paper: parts[3].to_string(),
-            sheets: parts[4].to_string(),
-            seed: Seed::new(parts[5])?,
-        })
+            params: fields[2].to_string(),
+            paper: fields[3].to_string(),
+            sheets: fields[4].to_string(),
+            seed,
+        }
     }
 }
 
@@ -196,7 +328,7 @@ impl SheetCode {
         crate::sheet::Paper::parse(name).ok_or_else(|| {
             SeedError(format!(
                 "sheet code: unknown paper {name_q}",
-                name_q = crate::error::quote(&name.to_string())
+                name_q = crate::error::quote(name)
             ))
         })
     }
@@ -221,13 +353,18 @@ impl SheetCode {
     }
 }
 
+/// A code is printed with its check. A seed whose own text would read back
+/// as a pack member's (`x/~name`) is printed without one, as codes were
+/// before checks, so that it reads back as itself.
 impl fmt::Display for SheetCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}:{}:{}:{}",
-            self.game, self.version, self.params, self.paper, self.sheets, self.seed
-        )
+        let seed = self.seed.shown();
+        let (game, v, params, paper, sheets) = (&self.game, self.version, &self.params, &self.paper, &self.sheets);
+        if self.seed.shown.is_none() && member_in(seed).is_some() {
+            return write!(f, "{game}:{v}:{params}:{paper}:{sheets}:{seed}");
+        }
+        let check = check_of(&format!("{game}:{v}:{params}:{paper}:{sheets}:{seed}"));
+        write!(f, "{game}:{v}-{check}:{params}:{paper}:{sheets}:{seed}")
     }
 }
 
@@ -272,15 +409,96 @@ mod tests {
 
     #[test]
     fn sheet_code_round_trips_with_colons_in_the_seed() {
-        let code = "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:a:b c";
-        let c = SheetCode::parse(code).unwrap();
+        let old = "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:a:b c";
+        let c = SheetCode::parse(old).unwrap();
         assert_eq!(c.seed.text(), "a:b c");
+        // Printed now with its check, which reads back as the same code.
+        let code = "tp-hunt:1-w7g:g12-s12-a10-d7-p4:a4:map:a:b c";
         assert_eq!(c.to_string(), code);
+        assert_eq!(SheetCode::parse(code).unwrap(), c);
         assert!(SheetCode::parse("tp-hunt:x").is_err());
         let de = c.clone().with_lang("de");
-        assert_eq!(de.to_string(), "tp-hunt:1:g12-s12-a10-d7-p4:a4-de:map:a:b c");
+        assert_eq!(de.to_string(), "tp-hunt:1-514:g12-s12-a10-d7-p4:a4-de:map:a:b c");
         assert_eq!((de.lang(), de.paper().unwrap()), ("de", crate::sheet::Paper::A4));
         assert_eq!(de.with_lang("en").to_string(), code);
         assert!(SheetCode::parse("tp-hunt:one:p:a4:map:1").is_err());
+    }
+
+    /// A code damaged by a typo, in any part, is refused in one line rather
+    /// than made into another game; one without a check is read as before.
+    #[test]
+    fn a_damaged_code_is_refused() {
+        let code = SheetCode::parse("tp-hunt:2:g12-s12-a10-d7-p4:a4:map:42")
+            .unwrap()
+            .to_string();
+        let chars: Vec<char> = code.chars().collect();
+        for i in 0..chars.len() {
+            let mut typo = chars.clone();
+            typo[i] = if typo[i] == '7' { '8' } else { '7' };
+            let typo: String = typo.into_iter().collect();
+            match SheetCode::parse(&typo) {
+                Ok(c) => assert_eq!(c.to_string(), code, "{typo} read as another code"),
+                Err(e) => assert!(!e.0.is_empty()),
+            }
+        }
+        let e = SheetCode::parse(&code.replace(":42", ":43")).unwrap_err();
+        assert!(
+            e.0.contains("damaged") && e.0.contains("check it against the sheet"),
+            "{}",
+            e.0
+        );
+    }
+
+    /// What copying out of a PDF adds (bidi embeddings and marks, zero-width
+    /// characters, Arabic presentation forms, white space) is taken away; a
+    /// code with a check is confirmed by it.
+    #[test]
+    fn codes_copied_out_of_a_pdf_read_back() {
+        let seed = Seed::new("5/مريم").unwrap();
+        let code = SheetCode::new(
+            "tp-hunt",
+            2,
+            "g12-s12-a10-d7-p4".into(),
+            crate::sheet::Paper::A4,
+            "map",
+            &seed,
+        );
+        let printed = code.to_string();
+        // As pdftotext gives it: presentation forms, inside an embedding.
+        let copied = printed.replace("مريم", "\u{202b}\u{fee3}\u{fead}\u{fef3}\u{fee2}\u{202c}");
+        let copied = format!("  \u{200b}{copied}\u{200e} ");
+        assert_eq!(SheetCode::parse(&copied).unwrap().seed.text(), "5/مريم");
+        // Joiners are part of names: kept.
+        assert_eq!(clean_copied("a\u{200c}b\u{200d}c"), "a\u{200c}b\u{200d}c");
+    }
+
+    /// A pack member whose name stands in the seed as a hash is shown by
+    /// name, and the code reads back to the same seed.
+    #[test]
+    fn hashed_members_are_shown_by_name() {
+        let seed = Seed::hashed_member("5B", "李雷").unwrap();
+        assert_eq!(seed.text(), format!("5B/~{}", member_hash("5B", "李雷")));
+        let code = SheetCode::new(
+            "tp-hunt",
+            2,
+            "g12-s12-a10-d7-p4".into(),
+            crate::sheet::Paper::A4,
+            "map",
+            &seed,
+        );
+        let printed = code.to_string();
+        assert!(printed.ends_with(":5B/~李雷"), "{printed}");
+        assert_eq!(SheetCode::parse(&printed).unwrap().seed.text(), seed.text());
+        // A seed that only looks like a member's is printed so it reads back as itself.
+        let plain = Seed::new("x/~abc").unwrap();
+        let code = SheetCode::new(
+            "tp-hunt",
+            2,
+            "g12-s12-a10-d7-p4".into(),
+            crate::sheet::Paper::A4,
+            "map",
+            &plain,
+        );
+        assert_eq!(SheetCode::parse(&code.to_string()).unwrap().seed.text(), "x/~abc");
     }
 }

@@ -163,7 +163,7 @@ impl Texts {
             return Err(TextError(format!(
                 "language {lang_q} is not available (choose from: {})",
                 LANGUAGES.join(", "),
-                lang_q = crate::error::quote(&lang.to_string())
+                lang_q = crate::error::quote(lang)
             )));
         }
         let mut tera = Tera::default();

@@ -202,6 +202,9 @@ fn printed_codes() -> Vec<String> {
         "panic-buy:1:p6-hoard-b6-12:letter:board+tally:7".into(),
         "ppe:1:p4-t19:a4:nets+scorepad+reference:1".into(),
         "ppe:1:p8-t190-f3.1.3.3.4.4.5.5.4.4:a4-de:scorepad:Zoë".into(),
+        // Codes as printed now, with a check.
+        "tp-hunt:2-vy8:g12-s12-a10-d7-p4:a4-de:map+rules:5B spring/Zoë".into(),
+        "panic-buy:4-04q:p3-race-b6-12:letter:board:7".into(),
     ]
 }
 

@@ -10,9 +10,9 @@ use common::Scratch;
 fn regen_of_a_code_with_multibyte_settings_is_an_error_not_a_panic() {
     let s = Scratch::new("multibyte-code");
     for code in [
-        "tp-hunt:1:é:a4:map:42",
-        "tp-hunt:1:gé-s12:a4:map:42",
-        "ppe:1:pé-t19:a4:nets:1",
+        "tp-hunt:1-4tt:é:a4:map:42",
+        "tp-hunt:1-z1s:gé-s12:a4:map:42",
+        "ppe:1-4kq:pé-t19:a4:nets:1",
     ] {
         let line = s.run(&["regen", code]).one_error_line(2);
         assert!(line.contains("sheet code"), "{line}");
@@ -20,7 +20,7 @@ fn regen_of_a_code_with_multibyte_settings_is_an_error_not_a_panic() {
     // The same through a layout file's "code".
     std::fs::write(
         s.path("map.json"),
-        r#"{"seed":"42","code":"tp-hunt:1:é:a4:map:42","stores":[],"atms":[],"dangers":[]}"#,
+        r#"{"seed":"42","code":"tp-hunt:1-4tt:é:a4:map:42","stores":[],"atms":[],"dangers":[]}"#,
     )
     .unwrap();
     s.run(&["validate", "tp-hunt", "map.json"]).one_error_line(2);
@@ -333,7 +333,11 @@ fn every_format_refuses_a_folder_as_output() {
             .one_error_line(2);
         assert!(line.contains("folder"), "{format}: {line}");
     }
-    assert!(s.files().is_empty(), "nothing written beside the folder: {:?}", s.files());
+    assert!(
+        s.files().is_empty(),
+        "nothing written beside the folder: {:?}",
+        s.files()
+    );
     assert!(
         std::fs::read_dir(s.path("dir")).unwrap().next().is_none(),
         "nothing written inside it"

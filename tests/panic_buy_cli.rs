@@ -14,7 +14,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/panic-buy-42.pdf (4 pages)\ncode: panic-buy:4:p3-race-b6-12:a4:default:42\n"
+        "wrote output/panic-buy-42.pdf (4 pages)\ncode: panic-buy:4-h6y:p3-race-b6-12:a4:default:42\n"
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
@@ -136,23 +136,27 @@ fn same_bytes_and_regen() {
         0
     );
     assert_eq!(
-        s.run(&["regen", "panic-buy:4:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
+        s.run(&["regen", "panic-buy:4-97k:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
             .code(),
         0
     );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
     // A code of version 2 (before ratings and the rules sheet) makes its
     // board, printed on today's sheets: with its rating and the rules.
-    let r = s.run(&["regen", "panic-buy:2:p4-race-b6-12:a4:default:r", "-o", "c.pdf"]);
+    let r = s.run(&["regen", "panic-buy:2-zne:p4-race-b6-12:a4:default:r", "-o", "c.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(r.stdout().contains("(4 pages)"), "{}", r.stdout());
     let old = pdf_pages_text(&read(&s, "c.pdf"));
     assert!(old[0].contains("COUNTER") && old[0].contains("simulated games"));
-    assert!(old[0].contains("panic-buy:2:p4-race-b6-12:a4:board:r"), "{}", old[0]);
+    assert!(
+        old[0].contains("panic-buy:2-4w4:p4-race-b6-12:a4:board:r"),
+        "{}",
+        old[0]
+    );
     // A code of version 1 still makes its own board, and prints its own code.
     let r = s.run(&[
         "regen",
-        "panic-buy:1:p4-race-b6-12:a4:default:r",
+        "panic-buy:1-pja:p4-race-b6-12:a4:default:r",
         "--format",
         "json",
         "-o",
@@ -161,7 +165,7 @@ fn same_bytes_and_regen() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
         r.stdout()
-            .contains("\"code\": \"panic-buy:1:p4-race-b6-12:a4:default:r\""),
+            .contains("\"code\": \"panic-buy:1-pja:p4-race-b6-12:a4:default:r\""),
         "{}",
         r.stdout()
     );
@@ -219,7 +223,7 @@ fn validate_reads_arrays_and_refuses_foreign_codes() {
     let one = String::from_utf8(std::fs::read(s.path("five.json")).unwrap()).unwrap();
     let first: serde_json::Value = serde_json::from_str::<Vec<serde_json::Value>>(&one).unwrap()[0].clone();
     let mut foreign = first.clone();
-    foreign["code"] = serde_json::json!("tp-hunt:1:g12-s12-a10-d7-p4:a4:map:7");
+    foreign["code"] = serde_json::json!("tp-hunt:1-syj:g12-s12-a10-d7-p4:a4:map:7");
     std::fs::write(s.path("foreign.json"), foreign.to_string()).unwrap();
     let line = s.run(&["validate", "panic-buy", "foreign.json"]).one_error_line(2);
     assert!(line.contains("names the game 'tp-hunt'"), "{line}");

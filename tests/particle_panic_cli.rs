@@ -14,7 +14,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (3 pages)\ncode: particle-panic:4:p2-c4-n2000:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (3 pages)\ncode: particle-panic:4-4ye:p2-c4-n2000:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 3);
@@ -28,14 +28,24 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     // same deal and prints its record in today's design, with its own code.
     let helps = "The variant collect-as-action helps a little";
     assert!(pages[0].replace('\n', " ").contains(helps), "{}", pages[0]);
-    let r = s.run(&["regen", "particle-panic:3:p2-c4-n2000:a4:record:42", "-o", "v3.pdf"]);
+    let r = s.run(&["regen", "particle-panic:3-509:p2-c4-n2000:a4:record:42", "-o", "v3.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v3 = pdf_pages_text(&read(&s, "v3.pdf"));
     assert!(v3[0].replace('\n', " ").contains(helps), "{}", v3[0]);
-    assert!(v3[0].contains("particle-panic:3:p2-c4-n2000:a4:record:42"), "{}", v3[0]);
+    assert!(
+        v3[0].contains("particle-panic:3-509:p2-c4-n2000:a4:record:42"),
+        "{}",
+        v3[0]
+    );
+    let without_code = |page: &str| {
+        page.lines()
+            .filter(|l| !l.starts_with("Sheet code:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(
-        v3[0].replace("particle-panic:3:", "particle-panic:4:"),
-        pages[0],
+        without_code(&v3[0]),
+        without_code(&pages[0]),
         "the same deal, the same record"
     );
     assert!(
@@ -59,7 +69,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(pdf_pages_text(&read(&s, "b.pdf"))[1].contains("Stacks to Cross Off"));
-    assert!(pages[0].contains("Sheet code: particle-panic:4:p2-c4-n2000:a4:record:42"));
+    assert!(pages[0].contains("Sheet code: particle-panic:4-410:p2-c4-n2000:a4:record:42"));
 }
 
 #[test]
@@ -94,7 +104,7 @@ fn json_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "d.json")).unwrap();
     assert_eq!(v["seed"], "9");
-    assert_eq!(v["code"], "particle-panic:4:p3-c4-n500:a4:default:9");
+    assert_eq!(v["code"], "particle-panic:4-t2t:p3-c4-n500:a4:default:9");
     assert_eq!(v["players"], 3);
     assert_eq!(v["hands"].as_array().unwrap().len(), 3);
     assert_eq!(v["hands"][0].as_array().unwrap().len(), 3);
@@ -146,7 +156,7 @@ fn difficulty_is_refused_where_nothing_wins_and_regen_reads_old_codes() {
     // A code printed by version 1 makes the same deal, rated anew.
     let r = s.run(&[
         "regen",
-        "particle-panic:1:p2-c4-n200:a4:record:class",
+        "particle-panic:1-ddf:p2-c4-n200:a4:record:class",
         "--format",
         "json",
         "-o",

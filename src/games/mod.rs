@@ -256,7 +256,7 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
             Error::input(format!(
                 "sheets: unknown sheet {wanted_q} (choose from: {})",
                 names.join(", "),
-                wanted_q = crate::error::quote(&wanted.to_string())
+                wanted_q = crate::error::quote(wanted)
             ))
         })?;
         if !kinds.contains(&kind) {

@@ -377,7 +377,7 @@ impl<W: Write> PdfWriter<W> {
         let m = fonts::metrics(role);
         let mut bytes = Vec::with_capacity(text.len() * 2);
         for ch in text.chars() {
-            let new = self.use_glyph(role, m.glyph(ch), || ch.to_string());
+            let new = self.use_glyph(role, m.glyph(ch), || fonts::as_typed(ch));
             bytes.extend(new.to_be_bytes());
         }
         bytes

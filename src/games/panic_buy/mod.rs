@@ -223,7 +223,7 @@ impl Mode {
             "hoard" => Ok(Mode::Hoard),
             _ => Err(Error::input(format!(
                 "mode: unknown mode {s_q} (choose from: race, hoard)",
-                s_q = crate::error::quote(&s.to_string())
+                s_q = crate::error::quote(s)
             ))),
         }
     }

@@ -36,7 +36,7 @@ impl BoardLayout {
             "tiled" => Ok(BoardLayout::Tiled),
             _ => Err(crate::error::Error::input(format!(
                 "board: unknown layout {s_q} (choose from: single, tiled)",
-                s_q = crate::error::quote(&s.to_string())
+                s_q = crate::error::quote(s)
             ))),
         }
     }

@@ -84,7 +84,7 @@ impl Card {
         let bad = || {
             Error::input(format!(
                 "card {text_q}: expected rank A, 2-10, J, Q or K then suit C, D, H, S or X",
-                text_q = crate::error::quote(&text.to_string())
+                text_q = crate::error::quote(text)
             ))
         };
         let text = text.trim();
@@ -211,7 +211,7 @@ impl Params {
         let bad = || {
             Error::input(format!(
                 "sheet code: Particle Panic settings {code_q} are not in the form p2-c4-n2000",
-                code_q = crate::error::quote(&code.to_string())
+                code_q = crate::error::quote(code)
             ))
         };
         let parts: Vec<&str> = code.split('-').collect();

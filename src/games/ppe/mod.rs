@@ -157,7 +157,7 @@ impl FaceCounts {
         let bad = || {
             Error::input(format!(
                 "sheet code: face counts {code_q} are not ten numbers",
-                code_q = crate::error::quote(&code.to_string())
+                code_q = crate::error::quote(code)
             ))
         };
         let nums: Vec<u8> = code
@@ -348,7 +348,7 @@ impl Params {
         let bad = || {
             Error::input(format!(
                 "sheet code: PPE settings {code_q} are not in the form p4-t19",
-                code_q = crate::error::quote(&code.to_string())
+                code_q = crate::error::quote(code)
             ))
         };
         let parts: Vec<&str> = code.split('-').collect();

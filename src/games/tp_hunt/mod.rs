@@ -130,7 +130,7 @@ impl Params {
         let bad = || {
             Error::input(format!(
                 "sheet code: TP Hunt settings {code_q} are not in the form g12-s12-a10-d7-p4",
-                code_q = crate::error::quote(&code.to_string())
+                code_q = crate::error::quote(code)
             ))
         };
         let mut p = Params::default();
@@ -236,12 +236,12 @@ impl Rule {
             Some(_) => Err(Error::input(format!(
                 "rule {name_q} is a rule of the game and cannot be switched off (fairness rules: {})",
                 fair.join(", "),
-                name_q = crate::error::quote(&name.to_string())
+                name_q = crate::error::quote(name)
             ))),
             None => Err(Error::input(format!(
                 "unknown rule {name_q} (fairness rules: {})",
                 fair.join(", "),
-                name_q = crate::error::quote(&name.to_string())
+                name_q = crate::error::quote(name)
             ))),
         }
     }

@@ -334,7 +334,10 @@ fn json_round_trips_and_off_grid_cells_are_refused() {
     let back = parse_json(&text).unwrap();
     assert_eq!(back.map(), generate_for_seed(&req.params, &seed).unwrap());
     assert_eq!(back.seed.as_deref(), Some("7"));
-    assert_eq!(back.code.as_deref(), Some("tp-hunt:2:g12-s12-a10-d7-p4:a4:default:7"));
+    assert_eq!(
+        back.code.as_deref(),
+        Some("tp-hunt:2-fc2:g12-s12-a10-d7-p4:a4:default:7")
+    );
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
     let e = parse_json(bad).unwrap_err();
     assert_eq!(
