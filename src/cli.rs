@@ -55,7 +55,7 @@ pub fn command() -> Command {
         validate = validate.subcommand(setting_args(one, game.settings(), &all));
     }
     cmd.subcommand(
-        PackArgs::augment_args(Command::new("pack"))
+        pack_setting_args(PackArgs::augment_args(Command::new("pack")))
             .about("A class pack: one unique, named set of sheets per student, with a teacher key.")
             .after_help("Example: panicpress pack --game tp-hunt --roster examples/class.csv --seed \"5B spring\""),
     )
@@ -116,6 +116,54 @@ pub fn command() -> Command {
             )
             .after_help("Example: panicpress man --dir man && man ./man/panicpress-tp-hunt.1"),
     )
+}
+
+/// Every game's settings as flags of `pack`, for a one-game pack
+/// (`pack --game panic-buy --mode hoard`): checked against the chosen game's
+/// declaration when the pack is planned, as a pack-file entry's are.
+fn pack_setting_args(mut cmd: Command) -> Command {
+    let mut seen: Vec<&str> = vec!["players"];
+    for game in crate::games::all() {
+        for s in game.settings() {
+            if seen.contains(&s.name) {
+                continue;
+            }
+            seen.push(s.name);
+            let arg = Arg::new(s.name).long(s.name).value_name("VALUE").help(format!(
+                "With --game: the game's '{}' setting (see panicpress GAME --help).",
+                s.name
+            ));
+            cmd = cmd.arg(match s.kind {
+                Kind::Names { .. } => arg.action(ArgAction::Append),
+                _ => arg,
+            });
+        }
+    }
+    cmd
+}
+
+/// The game settings given as `pack` flags, as a pack entry's table.
+pub fn pack_settings(m: &ArgMatches) -> toml::Table {
+    let mut table = toml::Table::new();
+    let mut seen: Vec<&str> = vec!["players"];
+    for game in crate::games::all() {
+        for s in game.settings() {
+            if seen.contains(&s.name) {
+                continue;
+            }
+            seen.push(s.name);
+            let Some(given) = m.get_many::<String>(s.name) else {
+                continue;
+            };
+            let given: Vec<String> = given.cloned().collect();
+            let value = match s.kind {
+                Kind::Names { .. } => toml::Value::Array(given.into_iter().map(toml::Value::String).collect()),
+                _ => toml::Value::String(given.into_iter().next().unwrap_or_default()),
+            };
+            table.insert(s.name.to_string(), value);
+        }
+    }
+    table
 }
 
 /// A game's subcommand: the common options, its settings, its actions.
@@ -323,6 +371,9 @@ pub struct PackArgs {
     /// One PDF per student in the folder given by -o (default output/pack-SEED/).
     #[arg(long)]
     pub split: bool,
+    /// The game's other settings given as flags (`--mode hoard`), with --game.
+    #[arg(skip)]
+    pub settings: toml::Table,
     #[command(flatten)]
     pub out: PackOutputArgs,
 }

@@ -32,7 +32,11 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
         return write_game(&request, &out, None);
     }
     match name {
-        "pack" => pack(&crate::cli::PackArgs::from_arg_matches(m).map_err(parse)?),
+        "pack" => {
+            let mut args = crate::cli::PackArgs::from_arg_matches(m).map_err(parse)?;
+            args.settings = crate::cli::pack_settings(m);
+            pack(&args)
+        }
         "validate" => {
             let (game_name, vm) = m.subcommand().expect("a game is required");
             validate(crate::games::find(game_name)?, vm)
@@ -375,12 +379,22 @@ pub fn plan_pack_with(
         (Some(game), false) => vec![config::PackEntry {
             game: game.clone(),
             sheets: args.sheets.clone().map(config::NameList::Text),
-            settings: args
-                .players
-                .map(|n| toml::Table::from_iter([("players".to_string(), toml::Value::Integer(n.into()))]))
-                .unwrap_or_default(),
+            settings: {
+                let mut settings = args.settings.clone();
+                if let Some(n) = args.players {
+                    settings.insert("players".to_string(), toml::Value::Integer(n.into()));
+                }
+                settings
+            },
             ..Default::default()
         }],
+        (None, _) if !args.settings.is_empty() => {
+            let names: Vec<&String> = args.settings.keys().collect();
+            return Err(Error::input(format!(
+                "pack: settings given as flags ({}) go with --game; in a pack file they belong in its entries",
+                names.iter().map(|n| format!("--{n}")).collect::<Vec<_>>().join(", ")
+            )));
+        }
         (None, true) if file.entry.is_empty() => {
             return Err(Error::input(
                 "pack file: no [[entry]] tables (each names a game and its sheets)",
@@ -484,12 +498,10 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     }
     let seed = pack.seed.clone();
     let stem = seed.file_stem();
+    let default_path = |ext: &str| output::named_path("pack", &stem, &pack_differs(args), 1, ext);
     let format = out.format.unwrap_or(Format::Pdf);
     if format == Format::Json {
-        let path = out
-            .output
-            .clone()
-            .unwrap_or_else(|| output::default_path("pack", &stem, 1, "json"));
+        let path = out.output.clone().unwrap_or_else(|| default_path("json"));
         output::write(&path, pack.manifest()?.as_bytes())?;
         if !output::is_stdout(&path) {
             println!("wrote {} ({})", path.display(), counted(pack.students.len(), "student"));
@@ -500,16 +512,13 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
         let dir = out
             .output
             .clone()
-            .unwrap_or_else(|| PathBuf::from(output::DEFAULT_DIR).join(format!("pack-{stem}")));
+            .unwrap_or_else(|| default_path("pdf").with_extension(""));
         let files = write_split(&pack, &texts, &dir)?;
         println!("wrote {} files in {}", files, dir.display());
         println!("code: {}", pack.code);
         return Ok(0);
     }
-    let path = out
-        .output
-        .clone()
-        .unwrap_or_else(|| output::default_path("pack", &stem, 1, "pdf"));
+    let path = out.output.clone().unwrap_or_else(|| default_path("pdf"));
     let mut pages = 0;
     output::write_with(&path, |w| {
         pages = write_pdf(w, pack.students.len() >= 50, |emit| pack.pages(&texts, emit))?;
@@ -529,6 +538,30 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     }
     report(to_stdout, &format!("code: {}", pack.code));
     Ok(0)
+}
+
+/// What a pack's default file name says beyond its seed: the game, the
+/// settings given as flags, the sheets, the paper and the sheets to a page,
+/// so packs of other settings do not overwrite each other.
+fn pack_differs(args: &crate::cli::PackArgs) -> Vec<String> {
+    let mut out: Vec<String> = args.game.iter().cloned().collect();
+    if let Some(n) = args.players {
+        out.push(format!("p{n}"));
+    }
+    for (name, value) in &args.settings {
+        let value = match value {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Array(items) => items.iter().filter_map(|i| i.as_str()).collect::<Vec<_>>().join("+"),
+            other => other.to_string(),
+        };
+        out.push(format!("{name}-{value}"));
+    }
+    out.extend(args.sheets.iter().map(|s| s.replace(',', "+")));
+    out.extend(args.paper.iter().filter(|p| p.as_str() != "a4").cloned());
+    if let Some(n) = args.per_page.filter(|n| *n > 1) {
+        out.push(format!("{n}up"));
+    }
+    out
 }
 
 /// One PDF per student (and per table) in `dir`, plus the teacher key, made
