@@ -441,6 +441,12 @@ struct Sharing<'a> {
     paper: Paper,
     footer: &'a dyn Fn(&mut Page),
     waiting: Vec<Page>,
+    /// What each page given to it became, in order: `true` a share of a
+    /// shared page, `false` a page of its own (kept only when asked for).
+    placed: Option<Vec<bool>>,
+    /// Whether a page of its own waits for the shares before it (one set's
+    /// pages in order); across a class, shares wait for a full page instead.
+    in_order: bool,
 }
 
 impl<'a> Sharing<'a> {
@@ -450,6 +456,8 @@ impl<'a> Sharing<'a> {
             paper,
             footer,
             waiting: Vec::with_capacity(per_page),
+            placed: None,
+            in_order: true,
         }
     }
 
@@ -489,6 +497,9 @@ impl<'a> Sharing<'a> {
             })?;
             if probe.iter().all(fits) && probe.len() <= whole * self.per_page {
                 return one.with_paper(share).pages(texts, &mut |page| {
+                    if let Some(placed) = &mut self.placed {
+                        placed.push(true);
+                    }
                     self.waiting.push(stamped(without_calibration(page)));
                     match self.waiting.len() == self.per_page {
                         true => self.flush(emit),
@@ -497,9 +508,16 @@ impl<'a> Sharing<'a> {
                 });
             }
         }
-        // Small pages waiting go out first, so pages keep their order.
-        self.flush(emit)?;
-        one.pages(texts, &mut |page| emit(stamped(page)))
+        // Small pages waiting go out first, so one set's pages keep their order.
+        if self.in_order {
+            self.flush(emit)?;
+        }
+        one.pages(texts, &mut |page| {
+            if let Some(placed) = &mut self.placed {
+                placed.push(false);
+            }
+            emit(stamped(page))
+        })
     }
 
     /// Prints the small pages waiting for a shared page.
@@ -646,6 +664,90 @@ impl Pack {
         self.member_pages(texts, self.member_at(i), &self.assigned(i)?, emit)
     }
 
+    /// Every member's pages in turn, for the one-PDF pack: small sheets of
+    /// consecutive members share pages (30 score pads at four to a page take
+    /// eight), each share with its member's name and code. With `placed`,
+    /// only what each page became is noted, member by member, and nothing is
+    /// emitted.
+    fn members_pages(
+        &self,
+        texts: &Texts,
+        members: std::ops::Range<usize>,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+        mut placed: Option<&mut Vec<Vec<bool>>>,
+    ) -> Result<()> {
+        let common = Self::common(texts)?;
+        let footer = |sheet: &mut Page| crate::sheet::calibration_bar(sheet, &common.get("calibration"));
+        let mut sharing = Sharing::new(self.per_page, self.paper, &footer);
+        sharing.in_order = false;
+        for i in members {
+            let member = self.member_at(i);
+            if placed.is_some() {
+                sharing.placed = Some(Vec::new());
+            }
+            for set in self.assigned(i)? {
+                for sheet in set.request.sheet_names() {
+                    sharing.sheet(&set.request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
+                }
+            }
+            if let Some(all) = placed.as_deref_mut() {
+                all.push(sharing.placed.take().unwrap_or_default());
+            }
+        }
+        if placed.is_some() {
+            sharing.waiting.clear();
+            return Ok(());
+        }
+        sharing.flush(emit)
+    }
+
+    /// The pages each member's sheets land on, numbered from `first`: the
+    /// key's page map. Worked out from what one student's and one table's
+    /// pages become (every student has the same sheets, every table too),
+    /// without making the others.
+    fn page_spans(&self, texts: &Texts, first: usize) -> Result<Vec<(usize, usize)>> {
+        let pattern = |i: usize| -> Result<Vec<bool>> {
+            let mut placed = Vec::new();
+            self.members_pages(texts, i..i + 1, &mut |_| Ok(()), Some(&mut placed))?;
+            Ok(placed.pop().unwrap_or_default())
+        };
+        let students = self.students.len();
+        let student = if students > 0 { pattern(0)? } else { Vec::new() };
+        let table = if self.members() > students {
+            pattern(students)?
+        } else {
+            Vec::new()
+        };
+        let mut spans: Vec<(usize, usize)> = vec![(0, 0); self.members()];
+        let mut on = |i: usize, page: usize| {
+            let s = &mut spans[i];
+            *s = if s.0 == 0 { (page, page) } else { (s.0, page) };
+        };
+        // Pages of their own go out at once; shares when a page is full, and
+        // the last at the end.
+        let mut last_page = first - 1;
+        let mut sharing: Vec<usize> = Vec::new();
+        for i in 0..self.members() {
+            for &shared in if i < students { &student } else { &table } {
+                if shared {
+                    sharing.push(i);
+                    if sharing.len() == self.per_page {
+                        last_page += 1;
+                        sharing.drain(..).for_each(|m| on(m, last_page));
+                    }
+                } else {
+                    last_page += 1;
+                    on(i, last_page);
+                }
+            }
+        }
+        if !sharing.is_empty() {
+            last_page += 1;
+            sharing.drain(..).for_each(|m| on(m, last_page));
+        }
+        Ok(spans)
+    }
+
     /// The teacher key: pack code, date, and each student's sheet codes.
     /// The teacher key: every student's and table's name, table, pages in the
     /// pack (`page_map`: for the one-PDF pack) and sheet codes (with the
@@ -655,29 +757,13 @@ impl Pack {
         if !page_map {
             return self.key_layout(texts, &|_| String::new(), emit).map(|_| ());
         }
-        let count_pages = |member: Option<usize>| -> Result<usize> {
-            let mut n = 0;
-            if let Some(i) = member {
-                self.member(texts, i, &mut |_| {
-                    n += 1;
-                    Ok(())
-                })?;
-            }
-            Ok(n)
-        };
-        // Every student's set has the same sheets, and so the same number of pages; tables likewise.
-        let per_student = count_pages((!self.students.is_empty()).then_some(0))?;
-        let per_group = count_pages((!self.groups.is_empty()).then_some(self.students.len()))?;
         let key = self.key_layout(texts, &|_| String::new(), &mut |_| Ok(()))?;
+        let spans = self.page_spans(texts, key + 1)?;
         let pages_of = |row: usize| -> String {
-            let (first, n) = match row.checked_sub(self.students.len()) {
-                None => (key + row * per_student + 1, per_student),
-                Some(g) => (key + self.students.len() * per_student + g * per_group + 1, per_group),
-            };
-            match n {
-                0 => String::new(),
-                1 => first.to_string(),
-                n => format!("{first}-{}", first + n - 1),
+            match spans.get(row).copied().unwrap_or((0, 0)) {
+                (0, _) => String::new(),
+                (a, b) if a == b => a.to_string(),
+                (a, b) => format!("{a}-{b}"),
             }
         };
         self.key_layout(texts, &pages_of, emit).map(|_| ())
@@ -820,9 +906,7 @@ impl Pack {
     /// The whole pack: the teacher key, each student's sheets, then each table's.
     pub fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
         self.key_pages(texts, true, emit)?;
-        for i in 0..self.members() {
-            self.member(texts, i, emit)?;
-        }
+        self.members_pages(texts, 0..self.members(), emit, None)?;
         let l = texts.labels("pack", &tera::Context::new())?;
         Ok(DocumentInfo {
             title: format!("{}: {}", l.get("title"), self.code),

@@ -188,16 +188,34 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
     assert!(out.contains("(91 pages, 30 students)"), "{out}");
     let pages = pdf_pages_text(&read(&s, "a.pdf"));
     assert!(pages.iter().any(|p| p.lines().any(|l| l == "Student 30")));
-    // Four to a page: the score pad is laid out for a quarter of the sheet;
-    // the tracker cannot be written in at that size, so it prints whole.
+    // Four to a page: the score pad is laid out for a quarter of the sheet,
+    // and four students' pads share a page, each with its name and code; the
+    // tracker cannot be written in at that size, so it prints whole. 30
+    // students: 60 tracker pages and 8 pages of pads, not 30.
     let out = pack("tracker,scorepad", "4", "b.pdf");
-    assert!(out.contains("(91 pages, 30 students)"), "{out}");
+    assert!(out.contains("(69 pages, 30 students)"), "{out}");
     let pages = pdf_pages_text(&read(&s, "b.pdf"));
-    assert!(pages[1].contains("Player Tracker") && pages[3].contains("Final Score Pad"));
+    assert!(
+        pages[1].contains("Player Tracker") && pages[9].contains("Final Score Pad"),
+        "{}",
+        pages[9]
+    );
+    for student in ["Student 1", "Student 2", "Student 3", "Student 4"] {
+        assert!(pages[9].lines().any(|l| l == student), "{student}: {}", pages[9]);
+    }
+    // The teacher key says which pages hold whose sheets.
+    let key = pages[0].replace('\n', " ");
+    assert!(
+        key.contains("Student 1 2-10") && key.contains("Student 5 11-19"),
+        "{key}"
+    );
+    // Only score pads: 30 students' pads at four to a page take 8 pages.
+    let out = pack("scorepad", "4", "d.pdf");
+    assert!(out.contains("(9 pages, 30 students)"), "{out}");
     // Two to a page: the score pad on one half, the rules card on two more
-    // (its text, legible at half size, runs over two).
+    // (its text, legible at half size, runs over two); students share pages.
     let out = pack("scorepad,rules", "2", "c.pdf");
-    assert!(out.contains("(61 pages, 30 students)"), "{out}");
+    assert!(out.contains("(46 pages, 30 students)"), "{out}");
     let pages = pdf_pages_text(&read(&s, "c.pdf"));
     assert!(pages[1].contains("Final Score Pad") && pages[1].contains("Rules Card (1/2)"));
     assert!(pages[2].contains("Rules Card (2/2)"));

@@ -108,7 +108,8 @@ const DECLARATION: Declaration = Declaration {
     settings: SETTINGS,
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
-    small_sheets: &["tracker", "scorepad", "rules", "dice-tape"],
+    // The dice tape prints whole: a share would hold half its rolls.
+    small_sheets: &["tracker", "scorepad", "rules"],
 };
 
 impl crate::game::Game for TpHunt {
