@@ -502,7 +502,7 @@ fn pack(args: &crate::cli::PackArgs) -> Result<i32> {
     let format = out.format.unwrap_or(Format::Pdf);
     if format == Format::Json {
         let path = out.output.clone().unwrap_or_else(|| default_path("json"));
-        output::write(&path, pack.manifest()?.as_bytes())?;
+        output::write_with(&path, |w| pack.write_manifest(w))?;
         if !output::is_stdout(&path) {
             println!("wrote {} ({})", path.display(), counted(pack.students.len(), "student"));
         }

@@ -915,9 +915,10 @@ impl Pack {
         })
     }
 
-    /// The manifest: the pack code, and per student their name, code and layout
-    /// (the first entry's; `sheets` lists every entry's).
-    pub fn manifest(&self) -> Result<String> {
+    /// The manifest: the pack code, and per student their name, code and
+    /// layout (the first entry's; `sheets` lists every entry's). Written a
+    /// member at a time, so a pack of 10,000 students stays flat in memory.
+    pub fn write_manifest(&self, w: &mut dyn std::io::Write) -> Result<()> {
         let member = |i: usize| -> Result<serde_json::Value> {
             let sheets: Vec<serde_json::Value> = self
                 .assigned(i)?
@@ -934,15 +935,41 @@ impl Pack {
                 "sheets": sheets,
             }))
         };
-        let students: Vec<serde_json::Value> = (0..self.students.len()).map(member).collect::<Result<_>>()?;
-        let groups: Vec<serde_json::Value> = (self.students.len()..self.members())
-            .map(member)
-            .collect::<Result<_>>()?;
-        let mut j = serde_json::json!({ "code": self.code, "seed": self.seed.text(), "students": students });
-        if !groups.is_empty() {
-            j["groups"] = serde_json::Value::Array(groups);
+        let io = |e: std::io::Error| Error::input(format!("writing the manifest: {}", crate::error::io_reason(&e)));
+        let text = |v: &str| serde_json::Value::String(v.to_string()).to_string();
+        write!(
+            w,
+            "{{\n  \"code\": {},\n  \"seed\": {}",
+            text(&self.code),
+            text(self.seed.text())
+        )
+        .map_err(io)?;
+        let students = self.students.len();
+        for (key, range) in [("students", 0..students), ("groups", students..self.members())] {
+            if key == "groups" && range.is_empty() {
+                continue;
+            }
+            write!(w, ",\n  \"{key}\": ").map_err(io)?;
+            if range.is_empty() {
+                write!(w, "[]").map_err(io)?;
+                continue;
+            }
+            write!(w, "[\n").map_err(io)?;
+            let last = range.end - 1;
+            for i in range {
+                let item = crate::games::readable_json_at(&member(i)?, 2);
+                write!(w, "    {item}{}", if i == last { "\n" } else { ",\n" }).map_err(io)?;
+            }
+            write!(w, "  ]").map_err(io)?;
         }
-        Ok(crate::games::readable_json(&j))
+        writeln!(w, "\n}}").map_err(io)
+    }
+
+    /// The manifest as text.
+    pub fn manifest(&self) -> Result<String> {
+        let mut out = Vec::new();
+        self.write_manifest(&mut out)?;
+        String::from_utf8(out).map_err(|e| Error::input(e.to_string()))
     }
 }
 

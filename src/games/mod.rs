@@ -148,6 +148,14 @@ pub fn readable_json<T: serde::Serialize + ?Sized>(value: &T) -> String {
     out
 }
 
+/// A value as [`readable_json`] writes it when it stands `indent` levels
+/// deep, without a line break after it: for documents written in pieces.
+pub fn readable_json_at(value: &serde_json::Value, indent: usize) -> String {
+    let mut out = String::new();
+    write_json(value, indent, &mut out);
+    out
+}
+
 /// Widest array kept on one line.
 const INLINE_WIDTH: usize = 72;
 
