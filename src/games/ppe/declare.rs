@@ -89,7 +89,7 @@ fn params(values: &Values) -> Result<Params> {
         players: values.number("players")?.unwrap_or(defaults.players),
         target: values.number("target")?.unwrap_or(defaults.target),
         faces: faces(values)?,
-        version: defaults.version,
+        ..defaults
     };
     params.check()?;
     Ok(params)

@@ -405,7 +405,8 @@ impl Context<'_> {
         let header = [self.l("push_dice"), self.l("push_bad"), self.l("push_stop")];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         page.table((left, y), &cols, row_h, &header, rule.stop_at.len());
-        for (i, ((k, bad), at)) in rule.stop_at.iter().enumerate() {
+        for (i, (r, at)) in rule.rows.iter().zip(&rule.stop_at[0]).enumerate() {
+            let (k, bad) = (r.dice, r.bad);
             let cy = y + row_h * (i as f32 + 1.5);
             page.centred_text(left + cols[0] / 2.0, cy, 8.5, Regular, &k.to_string());
             page.centred_text(left + cols[0] + cols[1] / 2.0, cy, 8.5, Regular, &bad.to_string());

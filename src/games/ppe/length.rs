@@ -1,0 +1,1 @@
+//! How long a game runs: the score pad is sized by it.
