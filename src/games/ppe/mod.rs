@@ -610,7 +610,7 @@ impl Request {
 
     /// The odds of the dice, and the stop rule when the reference card is printed.
     pub fn analysis(&self, dice: &Dice) -> odds::Analysis {
-        odds::Analysis::of(dice, self.params.rules())
+        odds::Analysis::of(dice, &self.params)
     }
 
     /// Everything that can fail on bad settings.

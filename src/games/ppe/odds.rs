@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{ALL_DICE, DICE, Dice, Face, Outcome, RollEffect, SIDES, TurnRules, reroll_choices, roll_effect, score};
+use super::length::{GameLength, game_length};
+use super::{ALL_DICE, Mode, Params, DICE, Dice, Face, Outcome, RollEffect, SIDES, TurnRules, reroll_choices, roll_effect, score};
 
 /// Outcome counts over all 6^6 = 46,656 equally likely rolls.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,6 +74,9 @@ pub const BANK_CAP: usize = 100;
 pub struct Row {
     pub dice: u8,
     pub bad: u8,
+    /// With whammies: the Long-Nosed Men among the BAD faces (an unbeaten
+    /// one costs the turn only, a Virus the game total).
+    pub men: u8,
 }
 
 /// The sets of dice a player may roll next after one scoring roll.
@@ -158,13 +162,16 @@ impl Turns {
             );
         }
         // BAD faces each die carries.
-        let bad_on: Vec<u32> = dice
-            .iter()
-            .map(|d| d.iter().filter(|f| f.is_bad()).count() as u32)
-            .collect();
+        let on = |set: u8, face: &dyn Fn(Face) -> bool| {
+            (0..DICE)
+                .filter(|d| set & (1 << d) != 0)
+                .map(|d| dice[d].iter().filter(|f| face(**f)).count())
+                .sum::<usize>() as u8
+        };
         let row_of = |set: u8| Row {
             dice: set.count_ones() as u8,
-            bad: (0..DICE).filter(|d| set & (1 << d) != 0).map(|d| bad_on[d]).sum::<u32>() as u8,
+            bad: on(set, &|f| f.is_bad()),
+            men: if rules.whammies { on(set, &|f| f == Face::LongNosedMan) } else { 0 },
         };
         let mut by_index: Vec<(usize, Vec<u8>)> = choice_index.into_iter().map(|(c, i)| (i, c)).collect();
         by_index.sort();
@@ -176,7 +183,7 @@ impl Turns {
             let row = *row_index.entry(row_of(fewest_bad[0])).or_insert(next);
             choices.push(Choice { sets, fewest_bad, row });
         }
-        let mut rows = vec![Row { dice: 0, bad: 0 }; row_index.len()];
+        let mut rows = vec![Row { dice: 0, bad: 0, men: 0 }; row_index.len()];
         for (r, i) in row_index {
             rows[i] = r;
         }
@@ -414,23 +421,49 @@ pub struct StopRule {
     pub single_roll: f64,
 }
 
+/// How many game-total bands the card's whammies table has at most.
+const BANDS: u32 = 4;
+
 impl StopRule {
-    pub fn of(dice: &Dice, rules: TurnRules) -> StopRule {
-        let turns = Turns::of(dice, rules);
-        let charges = Charges {
-            lost_turn: 0.0,
-            game_total: 0.0,
-            out: 0.0,
+    /// The rule for `target` under `rules`. Without whammies a bust costs
+    /// the turn's points alone, and one column serves every game total. With
+    /// them a whammy costs the game total and being out costs the whole
+    /// target (the total and every point still to come): a column per band
+    /// of game totals, each worked out for the middle of its band.
+    pub fn of(turns: &Turns, rules: TurnRules, target: u32) -> StopRule {
+        let bands: Vec<u32> = if rules.whammies {
+            let width = target.div_ceil(BANDS).max(1);
+            (0..target).step_by(width as usize).collect()
+        } else {
+            vec![0]
         };
-        let stop_at = turns.printed_rule(&charges);
+        let charges = |total: f64| Charges {
+            lost_turn: 0.0,
+            game_total: if rules.whammies { total } else { 0.0 },
+            out: if rules.whammies { target as f64 } else { 0.0 },
+        };
+        let stop_at: Vec<Vec<u32>> = bands
+            .iter()
+            .enumerate()
+            .map(|(i, &low)| {
+                let high = bands.get(i + 1).copied().unwrap_or(target);
+                turns.printed_rule(&charges((low + high - 1) as f64 / 2.0))
+            })
+            .collect();
         StopRule {
-            turn_worth: turns.worth(&charges, Policy::Printed(&stop_at)),
-            optimum: turns.worth(&charges, Policy::Optimal),
-            single_roll: turns.worth(&charges, Policy::Single),
+            turn_worth: turns.worth(&charges(0.0), Policy::Printed(&stop_at[0])),
+            optimum: turns.worth(&charges(0.0), Policy::Optimal),
+            single_roll: turns.worth(&charges(0.0), Policy::Single),
             rows: turns.rows.clone(),
-            bands: vec![0],
-            stop_at: vec![stop_at],
+            bands,
+            stop_at,
         }
+    }
+
+    /// The card's numbers for a player at `game_total`.
+    pub fn band(&self, game_total: u32) -> &[u32] {
+        let i = self.bands.iter().rposition(|&low| low <= game_total).unwrap_or(0);
+        &self.stop_at[i]
     }
 }
 
@@ -439,13 +472,89 @@ pub struct Analysis {
     pub odds: Odds,
     /// The long game's stop rule.
     pub rule: Option<StopRule>,
+    /// How long a game runs, played by the card.
+    pub length: GameLength,
 }
 
 impl Analysis {
-    pub fn of(dice: &Dice, rules: TurnRules) -> Analysis {
+    pub fn of(dice: &Dice, params: &Params) -> Analysis {
+        let rules = params.rules();
+        let turns = Turns::of(dice, rules);
+        let rule = (rules.mode == Mode::Long).then(|| StopRule::of(&turns, rules, params.target));
+        let (bands, ends) = match &rule {
+            Some(rule) => (
+                rule.bands.clone(),
+                rule.stop_at.iter().map(|at| turns.ends(Policy::Printed(at))).collect(),
+            ),
+            None => (vec![0], vec![turns.ends(Policy::Single)]),
+        };
         Analysis {
             odds: Odds::of(dice),
-            rule: (rules.mode == super::Mode::Long).then(|| StopRule::of(dice, rules)),
+            rule,
+            length: game_length(params.players, params.target, &bands, &ends),
         }
+    }
+}
+
+/// How a turn ends, as a score pad records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TurnEnd {
+    /// The turn adds these points (0 after a bust); `lost`: the next turn is lost.
+    Banked { points: u32, lost: bool },
+    /// A whammy: the game total goes back to 0.
+    Reset { lost: bool },
+    /// A triple whammy: out of the game.
+    Out,
+}
+
+impl Turns {
+    /// How often a turn played by `policy` ends each way (rule policies
+    /// only: the optimum is a value, not a rule to play by).
+    pub fn ends(&self, policy: Policy) -> Vec<(TurnEnd, f64)> {
+        let mut ends: BTreeMap<TurnEnd, f64> = BTreeMap::new();
+        // mass[vent][mask][bank]: the chance a turn comes to roll `mask` there.
+        let mut mass = [vec![0.0f64; 64 * BANKS], vec![0.0f64; 64 * BANKS]];
+        mass[0][ALL_DICE as usize * BANKS] = 1.0;
+        for bank in 0..BANKS {
+            for mask in 1..64usize {
+                for vent in [false, true] {
+                    let here = mass[usize::from(vent)][mask * BANKS + bank];
+                    if here == 0.0 {
+                        continue;
+                    }
+                    for b in &self.busts[mask] {
+                        let lost = vent || b.vent;
+                        let end = match b.outcome {
+                            Outcome::TripleWhammy => TurnEnd::Out,
+                            Outcome::Whammy => TurnEnd::Reset { lost },
+                            Outcome::DoubleWhammy => TurnEnd::Reset { lost: true },
+                            _ => TurnEnd::Banked { points: 0, lost },
+                        };
+                        *ends.entry(end).or_default() += here * b.p;
+                    }
+                    for g in &self.scoring[mask] {
+                        let (total, lost) = (bank + g.points, vent || g.vent);
+                        let choice = &self.choices[g.choices];
+                        let stops = match policy {
+                            Policy::Printed(stop_at) => total > BANK_CAP || total as u32 >= stop_at[choice.row],
+                            _ => true,
+                        };
+                        if stops {
+                            let end = TurnEnd::Banked {
+                                points: total as u32,
+                                lost,
+                            };
+                            *ends.entry(end).or_default() += here * g.p;
+                        } else {
+                            let share = here * g.p / choice.fewest_bad.len() as f64;
+                            for &c in &choice.fewest_bad {
+                                mass[usize::from(lost)][c as usize * BANKS + total] += share;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        ends.into_iter().collect()
     }
 }

@@ -311,3 +311,20 @@ fn probe_stop_rule() {
         }
     }
 }
+
+#[test]
+#[ignore = "probe"]
+fn probe_whammies() {
+    use super::odds::{Charges, Policy, Turns};
+    let d = dice("42");
+    let turns = Turns::of(&d, TurnRules { mode: Mode::Long, whammies: true });
+    for g in [0.0, 5.0, 10.0, 20.0, 30.0, 50.0, 80.0, 120.0, 180.0] {
+        let c = Charges { lost_turn: 0.0, game_total: g, out: 190.0 };
+        let opt = turns.worth(&c, Policy::Optimal);
+        let single = turns.worth(&c, Policy::Single);
+        let rule = turns.printed_rule(&c);
+        let printed = turns.worth(&c, Policy::Printed(&rule));
+        let rows: Vec<String> = turns.rows.iter().zip(&rule).map(|(r, a)| format!("{}/{}/{}:{a}", r.dice, r.bad, r.men)).collect();
+        println!("G {g}: opt {opt:.3} printed {printed:.3} single {single:.3}  {}", rows.join(" "));
+    }
+}
