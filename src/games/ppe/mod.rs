@@ -630,24 +630,27 @@ impl Request {
         let mut ctx = tera::Context::new();
         ctx.insert("players", &self.params.players);
         ctx.insert("target", &self.params.target);
-        let (turns, reach) = (0.0f64, 1.0f64);
-        ctx.insert("turns_needed", &common.number(turns.round(), 0));
-        ctx.insert("reach_percent", &common.number(100.0 * reach, 0));
+        ctx.insert("long", &(self.params.mode == Mode::Long));
+        ctx.insert("whammies", &self.params.whammies);
+        let length = &analysis.length;
+        ctx.insert("rounds", &length.rounds);
+        ctx.insert("rounds_mean", &common.number(length.mean_rounds.round(), 0));
+        ctx.insert("reach_percent", &common.number(100.0 * length.reach, 0));
         ctx.insert("rolls", &common.number(o.total as f64, 0));
         ctx.insert("expected", &common.number(o.expected_points(), 2));
         ctx.insert(
             "lose_next",
             &common.number(100.0 * o.ventilator_rolls as f64 / o.total as f64, 1),
         );
-        let (turn, single) = match &analysis.rule {
-            Some(rule) => (
-                common.number(rule.turn_worth, 2),
-                common.number(rule.single_roll, 2),
-            ),
-            None => (String::new(), String::new()),
+        let worth = |f: fn(&odds::StopRule) -> f64| {
+            analysis
+                .rule
+                .as_ref()
+                .map_or(String::new(), |rule| common.number(f(rule), 2))
         };
-        ctx.insert("turn", &turn);
-        ctx.insert("single", &single);
+        ctx.insert("turn", &worth(|r| r.turn_worth));
+        ctx.insert("single", &worth(|r| r.single_roll));
+        ctx.insert("optimum", &worth(|r| r.optimum));
         Ok(texts.game(GAME, &ctx)?)
     }
 
@@ -660,8 +663,19 @@ impl Request {
         let analysis = self.analysis(&dice);
         let gt = self.texts(texts, &analysis)?;
         let ctx = sheets::Context::new(&self.params, self.paper, &gt, &analysis);
+        // The card shares the pad's last page where it fits there.
+        let with_card = self.sheets.contains(&sheets::SheetKind::Reference);
+        let shared = self.code("scorepad+reference");
+        let mut card_placed = false;
         for kind in &self.sheets {
-            ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?;
+            match kind {
+                sheets::SheetKind::Scorepad => {
+                    card_placed =
+                        ctx.scorepads(&self.code(kind.name()), with_card.then_some(&shared), &mut emit)?;
+                }
+                sheets::SheetKind::Reference if card_placed => {}
+                _ => ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?,
+            }
         }
         let code = self.code(&sheets::SheetKind::code_list(&self.sheets));
         let codes = crate::sheet::Codes::one(&code.to_string());
