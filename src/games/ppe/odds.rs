@@ -113,6 +113,10 @@ pub struct Turns {
     busts: Vec<Vec<Bust>>,
     choices: Vec<Choice>,
     pub rows: Vec<Row>,
+    /// BAD faces, and Long-Nosed Men, each die carries.
+    bad_on: [u8; DICE],
+    men_on: [u8; DICE],
+    whammies: bool,
 }
 
 impl Turns {
@@ -161,38 +165,56 @@ impl Turns {
                     .collect(),
             );
         }
-        // BAD faces each die carries.
-        let on = |set: u8, face: &dyn Fn(Face) -> bool| {
-            (0..DICE)
-                .filter(|d| set & (1 << d) != 0)
-                .map(|d| dice[d].iter().filter(|f| face(**f)).count())
-                .sum::<usize>() as u8
-        };
-        let row_of = |set: u8| Row {
-            dice: set.count_ones() as u8,
-            bad: on(set, &|f| f.is_bad()),
-            men: if rules.whammies { on(set, &|f| f == Face::LongNosedMan) } else { 0 },
+        let carried = |face: &dyn Fn(Face) -> bool| dice.map(|d| d.iter().filter(|f| face(**f)).count() as u8);
+        let mut turns = Turns {
+            scoring: all_scoring,
+            busts: all_busts,
+            choices: Vec::new(),
+            rows: Vec::new(),
+            bad_on: carried(&|f| f.is_bad()),
+            men_on: carried(&|f| f == Face::LongNosedMan),
+            whammies: rules.whammies,
         };
         let mut by_index: Vec<(usize, Vec<u8>)> = choice_index.into_iter().map(|(c, i)| (i, c)).collect();
         by_index.sort();
-        let mut choices = Vec::new();
         for (_, sets) in by_index {
-            let fewest = sets.iter().map(|&c| row_of(c).bad).min().unwrap_or(0);
-            let fewest_bad: Vec<u8> = sets.iter().copied().filter(|&c| row_of(c).bad == fewest).collect();
+            let fewest_bad = turns.fewest_bad(&sets);
             let next = row_index.len();
-            let row = *row_index.entry(row_of(fewest_bad[0])).or_insert(next);
-            choices.push(Choice { sets, fewest_bad, row });
+            let row = *row_index.entry(turns.row_of(fewest_bad[0])).or_insert(next);
+            turns.choices.push(Choice { sets, fewest_bad, row });
         }
-        let mut rows = vec![Row { dice: 0, bad: 0, men: 0 }; row_index.len()];
+        turns.rows = vec![Row { dice: 0, bad: 0, men: 0 }; row_index.len()];
         for (r, i) in row_index {
-            rows[i] = r;
+            turns.rows[i] = r;
         }
-        Turns {
-            scoring: all_scoring,
-            busts: all_busts,
-            choices,
-            rows,
+        turns
+    }
+
+    /// The card's row for rolling the dice in `set`.
+    fn row_of(&self, set: u8) -> Row {
+        let sum = |on: &[u8; DICE]| (0..DICE).filter(|d| set & (1 << d) != 0).map(|d| on[d]).sum::<u8>();
+        Row {
+            dice: set.count_ones() as u8,
+            bad: sum(&self.bad_on),
+            men: if self.whammies { sum(&self.men_on) } else { 0 },
         }
+    }
+
+    /// The card's choice among the sets a player may roll: those whose
+    /// blocks carry the fewest BAD faces.
+    fn fewest_bad(&self, sets: &[u8]) -> Vec<u8> {
+        let fewest = sets.iter().map(|&c| self.row_of(c).bad).min().unwrap_or(0);
+        sets.iter().copied().filter(|&c| self.row_of(c).bad == fewest).collect()
+    }
+
+    /// What the card says after a scoring roll of the dice `rolled` showing
+    /// `roll`: the sets it lets the player roll next, and its row (an index
+    /// into [`Turns::rows`]).
+    pub fn card_choice(&self, rolled: &[usize], roll: &[Face]) -> (Vec<u8>, usize) {
+        let sets = self.fewest_bad(&reroll_choices(rolled, roll));
+        let row = self.row_of(sets[0]);
+        let index = self.rows.iter().position(|r| *r == row).expect("every row a roll can come to is on the card");
+        (sets, index)
     }
 }
 
