@@ -110,7 +110,7 @@ fn approximate(players: u32, target: u32, ends: &[(TurnEnd, f64)]) -> GameLength
     let mean = target as f64 * ey / ex;
     let sd = (target as f64 * var / ex.powi(3)).sqrt();
     let over = |r: f64| 1.0 - (1.0 - normal_cdf((r - mean) / sd.max(1e-9))).powi(players as i32);
-    let mut r = mean.floor().max(1.0);
+    let mut r = (mean - 10.0 * sd).floor().max(1.0);
     while over(r) < PAD_SHARE {
         r += 1.0;
     }
