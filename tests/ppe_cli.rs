@@ -109,7 +109,11 @@ fn faces_file_changes_the_dice_and_target_adds_rows() {
 fn same_bytes_and_regen() {
     let s = Scratch::new("ppe-repro");
     assert_eq!(s.run(&["ppe", "--seed", "z", "-o", "a.pdf"]).code(), 0);
-    assert_eq!(s.run(&["regen", "ppe:2:p4-t19-quick:a4:default:z", "-o", "b.pdf"]).code(), 0);
+    assert_eq!(
+        s.run(&["regen", "ppe:2:p4-t19-quick:a4:default:z", "-o", "b.pdf"])
+            .code(),
+        0
+    );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
 }
 
@@ -136,7 +140,10 @@ fn bad_input_gets_one_line_and_exit_2() {
             "target: 190 is out of reach in the quick game: a whammy costs the whole game total, and 2% of players ever get there",
         ),
         (&["ppe", "--seed", "1", "--mode", "fast"], "mode"),
-        (&["ppe", "--seed", "1", "--variant", "whammies"], "whammies is a variant of the long game"),
+        (
+            &["ppe", "--seed", "1", "--variant", "whammies"],
+            "whammies is a variant of the long game",
+        ),
     ];
     for (args, want) in cases {
         let e = s.run(args).one_error_line(2);
@@ -155,9 +162,19 @@ fn the_long_game_prints_its_stop_rule_and_old_codes_still_regenerate() {
     let s = Scratch::new("ppe-long");
     let r = s.run(&["ppe", "--seed", "42", "--players", "6", "--mode", "long", "-o", "l.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("code: ppe:2:p6-t190-long:a4:default:42"), "{}", r.stdout());
+    assert!(
+        r.stdout().contains("code: ppe:2:p6-t190-long:a4:default:42"),
+        "{}",
+        r.stdout()
+    );
     let text = pdf_pages_text(&read(&s, "l.pdf")).join("\n");
-    for want in ["When to stop", "a turn is worth 4.86 points, a single roll 3.49", "best possible play is worth 4.86", "A bust", "Your turn"] {
+    for want in [
+        "When to stop",
+        "a turn is worth 4.86 points, a single roll 3.49",
+        "best possible play is worth 4.86",
+        "A bust",
+        "Your turn",
+    ] {
         assert!(text.contains(want), "{want}");
     }
     assert!(!text.contains("Triple Whammy"));
@@ -167,7 +184,17 @@ fn the_long_game_prints_its_stop_rule_and_old_codes_still_regenerate() {
         let r = s.run(&["regen", old, "-o", "o.pdf"]);
         assert_eq!(r.code(), 0, "{old}: {}", r.stderr());
     }
-    let r = s.run(&["ppe", "--seed", "42", "--mode", "long", "--variant", "whammies", "-o", "w.pdf"]);
+    let r = s.run(&[
+        "ppe",
+        "--seed",
+        "42",
+        "--mode",
+        "long",
+        "--variant",
+        "whammies",
+        "-o",
+        "w.pdf",
+    ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(r.stdout().contains("p4-t19-long-whammies"), "{}", r.stdout());
 }

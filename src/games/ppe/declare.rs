@@ -4,7 +4,9 @@
 use clap::Args;
 
 use super::sheets::SheetKind;
-use super::{DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Mode, Params, QUICK_TARGET, Request, SIDES, WHAMMIES};
+use super::{
+    DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Mode, Params, QUICK_TARGET, Request, SIDES, WHAMMIES,
+};
 use crate::error::{Error, Result};
 use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Value, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
@@ -144,7 +146,11 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
         p if p < 1.0 => "under 1%".to_string(),
         p => format!("{p:.0}%"),
     };
-    let game = if quick_too_far { "the quick game" } else { "the whammies variant" };
+    let game = if quick_too_far {
+        "the quick game"
+    } else {
+        "the whammies variant"
+    };
     Err(Error::input(format!(
         "target: {} is out of reach in {game}: a whammy costs the whole game total, and {share} of players ever get there; \
          play --mode long without whammies to {}, or a lower target",

@@ -62,6 +62,7 @@ pub fn game_length(players: u32, target: u32, bands: &[u32], ends: &[Vec<(TurnEn
         for total in 0..high {
             next[0][total] += by_total[1][total];
         }
+        let mut next_high = high;
         for total in 0..high {
             let here = by_total[0][total];
             if here < NEGLIGIBLE {
@@ -78,13 +79,14 @@ pub fn game_length(players: u32, target: u32, bands: &[u32], ends: &[Vec<(TurnEn
                             reached += m;
                         } else {
                             next[usize::from(lost)][to] += m;
-                            high = high.max(to + 1);
+                            next_high = next_high.max(to + 1);
                         }
                     }
                 }
             }
         }
         by_total = next;
+        high = next_high;
     }
     GameLength {
         rounds: found.unwrap_or(rounds).max(1),
@@ -103,7 +105,13 @@ fn approximate(players: u32, target: u32, ends: &[(TurnEnd, f64)]) -> GameLength
             TurnEnd::Reset { lost } => (0.0, 1.0 + f64::from(u8::from(lost))),
             TurnEnd::Out => (0.0, 1.0),
         };
-        (ex, ey, exx, eyy, exy) = (ex + p * x, ey + p * y, exx + p * x * x, eyy + p * y * y, exy + p * x * y);
+        (ex, ey, exx, eyy, exy) = (
+            ex + p * x,
+            ey + p * y,
+            exx + p * x * x,
+            eyy + p * y * y,
+            exy + p * x * y,
+        );
     }
     // Var(Y E[X] - X E[Y]) per cycle, over E[X]^3 per point of target.
     let var = eyy * ex * ex - 2.0 * exy * ex * ey + exx * ey * ey;
@@ -137,4 +145,3 @@ fn normal_cdf(z: f64) -> f64 {
     let erf = 1.0 - poly * (-x * x).exp();
     if z >= 0.0 { 0.5 * (1.0 + erf) } else { 0.5 * (1.0 - erf) }
 }
-

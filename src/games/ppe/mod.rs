@@ -311,9 +311,7 @@ impl Mode {
         match name.trim() {
             "quick" => Ok(Mode::Quick),
             "long" => Ok(Mode::Long),
-            other => Err(Error::input(format!(
-                "mode: '{other}' is not a mode (quick, long)"
-            ))),
+            other => Err(Error::input(format!("mode: '{other}' is not a mode (quick, long)"))),
         }
     }
 
@@ -486,7 +484,12 @@ pub fn roll_effect(roll: &[Face], rules: TurnRules) -> (RollEffect, Score) {
 /// ruling). When more dice show a beating face than are needed, the player
 /// chooses which: each choice is one set. Bits: die `d` is `1 << d`.
 pub fn reroll_choices(rolled: &[usize], roll: &[Face]) -> Vec<u8> {
-    let at = |f: Face| -> Vec<u8> { (0..roll.len()).filter(|&i| roll[i] == f).map(|i| 1u8 << rolled[i]).collect() };
+    let at = |f: Face| -> Vec<u8> {
+        (0..roll.len())
+            .filter(|&i| roll[i] == f)
+            .map(|i| 1u8 << rolled[i])
+            .collect()
+    };
     let (viruses, men) = (at(Face::Virus), at(Face::LongNosedMan));
     if viruses.is_empty() && men.is_empty() {
         return vec![ALL_DICE];
@@ -670,8 +673,7 @@ impl Request {
         for kind in &self.sheets {
             match kind {
                 sheets::SheetKind::Scorepad => {
-                    card_placed =
-                        ctx.scorepads(&self.code(kind.name()), with_card.then_some(&shared), &mut emit)?;
+                    card_placed = ctx.scorepads(&self.code(kind.name()), with_card.then_some(&shared), &mut emit)?;
                 }
                 sheets::SheetKind::Reference if card_placed => {}
                 _ => ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?,

@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 
 use super::length::{GameLength, game_length};
-use super::{ALL_DICE, Mode, Params, DICE, Dice, Face, Outcome, RollEffect, SIDES, TurnRules, reroll_choices, roll_effect, score};
+use super::{
+    ALL_DICE, DICE, Dice, Face, Mode, Outcome, Params, RollEffect, SIDES, TurnRules, reroll_choices, roll_effect, score,
+};
 
 /// Outcome counts over all 6^6 = 46,656 equally likely rolls.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,7 +62,6 @@ impl Odds {
         self.sum_points as f64 / self.total as f64
     }
 }
-
 
 /// Highest turn total a turn is followed to; a turn that gets there stops.
 /// Stopping is best long before (the tests check it, and that a higher cap
@@ -183,7 +184,14 @@ impl Turns {
             let row = *row_index.entry(turns.row_of(fewest_bad[0])).or_insert(next);
             turns.choices.push(Choice { sets, fewest_bad, row });
         }
-        turns.rows = vec![Row { dice: 0, bad: 0, men: 0 }; row_index.len()];
+        turns.rows = vec![
+            Row {
+                dice: 0,
+                bad: 0,
+                men: 0
+            };
+            row_index.len()
+        ];
         for (r, i) in row_index {
             turns.rows[i] = r;
         }
@@ -213,7 +221,11 @@ impl Turns {
     pub fn card_choice(&self, rolled: &[usize], roll: &[Face]) -> (Vec<u8>, usize) {
         let sets = self.fewest_bad(&reroll_choices(rolled, roll));
         let row = self.row_of(sets[0]);
-        let index = self.rows.iter().position(|r| *r == row).expect("every row a roll can come to is on the card");
+        let index = self
+            .rows
+            .iter()
+            .position(|r| *r == row)
+            .expect("every row a roll can come to is on the card");
         (sets, index)
     }
 }
@@ -289,11 +301,7 @@ impl Turns {
         let choice = &self.choices[g.choices];
         match policy {
             Policy::Single => stop,
-            Policy::Optimal => choice
-                .sets
-                .iter()
-                .map(|&c| v.at(vent, c, bank))
-                .fold(stop, f64::max),
+            Policy::Optimal => choice.sets.iter().map(|&c| v.at(vent, c, bank)).fold(stop, f64::max),
             Policy::Printed(stop_at) if bank as u32 >= stop_at[choice.row] => stop,
             Policy::Printed(_) => {
                 let sets = &choice.fewest_bad;

@@ -260,7 +260,15 @@ impl Context<'_> {
         page.paragraph(PAD_LEFT_MM, y + 1.0, width, 7.5, Bold, &self.l("scorepad_length"))
     }
 
-    fn scorepad(&self, kit: &Kit, first_player: usize, cols: usize, first_round: usize, rows: usize, tight: bool) -> Page {
+    fn scorepad(
+        &self,
+        kit: &Kit,
+        first_player: usize,
+        cols: usize,
+        first_round: usize,
+        rows: usize,
+        tight: bool,
+    ) -> Page {
         let mut page = kit.page();
         kit.title(&mut page, &self.l("scorepad_title"));
         let left = PAD_LEFT_MM;
@@ -413,7 +421,13 @@ impl Context<'_> {
                 &self.kit.common.number(*n as f64, 0),
             );
             let pct = 100.0 * *n as f64 / odds.total as f64;
-            page.centred_text(left + cols[0] + cols[1] + cols[2] / 2.0, cy, 8.5, Regular, &self.percent(pct, 2));
+            page.centred_text(
+                left + cols[0] + cols[1] + cols[2] / 2.0,
+                cy,
+                8.5,
+                Regular,
+                &self.percent(pct, 2),
+            );
         }
         y += row_h * (rows.len() as f32 + 1.0) + 4.5;
         y = page.paragraph(left, y, width, 8.5, Regular, &self.l("expected")) + 0.6;
@@ -459,13 +473,22 @@ impl Context<'_> {
         let keys = if whammies { 3 } else { 2 };
         let key_w = width * if whammies { 0.13 } else { 0.25 };
         let band_w = (width - key_w * keys as f32) / (header.len() - keys) as f32;
-        let cols: Vec<f32> = (0..header.len()).map(|i| if i < keys { key_w } else { band_w }).collect();
+        let cols: Vec<f32> = (0..header.len())
+            .map(|i| if i < keys { key_w } else { band_w })
+            .collect();
         let row_h = 5.5;
         let head_h = if whammies { 2.0 * row_h } else { row_h };
         let refs: Vec<&str> = header.iter().map(String::as_str).collect();
         // The table's header row is as tall as two rows when it names bands.
         page.table((left, y + head_h - row_h), &cols, row_h, &[], order.len());
-        page.rect(left, y, width, head_h, Some(Stroke::solid(0.5)), Some(Colour::Grey(0.9)));
+        page.rect(
+            left,
+            y,
+            width,
+            head_h,
+            Some(Stroke::solid(0.5)),
+            Some(Colour::Grey(0.9)),
+        );
         let mut x = left;
         for (w, text) in cols.iter().zip(&refs) {
             page.fitted_text(x + w / 2.0, y + head_h / 2.0, w - 1.5, 8.0, Bold, text);
@@ -488,7 +511,11 @@ impl Context<'_> {
             }
         }
         let y = y0 + row_h * order.len() as f32 + 4.5;
-        let key = if whammies { "push_expected_whammies" } else { "push_expected" };
+        let key = if whammies {
+            "push_expected_whammies"
+        } else {
+            "push_expected"
+        };
         page.paragraph(left, y, width, 8.5, Regular, &self.l(key))
     }
 }

@@ -290,7 +290,6 @@ fn faces_are_big_enough_and_pages_fit_on_both_papers() {
     }
 }
 
-
 const LONG: TurnRules = TurnRules {
     mode: Mode::Long,
     whammies: false,
@@ -437,7 +436,10 @@ fn the_long_games_optimum_matches_a_brute_force_and_the_card_is_within_half_a_pe
         assert!((optimum - pinned).abs() < 5e-5, "{seed}: {optimum}");
         let rule = turns.printed_rule(&NO_CHARGES);
         let printed = turns.worth(&NO_CHARGES, Policy::Printed(&rule));
-        assert!(printed <= optimum + 1e-9 && printed > 0.995 * optimum, "{seed}: {printed} against {optimum}");
+        assert!(
+            printed <= optimum + 1e-9 && printed > 0.995 * optimum,
+            "{seed}: {printed} against {optimum}"
+        );
         let single = turns.worth(&NO_CHARGES, Policy::Single);
         assert!(single < printed, "{seed}");
     }
@@ -467,7 +469,10 @@ fn re_roll_choices_follow_the_rules() {
 fn a_ventilator_in_a_bust_costs_the_next_turn() {
     let s = roll("virus,ventilator,long_nosed_man,mask,gloves,mask");
     assert!(s.lose_next_turn && s.outcome == Outcome::TurnOver);
-    let (effect, s) = roll_effect(&parse_roll("virus,ventilator,long_nosed_man,mask,gloves,mask").unwrap(), LONG);
+    let (effect, s) = roll_effect(
+        &parse_roll("virus,ventilator,long_nosed_man,mask,gloves,mask").unwrap(),
+        LONG,
+    );
     assert_eq!(effect, RollEffect::Bust(Outcome::TurnOver));
     assert!(s.ventilator_used);
     let turns = Turns::of(&dice("42"), LONG);
@@ -482,7 +487,13 @@ fn a_ventilator_in_a_bust_costs_the_next_turn() {
     // exactly its chance of losing the next turn.
     let o = Odds::of(&dice("42"));
     let free = turns.value(&NO_CHARGES, Policy::Single);
-    let charged = turns.value(&Charges { lost_turn: 1.0, ..NO_CHARGES }, Policy::Single);
+    let charged = turns.value(
+        &Charges {
+            lost_turn: 1.0,
+            ..NO_CHARGES
+        },
+        Policy::Single,
+    );
     assert!((free - charged - o.ventilator_rolls as f64 / o.total as f64).abs() < 1e-12);
 }
 
@@ -507,9 +518,18 @@ fn the_whammies_table_stops_sooner_with_more_to_lose() {
     assert_eq!(rule.bands, vec![0, 5, 10, 15]);
     for row in 0..rule.rows.len() {
         let by_band: Vec<u32> = rule.stop_at.iter().map(|b| b[row]).collect();
-        assert!(by_band.windows(2).all(|w| w[1] <= w[0]), "{:?}: {by_band:?}", rule.rows[row]);
+        assert!(
+            by_band.windows(2).all(|w| w[1] <= w[0]),
+            "{:?}: {by_band:?}",
+            rule.rows[row]
+        );
     }
-    assert!(rule.turn_worth > 0.99 * rule.optimum, "{} {}", rule.turn_worth, rule.optimum);
+    assert!(
+        rule.turn_worth > 0.99 * rule.optimum,
+        "{} {}",
+        rule.turn_worth,
+        rule.optimum
+    );
 }
 
 /// Codes: new ones name the mode; old ones without it read as the quick
@@ -593,13 +613,22 @@ fn the_pad_fits_nine_games_in_ten_of_simulated_games() {
         }
         // Over by the last row in nine games in ten, not yet a row sooner.
         let (share, sooner) = (within as f64 / games as f64, one_less as f64 / games as f64);
-        assert!(share >= 0.88 && sooner <= 0.92, "{mode:?}: {share}, a row sooner {sooner}, of games within {rounds} rounds");
+        assert!(
+            share >= 0.88 && sooner <= 0.92,
+            "{mode:?}: {share}, a row sooner {sooner}, of games within {rounds} rounds"
+        );
     }
 }
 
 /// One turn played by the rule engine with real dice: the card's rule when
 /// given (rolling the blocks with the fewest BAD faces), else one roll.
-fn play_turn(d: &Dice, turns: &Turns, rules: TurnRules, stop_at: Option<&[u32]>, rng: &mut impl rand::Rng) -> odds::TurnEnd {
+fn play_turn(
+    d: &Dice,
+    turns: &Turns,
+    rules: TurnRules,
+    stop_at: Option<&[u32]>,
+    rng: &mut impl rand::Rng,
+) -> odds::TurnEnd {
     let (mut mask, mut bank, mut vent) = (ALL_DICE, 0u32, false);
     loop {
         let rolled: Vec<usize> = (0..DICE).filter(|x| mask & (1 << x) != 0).collect();
@@ -614,11 +643,17 @@ fn play_turn(d: &Dice, turns: &Turns, rules: TurnRules, stop_at: Option<&[u32]>,
             RollEffect::Scores(p) => bank += p,
         }
         let Some(stop_at) = stop_at else {
-            return odds::TurnEnd::Banked { points: bank, lost: vent };
+            return odds::TurnEnd::Banked {
+                points: bank,
+                lost: vent,
+            };
         };
         let (next, row) = turns.card_choice(&rolled, &faces);
         if bank >= stop_at[row] || bank as usize > odds::BANK_CAP {
-            return odds::TurnEnd::Banked { points: bank, lost: vent };
+            return odds::TurnEnd::Banked {
+                points: bank,
+                lost: vent,
+            };
         }
         mask = next[rng.gen_range(0..next.len())];
     }
