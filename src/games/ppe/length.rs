@@ -33,13 +33,28 @@ pub struct GameLength {
 /// `bands[band]` (with whammies the way a turn is played depends on the
 /// total; without, there is one band).
 pub fn game_length(players: u32, target: u32, bands: &[u32], ends: &[Vec<(TurnEnd, f64)>]) -> GameLength {
-    if target > EXACT_TARGET && bands.len() == 1 {
+    let whammies = ends
+        .iter()
+        .flatten()
+        .any(|(end, _)| !matches!(end, TurnEnd::Banked { .. }));
+    if target > EXACT_TARGET && !whammies {
         return approximate(players, target, &ends[0]);
     }
+    // A turn adds at most this many points: totals are followed only as far
+    // as they can have come (with whammies, rarely far from 0).
+    let step = ends
+        .iter()
+        .flatten()
+        .map(|(end, _)| match end {
+            TurnEnd::Banked { points, .. } => *points as usize,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
     let band_of = |total: usize| bands.iter().rposition(|&low| low as usize <= total).unwrap_or(0);
     let t = target as usize;
     // by_total[lost][total]: a player still playing, with the next turn lost or not.
-    let mut by_total = [vec![0.0f64; t], vec![0.0f64; t]];
+    let mut by_total = [vec![0.0f64; 1], vec![0.0f64; 1]];
     by_total[0][0] = 1.0;
     let (mut reached, mut out) = (0.0f64, 0.0f64);
     let (mut rounds, mut mean, mut found) = (0u32, 0.0f64, None);
@@ -57,7 +72,8 @@ pub fn game_length(players: u32, target: u32, bands: &[u32], ends: &[Vec<(TurnEn
         }
         mean += 1.0 - over;
         rounds += 1;
-        let mut next = [vec![0.0f64; t], vec![0.0f64; t]];
+        let len = (high + step + 1).min(t);
+        let mut next = [vec![0.0f64; len], vec![0.0f64; len]];
         // A lost turn passes: the player plays the round after.
         for total in 0..high {
             next[0][total] += by_total[1][total];
