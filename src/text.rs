@@ -639,11 +639,16 @@ mod tests {
             "error_percent",
             "turns_needed",
             "reach_percent",
+            "rounds",
+            "rounds_mean",
+            "optimum",
         ] {
             ctx.insert(k, "1");
         }
         ctx.insert("mode", "race");
         ctx.insert("length", "any");
+        ctx.insert("long", &true);
+        ctx.insert("whammies", &true);
         let en = Texts::english();
         let games = crate::games::all().iter().map(|g| g.name());
         let labels: Vec<&str> = ["common", "pack"].into_iter().chain(games).collect();

@@ -97,8 +97,8 @@ fn default_file_names_say_what_differs_from_the_defaults() {
             "output/tp-hunt-42-de.pdf",
         ),
         (
-            &["ppe", "--seed", "42", "--target", "190"][..],
-            "output/ppe-42-t190.pdf",
+            &["ppe", "--seed", "42", "--mode", "long"][..],
+            "output/ppe-42-t190-long.pdf",
         ),
     ] {
         let r = s.run(args);

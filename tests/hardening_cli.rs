@@ -93,6 +93,8 @@ fn a_long_ppe_score_pad_streams_in_flat_memory() {
         "1",
         "--players",
         "12",
+        "--mode",
+        "long",
         "--target",
         "1000",
         "-o",
@@ -105,17 +107,19 @@ fn a_long_ppe_score_pad_streams_in_flat_memory() {
         "1",
         "--players",
         "12",
+        "--mode",
+        "long",
         "--target",
         "100000",
         "-o",
         "b.pdf",
     ]);
     assert_eq!(long.code(), 0, "{}", long.stderr());
-    assert!(long.stdout().contains("2929 pages"), "{}", long.stdout());
-    // 2,929 pages against 33: at 37 KB a page the long run would take 100 MB more.
+    assert!(long.stdout().contains("1549 pages"), "{}", long.stdout());
+    // 1,549 pages against 19: at 37 KB a page the long run would take 56 MB more.
     assert!(
         long_kib < short_kib + 8 * 1024,
-        "peak {long_kib} KiB for 2,929 pages against {short_kib} KiB for 33"
+        "peak {long_kib} KiB for 1,549 pages against {short_kib} KiB for 19"
     );
 }
 
@@ -226,6 +230,8 @@ fn a_killed_run_leaves_nothing_that_piles_up() {
             "1",
             "--players",
             "12",
+            "--mode",
+            "long",
             "--target",
             "1000000",
             "-o",

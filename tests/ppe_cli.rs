@@ -14,14 +14,17 @@ fn default_run_writes_nets_scorepad_and_reference() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/ppe-42-p5.pdf (4 pages)\ncode: ppe:2-gvw:p5-t19:a4:default:42\n"
+        "wrote output/ppe-42-p5.pdf (3 pages)\ncode: ppe:2-8r6:p5-t19-quick:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/ppe-42-p5.pdf"));
     assert!(pages[0].contains("Pandemic Blocks") && pages[0].contains("Long-\nNosed Man") && pages[0].contains("glue"));
     assert_eq!(pages[0].lines().filter(|l| *l == "Virus").count(), 3);
+    // The quick game's pad and card share a page: no stop rule, whammies.
     assert!(pages[1].contains("Score Pad") && pages[1].contains("Player 5") && pages[1].contains("19 points"));
-    assert!(pages[2].contains("Reference Card") && pages[2].contains("34,286") && pages[2].contains("Push your luck"));
+    assert!(pages[1].contains("Reference Card") && pages[1].contains("34,286") && pages[1].contains("Triple Whammy"));
+    assert!(!pages[1].contains("When to stop"));
     // The rules sheet: who starts, the turn, the end, variants and an example.
+    let pages = &pages[1..];
     for want in [
         "PPE: The Game: Rules",
         "oldest player rolls first",
@@ -29,7 +32,7 @@ fn default_run_writes_nets_scorepad_and_reference() {
         "Variants",
         "Example",
     ] {
-        assert!(pages[3].contains(want), "{want}: {}", pages[3]);
+        assert!(pages[1].contains(want), "{want}: {}", pages[1]);
     }
 }
 
@@ -93,9 +96,9 @@ fn faces_file_changes_the_dice_and_target_adds_rows() {
     );
     assert!(v["code"].as_str().unwrap().contains("-f3.1.3.3.4.4.6.4.4.4"));
     let r = s.run(&[
-        "ppe", "--seed", "1", "--target", "190", "--sheets", "scorepad", "-o", "p.pdf",
+        "ppe", "--seed", "1", "--mode", "long", "--sheets", "scorepad", "-o", "p.pdf",
     ]);
-    assert_eq!(r.code(), 0);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
         pdf_pages_text(&read(&s, "p.pdf")).len() >= 2,
         "190 points need more rows"
@@ -107,7 +110,8 @@ fn same_bytes_and_regen() {
     let s = Scratch::new("ppe-repro");
     assert_eq!(s.run(&["ppe", "--seed", "z", "-o", "a.pdf"]).code(), 0);
     assert_eq!(
-        s.run(&["regen", "ppe:2-kzd:p4-t19:a4:default:z", "-o", "b.pdf"]).code(),
+        s.run(&["regen", "ppe:2-t1a:p4-t19-quick:a4:default:z", "-o", "b.pdf"])
+            .code(),
         0
     );
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
@@ -131,6 +135,15 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&["ppe", "--seed", "1", "--faces", "short.toml"], "add up to 35"),
         (&["ppe", "--seed", "1", "--players", "0"], "players: 0 is out of range"),
         (&["ppe", "--seed", "1", "--target", "0"], "target: 0 is out of range"),
+        (
+            &["ppe", "--seed", "42", "--target", "190"],
+            "target: 190 is out of reach in the quick game: a whammy costs the whole game total, and 2% of players ever get there",
+        ),
+        (&["ppe", "--seed", "1", "--mode", "fast"], "mode"),
+        (
+            &["ppe", "--seed", "1", "--variant", "whammies"],
+            "whammies is a variant of the long game",
+        ),
     ];
     for (args, want) in cases {
         let e = s.run(args).one_error_line(2);
@@ -139,4 +152,49 @@ fn bad_input_gets_one_line_and_exit_2() {
     let mut files = s.files();
     files.retain(|f| !f.ends_with(".toml"));
     assert!(files.is_empty(), "{files:?}");
+}
+
+/// The long game: push your luck to 190, a card with the stop rule and what
+/// a turn is worth, rules in full; an old code without a mode still makes
+/// its dice and prints the quick game.
+#[test]
+fn the_long_game_prints_its_stop_rule_and_old_codes_still_regenerate() {
+    let s = Scratch::new("ppe-long");
+    let r = s.run(&["ppe", "--seed", "42", "--players", "6", "--mode", "long", "-o", "l.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(
+        r.stdout().contains("code: ppe:2-jcp:p6-t190-long:a4:default:42"),
+        "{}",
+        r.stdout()
+    );
+    let text = pdf_pages_text(&read(&s, "l.pdf")).join("\n");
+    for want in [
+        "When to stop",
+        "a turn is worth 4.86 points, a single roll 3.49",
+        "best possible play is worth 4.86",
+        "A bust",
+        "Your turn",
+    ] {
+        assert!(text.contains(want), "{want}");
+    }
+    assert!(!text.contains("Triple Whammy"));
+    for old in ["ppe:2:p6-t190:a4-de:default:42", "ppe:1:p4-t19:a4:default:42"] {
+        let r = s.run(&["regen", old, "--format", "json", "-o", "-"]);
+        assert_eq!(r.code(), 0, "{old}: {}", r.stderr());
+        let r = s.run(&["regen", old, "-o", "o.pdf"]);
+        assert_eq!(r.code(), 0, "{old}: {}", r.stderr());
+    }
+    let r = s.run(&[
+        "ppe",
+        "--seed",
+        "42",
+        "--mode",
+        "long",
+        "--variant",
+        "whammies",
+        "-o",
+        "w.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("p4-t19-long-whammies"), "{}", r.stdout());
 }

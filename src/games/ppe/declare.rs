@@ -4,7 +4,9 @@
 use clap::Args;
 
 use super::sheets::SheetKind;
-use super::{DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Params, Request, SIDES};
+use super::{
+    DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Mode, Params, QUICK_TARGET, Request, SIDES, WHAMMIES,
+};
 use crate::error::{Error, Result};
 use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Value, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
@@ -25,11 +27,25 @@ const SETTINGS: &[Setting] = &[
         in_code: "p4",
     },
     Setting {
+        name: "mode",
+        kind: Kind::Choice { values: &Mode::NAMES },
+        default: "quick",
+        help: "quick: one roll a turn, to 19, whammies; long: push your luck to 190 or any agreed total, a bust scores nothing for the turn.",
+        in_code: "-quick",
+    },
+    Setting {
         name: "target",
         kind: Kind::Number { min: 1, max: 1_000_000 },
-        default: "19",
-        help: "Points to win: 19, 190, 1900 ... (more rows on the score pad).",
+        default: "19 (quick), 190 (long)",
+        help: "Points to win: up to 19 in the quick game; 190, 1900 ... in the long game.",
         in_code: "t19",
+    },
+    Setting {
+        name: "variant",
+        kind: Kind::Names { values: &[WHAMMIES] },
+        default: "",
+        help: "whammies: the long game with the whammy ladder (an unbeaten Virus costs the game total); targets half the players reach.",
+        in_code: "-whammies",
     },
     Setting {
         name: "faces",
@@ -83,17 +99,67 @@ fn faces(values: &Values) -> Result<FaceCounts> {
     }
 }
 
+/// The settings of a new game.
 fn params(values: &Values) -> Result<Params> {
     let defaults = Params::default();
+    let mode = Mode::parse(values.text("mode").unwrap_or("quick"))?;
+    let whammies = mode == Mode::Quick || !values.names_of("variant").is_empty();
+    if mode == Mode::Quick && !values.names_of("variant").is_empty() {
+        return Err(Error::input(
+            "variant: whammies is a variant of the long game (the quick game always has them)",
+        ));
+    }
     let params = Params {
         players: values.number("players")?.unwrap_or(defaults.players),
-        target: values.number("target")?.unwrap_or(defaults.target),
+        target: values
+            .number("target")?
+            .unwrap_or(if whammies { QUICK_TARGET } else { mode.default_target() }),
+        mode,
+        whammies,
         faces: faces(values)?,
-        version: defaults.version,
+        ..defaults
     };
     params.check()?;
     Ok(params)
 }
+
+/// A new game with whammies must be one players finish: the quick game takes
+/// targets up to 19 (RULES.md), the long game's whammies variant targets at
+/// least half the players ever reach with these dice. A whammy costs the
+/// whole game total; the line says how many ever get there. Codes printed
+/// before the modes keep their targets (they read as the quick game).
+fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
+    let quick_too_far = params.mode == Mode::Quick && params.target > QUICK_TARGET;
+    if !params.whammies || params.target <= QUICK_TARGET {
+        return Ok(());
+    }
+    let dice = super::generate(&params.faces, seed);
+    let one = Params {
+        players: 1,
+        ..params.clone()
+    };
+    let reach = super::odds::Analysis::of(&dice, &one).length.reach;
+    if !quick_too_far && reach >= MIN_REACH {
+        return Ok(());
+    }
+    let share = match 100.0 * reach {
+        p if p < 1.0 => "under 1%".to_string(),
+        p => format!("{p:.0}%"),
+    };
+    let game = if quick_too_far {
+        "the quick game"
+    } else {
+        "the whammies variant"
+    };
+    Err(Error::input(format!(
+        "target: {} is out of reach in {game}: a whammy costs the whole game total, and {share} of players ever get there; \
+         play --mode long without whammies to {}, or a lower target",
+        params.target, params.target
+    )))
+}
+
+/// The least share of players who ever reach a whammies-variant target.
+pub const MIN_REACH: f64 = 0.5;
 
 /// `ppe score`: one roll scored.
 #[derive(Debug, Args)]
@@ -120,7 +186,7 @@ const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "PPE: The Game",
     about: "PPE: The Game (dice): cube nets, score pad, reference card with exact odds, rules sheet.",
-    example: "ppe --seed 42 --players 6 --target 190",
+    example: "ppe --seed 42 --players 6 --mode long",
     settings: SETTINGS,
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
@@ -133,8 +199,10 @@ impl crate::game::Game for Ppe {
     }
 
     fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {
+        let params = params(values)?;
+        check_reach(&params, &common.seed)?;
         Ok(Box::new(Request {
-            params: params(values)?,
+            params,
             seed: common.seed.clone(),
             paper: common.paper,
             sheets: match &common.sheets {

@@ -3,6 +3,7 @@
 //! `score` is the rule engine for one roll; `odds` enumerates all 6^6 rolls.
 
 pub mod declare;
+pub mod length;
 pub mod odds;
 pub mod sheets;
 
@@ -295,11 +296,61 @@ pub fn parse_roll(text: &str) -> Result<Vec<Face>> {
     Ok(faces)
 }
 
+/// How a turn is played (RULES.md "PPE": two modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The text's "suggested initial play": one roll a turn, target 19, whammies.
+    Quick,
+    /// The text's "second and more lengthy version": push your luck; a bust
+    /// scores nothing for the turn (whammies only with the variant).
+    Long,
+}
+
+impl Mode {
+    pub const NAMES: [&'static str; 2] = ["quick", "long"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Quick => "quick",
+            Mode::Long => "long",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<Mode> {
+        match name.trim() {
+            "quick" => Ok(Mode::Quick),
+            "long" => Ok(Mode::Long),
+            other => Err(Error::input(format!("mode: '{other}' is not a mode (quick, long)"))),
+        }
+    }
+
+    /// The target when none is given: the text's 19 for the quick game, its
+    /// 190 for the long one.
+    pub fn default_target(self) -> u32 {
+        match self {
+            Mode::Quick => QUICK_TARGET,
+            Mode::Long => 190,
+        }
+    }
+}
+
+/// The quick game's target, and the highest a new quick game takes: with
+/// whammies costing the whole game total, few players ever reach more (at 190,
+/// about 2%; the score pad of such a code says how many).
+pub const QUICK_TARGET: u32 = 19;
+
+/// The variant name that brings the whammy ladder into the long game.
+pub const WHAMMIES: &str = "whammies";
+
 /// Settings for a set of sheets.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Params {
     pub players: u32,
     pub target: u32,
+    pub mode: Mode,
+    /// Whether unbeaten Viruses bring the whammy ladder (always in the quick
+    /// game; the `whammies` variant in the long one).
+    pub whammies: bool,
     pub faces: FaceCounts,
     /// The generator version that makes the dice (codes name it).
     pub version: u32,
@@ -309,7 +360,9 @@ impl Default for Params {
     fn default() -> Params {
         Params {
             players: 4,
-            target: 19,
+            target: QUICK_TARGET,
+            mode: Mode::Quick,
+            whammies: true,
             faces: FaceCounts::default(),
             version: VERSION,
         }
@@ -335,8 +388,22 @@ impl Params {
         self.faces.check()
     }
 
+    /// The rules a turn is played by.
+    pub fn rules(&self) -> TurnRules {
+        TurnRules {
+            mode: self.mode,
+            whammies: self.whammies,
+        }
+    }
+
+    /// The settings part of a code: `p4-t19-quick`, `p6-t190-long`,
+    /// `p6-t190-long-whammies`, then the face counts when not the default.
     pub fn code(&self) -> String {
-        let mut s = format!("p{}-t{}", self.players, self.target);
+        let mut s = format!("p{}-t{}-{}", self.players, self.target, self.mode.name());
+        if self.mode == Mode::Long && self.whammies {
+            s.push('-');
+            s.push_str(WHAMMIES);
+        }
         if self.faces != FaceCounts::default() {
             s.push('-');
             s.push_str(&self.faces.code());
@@ -344,33 +411,134 @@ impl Params {
         s
     }
 
+    /// Reads the settings part of a code. Codes printed before the two modes
+    /// (`p6-t190`) have no mode: they were printed as the quick game, with
+    /// whammies, and read so, whatever their target.
     pub fn from_code(code: &str) -> Result<Params> {
         let bad = || {
             Error::input(format!(
-                "sheet code: PPE settings {code_q} are not in the form p4-t19",
+                "sheet code: PPE settings {code_q} are not in the form p4-t19-quick",
                 code_q = crate::error::quote(code)
             ))
         };
         let parts: Vec<&str> = code.split('-').collect();
         let num = |s: &str, pre: char| s.strip_prefix(pre).and_then(|v| v.parse().ok()).ok_or_else(bad);
-        let p = match parts.as_slice() {
-            [p, t] => Params {
-                players: num(p, 'p')?,
-                target: num(t, 't')?,
-                faces: FaceCounts::default(),
-                version: VERSION,
-            },
-            [p, t, f] => Params {
-                players: num(p, 'p')?,
-                target: num(t, 't')?,
-                faces: FaceCounts::from_code(f)?,
-                version: VERSION,
-            },
-            _ => return Err(bad()),
+        let [p, t, rest @ ..] = parts.as_slice() else {
+            return Err(bad());
         };
-        p.check()?;
-        Ok(p)
+        let mut params = Params {
+            players: num(p, 'p')?,
+            target: num(t, 't')?,
+            ..Params::default()
+        };
+        let mut rest = rest;
+        if let [mode @ ("quick" | "long"), more @ ..] = rest {
+            params.mode = Mode::parse(mode)?;
+            params.whammies = params.mode == Mode::Quick;
+            rest = more;
+            if params.mode == Mode::Long
+                && let [WHAMMIES, more @ ..] = rest
+            {
+                params.whammies = true;
+                rest = more;
+            }
+        }
+        match rest {
+            [] => {}
+            [f] => params.faces = FaceCounts::from_code(f)?,
+            _ => return Err(bad()),
+        }
+        params.check()?;
+        Ok(params)
     }
+}
+
+/// The rules a turn is played by: the mode, and whether unbeaten Viruses
+/// bring the whammy ladder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TurnRules {
+    pub mode: Mode,
+    pub whammies: bool,
+}
+
+/// What a roll does to a turn in progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RollEffect {
+    /// The roll scores these points (at least one): the player may stop or go on.
+    Scores(u32),
+    /// The turn is over and scores nothing: a bad face nobody beat, or a roll
+    /// that scored nothing. With whammies, `outcome` says what more it costs.
+    Bust(Outcome),
+}
+
+/// What a roll of some of the dice does under `rules`, and whether it uses a
+/// Ventilator (which costs the next turn, whatever else happens).
+pub fn roll_effect(roll: &[Face], rules: TurnRules) -> (RollEffect, Score) {
+    let s = score(roll);
+    let effect = match s.outcome {
+        Outcome::Ok if s.points > 0 => RollEffect::Scores(s.points),
+        Outcome::Whammy | Outcome::DoubleWhammy | Outcome::TripleWhammy if !rules.whammies => {
+            RollEffect::Bust(Outcome::TurnOver)
+        }
+        outcome => RollEffect::Bust(outcome),
+    };
+    (effect, s)
+}
+
+/// Every set of dice the player may roll again after a scoring roll of the
+/// dice in `rolled` (die numbers 0 to 5, in the order of `roll`): with no bad
+/// face showing, all six blocks show good faces again and all six may be
+/// rolled (the text: "if you roll 6 GOOD blocks"; RULES.md: after any
+/// re-roll). Otherwise the bad dice and the dice that beat them: a Heroes for
+/// each Long-Nosed Man, Vaccines for Viruses before Ventilators (the scoring
+/// ruling). When more dice show a beating face than are needed, the player
+/// chooses which: each choice is one set. Bits: die `d` is `1 << d`.
+pub fn reroll_choices(rolled: &[usize], roll: &[Face]) -> Vec<u8> {
+    let at = |f: Face| -> Vec<u8> {
+        (0..roll.len())
+            .filter(|&i| roll[i] == f)
+            .map(|i| 1u8 << rolled[i])
+            .collect()
+    };
+    let (viruses, men) = (at(Face::Virus), at(Face::LongNosedMan));
+    if viruses.is_empty() && men.is_empty() {
+        return vec![ALL_DICE];
+    }
+    let bad: u8 = viruses.iter().chain(&men).fold(0, |m, d| m | d);
+    let (vaccines, ventilators, heroes) = (at(Face::Vaccine), at(Face::Ventilator), at(Face::Heroes));
+    // (dice showing the beating face, how many of them beat something)
+    let vaccines_used = viruses.len().min(vaccines.len());
+    let groups = [
+        (heroes, men.len()),
+        (vaccines, vaccines_used),
+        (ventilators, viruses.len() - vaccines_used),
+    ];
+    let mut sets = vec![bad];
+    for (dice, need) in groups {
+        let need = need.min(dice.len());
+        let picks = subsets_of_size(&dice, need);
+        sets = sets.iter().flat_map(|s| picks.iter().map(move |p| s | p)).collect();
+    }
+    sets.sort_unstable();
+    sets.dedup();
+    sets
+}
+
+/// All six dice.
+pub const ALL_DICE: u8 = (1 << DICE) - 1;
+
+/// Every union of `k` of the given single-die bits.
+fn subsets_of_size(dice: &[u8], k: usize) -> Vec<u8> {
+    if k == 0 {
+        return vec![0];
+    }
+    let mut out = Vec::new();
+    for (i, d) in dice.iter().enumerate() {
+        for rest in subsets_of_size(&dice[i + 1..], k - 1) {
+            out.push(d | rest);
+        }
+    }
+    out
 }
 
 /// A set of dice as JSON.
@@ -455,7 +623,7 @@ impl Request {
 
     /// The odds of the dice, and the stop rule when the reference card is printed.
     pub fn analysis(&self, dice: &Dice) -> odds::Analysis {
-        odds::Analysis::of(dice, self.sheets.contains(&sheets::SheetKind::Reference))
+        odds::Analysis::of(dice, &self.params)
     }
 
     /// Everything that can fail on bad settings.
@@ -475,24 +643,27 @@ impl Request {
         let mut ctx = tera::Context::new();
         ctx.insert("players", &self.params.players);
         ctx.insert("target", &self.params.target);
-        let (turns, reach) = o.game_length(self.params.target);
-        ctx.insert("turns_needed", &common.number(turns.round(), 0));
-        ctx.insert("reach_percent", &common.number(100.0 * reach, 0));
+        ctx.insert("long", &(self.params.mode == Mode::Long));
+        ctx.insert("whammies", &self.params.whammies);
+        let length = &analysis.length;
+        ctx.insert("rounds", &length.rounds);
+        ctx.insert("rounds_mean", &common.number(length.mean_rounds.round(), 0));
+        ctx.insert("reach_percent", &common.number(100.0 * length.reach, 0));
         ctx.insert("rolls", &common.number(o.total as f64, 0));
         ctx.insert("expected", &common.number(o.expected_points(), 2));
         ctx.insert(
             "lose_next",
             &common.number(100.0 * o.ventilator_rolls as f64 / o.total as f64, 1),
         );
-        let (turn, single) = match &analysis.rule {
-            Some(rule) => (
-                common.number(rule.expected_turn_points, 2),
-                common.number(rule.expected_single_roll, 2),
-            ),
-            None => (String::new(), String::new()),
+        let worth = |f: fn(&odds::StopRule) -> f64| {
+            analysis
+                .rule
+                .as_ref()
+                .map_or(String::new(), |rule| common.number(f(rule), 2))
         };
-        ctx.insert("turn", &turn);
-        ctx.insert("single", &single);
+        ctx.insert("turn", &worth(|r| r.turn_worth));
+        ctx.insert("single", &worth(|r| r.single_roll));
+        ctx.insert("optimum", &worth(|r| r.optimum));
         Ok(texts.game(GAME, &ctx)?)
     }
 
@@ -505,8 +676,18 @@ impl Request {
         let analysis = self.analysis(&dice);
         let gt = self.texts(texts, &analysis)?;
         let ctx = sheets::Context::new(&self.params, self.paper, &gt, &analysis);
+        // The card shares the pad's last page where it fits there.
+        let with_card = self.sheets.contains(&sheets::SheetKind::Reference);
+        let shared = self.code("scorepad+reference");
+        let mut card_placed = false;
         for kind in &self.sheets {
-            ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?;
+            match kind {
+                sheets::SheetKind::Scorepad => {
+                    card_placed = ctx.scorepads(&self.code(kind.name()), with_card.then_some(&shared), &mut emit)?;
+                }
+                sheets::SheetKind::Reference if card_placed => {}
+                _ => ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?,
+            }
         }
         let code = self.code(&sheets::SheetKind::code_list(&self.sheets));
         let codes = crate::sheet::Codes::one(&code.to_string());

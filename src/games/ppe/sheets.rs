@@ -1,8 +1,8 @@
 //! What PPE prints: six cut-and-fold cube nets, the score pad, and the
 //! reference card with the exact odds of these dice.
 
-use super::odds::Analysis;
-use super::{Dice, Face, Params};
+use super::odds::{Analysis, StopRule};
+use super::{Dice, Face, Outcome, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
 use crate::sheet::icons;
@@ -30,10 +30,6 @@ pub enum Side {
 
 /// The cube net, a "1-4-1" cross: four faces in a row (A B C D), E above B,
 /// F below B. Positions are (column, row) in face units.
-/// The height of a score pad page that is not rows: the margins, the title,
-/// the column heads, and the key and the game's length below the table.
-const SCOREPAD_FIXED_MM: f32 = MARGIN_MM + 21.0 + 16.0 + 32.0 + MARGIN_MM;
-
 pub const NET: [(i32, i32); 6] = [(0, 1), (1, 1), (2, 1), (3, 1), (1, 0), (1, 2)];
 /// Glue tabs: (face, side). Each one is glued under the edge that meets it.
 pub const TABS: [(usize, Side); 7] = [
@@ -101,7 +97,7 @@ impl Context<'_> {
     ) -> crate::Result<()> {
         match kind {
             SheetKind::Nets => emit(self.nets(dice, code)),
-            SheetKind::Scorepad => self.scorepads(code, emit),
+            SheetKind::Scorepad => self.scorepads(code, None, emit).map(|_| ()),
             SheetKind::Reference => emit(self.reference(code)),
             SheetKind::Rules => {
                 for page in self.kit.prose_pages(&self.l("rules_title"), self.rules, code) {
@@ -202,170 +198,221 @@ impl Context<'_> {
         }
     }
 
-    /// Score pads: up to six players across and thirty rolls down per page;
+    /// Score pads: up to six players across and as many rounds down as fit;
     /// seven or eight players share one landscape page, so nobody's column
-    /// is on a page of its own.
-    fn scorepads(&self, code: &SheetCode, emit: &mut dyn FnMut(Page) -> crate::Result<()>) -> crate::Result<()> {
-        let expected = self.analysis.odds.expected_points().max(0.5);
-        let rolls = ((1.5 * self.params.target as f64 / expected).ceil() as usize).max(12);
+    /// is on a page of its own. Rows for nine games in ten to finish. With
+    /// `card`, the reference card goes below the last page's table when it
+    /// fits there (that page then carries `card`'s code): the function says
+    /// whether it did.
+    pub fn scorepads(
+        &self,
+        code: &SheetCode,
+        card: Option<&SheetCode>,
+        emit: &mut dyn FnMut(Page) -> crate::Result<()>,
+    ) -> crate::Result<bool> {
+        let rounds = self.analysis.length.rounds as usize;
         let players = self.params.players as usize;
         let landscape = (7..=8).contains(&players);
         let kit = if landscape { self.kit.turned() } else { self.kit.clone() };
         let across = if landscape { 8 } else { 6 };
-        // As many rows of at least 8 mm as the page holds.
-        let per_page = ((kit.blank().height - SCOREPAD_FIXED_MM) / MIN_WRITING_MM) as usize;
-        for first_player in (0..players).step_by(across) {
+        let blank = kit.blank();
+        let below = self.below_table(&blank);
+        let room = blank.height - FOOTER_MM - PAD_TOP_MM - PAD_HEAD_MM - below;
+        // As few pages as the rows need, the rows shared evenly among them.
+        let most = ((room / MIN_WRITING_MM) as usize).max(1);
+        let per_page = rounds.div_ceil(rounds.div_ceil(most));
+        let card_h = card.map(|_| self.card_height(&blank));
+        let blocks = players.div_ceil(across);
+        let mut placed = false;
+        for (block, first_player) in (0..players).step_by(across).enumerate() {
             let cols = (players - first_player).min(across);
-            for first_roll in (0..rolls).step_by(per_page) {
-                let rows = (rolls - first_roll).min(per_page);
-                emit(self.scorepad(&kit, code, first_player, cols, first_roll, rows))?;
+            for first in (0..rounds).step_by(per_page) {
+                let rows = (rounds - first).min(per_page);
+                let last = block + 1 == blocks && first + rows == rounds;
+                let with_card = match (card, card_h) {
+                    (Some(card_code), Some(h)) if last && rows as f32 * MIN_WRITING_MM + CARD_GAP_MM + h <= room => {
+                        Some(card_code)
+                    }
+                    _ => None,
+                };
+                let mut page = self.scorepad(&kit, first_player, cols, first, rows, with_card.is_some());
+                if with_card.is_some() {
+                    let top = PAD_TOP_MM + PAD_HEAD_MM + rows as f32 * MIN_WRITING_MM + below + CARD_GAP_MM;
+                    self.card(&mut page, top, false);
+                    placed = true;
+                }
+                kit.code(&mut page, with_card.unwrap_or(code));
+                emit(page)?;
             }
         }
-        Ok(())
+        Ok(placed)
+    }
+
+    /// How tall the key and the game's length below a pad's table are.
+    fn below_table(&self, page: &Page) -> f32 {
+        let mut scratch = scratch_like(page);
+        self.pad_notes(&mut scratch, 0.0, page.width - 2.0 * PAD_LEFT_MM) + 2.0
+    }
+
+    /// The key and the game's length, from `y`; returns where they end.
+    fn pad_notes(&self, page: &mut Page, y: f32, width: f32) -> f32 {
+        let y = page.paragraph(PAD_LEFT_MM, y + 4.5, width, 7.0, Regular, &self.l("scorepad_key"));
+        page.paragraph(PAD_LEFT_MM, y + 1.0, width, 7.5, Bold, &self.l("scorepad_length"))
     }
 
     fn scorepad(
         &self,
         kit: &Kit,
-        code: &SheetCode,
         first_player: usize,
         cols: usize,
-        first_roll: usize,
+        first_round: usize,
         rows: usize,
+        tight: bool,
     ) -> Page {
         let mut page = kit.page();
         kit.title(&mut page, &self.l("scorepad_title"));
-        let left = MARGIN_MM + 2.0;
+        let left = PAD_LEFT_MM;
         let width = page.width - 2.0 * left;
         kit.subtitle(&mut page, &self.l("scorepad_target"), 8.5);
-        let roll_w = 12.0;
-        let col_w = (width - roll_w) / cols as f32;
-        let top = MARGIN_MM + 21.0;
-        let head = 16.0;
-        // Room below the table for the key and the game's length.
-        let row_h = ((page.height - SCOREPAD_FIXED_MM) / rows.max(1) as f32).min(9.0);
+        let round_w = 12.0;
+        let col_w = (width - round_w) / cols as f32;
+        let (top, head) = (PAD_TOP_MM, PAD_HEAD_MM);
+        let room = page.height - FOOTER_MM - top - head - self.below_table(&page);
+        let row_h = if tight {
+            MIN_WRITING_MM
+        } else {
+            (room / rows.max(1) as f32).clamp(MIN_WRITING_MM, 9.0)
+        };
+        let bottom = top + head + rows as f32 * row_h;
         let (pts_w, lost_w) = (col_w * 0.32, col_w * 0.2);
         let thin = Stroke::solid(0.4);
+        let whammies = self.params.whammies;
         page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
-        page.centred_text(left + roll_w / 2.0, top + head - 3.0, 7.5, Bold, &self.l("round"));
+        page.centred_text(left + round_w / 2.0, top + head - 3.0, 7.5, Bold, &self.l("round"));
+        let out = self.l("out");
+        let out_w = crate::fonts::metrics(Bold).width_mm(&out, MIN_TEXT_PT);
         for c in 0..cols {
-            let x = left + roll_w + c as f32 * col_w;
+            let x = left + roll_x(round_w, col_w, c);
             let name = format!("{} {}", self.l("player"), first_player + c + 1);
-            page.text(x + 1.5, top + 4.5, 8.0, Bold, Align::Left, &name);
-            page.line((x + 1.5, top + 9.0), (x + col_w - 14.5, top + 9.0), thin.clone());
-            // "Out" box beside the name: tick on a triple whammy.
-            page.rect(x + col_w - 13.0, top + 2.0, 4.5, 4.5, Some(Stroke::solid(0.8)), None);
-            page.text(
-                x + col_w - 1.5,
-                top + 6.0,
-                MIN_TEXT_PT,
-                Bold,
-                Align::Right,
-                &self.l("out"),
-            );
+            page.text(x + 1.5, top + 3.5, MIN_TEXT_PT, Bold, Align::Left, &name);
+            // "Out" box, its word beside it: ticked on a triple whammy.
+            let mut line_end = x + col_w - 1.5;
+            if whammies {
+                let box_x = x + col_w - 1.5 - out_w - 1.0 - 3.5;
+                page.rect(box_x, top + 0.8, 3.5, 3.5, Some(Stroke::solid(0.8)), None);
+                page.text(x + col_w - 1.5, top + 3.5, MIN_TEXT_PT, Bold, Align::Right, &out);
+                line_end = line_end.min(box_x - 1.0).max(x + col_w - 1.5);
+            }
+            // The name is written in a cell as wide as the column.
+            page.writing_cell(x + 0.5, top + 4.5, col_w - 1.0, MIN_WRITING_MM);
+            page.line((x + 1.5, top + 12.5), (line_end, top + 12.5), thin.clone());
             for (label, cx) in [
                 (self.l("points"), x + pts_w / 2.0),
                 (self.l("total"), x + pts_w + (col_w - pts_w - lost_w) / 2.0),
                 (self.l("lost"), x + col_w - lost_w / 2.0),
             ] {
-                page.centred_text(cx, top + head - 3.0, MIN_TEXT_PT, Regular, &label);
+                page.centred_text(cx, top + head - 2.2, MIN_TEXT_PT, Regular, &label);
             }
-            page.line((x, top), (x, top + head + rows as f32 * row_h), Stroke::solid(1.0));
-            let sub = top + head - 6.0;
-            page.line(
-                (x + pts_w, sub),
-                (x + pts_w, top + head + rows as f32 * row_h),
-                thin.clone(),
-            );
-            page.line(
-                (x + col_w - lost_w, sub),
-                (x + col_w - lost_w, top + head + rows as f32 * row_h),
-                thin.clone(),
-            );
+            page.line((x, top), (x, bottom), Stroke::solid(1.0));
+            let sub = top + head - 4.5;
+            page.line((x + pts_w, sub), (x + pts_w, bottom), thin.clone());
+            page.line((x + col_w - lost_w, sub), (x + col_w - lost_w, bottom), thin.clone());
         }
         for r in 0..=rows {
             let y = top + head + r as f32 * row_h;
-            if r < rows {
-                for c in 0..cols {
-                    let x = left + roll_w + c as f32 * col_w;
-                    page.writing_cell(x, y, pts_w, row_h);
-                    page.writing_cell(x + pts_w, y, col_w - pts_w - lost_w, row_h);
-                }
-            }
             page.line(
                 (left, y),
                 (left + width, y),
                 if r == 0 { Stroke::solid(1.0) } else { thin.clone() },
             );
-            if r < rows {
-                page.centred_text(
-                    left + roll_w / 2.0,
-                    y + row_h / 2.0,
-                    7.0,
-                    Regular,
-                    &(first_roll + r + 1).to_string(),
-                );
-                for c in 0..cols {
-                    let bx = left + roll_w + (c as f32 + 1.0) * col_w - lost_w / 2.0 - 1.75;
-                    page.rect(bx, y + row_h / 2.0 - 1.75, 3.5, 3.5, Some(Stroke::solid(0.5)), None);
-                }
+            if r == rows {
+                break;
+            }
+            page.centred_text(
+                left + round_w / 2.0,
+                y + row_h / 2.0,
+                7.0,
+                Regular,
+                &(first_round + r + 1).to_string(),
+            );
+            for c in 0..cols {
+                let x = left + roll_x(round_w, col_w, c);
+                page.writing_cell(x, y, pts_w, row_h);
+                page.writing_cell(x + pts_w, y, col_w - pts_w - lost_w, row_h);
+                let bx = x + col_w - lost_w / 2.0 - 1.75;
+                page.rect(bx, y + row_h / 2.0 - 1.75, 3.5, 3.5, Some(Stroke::solid(0.5)), None);
             }
         }
-        page.rect(
-            left,
-            top,
-            width,
-            head + rows as f32 * row_h,
-            Some(Stroke::solid(1.0)),
-            None,
-        );
-        let below = page.paragraph(
-            left,
-            top + head + rows as f32 * row_h + 4.5,
-            width,
-            7.0,
-            Regular,
-            &self.l("scorepad_key"),
-        );
-        // How long a game runs, for longer targets where it is not obvious.
-        page.paragraph(left, below + 1.0, width, 7.5, Bold, &self.l("scorepad_length"));
-        kit.code(&mut page, code);
+        page.rect(left, top, width, bottom - top, Some(Stroke::solid(1.0)), None);
+        self.pad_notes(&mut page, bottom, width);
         page
     }
 
+    /// The reference card on its own page.
     fn reference(&self, code: &SheetCode) -> Page {
-        let odds = &self.analysis.odds;
-        let rule = self
-            .analysis
-            .rule
-            .as_ref()
-            .expect("worked out whenever the reference card is printed");
         let mut page = self.kit.page();
         self.kit.title(&mut page, &self.l("reference_title"));
-        let left = MARGIN_MM + 6.0;
+        self.card(&mut page, MARGIN_MM + 16.0, true);
+        self.kit.code(&mut page, code);
+        page
+    }
+
+    /// How tall the card is below a pad.
+    fn card_height(&self, page: &Page) -> f32 {
+        let mut scratch = scratch_like(page);
+        self.card(&mut scratch, 0.0, false)
+    }
+
+    /// The reference card from `top`: what beats what, whammies or busts,
+    /// the exact odds and, in the long game, when to stop. On its own page
+    /// the title says what it is; below a pad, its first heading. Returns
+    /// where it ends.
+    fn card(&self, page: &mut Page, top: f32, own_page: bool) -> f32 {
+        let odds = &self.analysis.odds;
+        let left = PAD_LEFT_MM + 2.0;
         let width = page.width - 2.0 * left;
-        let heading = |page: &mut Page, y: f32, key: &str| {
-            page.text(left, y, 11.0, Bold, Align::Left, &self.l(key));
-            y + 5.5
+        let heading = |page: &mut Page, y: f32, text: &str| {
+            page.text(left, y + 4.0, 11.0, Bold, Align::Left, text);
+            y + 9.0
         };
-        let mut y = heading(&mut page, MARGIN_MM + 22.0, "beats");
-        for key in ["beats_virus", "beats_man", "beats_points"] {
-            y = page.paragraph(left, y, width, 9.0, Regular, &self.l(key)) + 0.8;
+        let mut y = top;
+        if !own_page {
+            y = heading(page, y, &self.l("reference_title")) + 1.0;
         }
-        y = heading(&mut page, y + 2.5, "whammies");
-        for key in ["whammy_1", "whammy_2", "whammy_3"] {
-            y = page.paragraph(left, y, width, 9.0, Regular, &self.l(key)) + 0.5;
+        y = heading(page, y, &self.l("beats"));
+        for key in ["beats_virus", "beats_man", "beats_points"] {
+            y = page.paragraph(left, y, width, 8.5, Regular, &self.l(key)) + 0.6;
+        }
+        if self.params.whammies {
+            y = heading(page, y + 1.0, &self.l("whammies"));
+            for key in ["whammy_1", "whammy_2", "whammy_3"] {
+                y = page.paragraph(left, y, width, 8.5, Regular, &self.l(key)) + 0.4;
+            }
+        } else {
+            y = heading(page, y + 1.0, &self.l("bust"));
+            y = page.paragraph(left, y, width, 8.5, Regular, &self.l("bust_text")) + 0.4;
         }
 
-        y = heading(&mut page, y + 3.0, "odds");
+        y = heading(page, y + 1.0, &self.l("odds"));
+        let count = |o: Outcome| odds.outcomes.get(&o).copied().unwrap_or(0);
+        let rows: Vec<(String, u32)> = if self.params.whammies {
+            odds.outcomes.iter().map(|(o, n)| (self.l(o.name()), *n)).collect()
+        } else {
+            let viruses = count(Outcome::Whammy) + count(Outcome::DoubleWhammy) + count(Outcome::TripleWhammy);
+            vec![
+                (self.l("ok"), count(Outcome::Ok)),
+                (self.l("turn_over"), count(Outcome::TurnOver)),
+                (self.l("bust_virus"), viruses),
+            ]
+        };
         let cols = [width * 0.5, width * 0.25, width * 0.25];
-        let row_h = 6.0;
+        let row_h = 5.5;
         let header = [self.l("outcome"), self.l("rolls"), self.l("chance")];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        page.table((left, y), &cols, row_h, &header, odds.outcomes.len());
-        for (i, (outcome, n)) in odds.outcomes.iter().enumerate() {
+        page.table((left, y), &cols, row_h, &header, rows.len());
+        for (i, (label, n)) in rows.iter().enumerate() {
             let cy = y + row_h * (i as f32 + 1.5);
-            page.text(left + 2.0, cy + 1.2, 8.5, Regular, Align::Left, &self.l(outcome.name()));
+            page.text(left + 2.0, cy + 1.2, 8.5, Regular, Align::Left, label);
             page.centred_text(
                 left + cols[0] + cols[1] / 2.0,
                 cy,
@@ -382,8 +429,8 @@ impl Context<'_> {
                 &self.percent(pct, 2),
             );
         }
-        y += row_h * (odds.outcomes.len() as f32 + 1.0) + 5.0;
-        y = page.paragraph(left, y, width, 9.0, Regular, &self.l("expected")) + 1.0;
+        y += row_h * (rows.len() as f32 + 1.0) + 4.5;
+        y = page.paragraph(left, y, width, 8.5, Regular, &self.l("expected")) + 0.6;
         let dist: Vec<String> = odds
             .points
             .iter()
@@ -394,35 +441,108 @@ impl Context<'_> {
             left,
             y,
             width,
-            8.5,
+            8.0,
             Regular,
             &format!("{}: {}", self.l("points_dist"), dist.join("  ")),
-        ) + 2.0;
-
-        y = heading(&mut page, y + 2.0, "push");
-        y = page.paragraph(left, y, width, 8.5, Regular, &self.l("push_intro")) + 1.5;
-        let cols = [width * 0.25, width * 0.3, width * 0.45];
-        let header = [self.l("push_dice"), self.l("push_bad"), self.l("push_stop")];
-        let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        page.table((left, y), &cols, row_h, &header, rule.stop_at.len());
-        for (i, ((k, bad), at)) in rule.stop_at.iter().enumerate() {
-            let cy = y + row_h * (i as f32 + 1.5);
-            page.centred_text(left + cols[0] / 2.0, cy, 8.5, Regular, &k.to_string());
-            page.centred_text(left + cols[0] + cols[1] / 2.0, cy, 8.5, Regular, &bad.to_string());
-            page.centred_text(
-                left + cols[0] + cols[1] + cols[2] / 2.0,
-                cy,
-                8.5,
-                Regular,
-                &at.to_string(),
-            );
+        );
+        if let Some(rule) = &self.analysis.rule {
+            y = self.stop_rule(page, rule, y + 2.0, left, width);
         }
-        y += row_h * (rule.stop_at.len() as f32 + 1.0) + 5.0;
-        page.paragraph(left, y, width, 9.0, Regular, &self.l("push_expected"));
-        self.kit.code(&mut page, code);
-        page
+        y
+    }
+
+    /// The long game's stop rule: a row per set of blocks to roll again, a
+    /// number per row (a column per band of game totals with whammies).
+    fn stop_rule(&self, page: &mut Page, rule: &StopRule, y: f32, left: f32, width: f32) -> f32 {
+        page.text(left, y + 4.0, 11.0, Bold, Align::Left, &self.l("push"));
+        let mut y = y + 9.0;
+        y = page.paragraph(left, y, width, 8.5, Regular, &self.l("push_intro")) + 1.5;
+        let mut order: Vec<usize> = (0..rule.rows.len()).collect();
+        order.sort_by_key(|&i| rule.rows[i]);
+        let whammies = self.params.whammies;
+        let mut header = vec![self.l("push_dice"), self.l("push_bad")];
+        if whammies {
+            header.push(self.l("push_men"));
+            for (i, low) in rule.bands.iter().enumerate() {
+                let high = rule.bands.get(i + 1).map_or(self.params.target, |h| *h) - 1;
+                header.push(format!("{} {low}–{high}", self.l("push_band")));
+            }
+        } else {
+            header.push(self.l("push_stop"));
+        }
+        let keys = if whammies { 3 } else { 2 };
+        let key_w = width * if whammies { 0.13 } else { 0.25 };
+        let band_w = (width - key_w * keys as f32) / (header.len() - keys) as f32;
+        let cols: Vec<f32> = (0..header.len())
+            .map(|i| if i < keys { key_w } else { band_w })
+            .collect();
+        let row_h = 5.5;
+        let head_h = if whammies { 2.0 * row_h } else { row_h };
+        let refs: Vec<&str> = header.iter().map(String::as_str).collect();
+        // The table's header row is as tall as two rows when it names bands.
+        page.table((left, y + head_h - row_h), &cols, row_h, &[], order.len());
+        page.rect(
+            left,
+            y,
+            width,
+            head_h,
+            Some(Stroke::solid(0.5)),
+            Some(Colour::Grey(0.9)),
+        );
+        let mut x = left;
+        for (w, text) in cols.iter().zip(&refs) {
+            page.fitted_text(x + w / 2.0, y + head_h / 2.0, w - 1.5, 8.0, Bold, text);
+            page.line((x, y), (x, y + head_h), Stroke::solid(0.5));
+            x += w;
+        }
+        let y0 = y + head_h;
+        for (r, &i) in order.iter().enumerate() {
+            let row = rule.rows[i];
+            let cy = y0 + row_h * (r as f32 + 0.5);
+            let mut cells = vec![row.dice.to_string(), row.bad.to_string()];
+            if whammies {
+                cells.push(row.men.to_string());
+            }
+            cells.extend(rule.stop_at.iter().map(|band| band[i].to_string()));
+            let mut x = left;
+            for (w, text) in cols.iter().zip(&cells) {
+                page.centred_text(x + w / 2.0, cy, 8.5, Regular, text);
+                x += w;
+            }
+        }
+        let y = y0 + row_h * order.len() as f32 + 4.5;
+        let key = if whammies {
+            "push_expected_whammies"
+        } else {
+            "push_expected"
+        };
+        page.paragraph(left, y, width, 8.5, Regular, &self.l(key))
     }
 }
+
+/// An empty page of the same size, to measure what drawing takes.
+fn scratch_like(page: &Page) -> Page {
+    Page {
+        width: page.width,
+        height: page.height,
+        items: Vec::new(),
+    }
+}
+
+/// Where player column `c` starts, right of the round numbers.
+fn roll_x(round_w: f32, col_w: f32, c: usize) -> f32 {
+    round_w + c as f32 * col_w
+}
+
+/// The pad's table starts below the title and the line under it.
+const PAD_TOP_MM: f32 = MARGIN_MM + 21.0;
+/// The column heads: the player, a name cell, the column names.
+const PAD_HEAD_MM: f32 = 18.0;
+const PAD_LEFT_MM: f32 = MARGIN_MM + 2.0;
+/// Room kept at the foot of a page for the calibration bar and the code.
+const FOOTER_MM: f32 = MARGIN_MM + 14.0;
+/// Between a pad's notes and the card below them.
+const CARD_GAP_MM: f32 = 4.0;
 
 /// A trapezoid glue tab on the outside of edge a-b.
 fn glue_tab(page: &mut Page, a: (f32, f32), b: (f32, f32), side: Side, cut: Stroke, label: &str) {
