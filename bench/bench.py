@@ -159,9 +159,10 @@ def print_flat_memory(runs, out):
         # Every board is rated by 300 simulated games: 1,000 boards take a minute.
         ("panic-buy boards", [(n, [BIN, "panic-buy", "--seed", "1", "--count", str(n), "--sheets", "board", "-o", f])
                               for n in (1, 100, 1000)]),
-        # 4 players: one column block; about 30 rolls a page.
-        ("ppe score pad", [(p, [BIN, "ppe", "--seed", "1", "--players", "4", "--target", str(t), "--sheets", "scorepad",
-                                "-o", f]) for p, t in ((1, 19), (1000, 79000), (10000, 790000))]),
+        # 4 players: one column block; the long game's pad, sized by its length.
+        ("ppe score pad", [(p, [BIN, "ppe", "--seed", "1", "--players", "4", "--mode", "long", "--target", str(t),
+                                "--sheets", "scorepad", "-o", f]) for p, t in ((1, 190), (1000, 150000),
+                                                                               (10000, 1500000))]),
         ("particle-panic (record, board, rules)", [(4, [BIN, "particle-panic", "--seed", "1", "-o", f])]),
         ("class pack, map + tracker", [(2 * n + 1, [BIN, "pack", "--game", "tp-hunt", "--count", str(n), "--seed", "1",
                                                     "--sheets", "map,tracker", "--players", "2", "-o", f])

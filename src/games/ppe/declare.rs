@@ -146,14 +146,16 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
         p if p < 1.0 => "under 1%".to_string(),
         p => format!("{p:.0}%"),
     };
-    let game = if quick_too_far {
-        "the quick game"
-    } else {
-        "the whammies variant"
-    };
+    if quick_too_far {
+        return Err(Error::input(format!(
+            "target: the quick game goes to {QUICK_TARGET} at most (a whammy costs the whole game total, and {share} \
+             of players ever reach {}); for a longer game play --mode long --target {}",
+            params.target, params.target
+        )));
+    }
     Err(Error::input(format!(
-        "target: {} is out of reach in {game}: a whammy costs the whole game total, and {share} of players ever get there; \
-         play --mode long without whammies to {}, or a lower target",
+        "target: {} is out of reach with whammies: a whammy costs the whole game total, and only {share} of players \
+         ever get there; play --mode long without whammies to {}, or a lower target",
         params.target, params.target
     )))
 }
