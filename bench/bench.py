@@ -161,8 +161,8 @@ def print_flat_memory(runs, out):
                               for n in (1, 100, 1000)]),
         # 4 players: one column block; the long game's pad, sized by its length.
         ("ppe score pad", [(p, [BIN, "ppe", "--seed", "1", "--players", "4", "--mode", "long", "--target", str(t),
-                                "--sheets", "scorepad", "-o", f]) for p, t in ((1, 190), (1000, 150000),
-                                                                               (10000, 1500000))]),
+                                "--sheets", "scorepad", "-o", f]) for p, t in ((1, 190), (1000, 128000),
+                                                                               (7815, 1000000))]),
         ("particle-panic (record, board, rules)", [(4, [BIN, "particle-panic", "--seed", "1", "-o", f])]),
         ("class pack, map + tracker", [(2 * n + 1, [BIN, "pack", "--game", "tp-hunt", "--count", str(n), "--seed", "1",
                                                     "--sheets", "map,tracker", "--players", "2", "-o", f])
