@@ -1,7 +1,7 @@
 //! What Panic Buy prints: the board (landscape, or tiled over two pages), the
 //! rules, the cut-out components, and the hoard-mode team tally pad.
 
-use super::{Board, Mode, Params, SIZE, Tile, edge};
+use super::{Board, Mode, Params, SIZE, Tile, Wall, edge};
 use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::grid::{Cell, cell};
@@ -486,29 +486,28 @@ impl Context<'_> {
                 self.edge_line(page, geo, *a, *c, Stroke::dashed(WALL, &[3.0, 1.5]).coloured(GLASS));
             }
         }
+        let doors = [(b.bathroom_door, b.bathroom_wall), (b.yard_door, b.yard_wall)];
         for &c in &shown {
             let (x, y) = geo.corner(c);
             let open_below = b.tile(c) == Tile::Arrow;
             let sides = [
-                (c.row == 1 && c != b.yard_door, (x, y), (x + sq, y)),
-                (c.row == SIZE && !open_below, (x, y + sq), (x + sq, y + sq)),
-                (c.col == 1 && c != b.bathroom_door, (x, y), (x, y + sq)),
-                (c.col == SIZE && c != b.bathroom_door, (x + sq, y), (x + sq, y + sq)),
+                (Wall::Back, (x, y), (x + sq, y)),
+                (Wall::Front, (x, y + sq), (x + sq, y + sq)),
+                (Wall::Left, (x, y), (x, y + sq)),
+                (Wall::Right, (x + sq, y), (x + sq, y + sq)),
             ];
-            for (draw, from, to) in sides {
-                if draw {
+            for (side, from, to) in sides {
+                if !Wall::of(c).contains(&side) || (side == Wall::Front && open_below) {
+                    continue;
+                }
+                if doors.contains(&(c, Some(side))) {
+                    // A door: the wall with a gap a token can pass.
+                    let at = |t: f32| (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+                    page.line(from, at(0.2), wall.clone());
+                    page.line(at(0.8), to, wall.clone());
+                } else {
                     page.line(from, to, wall.clone());
                 }
-            }
-            // A door in the outer wall: a thin line with a gap the token can pass.
-            if c == b.yard_door {
-                page.line((x, y), (x + sq * 0.2, y), wall.clone());
-                page.line((x + sq * 0.8, y), (x + sq, y), wall.clone());
-            }
-            if c == b.bathroom_door {
-                let wx = if c.col == 1 { x } else { x + sq };
-                page.line((wx, y), (wx, y + sq * 0.2), wall.clone());
-                page.line((wx, y + sq * 0.8), (wx, y + sq), wall.clone());
             }
         }
     }

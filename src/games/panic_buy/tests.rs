@@ -105,14 +105,34 @@ fn golden_boards_are_pinned() {
     let b = generate_for_seed(&v2, &Seed::new("42").unwrap()).unwrap();
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42_V2);
+    // Version 4 changed how boards are drawn, not the boards: these are its boards too.
+    for version in [3, 4] {
+        let old = Params {
+            version,
+            ..Params::default()
+        };
+        let b = generate_for_seed(&old, &Seed::new("42").unwrap()).unwrap();
+        let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
+        assert_eq!(rows, GOLDEN_42_V3);
+        // Rated by the games of their own rulings, as when they were made.
+        let r = rating(&old, &b);
+        assert_eq!((r.median_rounds, r.p90_rounds), (12, 28));
+    }
+    // Version 5: boards kept by the games of today's rulings. Seed 42's
+    // first draw keeps every rule of both.
     let b = generate_for_seed(&Params::default(), &Seed::new("42").unwrap()).unwrap();
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42_V3);
     let r = rating(&Params::default(), &b);
-    assert_eq!((r.median_rounds, r.p90_rounds), (12, 28));
-    // Version 4 changed how boards are drawn, not the boards: these are its boards too.
-    assert_eq!(VERSION, 4);
+    assert_eq!((r.median_rounds, r.p90_rounds), (11, 29));
+    let b = generate_for_seed(&Params::default(), &Seed::new("5").unwrap()).unwrap();
+    let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
+    assert_eq!(rows, GOLDEN_5_V5);
+    assert_eq!(VERSION, 5);
 }
+const GOLDEN_5_V5: [&str; 8] = [
+    "..KKK...", "...T....", ".U..UU..", ".U......", "...UU...", "........", ",,,,,CC,", ",,A,,A,,",
+];
 const GOLDEN_42_V3: [&str; 8] = [
     "....KKK.", ".UU..T..", "........", "..U.....", "..U..UU.", "........", ",,,,,,,,", ",ACC,,,A",
 ];
@@ -595,4 +615,86 @@ fn switched_off_rules_are_in_the_code_and_version_1_codes_have_none() {
     assert_eq!(Params::from_code(&long.code(), VERSION).unwrap(), long);
     let old = Params::from_code("p3-race-b6-12", 1).unwrap();
     assert!(GoodRule::ALL.iter().all(|r| !old.rule_on(*r)));
+}
+
+/// Regression: an L-shaped unit passed; units are straight (RULES.md).
+#[test]
+fn a_unit_is_straight() {
+    let bent = variant(|v| v["cells"][4] = json!(".....UU."));
+    let m = messages(&bent);
+    assert!(
+        m.contains(&"parts: the unit at (7, 4) is not straight: a unit is 2 or 3 squares in a line".to_string()),
+        "{m:?}"
+    );
+}
+
+/// Regression: a door on a corner square could be in either wall. The JSON
+/// names the wall there; without it (the old form) the back door is in the
+/// back wall and the bathroom door in its side wall.
+#[test]
+fn a_door_on_a_corner_square_names_its_wall() {
+    // The sample's back door opens onto the corner square (8, 1).
+    let b = sample();
+    assert_eq!(b.yard_wall, Some(Wall::Back), "the old form");
+    assert!(messages(&b).is_empty());
+    let written = serde_json::to_value(BoardJson::new(None, None, &b)).unwrap();
+    assert_eq!(written["yard_wall"], json!("back"));
+    assert!(
+        written.get("bathroom_wall").is_none(),
+        "(1, 3) lies along one wall only"
+    );
+    assert_eq!(parse_json(&written.to_string()).unwrap().1, b);
+    let side = variant(|v| v["yard_wall"] = json!("right"));
+    assert!(
+        messages(&side).contains(
+            &"doors: the back door's square (8, 1) is not in the back wall of the shop (it opens in the right wall)"
+                .to_string()
+        ),
+        "{:?}",
+        messages(&side)
+    );
+    let mut v = sample_json();
+    v["yard_wall"] = json!("left");
+    assert_eq!(
+        parse_json(&v.to_string()).unwrap_err().message,
+        "yard_wall: the door's square (8, 1) does not lie along the left wall"
+    );
+    // A code printed before version 5 keeps the JSON it was printed with.
+    let code = SheetCode::parse("panic-buy:4:p3-race-b6-12:a4:board:5").unwrap();
+    let old = serde_json::to_value(BoardJson::new(None, Some(&code), &b)).unwrap();
+    assert!(old.get("yard_wall").is_none());
+}
+
+/// Version 5 keeps boards whose simulated deliveries use both arrows.
+#[test]
+fn boards_that_send_most_deliveries_to_one_arrow_are_named() {
+    let board_rules = Params {
+        version: 2,
+        ..Params::default()
+    };
+    let broken = |p: &Params, b: &Board| -> Vec<String> { validate(p, b).iter().map(|v| v.to_string()).collect() };
+    let lopsided = (0..30)
+        .map(|i| generate_for_seed(&board_rules, &Seed::new(&i.to_string()).unwrap()).unwrap())
+        .find(|b| {
+            broken(&Params::default(), b)
+                .iter()
+                .any(|m| m.starts_with("arrow-balance"))
+        })
+        .expect("a lopsided board among 30");
+    let m = broken(&Params::default(), &lopsided);
+    assert!(
+        m.iter()
+            .any(|m| m.starts_with("arrow-balance: one arrow takes") && m.ends_with("more than 75%")),
+        "{m:?}"
+    );
+    let off = Params {
+        off_rules: vec![GoodRule::ArrowBalance],
+        ..Params::default()
+    };
+    assert!(broken(&off, &lopsided).iter().all(|m| !m.starts_with("arrow-balance")));
+    let v4 = Params {
+        version: 4,
+        ..Params::default()
+    };
+    assert!(broken(&v4, &lopsided).iter().all(|m| !m.starts_with("arrow-balance")));
 }
