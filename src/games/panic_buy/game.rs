@@ -1378,7 +1378,7 @@ pub fn play(table: &Table, p: &Params, rng: &mut ChaCha8Rng, policy: &mut impl P
 }
 
 /// What simulated games say about a board.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct BoardRating {
     pub games: u32,
     pub median_rounds: u32,

@@ -1203,6 +1203,43 @@ pub fn printed_rating(p: &Params, b: &Board) -> game::BoardRating {
     )
 }
 
+/// What a request's sheets say of its boards' printed ratings: the first
+/// board's, and the spread over all of them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ratings {
+    pub first: game::BoardRating,
+    pub boards: u32,
+    /// The shortest and longest median game, in rounds.
+    pub median: (u32, u32),
+    /// The longest 90th-percentile game, in rounds.
+    pub p90_most: u32,
+}
+
+/// The fewest rows of the team tally, whatever the ratings say.
+pub const MIN_TALLY_ROWS: u32 = 10;
+
+impl Ratings {
+    pub fn of(r: &game::BoardRating) -> Ratings {
+        Ratings {
+            first: *r,
+            boards: 1,
+            median: (r.median_rounds, r.median_rounds),
+            p90_most: r.p90_rounds,
+        }
+    }
+
+    pub fn add(&mut self, r: &game::BoardRating) {
+        self.boards += 1;
+        self.median = (self.median.0.min(r.median_rounds), self.median.1.max(r.median_rounds));
+        self.p90_most = self.p90_most.max(r.p90_rounds);
+    }
+
+    /// Rounds on the team tally: enough for 9 games in 10.
+    pub fn tally_rows(&self) -> u32 {
+        self.p90_most.max(MIN_TALLY_ROWS)
+    }
+}
+
 /// About how long a game of `rounds` rounds takes at the table: half a
 /// minute a turn, to the nearest 5 minutes.
 pub fn play_minutes(p: &Params, rounds: u32) -> u32 {
@@ -1471,7 +1508,9 @@ impl Request {
     /// A board's rating in player words. Rendered on its own, not kept: a
     /// run of many boards must not hold a set of texts for each.
     pub fn rating_note(&self, texts: &crate::text::Texts, rating: &game::BoardRating) -> Result<String> {
-        Ok(texts.labels(GAME, &self.text_context(Some(rating)))?.get("rating"))
+        Ok(texts
+            .labels(GAME, &self.text_context(Some(&Ratings::of(rating))))?
+            .get("rating"))
     }
 
     /// A board's rating as a teacher key prints it under the board's code:
@@ -1484,34 +1523,35 @@ impl Request {
             return Ok(None);
         };
         let (_, board) = made?;
-        let r = rating(&self.params, &board);
+        let r = Ratings::of(&printed_rating(&self.params, &board));
         Ok(Some(
             texts.labels(GAME, &self.text_context(Some(&r)))?.get("key_rating"),
         ))
     }
 
-    /// What the texts are rendered with, and a board's rating where one is given.
-    fn text_context(&self, rating: Option<&game::BoardRating>) -> tera::Context {
+    /// What the texts are rendered with, and the boards' ratings where given.
+    fn text_context(&self, ratings: Option<&Ratings>) -> tera::Context {
         let p = &self.params;
         let mut ctx = tera::Context::new();
         ctx.insert("players", &p.players);
         ctx.insert("mode", p.mode.name());
         ctx.insert("tp", &p.toilet_paper());
         ctx.insert("length", p.length.name());
-        let r = rating.copied().unwrap_or(game::BoardRating {
-            games: 0,
-            median_rounds: 0,
-            p90_rounds: 0,
-            first_player_win_share: 0.0,
-            stalled: 0,
-            arrow_balance: 0.0,
-        });
-        ctx.insert("games", &r.games);
-        ctx.insert("median", &r.median_rounds);
-        ctx.insert("p90", &r.p90_rounds);
-        ctx.insert("minutes", &play_minutes(p, r.median_rounds));
-        ctx.insert("first", &(100.0 * r.first_player_win_share).round());
+        let r = ratings.copied().unwrap_or_default();
+        let one = &r.first;
+        ctx.insert("games", &one.games);
+        ctx.insert("median", &one.median_rounds);
+        ctx.insert("p90", &one.p90_rounds);
+        ctx.insert("minutes", &play_minutes(p, one.median_rounds));
+        ctx.insert("first", &(100.0 * one.first_player_win_share).round());
         ctx.insert("equal", &(100.0 / p.teams() as f64).round());
+        ctx.insert("boards", &r.boards);
+        ctx.insert("median_lo", &r.median.0);
+        ctx.insert("median_hi", &r.median.1);
+        ctx.insert("minutes_lo", &play_minutes(p, r.median.0));
+        ctx.insert("minutes_hi", &play_minutes(p, r.median.1));
+        ctx.insert("p90_most", &r.p90_most);
+        ctx.insert("tally_rows", &r.tally_rows());
         ctx
     }
 
@@ -1538,18 +1578,39 @@ impl Request {
         let list = self.sheet_list();
         let mut codes = crate::sheet::Codes::default();
         let mut first = None;
+        // The rules and the tally quote the boards' ratings: made as the
+        // boards are, and only when a sheet prints them.
+        let rated = [
+            sheets::SheetKind::Board,
+            sheets::SheetKind::Rules,
+            sheets::SheetKind::Tally,
+        ];
+        let wants_ratings = self.sheets.iter().any(|k| rated.contains(k));
+        let mut ratings: Option<Ratings> = None;
         for made in self.boards()? {
             let (seed, board) = made?;
-            if self.sheets.contains(&sheets::SheetKind::Board) {
-                let note = self.rating_note(texts, &rating(&self.params, &board))?;
-                for page in ctx.board_pages(&board, &self.code(&seed, "board"), Some(&note)) {
-                    emit(page)?;
+            if wants_ratings {
+                let r = printed_rating(&self.params, &board);
+                match ratings.as_mut() {
+                    Some(all) => all.add(&r),
+                    None => ratings = Some(Ratings::of(&r)),
+                }
+                if self.sheets.contains(&sheets::SheetKind::Board) {
+                    let note = self.rating_note(texts, &r)?;
+                    for page in ctx.board_pages(&board, &self.code(&seed, "board"), Some(&note)) {
+                        emit(page)?;
+                    }
                 }
             }
             codes.push(&self.code(&seed, &list).to_string());
             first.get_or_insert((seed, board));
         }
         let (first_seed, first_board) = &first.expect("a request has at least one board");
+        let gt = texts.game(GAME, &self.text_context(ratings.as_ref()))?;
+        let ctx = sheets::Context {
+            tally_rows: ratings.unwrap_or_default().tally_rows(),
+            ..sheets::Context::new(&self.params, self.layout, self.paper, &gt)
+        };
         for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
             for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {
                 emit(page)?;

@@ -399,19 +399,33 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
     }
 }
 
+/// Regression: the road below the arrows was a 4.5 mm strip, too narrow
+/// for the 15 mm baskets waiting on it.
 #[test]
-fn board_squares_hold_a_token_with_room_around_it() {
+fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
     use crate::sheet::{Item, Paper};
-    for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
+    for (layout, paper) in [
+        (sheets::BoardLayout::Single, Paper::A4),
+        (sheets::BoardLayout::Single, Paper::Letter),
+        (sheets::BoardLayout::Tiled, Paper::Letter),
+    ] {
         let req = Request {
             params: Params::default(),
             seed: Seed::new("sq").unwrap(),
             count: 1,
-            paper: Paper::Letter,
+            paper,
             layout,
             sheets: vec![sheets::SheetKind::Board],
         };
         let doc = req.document(&crate::text::Texts::english()).unwrap();
+        let road = doc
+            .pages
+            .last()
+            .unwrap()
+            .flat_items()
+            .into_iter()
+            .any(|i| matches!(i, Item::Rect { h, .. } if *h >= sheets::TOKEN_MM && *h <= sheets::ROAD_MM));
+        assert!(road, "{layout:?} {paper:?}: no road a token fits on");
         // The thin grey grid lines: vertical ones give the square width.
         let mut xs: Vec<f32> = doc.pages[0]
             .flat_items()
@@ -431,7 +445,7 @@ fn board_squares_hold_a_token_with_room_around_it() {
                 "{layout:?}: {} mm",
                 w[1] - w[0]
             );
-            assert!(w[1] - w[0] >= 15.0 + 6.0, "{layout:?}: {} mm", w[1] - w[0]);
+            assert!(w[1] - w[0] >= sheets::TOKEN_MM + 5.0, "{layout:?}: {} mm", w[1] - w[0]);
         }
     }
 }
@@ -697,4 +711,61 @@ fn boards_that_send_most_deliveries_to_one_arrow_are_named() {
         ..Params::default()
     };
     assert!(broken(&v4, &lopsided).iter().all(|m| !m.starts_with("arrow-balance")));
+}
+
+/// Regression: token words ("spare", "basket"; German "Reserve", "Korb")
+/// crossed the tokens' cut lines. Every word on a token lies inside it.
+#[test]
+fn words_on_tokens_stay_inside_their_cut_lines() {
+    use crate::sheet::{Item, Paper};
+    for lang in ["en", "de"] {
+        let texts = crate::text::Texts::load(lang, None).unwrap();
+        for players in [2, 6] {
+            let mode = if players == 2 { Mode::Race } else { Mode::Hoard };
+            let req = Request {
+                params: Params {
+                    players,
+                    mode,
+                    ..Params::default()
+                },
+                seed: Seed::new("tokens").unwrap(),
+                count: 1,
+                paper: Paper::A4,
+                layout: sheets::BoardLayout::Single,
+                sheets: vec![sheets::SheetKind::Components],
+            };
+            let mut words = 0;
+            for page in req.document(&texts).unwrap().pages {
+                let items = page.flat_items();
+                let tokens: Vec<(f32, f32, f32)> = items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Circle {
+                            cx,
+                            cy,
+                            r,
+                            stroke: Some(s),
+                            ..
+                        } if *r <= 8.0 && !s.dash.is_empty() => Some((*cx, *cy, *r)),
+                        _ => None,
+                    })
+                    .collect();
+                for b in page.text_boxes() {
+                    let (mx, my) = ((b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0);
+                    let Some(&(cx, cy, r)) = tokens.iter().find(|(cx, cy, r)| (mx - cx).hypot(my - cy) < *r) else {
+                        continue;
+                    };
+                    words += 1;
+                    for (x, y) in [(b.x0, b.y0), (b.x1, b.y0), (b.x0, b.y1), (b.x1, b.y1)] {
+                        assert!(
+                            (x - cx).hypot(y - cy) <= r - 0.3,
+                            "{lang}: {:?} crosses the cut line of its token",
+                            b.text
+                        );
+                    }
+                }
+            }
+            assert!(words >= 10, "{lang} {players}: {words} words on tokens");
+        }
+    }
 }
