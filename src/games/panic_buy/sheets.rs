@@ -51,9 +51,9 @@ impl BoardLayout {
 /// A token on the board (basket, Virus, Dog), and what a square and the
 /// road leave around it.
 pub const TOKEN_MM: f32 = 15.0;
-/// The single-page board's squares: a token and 2.5 mm around it, so that
-/// the road below still fits above the calibration bar on A4 and Letter.
-pub const MIN_SQUARE_MM: f32 = 20.0;
+/// The single-page board's squares: a token and 2.4 mm around it, so that
+/// the road below still fits clear of the calibration bar on A4 and Letter.
+pub const MIN_SQUARE_MM: f32 = 19.8;
 const TILED_SQUARE_MM: f32 = 25.0;
 /// Height of the bathroom and yard boxes: a title and a row of tokens.
 const ROOM_MM: f32 = 25.0;

