@@ -624,6 +624,13 @@ mod tests {
             "minutes",
             "first",
             "equal",
+            "boards",
+            "median_lo",
+            "median_hi",
+            "minutes_lo",
+            "minutes_hi",
+            "p90_most",
+            "tally_rows",
         ] {
             ctx.insert(k, &0);
         }

@@ -17,9 +17,10 @@ const CODES: &[&str] = &[
     "tp-hunt:2:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
     "particle-panic:3:p2-c4-n50:PAPER:record+board+rules:5B",
     "particle-panic:3:p4-c5-n50:PAPER:record+board+rules:3",
-    "panic-buy:4:p3-race-b6-12:PAPER:board+rules+components:42",
-    "panic-buy:4:p6-hoard-b6-12-lshort:PAPER:default:7",
-    "panic-buy:4:p2-race-b6-12-llong-tiled:PAPER:board:9",
+    "panic-buy:5:p3-race-b6-12:PAPER:board+rules+components:42",
+    "panic-buy:5:p6-hoard-b6-12-lshort:PAPER:default:7",
+    "panic-buy:5:p2-race-b6-12-llong-tiled:PAPER:board:9",
+    "panic-buy:5:p4-hoard-b6-12-tiled:PAPER:default:3",
     "ppe:2:p4-t19:PAPER:nets+scorepad+reference:1",
     "ppe:2:p8-t190:PAPER:scorepad:2",
 ];

@@ -21,6 +21,7 @@ const GOOD_RULES: &[&str] = &[
     "units-matter",
     "length-band",
     "first-fair",
+    "arrow-balance",
 ];
 
 const SETTINGS: &[Setting] = &[

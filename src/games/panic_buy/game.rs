@@ -81,6 +81,42 @@ pub const MAX_ROUNDS: u32 = 200;
 /// Race mode: rolls in a trolley that win.
 pub const RACE_TARGET: u32 = 2;
 
+/// The rulings of RULES.md (Panic Buy, whole-game simulation) that came in
+/// with generator version 5. Boards of versions 3 and 4 were kept by games
+/// played without them, so making those boards again plays by [`Rulings::BEFORE_V5`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rulings {
+    /// A basket that lands on, or is moved onto or over, the Virus or the Dog
+    /// takes the piece home with it ("take The Dog with them", text section 13),
+    /// so the room is occupied and escaping needs a 1 or 6.
+    pub piece_goes_home: bool,
+    /// A basket that cannot use its whole roll (or push) makes the longest
+    /// legal walk it can, instead of staying put.
+    pub longest_walk: bool,
+}
+
+impl Rulings {
+    /// Today's rulings: every sheet's rules and every printed rating.
+    pub const CURRENT: Rulings = Rulings {
+        piece_goes_home: true,
+        longest_walk: true,
+    };
+    /// The rulings boards of generator versions 3 and 4 were rated by.
+    pub const BEFORE_V5: Rulings = Rulings {
+        piece_goes_home: false,
+        longest_walk: false,
+    };
+
+    /// The rulings the boards of generator `version` were made by.
+    pub fn of_version(version: u32) -> Rulings {
+        if version >= 5 {
+            Rulings::CURRENT
+        } else {
+            Rulings::BEFORE_V5
+        }
+    }
+}
+
 pub fn pos(c: Cell) -> Pos {
     ((c.row - 1) * SIZE + (c.col - 1)) as Pos
 }
@@ -509,6 +545,8 @@ pub struct Outcome {
     pub from_room: Option<usize>,
     /// Captured: the room it went to (its rolls go with it).
     pub captured: Option<Pos>,
+    /// Captured by stepping onto the Virus or the Dog: which one.
+    pub onto_piece: Option<Hazard>,
     pub gains_sneeze: bool,
 }
 
@@ -554,11 +592,14 @@ struct Search<'s> {
     /// With it, only the first walk of each effect is kept.
     seen: Option<&'s mut Seen>,
     walks: Vec<Walk>,
+    /// The most places any legal walk followed so far has entered.
+    longest: u8,
 }
 
 impl Search<'_> {
     /// Keeps the walk `trail`, ending with a Sneeze on `sneeze` if given.
     fn keep(&mut self, effect: u64, trail: Trail, sneeze: Option<u8>) {
+        self.longest = self.longest.max(trail.len());
         if self.seen.as_deref_mut().is_none_or(|seen| seen.insert(effect)) {
             self.walks.push(Walk {
                 steps: trail.places(),
@@ -714,6 +755,8 @@ pub struct Game<'a> {
     /// The winning player (race) or team (hoard).
     pub winner: Option<u8>,
     pub at_arrow: [u32; 2],
+    /// The rulings played by: those of the board's generator version.
+    pub rulings: Rulings,
 }
 
 impl<'a> Game<'a> {
@@ -742,6 +785,7 @@ impl<'a> Game<'a> {
             turns: 0,
             winner: None,
             at_arrow: [0; 2],
+            rulings: Rulings::of_version(p.version),
         }
     }
 
@@ -873,10 +917,22 @@ impl<'a> Game<'a> {
             special: self.special_squares() | rivals,
             seen,
             walks,
+            longest: 0,
         };
         let trail = Trail::new(&first);
         let tree = self.table.walk_tree(start, steps);
         self.follow(&mut search, &tree, trail, prev, steps, passes);
+        let longest = search.longest.saturating_sub(first.len);
+        if self.rulings.longest_walk && longest < steps && (longest > 0 || !first.steps().is_empty()) {
+            // No legal walk uses the whole roll: the longest legal walks
+            // instead (RULES.md, Panic Buy: "the longest legal walk it can").
+            search.walks.clear();
+            if let Some(seen) = search.seen.as_deref_mut() {
+                seen.clear();
+            }
+            let tree = self.table.walk_tree(start, longest);
+            self.follow(&mut search, &tree, trail, prev, longest, passes);
+        }
         search.walks
     }
 
@@ -913,6 +969,9 @@ impl<'a> Game<'a> {
             } else {
                 self.special_step(s, trail.special(), at[d - 1], n, left, passes)
             };
+            if let Some((trail, _)) = on {
+                s.longest = s.longest.max(trail.len());
+            }
             match on {
                 Some((trail, passes)) if left > 1 => {
                     (at[d], trails[d], passed[d]) = (n, trail, passes);
@@ -1020,6 +1079,7 @@ impl<'a> Game<'a> {
             if let Some(h) = Hazard::BOTH.into_iter().find(|h| self.hazards[*h as usize] == p) {
                 o.end = h.home();
                 o.captured = Some(h.home());
+                o.onto_piece = Some(h);
                 return o;
             }
             if let Some(&(_, n)) = self.lying.iter().find(|(q, _)| *q == p)
@@ -1072,6 +1132,11 @@ impl<'a> Game<'a> {
             // Sent to a room by moving: the rolls go along (text section 8).
             self.room_tp[(room - BATHROOM) as usize] += basket.carried;
             basket.carried = 0;
+        }
+        if let Some(h) = o.onto_piece
+            && self.rulings.piece_goes_home
+        {
+            self.hazards[h as usize] = h.home();
         }
         self.check_race_won(owner as u8);
     }
@@ -1313,7 +1378,7 @@ pub fn play(table: &Table, p: &Params, rng: &mut ChaCha8Rng, policy: &mut impl P
 }
 
 /// What simulated games say about a board.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct BoardRating {
     pub games: u32,
     pub median_rounds: u32,

@@ -230,14 +230,190 @@ fn moved_onto_the_virus_by_social_distance_you_go_to_the_bathroom_with_your_roll
     g.event(0, 3, &mut told);
     assert_eq!((g.baskets[1].at, g.baskets[1].carried), (BATHROOM, 0));
     assert_eq!(g.room_tp, [1, 0]);
-    assert_eq!(g.hazards[0], at(4, 4), "the Virus stays where it is");
-    // The Virus is out of its room: step out on your turn (the move ends),
-    // and take the rolls in the room with you.
+    assert_eq!(g.hazards[0], BATHROOM, "the Virus goes home with it");
+    // The Virus is home: a 3 does not get you out, a 1 does, and the
+    // rolls in the room go with the first basket out.
     g.movement(1, 3, 3, &mut Told::default());
+    assert_eq!(g.baskets[1].at, BATHROOM);
+    g.movement(1, 1, 1, &mut Told::default());
     assert_eq!(
         (g.baskets[1].at, g.baskets[1].carried, g.room_tp),
         (at(1, 3), 1, [0, 0])
     );
+}
+
+/// Ruling (version 5): landing on the Virus or the Dog, by your own move or
+/// pushed by a Sneeze, takes the piece home with you.
+#[test]
+fn a_basket_that_lands_on_the_virus_or_is_pushed_onto_the_dog_takes_it_home() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(4, 3);
+    g.hazards[0] = at(5, 3);
+    assert!(g.play_walk(0, OWN(1), &walk(&[at(5, 3)]), &mut Told::default()));
+    assert_eq!((g.baskets[0].at, g.hazards[0]), (BATHROOM, BATHROOM));
+    g.movement(0, 4, 4, &mut Told::default());
+    assert_eq!(
+        g.baskets[0].at, BATHROOM,
+        "the room is occupied: only a 1 or 6 gets out"
+    );
+    // Pushed over the Dog by a Sneeze: captured, and the Dog goes home too.
+    g.hazards[1] = at(5, 6);
+    g.baskets[1].at = at(5, 3);
+    g.baskets[2].at = at(5, 4);
+    let mut told = Told {
+        push_to: Some(at(5, 6)),
+        ..Told::default()
+    };
+    let sneeze = g
+        .walks(1, OWN(1))
+        .iter()
+        .find(|w| w.sneeze == Some(2))
+        .copied()
+        .expect("a Sneeze on landing");
+    let pushed = g.walks(2, WalkKind::Pushed { into_rooms: false });
+    assert!(
+        pushed.iter().any(|w| w.steps() == [at(5, 5), at(5, 6)]),
+        "pushed onto the Dog"
+    );
+    drop(pushed);
+    assert!(g.play_walk(1, OWN(1), &sneeze, &mut told));
+    assert_eq!((g.baskets[2].at, g.hazards[1]), (YARD, YARD));
+}
+
+/// Versions 3 and 4 boards were kept by games played before the version 5
+/// rulings: making them again plays by those, so their codes keep their boards.
+#[test]
+fn boards_of_versions_3_and_4_are_rated_by_the_rulings_they_were_made_with() {
+    assert_eq!(Rulings::of_version(4), Rulings::BEFORE_V5);
+    assert_eq!(Rulings::of_version(3), Rulings::BEFORE_V5);
+    assert_eq!(Rulings::of_version(super::super::VERSION), Rulings::CURRENT);
+    let t = Table::new(&sample());
+    let old = Params { version: 4, ..race(3) };
+    let mut g = Game::new(&t, &old);
+    g.baskets[0].at = at(4, 3);
+    g.hazards[0] = at(5, 3);
+    assert!(g.play_walk(0, OWN(1), &walk(&[at(5, 3)]), &mut Told::default()));
+    assert_eq!(
+        (g.baskets[0].at, g.hazards[0]),
+        (BATHROOM, at(5, 3)),
+        "the Virus stayed out"
+    );
+    g.movement(0, 4, 4, &mut Told::default());
+    assert_eq!(g.baskets[0].at, at(1, 3), "out on any roll");
+    let t = Table::new(&cornered());
+    let mut g = Game::new(&t, &old);
+    g.baskets[0].at = at(1, 1);
+    g.hazards[0] = at(1, 4);
+    assert!(g.walks(0, OWN(6)).is_empty(), "no walk of 6: the basket stayed put");
+}
+
+/// The sample board with walls closing off column 1 from row 1 to row 3.
+fn cornered() -> Board {
+    let mut b = sample();
+    for (a, c) in [((1, 1), (2, 1)), ((1, 2), (2, 2)), ((1, 3), (2, 3))] {
+        b.walls.insert(super::super::edge(cell(a.0, a.1), cell(c.0, c.1)));
+    }
+    b
+}
+
+/// Ruling (version 5): a basket that cannot use its whole roll makes the
+/// longest legal walk it can; here the Virus blocks the only way on.
+#[test]
+fn a_basket_that_cannot_use_its_whole_roll_makes_the_longest_legal_walk() {
+    let t = Table::new(&cornered());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(1, 1);
+    g.hazards[0] = at(1, 4);
+    let walks = g.walks(0, OWN(6));
+    assert_eq!(&walks[..], &[walk(&[at(1, 2), at(1, 3)])]);
+    drop(walks);
+    // A roll of 3 ends on the Virus: a whole roll, and a capture.
+    assert!(ends(&g, 0, OWN(3)).contains(&at(1, 4)));
+    // Pushed 3 squares with the Virus in the way: as far as it can go.
+    g.baskets[0].at = at(1, 2);
+    g.hazards[0] = at(2, 5);
+    let pushed = g.walks(0, WalkKind::Pushed { into_rooms: false });
+    assert!(pushed.iter().all(|w| w.steps().len() == 3), "{:?}", &pushed[..]);
+    g.hazards[0] = at(1, 4);
+    let pushed = g.walks(0, WalkKind::Pushed { into_rooms: false });
+    assert!(
+        pushed.iter().any(|w| w.end() == Some(at(1, 4))),
+        "pushed onto the Virus: captured"
+    );
+    g.baskets[0].at = at(1, 1);
+    g.hazards = [at(1, 3), YARD];
+    let w = g.walks(0, WalkKind::Own { steps: 3, free: true });
+    assert!(
+        w.iter().any(|w| w.steps() == [at(1, 2)]),
+        "one square before the Virus: {:?}",
+        &w[..]
+    );
+}
+
+/// Ruling: the Virus (the Dog) leaving its room steps onto the square outside
+/// the door first: that is one of its three squares.
+#[test]
+fn leaving_its_room_the_virus_first_steps_onto_the_square_outside_the_door() {
+    let t = Table::new(&sample());
+    let g = Game::new(&t, &race(3));
+    let ends = g.hazard_ends(Hazard::Virus);
+    assert!(ends.contains(&at(1, 5)) && ends.contains(&at(1, 1)), "{ends:?}");
+    for &end in ends {
+        let steps_from_door = Table::manhattan(at(1, 3), end);
+        assert_eq!(steps_from_door, 2, "door square, then two more: {end}");
+    }
+}
+
+/// Ruling: moved onto an object by someone else earns a Sneeze, as stopping there does.
+#[test]
+fn moved_onto_an_object_by_a_sneeze_or_social_distance_earns_a_sneeze() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[1].at = at(6, 6);
+    let stock = g.stockpile;
+    let mut told = Told {
+        social: Some((1, at(7, 5))),
+        ..Told::default()
+    };
+    g.event(0, 3, &mut told);
+    assert_eq!(g.baskets[1].at, at(7, 5));
+    assert_eq!((g.sneezes[1], g.stockpile), (2, stock - 1));
+    // Pushed by a Sneeze through the glass door onto the car.
+    g.baskets[2].at = at(4, 5);
+    g.baskets[0].at = at(4, 4);
+    let mut told = Told {
+        push_to: Some(at(4, 7)),
+        ..Told::default()
+    };
+    let sneeze = g
+        .walks(0, OWN(1))
+        .iter()
+        .find(|w| w.sneeze == Some(2))
+        .copied()
+        .expect("a Sneeze on landing");
+    assert!(g.play_walk(0, OWN(1), &sneeze, &mut told));
+    assert_eq!((g.baskets[2].at, g.sneezes[2]), (at(4, 7), 2));
+}
+
+/// Ruling: Social distance played on a captured basket frees it: out onto
+/// the square outside the door, then 3 squares, with the room's rolls.
+#[test]
+fn social_distance_on_a_captured_basket_frees_it() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[1].at = BATHROOM;
+    g.room_tp = [2, 0];
+    let mut told = Told {
+        social: Some((1, at(2, 5))),
+        ..Told::default()
+    };
+    g.event(0, 3, &mut told);
+    assert_eq!(
+        (g.baskets[1].at, g.baskets[1].carried, g.room_tp),
+        (at(2, 5), 2, [0, 0])
+    );
+    assert_eq!(g.hazards[0], BATHROOM, "the Virus stays home");
 }
 
 #[test]
@@ -476,6 +652,7 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
     };
     let armed = !pushed && g.sneezes[basket.owner as usize] > 0;
     let mut found = Vec::new();
+    /// Lists into `found`; gives the most steps any legal walk took.
     #[allow(clippy::too_many_arguments)]
     fn go(
         g: &Game,
@@ -487,11 +664,12 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
         prev: Pos,
         left: u8,
         found: &mut Vec<Walk>,
-    ) {
+    ) -> u8 {
         if left == 0 {
             found.push(w);
-            return;
+            return 0;
         }
+        let mut most = 0;
         let t = g.table;
         let mut next: Vec<Pos> = t.basket[at as usize].all().to_vec();
         if kind == (WalkKind::Pushed { into_rooms: true }) {
@@ -508,9 +686,11 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
             let hazard = n < BATHROOM && g.hazards.contains(&n);
             if is_room(n) || t.is_object(n) {
                 found.push(w); // into a room, or onto an object: the move ends
+                most = most.max(1);
             } else if hazard {
                 if matches!(kind, WalkKind::Pushed { .. }) || left == 1 {
                     found.push(w);
+                    most = most.max(1);
                 }
             } else {
                 for (v, x) in g.baskets.iter().enumerate() {
@@ -521,11 +701,18 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
                         });
                     }
                 }
-                go(g, b, kind, armed, w, n, at, left - 1, found);
+                most = most.max(1 + go(g, b, kind, armed, w, n, at, left - 1, found));
             }
         }
+        most
     }
-    go(g, b, kind, armed, first, start, prev, steps, &mut found);
+    let most = go(g, b, kind, armed, first, start, prev, steps, &mut found);
+    let from_room = !first.steps().is_empty();
+    if g.rulings.longest_walk && most < steps && (most > 0 || from_room) {
+        // No walk of the whole roll: the longest legal walks.
+        found.clear();
+        go(g, b, kind, armed, first, start, prev, most, &mut found);
+    }
     found
 }
 

@@ -27,7 +27,9 @@ pub const GAME: &str = "panic-buy";
 /// still make their boards without them.
 /// 3: boards are also kept by their simulated rating (length and fairness).
 /// 4: the same boards as 3 (it once marked a sheet change).
-pub const VERSION: u32 = 4;
+/// 5: boards are rated by games played with the rulings of version 5
+/// ([`game::Rulings`]), kept in length bands measured with them.
+pub const VERSION: u32 = 5;
 pub const SIZE: u16 = 8;
 const GRID: Grid = Grid { size: SIZE };
 
@@ -106,6 +108,57 @@ pub fn edge(a: Cell, b: Cell) -> Edge {
     if a <= b { (a, b) } else { (b, a) }
 }
 
+/// An outer wall of the board: the back of the shop (row 1), its sides, and
+/// the front (the bottom row, where the road is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Wall {
+    Back,
+    Left,
+    Right,
+    Front,
+}
+
+impl Wall {
+    /// The outer walls square `c` lies along: two at a corner, none inside.
+    pub fn of(c: Cell) -> Vec<Wall> {
+        [
+            (c.row == 1, Wall::Back),
+            (c.col == 1, Wall::Left),
+            (c.col == SIZE, Wall::Right),
+            (c.row == SIZE, Wall::Front),
+        ]
+        .into_iter()
+        .filter_map(|(on, w)| on.then_some(w))
+        .collect()
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Wall::Back => "back",
+            Wall::Left => "left",
+            Wall::Right => "right",
+            Wall::Front => "front",
+        }
+    }
+
+    /// The wall a door on square `c` is in when the layout does not say: the
+    /// door's own kind of wall (`own`) where the square lies along one, else
+    /// the one wall it lies along; none for a square inside the board.
+    pub fn assumed(c: Cell, own: &[Wall]) -> Option<Wall> {
+        let walls = Wall::of(c);
+        walls
+            .iter()
+            .copied()
+            .find(|w| own.contains(w))
+            .or(walls.first().copied())
+    }
+}
+
+/// The walls the bathroom door may be in, and the back door.
+pub const BATHROOM_WALLS: [Wall; 2] = [Wall::Left, Wall::Right];
+pub const YARD_WALLS: [Wall; 1] = [Wall::Back];
+
 /// A board. `walls` holds every wall between two cells of the grid (the outer
 /// edge is a wall except beyond the arrows); glass doors are gaps in the wall
 /// between carpark and shop.
@@ -119,6 +172,10 @@ pub struct Board {
     pub bathroom_door: Cell,
     /// The shop cell just outside the back door to the yard (the Dog's home).
     pub yard_door: Cell,
+    /// The outer wall each door is in (a corner square lies along two);
+    /// none for a door square inside the board.
+    pub bathroom_wall: Option<Wall>,
+    pub yard_wall: Option<Wall>,
 }
 
 impl Board {
@@ -261,22 +318,26 @@ pub enum GoodRule {
     LengthBand,
     /// The first player wins about an equal share of simulated games.
     FirstFair,
+    /// Both arrows take a share of the simulated deliveries.
+    ArrowBalance,
 }
 
 impl GoodRule {
-    pub const ALL: [GoodRule; 6] = [
+    pub const ALL: [GoodRule; 7] = [
         GoodRule::TpOpen,
         GoodRule::TpLoop,
         GoodRule::DoorsFar,
         GoodRule::UnitsMatter,
         GoodRule::LengthBand,
         GoodRule::FirstFair,
+        GoodRule::ArrowBalance,
     ];
 
     /// The generator version that brought the rule in.
     pub fn since(self) -> u32 {
         match self {
             GoodRule::LengthBand | GoodRule::FirstFair => 3,
+            GoodRule::ArrowBalance => 5,
             _ => 2,
         }
     }
@@ -289,6 +350,7 @@ impl GoodRule {
             GoodRule::UnitsMatter => "units-matter",
             GoodRule::LengthBand => "length-band",
             GoodRule::FirstFair => "first-fair",
+            GoodRule::ArrowBalance => "arrow-balance",
         }
     }
 
@@ -304,6 +366,7 @@ impl GoodRule {
                 "simulated games last a usual number of rounds for the players and mode (the band of --length)"
             }
             GoodRule::FirstFair => "the first player wins within 8 points of an equal share of simulated games",
+            GoodRule::ArrowBalance => "neither arrow takes more than 3 in 4 of the deliveries in simulated games",
         }
     }
 
@@ -364,21 +427,33 @@ impl Length {
 }
 
 /// Cuts in the simulated median game length, in rounds, of boards made with
-/// every other rule on (BENCHMARKS.md, "Panic Buy boards"): the 5th
-/// percentile, the last short and the first long length (the terciles), and
-/// the 95th percentile. Boards outside the outer cuts are the odd ones out.
-fn length_cuts(mode: Mode, players: u8) -> [u32; 4] {
-    match (mode, players) {
-        (Mode::Race, 2) => [16, 20, 22, 28],
-        (Mode::Race, 3) => [12, 14, 16, 19],
-        (Mode::Race, _) => [11, 13, 15, 17],
-        (Mode::Hoard, 4) => [17, 20, 22, 26],
-        (Mode::Hoard, _) => [18, 21, 23, 27],
+/// every other rule on (BENCHMARKS.md, "Panic Buy: whole games and board
+/// ratings"): the 5th percentile, the last short and the first long length
+/// (near the terciles, so that each third holds some boards), and the 95th
+/// percentile. Boards outside the outer cuts are the odd ones out.
+/// Version 5 boards are measured by the games of today's rulings, which run
+/// shorter; versions 3 and 4 keep the cuts they were made with.
+fn length_cuts(mode: Mode, players: u8, version: u32) -> [u32; 4] {
+    match (version >= 5, mode, players) {
+        (false, Mode::Race, 2) => [16, 20, 22, 28],
+        (false, Mode::Race, 3) => [12, 14, 16, 19],
+        (false, Mode::Race, _) => [11, 13, 15, 17],
+        (false, Mode::Hoard, 4) => [17, 20, 22, 26],
+        (false, Mode::Hoard, _) => [18, 21, 23, 27],
+        (true, Mode::Race, 2) => [14, 17, 20, 23],
+        (true, Mode::Race, 3) => [11, 12, 14, 16],
+        (true, Mode::Race, _) => [10, 12, 14, 16],
+        (true, Mode::Hoard, 4) => [15, 16, 19, 20],
+        (true, Mode::Hoard, _) => [16, 18, 21, 23],
     }
 }
 
 /// FirstFair: how far the first player's share of wins may be from an equal share.
 pub const FIRST_FAIR_SLACK: f64 = 0.08;
+/// ArrowBalance: the most of the simulated deliveries the busier arrow may
+/// take. Without the rule, 3 boards in 10 send 9 deliveries in 10 and more
+/// to one arrow (BENCHMARKS.md, "Panic Buy boards").
+pub const BUSIER_ARROW_SHARE: f64 = 0.75;
 /// Simulated games behind a board's rating: enough for its median length
 /// within one round in 19 ratings out of 20 (BENCHMARKS.md). Two-player
 /// games run longer and spread wider, so they take twice as many.
@@ -511,7 +586,7 @@ impl Params {
     /// The band of simulated median game lengths, in rounds, that boards of
     /// these settings are kept in.
     pub fn length_band(&self) -> (u32, u32) {
-        let [lowest, short, long, highest] = length_cuts(self.mode, self.players);
+        let [lowest, short, long, highest] = length_cuts(self.mode, self.players, self.version);
         match self.length {
             Length::Any => (lowest, highest),
             Length::Short => (lowest, short),
@@ -631,6 +706,8 @@ pub fn generate(rng: &mut ChaCha8Rng) -> Board {
         glass_doors,
         bathroom_door,
         yard_door,
+        bathroom_wall: Wall::assumed(bathroom_door, &BATHROOM_WALLS),
+        yard_wall: Wall::assumed(yard_door, &YARD_WALLS),
     }
 }
 
@@ -746,11 +823,20 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
             ),
         ));
     }
+    for unit in units.iter().filter(|u| !straight(u)) {
+        out.push(v(
+            "parts",
+            format!(
+                "the unit at {} is not straight: a unit is 2 or 3 squares in a line",
+                unit[0]
+            ),
+        ));
+    }
     let counters = b.pieces(Tile::Counter);
     match counters.as_slice() {
         [] => out.push(v("parts", "no counter".into())),
         [piece] => {
-            let straight = piece.iter().all(|c| c.row == piece[0].row) || piece.iter().all(|c| c.col == piece[0].col);
+            let straight = straight(piece);
             // Along the back wall (row 1) or a side wall of the shop.
             let along = [
                 piece.iter().all(|c| c.row == 1),
@@ -813,20 +899,26 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
         }
     }
 
-    // Doors to the bathroom and the yard.
-    for (name, d, wall, on_wall) in [
+    // Doors to the bathroom and the yard, each in its own kind of wall.
+    for (name, d, in_wall, own, wall) in [
         (
             "bathroom",
             b.bathroom_door,
+            b.bathroom_wall,
+            &BATHROOM_WALLS[..],
             "a side wall",
-            b.bathroom_door.col == 1 || b.bathroom_door.col == SIZE,
         ),
-        ("back", b.yard_door, "the back wall", b.yard_door.row == 1),
+        ("back", b.yard_door, b.yard_wall, &YARD_WALLS[..], "the back wall"),
     ] {
+        let on_wall = in_wall.is_some_and(|w| own.contains(&w));
         if !GRID.contains(d) || d.row >= top.min(SIZE - 1) || !on_wall {
+            let named = match in_wall {
+                Some(w) if Wall::of(d).len() > 1 => format!(" (it opens in the {} wall)", w.name()),
+                _ => String::new(),
+            };
             out.push(v(
                 "doors",
-                format!("the {name} door's square {d} is not in {wall} of the shop"),
+                format!("the {name} door's square {d} is not in {wall} of the shop{named}"),
             ));
         } else if b.tile(d) != Tile::Shop {
             out.push(v(
@@ -927,6 +1019,11 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
     out
 }
 
+/// Whether cells lie in one row or one column.
+fn straight(cells: &[Cell]) -> bool {
+    cells.iter().all(|c| c.row == cells[0].row) || cells.iter().all(|c| c.col == cells[0].col)
+}
+
 /// The good-board rules (generator rules, each switchable by name).
 fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Violation>) {
     let v = |rule: GoodRule, message: String| Violation {
@@ -1012,7 +1109,8 @@ fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Vi
 fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
     let length = p.rule_on(GoodRule::LengthBand);
     let fair = p.rule_on(GoodRule::FirstFair);
-    if !(length || fair) || !out.is_empty() {
+    let balance = p.rule_on(GoodRule::ArrowBalance);
+    if !(length || fair || balance) || !out.is_empty() {
         return;
     }
     let r = rating(p, b);
@@ -1044,6 +1142,17 @@ fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
             ),
         });
     }
+    let busier = r.arrow_balance.max(1.0 - r.arrow_balance);
+    if balance && busier > BUSIER_ARROW_SHARE {
+        out.push(Violation {
+            rule: GoodRule::ArrowBalance.name(),
+            message: format!(
+                "one arrow takes {:.0}% of the deliveries in simulated games, more than {:.0}%",
+                100.0 * busier,
+                100.0 * BUSIER_ARROW_SHARE
+            ),
+        });
+    }
 }
 
 /// A board's rating from [`Params::rating_games`] simulated games. The dice are
@@ -1062,7 +1171,8 @@ pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
         static RATED: std::cell::RefCell<Rated> = std::cell::RefCell::new((HashMap::new(), VecDeque::new()));
     }
     use sha2::{Digest, Sha256};
-    let text = format!("p{}-{}\n{}", p.players, p.mode.name(), describe(b));
+    let rulings = game::Rulings::of_version(p.version);
+    let text = format!("p{}-{}-{rulings:?}\n{}", p.players, p.mode.name(), describe(b));
     let key: Digest16 = Sha256::digest(text.as_bytes())[..16]
         .try_into()
         .expect("16 of 32 bytes");
@@ -1080,6 +1190,55 @@ pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
         order.push_back(key);
     });
     r
+}
+
+/// A board's rating as its sheets print it: games played by today's
+/// rulings, whatever version made the board (a rating is not the layout).
+pub fn printed_rating(p: &Params, b: &Board) -> game::BoardRating {
+    rating(
+        &Params {
+            version: VERSION,
+            ..p.clone()
+        },
+        b,
+    )
+}
+
+/// What a request's sheets say of its boards' printed ratings: the first
+/// board's, and the spread over all of them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ratings {
+    pub first: game::BoardRating,
+    pub boards: u32,
+    /// The shortest and longest median game, in rounds.
+    pub median: (u32, u32),
+    /// The longest 90th-percentile game, in rounds.
+    pub p90_most: u32,
+}
+
+/// The fewest rows of the team tally, whatever the ratings say.
+pub const MIN_TALLY_ROWS: u32 = 10;
+
+impl Ratings {
+    pub fn of(r: &game::BoardRating) -> Ratings {
+        Ratings {
+            first: *r,
+            boards: 1,
+            median: (r.median_rounds, r.median_rounds),
+            p90_most: r.p90_rounds,
+        }
+    }
+
+    pub fn add(&mut self, r: &game::BoardRating) {
+        self.boards += 1;
+        self.median = (self.median.0.min(r.median_rounds), self.median.1.max(r.median_rounds));
+        self.p90_most = self.p90_most.max(r.p90_rounds);
+    }
+
+    /// Rounds on the team tally: enough for 9 games in 10.
+    pub fn tally_rows(&self) -> u32 {
+        self.p90_most.max(MIN_TALLY_ROWS)
+    }
 }
 
 /// About how long a game of `rounds` rounds takes at the table: half a
@@ -1117,10 +1276,24 @@ pub struct BoardJson {
     pub glass_doors: Vec<[Cell; 2]>,
     pub bathroom_door: Cell,
     pub yard_door: Cell,
+    /// The wall a door is in, where its square is a corner and so lies along
+    /// two (`"back"`, `"left"`, `"right"`, `"front"`). Without it (the form
+    /// of boards before version 5), the bathroom door is in the side wall
+    /// and the back door in the back wall.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bathroom_wall: Option<Wall>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yard_wall: Option<Wall>,
 }
+
+/// The first generator version whose layout JSON names a corner door's wall:
+/// the JSON of older codes keeps the form they were printed with.
+pub const CORNER_WALLS_NAMED_SINCE: u32 = 5;
 
 impl BoardJson {
     pub fn new(seed: Option<&Seed>, code: Option<&SheetCode>, b: &Board) -> BoardJson {
+        let named = code.is_none_or(|c| c.version >= CORNER_WALLS_NAMED_SINCE);
+        let corner_wall = |door: Cell, wall: Option<Wall>| wall.filter(|_| named && Wall::of(door).len() > 1);
         BoardJson {
             seed: seed.map(|s| s.text().to_string()),
             code: code.map(|c| c.to_string()),
@@ -1133,6 +1306,8 @@ impl BoardJson {
             glass_doors: b.glass_doors.iter().map(|e| [e.0, e.1]).collect(),
             bathroom_door: b.bathroom_door,
             yard_door: b.yard_door,
+            bathroom_wall: corner_wall(b.bathroom_door, b.bathroom_wall),
+            yard_wall: corner_wall(b.yard_door, b.yard_wall),
         }
     }
 }
@@ -1178,9 +1353,23 @@ pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
             })
             .collect()
     };
-    for (name, d) in [("bathroom_door", j.bathroom_door), ("yard_door", j.yard_door)] {
+    let mut door_walls = Vec::new();
+    for (name, d, wall, own) in [
+        ("bathroom", j.bathroom_door, j.bathroom_wall, &BATHROOM_WALLS[..]),
+        ("yard", j.yard_door, j.yard_wall, &YARD_WALLS[..]),
+    ] {
         if !GRID.contains(d) {
-            return Err(Error::input(format!("{name}: {d} is off the 8 x 8 board")));
+            return Err(Error::input(format!("{name}_door: {d} is off the 8 x 8 board")));
+        }
+        match wall {
+            Some(w) if !Wall::of(d).contains(&w) => {
+                return Err(Error::input(format!(
+                    "{name}_wall: the door's square {d} does not lie along the {} wall",
+                    w.name()
+                )));
+            }
+            Some(w) => door_walls.push(Some(w)),
+            None => door_walls.push(Wall::assumed(d, own)),
         }
     }
     let board = Board {
@@ -1189,6 +1378,8 @@ pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
         glass_doors: edges(&j.glass_doors, "glass_doors")?,
         bathroom_door: j.bathroom_door,
         yard_door: j.yard_door,
+        bathroom_wall: door_walls[0],
+        yard_wall: door_walls[1],
     };
     Ok((j, board))
 }
@@ -1323,7 +1514,9 @@ impl Request {
     /// A board's rating in player words. Rendered on its own, not kept: a
     /// run of many boards must not hold a set of texts for each.
     pub fn rating_note(&self, texts: &crate::text::Texts, rating: &game::BoardRating) -> Result<String> {
-        Ok(texts.labels(GAME, &self.text_context(Some(rating)))?.get("rating"))
+        Ok(texts
+            .labels(GAME, &self.text_context(Some(&Ratings::of(rating))))?
+            .get("rating"))
     }
 
     /// A board's rating as a teacher key prints it under the board's code:
@@ -1336,34 +1529,35 @@ impl Request {
             return Ok(None);
         };
         let (_, board) = made?;
-        let r = rating(&self.params, &board);
+        let r = Ratings::of(&printed_rating(&self.params, &board));
         Ok(Some(
             texts.labels(GAME, &self.text_context(Some(&r)))?.get("key_rating"),
         ))
     }
 
-    /// What the texts are rendered with, and a board's rating where one is given.
-    fn text_context(&self, rating: Option<&game::BoardRating>) -> tera::Context {
+    /// What the texts are rendered with, and the boards' ratings where given.
+    fn text_context(&self, ratings: Option<&Ratings>) -> tera::Context {
         let p = &self.params;
         let mut ctx = tera::Context::new();
         ctx.insert("players", &p.players);
         ctx.insert("mode", p.mode.name());
         ctx.insert("tp", &p.toilet_paper());
         ctx.insert("length", p.length.name());
-        let r = rating.copied().unwrap_or(game::BoardRating {
-            games: 0,
-            median_rounds: 0,
-            p90_rounds: 0,
-            first_player_win_share: 0.0,
-            stalled: 0,
-            arrow_balance: 0.0,
-        });
-        ctx.insert("games", &r.games);
-        ctx.insert("median", &r.median_rounds);
-        ctx.insert("p90", &r.p90_rounds);
-        ctx.insert("minutes", &play_minutes(p, r.median_rounds));
-        ctx.insert("first", &(100.0 * r.first_player_win_share).round());
+        let r = ratings.copied().unwrap_or_default();
+        let one = &r.first;
+        ctx.insert("games", &one.games);
+        ctx.insert("median", &one.median_rounds);
+        ctx.insert("p90", &one.p90_rounds);
+        ctx.insert("minutes", &play_minutes(p, one.median_rounds));
+        ctx.insert("first", &(100.0 * one.first_player_win_share).round());
         ctx.insert("equal", &(100.0 / p.teams() as f64).round());
+        ctx.insert("boards", &r.boards);
+        ctx.insert("median_lo", &r.median.0);
+        ctx.insert("median_hi", &r.median.1);
+        ctx.insert("minutes_lo", &play_minutes(p, r.median.0));
+        ctx.insert("minutes_hi", &play_minutes(p, r.median.1));
+        ctx.insert("p90_most", &r.p90_most);
+        ctx.insert("tally_rows", &r.tally_rows());
         ctx
     }
 
@@ -1390,18 +1584,39 @@ impl Request {
         let list = self.sheet_list();
         let mut codes = crate::sheet::Codes::default();
         let mut first = None;
+        // The rules and the tally quote the boards' ratings: made as the
+        // boards are, and only when a sheet prints them.
+        let rated = [
+            sheets::SheetKind::Board,
+            sheets::SheetKind::Rules,
+            sheets::SheetKind::Tally,
+        ];
+        let wants_ratings = self.sheets.iter().any(|k| rated.contains(k));
+        let mut ratings: Option<Ratings> = None;
         for made in self.boards()? {
             let (seed, board) = made?;
-            if self.sheets.contains(&sheets::SheetKind::Board) {
-                let note = self.rating_note(texts, &rating(&self.params, &board))?;
-                for page in ctx.board_pages(&board, &self.code(&seed, "board"), Some(&note)) {
-                    emit(page)?;
+            if wants_ratings {
+                let r = printed_rating(&self.params, &board);
+                match ratings.as_mut() {
+                    Some(all) => all.add(&r),
+                    None => ratings = Some(Ratings::of(&r)),
+                }
+                if self.sheets.contains(&sheets::SheetKind::Board) {
+                    let note = self.rating_note(texts, &r)?;
+                    for page in ctx.board_pages(&board, &self.code(&seed, "board"), Some(&note)) {
+                        emit(page)?;
+                    }
                 }
             }
             codes.push(&self.code(&seed, &list).to_string());
             first.get_or_insert((seed, board));
         }
         let (first_seed, first_board) = &first.expect("a request has at least one board");
+        let gt = texts.game(GAME, &self.text_context(ratings.as_ref()))?;
+        let ctx = sheets::Context {
+            tally_rows: ratings.unwrap_or_default().tally_rows(),
+            ..sheets::Context::new(&self.params, self.layout, self.paper, &gt)
+        };
         for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
             for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {
                 emit(page)?;

@@ -1,7 +1,7 @@
 //! What Panic Buy prints: the board (landscape, or tiled over two pages), the
 //! rules, the cut-out components, and the hoard-mode team tally pad.
 
-use super::{Board, Mode, Params, SIZE, Tile, edge};
+use super::{Board, Mode, Params, SIZE, Tile, Wall, edge};
 use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::grid::{Cell, cell};
@@ -49,15 +49,19 @@ impl BoardLayout {
     }
 }
 
-/// The smallest board square: a 15 mm token and room around it (the road
-/// below the arrows takes the rest of the page's height).
-pub const MIN_SQUARE_MM: f32 = 21.4;
-const TILED_SQUARE_MM: f32 = 28.0;
-/// Height of the bathroom and yard boxes: a title and two 15 mm tokens.
-const ROOM_MM: f32 = 30.0;
-/// Height of the road drawn below the arrows on the tiled board (inside the
-/// 6 mm between the board and the rooms).
-const ROAD_MM: f32 = 4.5;
+/// A token on the board (basket, Virus, Dog), and what a square and the
+/// road leave around it.
+pub const TOKEN_MM: f32 = 15.0;
+/// The single-page board's squares: a token and 2.4 mm around it, so that
+/// the road below still fits clear of the calibration bar on A4 and Letter.
+pub const MIN_SQUARE_MM: f32 = 19.8;
+const TILED_SQUARE_MM: f32 = 25.0;
+/// Height of the bathroom and yard boxes: a title and a row of tokens.
+const ROOM_MM: f32 = 25.0;
+/// Height of the road below the arrows, where baskets wait to come in.
+pub const ROAD_MM: f32 = TOKEN_MM + 0.5;
+/// Height of the glue strip on part 2 of the tiled board.
+const GLUE_MM: f32 = 10.0;
 /// Size of the rating note beside (or under) a board.
 const NOTE_PT: f32 = 8.0;
 
@@ -74,6 +78,8 @@ pub struct Context<'a> {
     pub labels: &'a Labels,
     pub wide: Kit<'a>,
     pub tall: Kit<'a>,
+    /// Rounds on the team tally (from the boards' simulated games).
+    pub tally_rows: u32,
 }
 
 /// Where squares go on a page: the top-left corner of (col, first_row).
@@ -112,6 +118,7 @@ impl Context<'_> {
             labels: &texts.game,
             wide: Kit::landscape(paper, texts),
             tall: Kit::new(paper, texts),
+            tally_rows: super::MIN_TALLY_ROWS,
         }
     }
 
@@ -141,7 +148,8 @@ impl Context<'_> {
         let mut page = self.wide.page();
         let geo = Geometry {
             left: MARGIN_MM + 2.0,
-            top: MARGIN_MM + 1.0,
+            // The thick outer wall's ink stays inside the margin.
+            top: MARGIN_MM + 0.8,
             square: MIN_SQUARE_MM,
             first_row: 1,
             last_row: SIZE,
@@ -154,11 +162,11 @@ impl Context<'_> {
         self.road(&mut page, board, &geo);
         if let Some(note) = note {
             // Under the key (laid out again to find its end), ending level
-            // with the board's bottom edge where there is room.
+            // with the road's bottom edge where there is room.
             let key_end = self.panel(&mut self.wide.blank(), x, MARGIN_MM + 7.0, true, true);
             let width = page.width - MARGIN_MM - 1.0 - x;
             let lines = crate::fonts::wrap(note, Regular, NOTE_PT, width).len() as f32;
-            let bottom = geo.top + SIZE as f32 * geo.square;
+            let bottom = geo.top + SIZE as f32 * geo.square + 0.8 + ROAD_MM;
             let top = (bottom - (lines - 0.7) * NOTE_PT * crate::fonts::PT_TO_MM * 1.3).max(key_end + 4.0);
             page.paragraph(x, top, width, NOTE_PT, Regular, note);
         }
@@ -166,15 +174,16 @@ impl Context<'_> {
         page
     }
 
-    /// Half of the board on one page: rows 1-4 or rows 5-8, bigger squares, with
-    /// alignment marks on the join and a glue strip on part 2.
+    /// Half of the board on one page: rows 1-4 or rows 5-8, bigger squares,
+    /// with alignment marks on the join. Part 1 is cut along the join and laid
+    /// on the glue strip above part 2's first row. Part 1 carries the event
+    /// and movement tables, part 2 the road, the rooms and the key.
     fn tile(&self, board: &Board, code: &SheetCode, part: u16, note: Option<&str>) -> Page {
         let mut page = self.wide.page();
         let square = TILED_SQUARE_MM;
         let width = SIZE as f32 * square;
         let left = (page.width - width) / 2.0;
-        let glue = 12.0;
-        let top = MARGIN_MM + 12.0 + if part == 2 { glue } else { 0.0 };
+        let top = MARGIN_MM + 12.0 + if part == 2 { GLUE_MM } else { 0.0 };
         let geo = Geometry {
             left,
             top,
@@ -201,18 +210,27 @@ impl Context<'_> {
             // The glue strip above the first row, with the text along it.
             page.rect(
                 left,
-                top - glue,
+                top - GLUE_MM,
                 width,
-                glue,
+                GLUE_MM,
                 Some(Stroke::dashed(0.5, &[2.0, 2.0])),
                 Some(Colour::Grey(0.95)),
             );
-            page.centred_text(left + width / 2.0, top - glue / 2.0, 8.0, Regular, &self.l("glue"));
+            page.centred_text(left + width / 2.0, top - GLUE_MM / 2.0, 8.0, Regular, &self.l("glue"));
         } else {
+            // The trim line along the join, across the page, and what to do with it.
             page.line(
-                (left - 6.0, join_y),
-                (left + width + 6.0, join_y),
-                Stroke::dashed(0.5, &[3.0, 2.0]),
+                (MARGIN_MM + 1.0, join_y),
+                (page.width - MARGIN_MM - 1.0, join_y),
+                Stroke::dashed(0.6, &[3.0, 2.0]),
+            );
+            page.text(
+                left + width,
+                join_y + 6.5,
+                crate::sheet::MIN_TEXT_PT,
+                Regular,
+                Align::Right,
+                &self.l("trim"),
             );
         }
         // Alignment marks: ticks on every column line and crosses at the ends of the join.
@@ -226,34 +244,54 @@ impl Context<'_> {
             page.circle(x, join_y, 1.6, Some(Stroke::solid(0.4)), None);
         }
         self.draw_board(&mut page, board, &geo);
-        let below = top + 4.0 * square + 6.0;
         let col = (width - 8.0) / 2.0;
         if part == 1 {
-            let y = self.events(&mut page, left, below + 4.0, col);
-            self.movement(&mut page, left + col + 8.0, below + 4.0, col);
+            let below = join_y + 12.0;
+            let y = self.events(&mut page, left, below, col);
+            let y = y.max(self.movement(&mut page, left + col + 8.0, below, col));
             if let Some(note) = note {
-                page.paragraph(left, y + 4.0, width, NOTE_PT, Regular, note);
+                page.paragraph(left, y + 1.0, width, NOTE_PT, Regular, note);
             }
         } else {
             self.road(&mut page, board, &geo);
-            // It fits in the gap above the rooms and the key, set close so
-            // it stays clear of the calibration bar below it.
+            let below = top + 4.0 * square + 0.8 + ROAD_MM + 4.0;
             self.rooms(&mut page, left, below, col);
-            self.key(&mut page, left + col + 8.0, below + 4.0, col, true);
+            self.key(&mut page, left + col + 8.0, below + 3.0, col, true);
         }
         self.wide.code(&mut page, code);
         page
     }
 
-    /// The road below the arrows, where baskets wait to come in.
+    /// The road below the arrows, where baskets wait to come in: room for a
+    /// token below each arrow and more beside, named between the arrows.
     fn road(&self, page: &mut Page, board: &Board, geo: &Geometry) {
         let width = SIZE as f32 * geo.square;
-        let bottom = geo.top + (geo.last_row - geo.first_row + 1) as f32 * geo.square;
-        page.rect(geo.left, bottom + 0.8, width, ROAD_MM, None, Some(CHECKER));
-        for a in board.cells_of(Tile::Arrow) {
-            let cx = geo.left + (a.col as f32 - 0.5) * geo.square;
-            page.centred_text(cx, bottom + 0.8 + ROAD_MM / 2.0, 7.0, Bold, &self.l("road"));
+        let top = geo.top + (geo.last_row - geo.first_row + 1) as f32 * geo.square + 0.8;
+        page.rect(geo.left, top, width, ROAD_MM, Some(Stroke::solid(0.5)), Some(CHECKER));
+        let arrows: Vec<f32> = board
+            .cells_of(Tile::Arrow)
+            .iter()
+            .map(|a| geo.left + (a.col as f32 - 0.5) * geo.square)
+            .collect();
+        // A dashed place for a token below each arrow.
+        for &cx in &arrows {
+            page.circle(
+                cx,
+                top + ROAD_MM / 2.0,
+                TOKEN_MM / 2.0,
+                Some(Stroke::dashed(0.5, &[1.5, 1.5]).coloured(Colour::Grey(0.5))),
+                None,
+            );
         }
+        let mid = match arrows[..] {
+            [a, b] => (a + b) / 2.0,
+            _ => geo.left + width / 2.0,
+        };
+        let room = match arrows[..] {
+            [a, b] => (b - a).abs() - TOKEN_MM - 2.0,
+            _ => width,
+        };
+        page.fitted_text(mid, top + ROAD_MM / 2.0, room, 7.5, Bold, &self.l("road"));
     }
 
     /// The side panel of the single-page board: title, event and movement
@@ -422,15 +460,35 @@ impl Context<'_> {
             .chain(b.pieces(Tile::Car))
             .chain(b.pieces(Tile::Counter))
         {
-            let cells: Vec<Cell> = piece.into_iter().filter(|c| geo.shows(*c)).collect();
+            let cells: Vec<Cell> = piece.iter().copied().filter(|c| geo.shows(*c)).collect();
             let Some(first) = cells.first() else { continue };
             let t = b.tile(*first);
             let (x0, y0) = geo.corner(cells.iter().copied().min().unwrap_or(*first));
             let (x1, y1) = geo.corner(cells.iter().copied().max().unwrap_or(*first));
+            // A piece across the join of a tiled board runs to the edge of
+            // each half, open there, so the glued halves show one piece.
+            let cut_above = piece.iter().any(|c| c.row < geo.first_row);
+            let cut_below = piece.iter().any(|c| c.row > geo.last_row);
             let inset = 1.8;
-            let (w, h) = (x1 - x0 + sq - 2.0 * inset, y1 - y0 + sq - 2.0 * inset);
+            let top = if cut_above { y0 } else { y0 + inset };
+            let bottom = if cut_below { y1 + sq } else { y1 + sq - inset };
+            let (left, right) = (x0 + inset, x1 + sq - inset);
             let fill = if t == Tile::Counter { COUNTER } else { OBJECT };
-            page.rect(x0 + inset, y0 + inset, w, h, Some(Stroke::solid(1.0)), Some(fill));
+            page.rect(left, top, right - left, bottom - top, None, Some(fill));
+            let edge = Stroke::solid(1.0);
+            page.line((left, top), (left, bottom), edge.clone());
+            page.line((right, top), (right, bottom), edge.clone());
+            if !cut_above {
+                page.line((left, top), (right, top), edge.clone());
+            }
+            if !cut_below {
+                page.line((left, bottom), (right, bottom), edge);
+            }
+            // Named once: on the half with more of it, the upper one if even.
+            let shown = cells.len() * 2;
+            if shown < piece.len() || (shown == piece.len() && cut_above) {
+                continue;
+            }
             let name = match t {
                 Tile::Unit => self.l("unit"),
                 Tile::Car => self.l("car"),
@@ -442,8 +500,8 @@ impl Context<'_> {
                 Colour::WHITE
             };
             page.coloured_text(
-                x0 + inset + w / 2.0,
-                y0 + inset + h / 2.0 + 1.5,
+                (left + right) / 2.0,
+                (top + bottom) / 2.0 + 1.5,
                 9.0,
                 Bold,
                 Align::Centre,
@@ -469,9 +527,12 @@ impl Context<'_> {
                 None
             };
             if let Some(m) = mark {
+                // A ring round the door's letter (or letters: WC).
+                let r = (crate::fonts::metrics(Bold).width_mm(&m, 7.5) / 2.0 + 0.9).max(2.8);
                 let (x, y) = geo.corner(c);
-                page.circle(x + 4.0, y + 4.0, 2.8, Some(Stroke::solid(0.8)), Some(Colour::WHITE));
-                page.centred_text(x + 4.0, y + 4.0, 7.5, Bold, &m);
+                let (mx, my) = (x + 1.2 + r, y + 1.2 + r);
+                page.circle(mx, my, r, Some(Stroke::solid(0.8)), Some(Colour::WHITE));
+                page.centred_text(mx, my, 7.5, Bold, &m);
             }
         }
         // Walls inside the grid, then glass doors, then the outer wall with its openings.
@@ -487,29 +548,28 @@ impl Context<'_> {
                 self.edge_line(page, geo, *a, *c, Stroke::dashed(WALL, &[3.0, 1.5]).coloured(GLASS));
             }
         }
+        let doors = [(b.bathroom_door, b.bathroom_wall), (b.yard_door, b.yard_wall)];
         for &c in &shown {
             let (x, y) = geo.corner(c);
             let open_below = b.tile(c) == Tile::Arrow;
             let sides = [
-                (c.row == 1 && c != b.yard_door, (x, y), (x + sq, y)),
-                (c.row == SIZE && !open_below, (x, y + sq), (x + sq, y + sq)),
-                (c.col == 1 && c != b.bathroom_door, (x, y), (x, y + sq)),
-                (c.col == SIZE && c != b.bathroom_door, (x + sq, y), (x + sq, y + sq)),
+                (Wall::Back, (x, y), (x + sq, y)),
+                (Wall::Front, (x, y + sq), (x + sq, y + sq)),
+                (Wall::Left, (x, y), (x, y + sq)),
+                (Wall::Right, (x + sq, y), (x + sq, y + sq)),
             ];
-            for (draw, from, to) in sides {
-                if draw {
+            for (side, from, to) in sides {
+                if !Wall::of(c).contains(&side) || (side == Wall::Front && open_below) {
+                    continue;
+                }
+                if doors.contains(&(c, Some(side))) {
+                    // A door: the wall with a gap a token can pass.
+                    let at = |t: f32| (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+                    page.line(from, at(0.2), wall.clone());
+                    page.line(at(0.8), to, wall.clone());
+                } else {
                     page.line(from, to, wall.clone());
                 }
-            }
-            // A door in the outer wall: a thin line with a gap the token can pass.
-            if c == b.yard_door {
-                page.line((x, y), (x + sq * 0.2, y), wall.clone());
-                page.line((x + sq * 0.8, y), (x + sq, y), wall.clone());
-            }
-            if c == b.bathroom_door {
-                let wx = if c.col == 1 { x } else { x + sq };
-                page.line((wx, y), (wx, y + sq * 0.2), wall.clone());
-                page.line((wx, y + sq * 0.8), (wx, y + sq), wall.clone());
             }
         }
     }
@@ -526,8 +586,8 @@ impl Context<'_> {
         }
     }
 
-    /// Player cards, Sneeze cards, toilet-paper counters and the two tokens, laid
-    /// out in rows with dashed cut lines, on as many pages as they need.
+    /// Player cards, Sneeze cards, toilet-paper counters and the tokens, laid
+    /// out in columns with dashed cut lines, on as few pages as they fit.
     fn components(&self, code: &SheetCode) -> Vec<Page> {
         let p = self.params;
         let two = p.players == 2;
@@ -537,9 +597,6 @@ impl Context<'_> {
         }
         for i in 0..p.players as u32 + super::SNEEZE_STOCKPILE {
             pieces.push(Piece::Sneeze(i >= p.players as u32));
-        }
-        for i in 0..p.toilet_paper() + super::SPARE_TP {
-            pieces.push(Piece::Tp(i >= p.toilet_paper()));
         }
         for i in 1..=p.players {
             if two {
@@ -551,6 +608,9 @@ impl Context<'_> {
         }
         pieces.push(Piece::Virus);
         pieces.push(Piece::Dog);
+        for i in 0..p.toilet_paper() + super::SPARE_TP {
+            pieces.push(Piece::Tp(i >= p.toilet_paper()));
+        }
 
         let blank = self.tall.blank();
         let (left, top) = (MARGIN_MM + 2.0, MARGIN_MM + 18.0);
@@ -558,7 +618,19 @@ impl Context<'_> {
             blank.width - MARGIN_MM - 2.0 - left,
             blank.height - MARGIN_MM - 16.0 - top,
         );
-        pack(&pieces, area)
+        // More than a page is shared out evenly, not left as a last page
+        // nearly empty: the shortest pages that still take no more of them.
+        let mut pages = pack(&pieces, area);
+        let mut height = area.1;
+        while pages.len() > 1 && height > area.1 / 2.0 {
+            height -= 5.0;
+            let shorter = pack(&pieces, (area.0, height));
+            if shorter.len() > pages.len() {
+                break;
+            }
+            pages = shorter;
+        }
+        pages
             .into_iter()
             .map(|placed| {
                 let mut page = self.tall.page();
@@ -587,6 +659,18 @@ impl Context<'_> {
                     Align::Right,
                     &format!("{} {player}", self.l("player")),
                 );
+                if self.params.mode == Mode::Hoard {
+                    // Teams as the rules seat them: partners sit apart.
+                    let team = (player - 1) % (self.params.players / 2) + 1;
+                    page.text(
+                        x + w - 3.0,
+                        y + 10.8,
+                        crate::sheet::MIN_TEXT_PT,
+                        Regular,
+                        Align::Right,
+                        &format!("{} {team}", self.l("team_of")),
+                    );
+                }
                 // With 2 players each runs two baskets: a box for each.
                 let boxes: Vec<String> = if two {
                     vec![
@@ -600,8 +684,8 @@ impl Context<'_> {
                 let bw = (w - 3.0 - 3.0 * boxes.len() as f32) / boxes.len() as f32;
                 for (i, label) in boxes.iter().enumerate() {
                     let bx = x + 3.0 + i as f32 * (bw + 3.0);
-                    page.rect(bx, y + 10.0, bw, h - 17.0, Some(Stroke::solid(0.8)), None);
-                    page.paragraph(bx + 1.5, y + 14.0, bw - 3.0, 7.0, Bold, label);
+                    page.rect(bx, y + 12.5, bw, h - 19.5, Some(Stroke::solid(0.8)), None);
+                    page.paragraph(bx + 1.5, y + 16.5, bw - 3.0, 7.0, Bold, label);
                 }
                 page.fitted_left(x + 3.0, y + h - 2.5, w - 6.0, 7.0, Regular, &self.l("sneezes_here"));
             }
@@ -613,7 +697,7 @@ impl Context<'_> {
                 if stock {
                     page.text(
                         x + w - 3.0,
-                        y + h - 2.0,
+                        y + h - 1.8,
                         crate::sheet::MIN_TEXT_PT,
                         Regular,
                         Align::Right,
@@ -624,17 +708,12 @@ impl Context<'_> {
             Piece::Tp(spare) => {
                 let r = w / 2.0;
                 page.circle(x + r, y + r, r, Some(cut), None);
-                tp_roll(page, x + r, y + r - 1.8, r * 0.42);
-                page.centred_text(x + r, y + r + r * 0.6, 7.0, Bold, &self.l("tp_counter"));
-                if spare {
-                    page.centred_text(
-                        x + r,
-                        y + r + r * 0.9,
-                        crate::sheet::MIN_TEXT_PT,
-                        Regular,
-                        &self.l("spare"),
-                    );
-                }
+                tp_roll(page, x + r, y + r - TOKEN_ICON_UP, r * 0.42);
+                let (label, font) = match spare {
+                    false => (self.l("tp_counter"), Bold),
+                    true => (self.l("spare"), Regular),
+                };
+                page.centred_text(x + r, y + r + TOKEN_LABEL_DOWN, TOKEN_LABEL_PT, font, &label);
             }
             Piece::Basket(player, which) => {
                 let r = w / 2.0;
@@ -645,99 +724,102 @@ impl Context<'_> {
                     Some(c) => format!("P{player}{c}"),
                     None => format!("P{player}"),
                 };
-                page.centred_text(cx, cy + 1.6, 11.0, Bold, &label);
-                page.centred_text(
-                    cx,
-                    cy + r * 0.68,
-                    crate::sheet::MIN_TEXT_PT,
-                    Regular,
-                    &self.l("basket_token"),
-                );
+                page.centred_text(cx, cy, 11.0, Bold, &label);
             }
             Piece::Virus | Piece::Dog => {
                 let r = w / 2.0;
                 let (cx, cy) = (x + r, y + r);
                 page.circle(cx, cy, r, Some(cut), None);
-                if piece == Piece::Virus {
-                    virus(page, cx, cy - 1.8, r * 0.42);
-                    page.centred_text(cx, cy + r * 0.68, 7.0, Bold, &self.l("virus"));
+                let label = if piece == Piece::Virus {
+                    virus(page, cx, cy - TOKEN_ICON_UP, r * 0.3);
+                    self.l("virus")
                 } else {
-                    paw(page, cx, cy - 1.8, r * 0.42);
-                    page.centred_text(cx, cy + r * 0.68, 7.0, Bold, &self.l("dog"));
-                }
+                    paw(page, cx, cy - TOKEN_ICON_UP, r * 0.42);
+                    self.l("dog")
+                };
+                page.centred_text(cx, cy + TOKEN_LABEL_DOWN, TOKEN_LABEL_PT, Bold, &label);
             }
         }
     }
 
-    /// Hoard mode: one column per team of two, rows to tally rolls delivered.
+    /// Hoard mode: one column per team (partners as the rules seat them),
+    /// a row for each round 9 games in 10 need, in side-by-side blocks as the
+    /// page needs, and the final count and winner below.
     fn tally(&self, code: &SheetCode) -> Page {
-        self.tall.shared_page("tally", code, |page| {
-            self.tall.title(page, &self.l("tally_title"));
-            let teams = (self.params.players / 2) as usize;
-            let left = MARGIN_MM + 2.0;
-            let width = page.width - 2.0 * left;
-            let first = 24.0;
-            let col = (width - first) / teams as f32;
-            let top = MARGIN_MM + 20.0;
-            let row_h = 9.0;
-            let rows = ((page.height - MARGIN_MM - 20.0 - top) / row_h) as usize - 4;
-            page.rect(left, top, width, row_h * 2.0, None, Some(Colour::Grey(0.9)));
+        let mut page = self.tall.page();
+        self.tall.title(&mut page, &self.l("tally_title"));
+        let teams = (self.params.players / 2) as usize;
+        let left = MARGIN_MM + 2.0;
+        let width = page.width - 2.0 * left;
+        let note_end = page.paragraph(left, MARGIN_MM + 18.0, width, 8.0, Regular, &self.l("tally_note"));
+        let top = note_end + 1.0;
+        // Rows below the note and above the footer: two of headings, two at the
+        // foot; as many blocks side by side as the rounds need, rows as tall
+        // as the page allows.
+        let room = page.height - MARGIN_MM - 16.0 - top;
+        let fit = (room / TALLY_ROW_MM).floor() as usize;
+        let per_block_most = fit.saturating_sub(4).max(1);
+        let rounds = self.tally_rows as usize;
+        let blocks = rounds.div_ceil(per_block_most);
+        let per_block = rounds.div_ceil(blocks);
+        let row_h = (room / (per_block + 4) as f32).clamp(TALLY_ROW_MM, 12.0);
+        let gap = 4.0;
+        let block_w = (width - gap * (blocks - 1) as f32) / blocks as f32;
+        let first = 16.0;
+        let col = (block_w - first) / teams as f32;
+        for b in 0..blocks {
+            let x0 = left + b as f32 * (block_w + gap);
+            let rows = per_block.min(rounds - b * per_block);
+            let last = b + 1 == blocks;
+            let all = rows + 2 + if last { 2 } else { 0 };
+            page.rect(x0, top, block_w, row_h * 2.0, None, Some(Colour::Grey(0.9)));
             for t in 0..teams {
-                let x = left + first + t as f32 * col;
-                page.centred_text(
-                    x + col / 2.0,
-                    top + row_h / 2.0,
-                    10.0,
-                    Bold,
-                    &format!("{} {}", self.l("team"), t + 1),
-                );
-                let members = format!("{}: {} + {}", self.l("members"), 2 * t + 1, 2 * t + 2);
-                page.centred_text(x + col / 2.0, top + row_h * 1.5, 8.0, Regular, &members);
+                let x = x0 + first + t as f32 * col;
+                let name = format!("{} {}", self.l("team"), t + 1);
+                page.fitted_text(x + col / 2.0, top + row_h / 2.0, col - 2.0, 9.0, Bold, &name);
+                let members = format!("{} {} + {}", self.l("members"), t + 1, t + 1 + teams);
+                page.fitted_text(x + col / 2.0, top + row_h * 1.5, col - 2.0, 8.0, Regular, &members);
             }
-            page.centred_text(left + first / 2.0, top + row_h * 1.5, 8.0, Bold, &self.l("tally_round"));
-            for r in 0..rows + 1 {
+            page.fitted_text(
+                x0 + first / 2.0,
+                top + row_h * 1.5,
+                first - 1.0,
+                7.5,
+                Bold,
+                &self.l("tally_round"),
+            );
+            for r in 0..rows {
                 let y = top + row_h * (r as f32 + 2.0);
-                if r < rows {
-                    page.centred_text(left + first / 2.0, y + row_h / 2.0, 8.0, Regular, &(r + 1).to_string());
-                }
-                // A box for each team's rolls this round, and for the totals.
+                let round = b * per_block + r + 1;
+                page.centred_text(x0 + first / 2.0, y + row_h / 2.0, 8.0, Regular, &round.to_string());
                 for t in 0..teams {
-                    page.writing_cell(left + first + t as f32 * col, y, col, row_h);
+                    page.writing_cell(x0 + first + t as f32 * col, y, col, row_h);
                 }
             }
-            let y_total = top + row_h * (rows as f32 + 2.0);
-            page.rect(left, y_total, width, row_h * 2.0, None, Some(Colour::Grey(0.9)));
-            page.fitted_text(
-                left + first / 2.0,
-                y_total + row_h / 2.0,
-                first - 2.0,
-                8.0,
-                Bold,
-                &self.l("tally_total"),
-            );
-            page.fitted_text(
-                left + first / 2.0,
-                y_total + row_h * 1.5,
-                first - 2.0,
-                8.0,
-                Bold,
-                &self.l("tally_winner"),
-            );
-            let all = rows + 4;
+            if last {
+                let y = top + row_h * (rows as f32 + 2.0);
+                page.rect(x0, y, first, row_h * 2.0, None, Some(Colour::Grey(0.9)));
+                for (i, key) in ["tally_total", "tally_winner"].into_iter().enumerate() {
+                    let cy = y + row_h * (i as f32 + 0.5);
+                    page.fitted_text(x0 + first / 2.0, cy, first - 1.0, 7.0, Bold, &self.l(key));
+                    for t in 0..teams {
+                        page.writing_cell(x0 + first + t as f32 * col, y + row_h * i as f32, col, row_h);
+                    }
+                }
+            }
             for r in 0..=all {
                 let y = top + row_h * r as f32;
-                page.line(
-                    (left, y),
-                    (left + width, y),
-                    Stroke::solid(if r == 2 || r == all - 2 { 1.0 } else { 0.4 }),
-                );
+                let heavy = r == 2 || (last && r == all - 2);
+                page.line((x0, y), (x0 + block_w, y), Stroke::solid(if heavy { 1.0 } else { 0.4 }));
             }
             for t in 0..=teams {
-                let x = left + first + t as f32 * col;
+                let x = x0 + first + t as f32 * col;
                 page.line((x, top), (x, top + row_h * all as f32), Stroke::solid(0.8));
             }
-            page.line((left, top), (left, top + row_h * all as f32), Stroke::solid(0.8));
-        })
+            page.line((x0, top), (x0, top + row_h * all as f32), Stroke::solid(0.8));
+        }
+        self.tall.code(&mut page, code);
+        page
     }
 }
 
@@ -762,73 +844,72 @@ enum Piece {
 impl Piece {
     fn size(self) -> (f32, f32) {
         match self {
-            // Three cards to a row; with 2 players two wider ones.
-            Piece::TurnCard { two: false, .. } => (60.0, 46.0),
-            Piece::TurnCard { two: true, .. } => (90.0, 46.0),
-            Piece::Sneeze(_) => (58.0, 26.0),
+            Piece::TurnCard { two: false, .. } => (CARD_W, 46.0),
+            // Two basket boxes and the trolley: two columns wide.
+            Piece::TurnCard { two: true, .. } => (2.0 * CARD_W + PIECE_GAP, 46.0),
+            Piece::Sneeze(_) => (CARD_W, 24.0),
             Piece::Tp(_) => (16.0, 16.0),
-            // Pieces share a square of 21.4 mm or more: the Virus, the Dog and baskets are 15 mm.
-            Piece::Basket(..) | Piece::Virus | Piece::Dog => (15.0, 15.0),
+            Piece::Basket(..) | Piece::Virus | Piece::Dog => (TOKEN_MM, TOKEN_MM),
         }
+    }
+
+    fn is_token(self) -> bool {
+        matches!(self, Piece::Tp(_) | Piece::Basket(..) | Piece::Virus | Piece::Dog)
     }
 }
 
+/// The width of a card, and of a column of the components page.
+const CARD_W: f32 = 60.0;
 /// The gap between pieces, for cutting.
 const PIECE_GAP: f32 = 3.0;
+/// Where a token's picture and its word sit, from its centre, so both stay
+/// inside the cut line (a test holds every word of both languages to it).
+const TOKEN_ICON_UP: f32 = 2.0;
+const TOKEN_LABEL_DOWN: f32 = 3.9;
+const TOKEN_LABEL_PT: f32 = 7.0;
+/// Rows of the team tally: room to write a number.
+const TALLY_ROW_MM: f32 = 8.5;
 
-/// Lays pieces out on as few pages of `(width, height)` as it can: tallest
-/// first, in shelves across the page; a piece no taller than the room left in
-/// a column of a shelf goes below the pieces there, else in a new column, else
-/// in a new shelf (first fit). Positions are relative to the area's corner.
+/// Lays pieces out on as few pages of `(width, height)` as they fit, in
+/// columns one card wide: each card (a 2-player turn card spans two columns)
+/// and each row of tokens goes, in order, where the columns it needs are
+/// shortest, the leftmost of equals; a new page when none has room.
+/// Positions are relative to the area's corner.
 fn pack(pieces: &[Piece], (width, height): (f32, f32)) -> Vec<Vec<(Piece, f32, f32)>> {
-    struct Shelf {
-        page: usize,
-        y: f32,
-        h: f32,
-        /// Columns: x, width, height used.
-        columns: Vec<(f32, f32, f32)>,
-    }
-    let mut order: Vec<Piece> = pieces.to_vec();
-    order.sort_by(|a, b| b.size().1.total_cmp(&a.size().1));
-    let mut shelves: Vec<Shelf> = Vec::new();
-    let mut pages: Vec<Vec<(Piece, f32, f32)>> = Vec::new();
-    for piece in order {
-        let (w, h) = piece.size();
-        let mut spot = None;
-        'find: for (si, shelf) in shelves.iter_mut().enumerate() {
-            for column in shelf.columns.iter_mut() {
-                if w <= column.1 && column.2 + PIECE_GAP + h <= shelf.h {
-                    spot = Some((si, column.0, shelf.y + column.2 + PIECE_GAP));
-                    column.2 += PIECE_GAP + h;
-                    break 'find;
-                }
-            }
-            let x = shelf.columns.last().map_or(0.0, |c| c.0 + c.1 + PIECE_GAP);
-            if x + w <= width && h <= shelf.h {
-                shelf.columns.push((x, w, h));
-                spot = Some((si, x, shelf.y));
-                break 'find;
-            }
+    let columns = (((width + PIECE_GAP) / (CARD_W + PIECE_GAP)).floor() as usize).max(2);
+    // Cards one by one, then tokens in rows as wide as a card.
+    let mut items: Vec<Vec<Piece>> = pieces.iter().filter(|p| !p.is_token()).map(|p| vec![*p]).collect();
+    let per_row = ((CARD_W + PIECE_GAP) / (16.0 + PIECE_GAP)).floor() as usize;
+    let tokens: Vec<Piece> = pieces.iter().copied().filter(|p| p.is_token()).collect();
+    items.extend(tokens.chunks(per_row).map(<[Piece]>::to_vec));
+    let mut pages: Vec<Vec<(Piece, f32, f32)>> = vec![Vec::new()];
+    // Where the next piece of each column would start.
+    let mut next = vec![0.0f32; columns];
+    for item in items {
+        let span = ((item[0].size().0 + PIECE_GAP) / (CARD_W + PIECE_GAP)).ceil() as usize;
+        let h = item.iter().map(|p| p.size().1).fold(0.0, f32::max);
+        let spot = |next: &[f32]| {
+            (0..=columns - span)
+                .map(|c| (c, next[c..c + span].iter().copied().fold(0.0, f32::max)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .expect("a column")
+        };
+        let (mut c, mut y) = spot(&next);
+        if y + h > height {
+            pages.push(Vec::new());
+            next.iter_mut().for_each(|n| *n = 0.0);
+            (c, y) = spot(&next);
         }
-        let (si, x, y) = spot.unwrap_or_else(|| {
-            let (page, y) = match shelves.last() {
-                Some(last) if last.y + last.h + PIECE_GAP + h <= height => (last.page, last.y + last.h + PIECE_GAP),
-                Some(last) => (last.page + 1, 0.0),
-                None => (0, 0.0),
-            };
-            shelves.push(Shelf {
-                page,
-                y,
-                h,
-                columns: vec![(0.0, w, h)],
-            });
-            (shelves.len() - 1, 0.0, y)
-        });
-        let page = shelves[si].page;
-        if pages.len() <= page {
-            pages.resize_with(page + 1, Vec::new);
+        let mut x = c as f32 * (CARD_W + PIECE_GAP);
+        for piece in item {
+            let (w, ph) = piece.size();
+            // Tokens of one row share its middle line.
+            pages.last_mut().expect("a page").push((piece, x, y + (h - ph) / 2.0));
+            x += w + PIECE_GAP;
         }
-        pages[page].push((piece, x, y));
+        for n in &mut next[c..c + span] {
+            *n = y + h + PIECE_GAP;
+        }
     }
     pages
 }

@@ -105,14 +105,34 @@ fn golden_boards_are_pinned() {
     let b = generate_for_seed(&v2, &Seed::new("42").unwrap()).unwrap();
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42_V2);
+    // Version 4 changed how boards are drawn, not the boards: these are its boards too.
+    for version in [3, 4] {
+        let old = Params {
+            version,
+            ..Params::default()
+        };
+        let b = generate_for_seed(&old, &Seed::new("42").unwrap()).unwrap();
+        let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
+        assert_eq!(rows, GOLDEN_42_V3);
+        // Rated by the games of their own rulings, as when they were made.
+        let r = rating(&old, &b);
+        assert_eq!((r.median_rounds, r.p90_rounds), (12, 28));
+    }
+    // Version 5: boards kept by the games of today's rulings. Seed 42's
+    // first draw keeps every rule of both.
     let b = generate_for_seed(&Params::default(), &Seed::new("42").unwrap()).unwrap();
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42_V3);
     let r = rating(&Params::default(), &b);
-    assert_eq!((r.median_rounds, r.p90_rounds), (12, 28));
-    // Version 4 changed how boards are drawn, not the boards: these are its boards too.
-    assert_eq!(VERSION, 4);
+    assert_eq!((r.median_rounds, r.p90_rounds), (11, 29));
+    let b = generate_for_seed(&Params::default(), &Seed::new("5").unwrap()).unwrap();
+    let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
+    assert_eq!(rows, GOLDEN_5_V5);
+    assert_eq!(VERSION, 5);
 }
+const GOLDEN_5_V5: [&str; 8] = [
+    "..KKK...", "...T....", ".U..UU..", ".U......", "...UU...", "........", ",,,,,CC,", ",,A,,A,,",
+];
 const GOLDEN_42_V3: [&str; 8] = [
     "....KKK.", ".UU..T..", "........", "..U.....", "..U..UU.", "........", ",,,,,,,,", ",ACC,,,A",
 ];
@@ -379,19 +399,34 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
     }
 }
 
+/// Regression: the road below the arrows was a 4.5 mm strip, too narrow
+/// for the 15 mm baskets waiting on it.
 #[test]
-fn board_squares_hold_a_token_with_room_around_it() {
+fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
     use crate::sheet::{Item, Paper};
-    for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
+    for (layout, paper) in [
+        (sheets::BoardLayout::Single, Paper::A4),
+        (sheets::BoardLayout::Single, Paper::Letter),
+        (sheets::BoardLayout::Tiled, Paper::A4),
+        (sheets::BoardLayout::Tiled, Paper::Letter),
+    ] {
         let req = Request {
             params: Params::default(),
             seed: Seed::new("sq").unwrap(),
             count: 1,
-            paper: Paper::Letter,
+            paper,
             layout,
             sheets: vec![sheets::SheetKind::Board],
         };
         let doc = req.document(&crate::text::Texts::english()).unwrap();
+        let road = doc
+            .pages
+            .last()
+            .unwrap()
+            .flat_items()
+            .into_iter()
+            .any(|i| matches!(i, Item::Rect { h, .. } if *h >= sheets::TOKEN_MM && *h <= sheets::ROAD_MM));
+        assert!(road, "{layout:?} {paper:?}: no road a token fits on");
         // The thin grey grid lines: vertical ones give the square width.
         let mut xs: Vec<f32> = doc.pages[0]
             .flat_items()
@@ -405,13 +440,18 @@ fn board_squares_hold_a_token_with_room_around_it() {
             .collect();
         xs.sort_by(f32::total_cmp);
         assert_eq!(xs.len(), 9, "{layout:?}");
+        if layout == sheets::BoardLayout::Tiled {
+            // Each half sits in the middle of its page, so the halves line up.
+            let page = &doc.pages[0];
+            assert!((xs[0] - (page.width - xs[8])).abs() < 0.01, "{paper:?}: off-centre");
+        }
         for w in xs.windows(2) {
             assert!(
                 w[1] - w[0] >= sheets::MIN_SQUARE_MM - 1e-3,
                 "{layout:?}: {} mm",
                 w[1] - w[0]
             );
-            assert!(w[1] - w[0] >= 15.0 + 6.0, "{layout:?}: {} mm", w[1] - w[0]);
+            assert!(w[1] - w[0] >= sheets::TOKEN_MM + 4.5, "{layout:?}: {} mm", w[1] - w[0]);
         }
     }
 }
@@ -595,4 +635,236 @@ fn switched_off_rules_are_in_the_code_and_version_1_codes_have_none() {
     assert_eq!(Params::from_code(&long.code(), VERSION).unwrap(), long);
     let old = Params::from_code("p3-race-b6-12", 1).unwrap();
     assert!(GoodRule::ALL.iter().all(|r| !old.rule_on(*r)));
+}
+
+/// Regression: an L-shaped unit passed; units are straight (RULES.md).
+#[test]
+fn a_unit_is_straight() {
+    let bent = variant(|v| v["cells"][4] = json!(".....UU."));
+    let m = messages(&bent);
+    assert!(
+        m.contains(&"parts: the unit at (7, 4) is not straight: a unit is 2 or 3 squares in a line".to_string()),
+        "{m:?}"
+    );
+}
+
+/// Regression: a door on a corner square could be in either wall. The JSON
+/// names the wall there; without it (the old form) the back door is in the
+/// back wall and the bathroom door in its side wall.
+#[test]
+fn a_door_on_a_corner_square_names_its_wall() {
+    // The sample's back door opens onto the corner square (8, 1).
+    let b = sample();
+    assert_eq!(b.yard_wall, Some(Wall::Back), "the old form");
+    assert!(messages(&b).is_empty());
+    let written = serde_json::to_value(BoardJson::new(None, None, &b)).unwrap();
+    assert_eq!(written["yard_wall"], json!("back"));
+    assert!(
+        written.get("bathroom_wall").is_none(),
+        "(1, 3) lies along one wall only"
+    );
+    assert_eq!(parse_json(&written.to_string()).unwrap().1, b);
+    let side = variant(|v| v["yard_wall"] = json!("right"));
+    assert!(
+        messages(&side).contains(
+            &"doors: the back door's square (8, 1) is not in the back wall of the shop (it opens in the right wall)"
+                .to_string()
+        ),
+        "{:?}",
+        messages(&side)
+    );
+    let mut v = sample_json();
+    v["yard_wall"] = json!("left");
+    assert_eq!(
+        parse_json(&v.to_string()).unwrap_err().message,
+        "yard_wall: the door's square (8, 1) does not lie along the left wall"
+    );
+    // A code printed before version 5 keeps the JSON it was printed with.
+    let code = SheetCode::parse("panic-buy:4:p3-race-b6-12:a4:board:5").unwrap();
+    let old = serde_json::to_value(BoardJson::new(None, Some(&code), &b)).unwrap();
+    assert!(old.get("yard_wall").is_none());
+}
+
+/// Version 5 keeps boards whose simulated deliveries use both arrows.
+#[test]
+fn boards_that_send_most_deliveries_to_one_arrow_are_named() {
+    let board_rules = Params {
+        version: 2,
+        ..Params::default()
+    };
+    let broken = |p: &Params, b: &Board| -> Vec<String> { validate(p, b).iter().map(|v| v.to_string()).collect() };
+    let lopsided = (0..30)
+        .map(|i| generate_for_seed(&board_rules, &Seed::new(&i.to_string()).unwrap()).unwrap())
+        .find(|b| {
+            broken(&Params::default(), b)
+                .iter()
+                .any(|m| m.starts_with("arrow-balance"))
+        })
+        .expect("a lopsided board among 30");
+    let m = broken(&Params::default(), &lopsided);
+    assert!(
+        m.iter()
+            .any(|m| m.starts_with("arrow-balance: one arrow takes") && m.ends_with("more than 75%")),
+        "{m:?}"
+    );
+    let off = Params {
+        off_rules: vec![GoodRule::ArrowBalance],
+        ..Params::default()
+    };
+    assert!(broken(&off, &lopsided).iter().all(|m| !m.starts_with("arrow-balance")));
+    let v4 = Params {
+        version: 4,
+        ..Params::default()
+    };
+    assert!(broken(&v4, &lopsided).iter().all(|m| !m.starts_with("arrow-balance")));
+}
+
+/// Regression: token words ("spare", "basket"; German "Reserve", "Korb")
+/// crossed the tokens' cut lines. Every word on a token or a card lies
+/// inside its cut line.
+#[test]
+fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
+    use crate::sheet::{Item, Paper};
+    for lang in ["en", "de"] {
+        let texts = crate::text::Texts::load(lang, None).unwrap();
+        for players in [2, 6] {
+            let mode = if players == 2 { Mode::Race } else { Mode::Hoard };
+            let req = Request {
+                params: Params {
+                    players,
+                    mode,
+                    ..Params::default()
+                },
+                seed: Seed::new("tokens").unwrap(),
+                count: 1,
+                paper: Paper::A4,
+                layout: sheets::BoardLayout::Single,
+                sheets: vec![sheets::SheetKind::Components],
+            };
+            let mut words = 0;
+            for page in req.document(&texts).unwrap().pages {
+                let items = page.flat_items();
+                let tokens: Vec<(f32, f32, f32)> = items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Circle {
+                            cx,
+                            cy,
+                            r,
+                            stroke: Some(s),
+                            ..
+                        } if *r <= 8.0 && !s.dash.is_empty() => Some((*cx, *cy, *r)),
+                        _ => None,
+                    })
+                    .collect();
+                let cards: Vec<(f32, f32, f32, f32)> = items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Rect {
+                            x,
+                            y,
+                            w,
+                            h,
+                            stroke: Some(s),
+                            ..
+                        } if !s.dash.is_empty() => Some((*x, *y, *x + w, *y + h)),
+                        _ => None,
+                    })
+                    .collect();
+                for b in page.text_boxes() {
+                    let (mx, my) = ((b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0);
+                    if let Some(c) = cards.iter().find(|c| c.0 < mx && mx < c.2 && c.1 < my && my < c.3) {
+                        let inside = c.0 + 0.5 <= b.x0 && b.x1 <= c.2 - 0.5 && c.1 + 0.5 <= b.y0 && b.y1 <= c.3 - 0.5;
+                        assert!(inside, "{lang}: {:?} crosses the cut line of its card", b.text);
+                        continue;
+                    }
+                    let Some(&(cx, cy, r)) = tokens.iter().find(|(cx, cy, r)| (mx - cx).hypot(my - cy) < *r) else {
+                        continue;
+                    };
+                    words += 1;
+                    for (x, y) in [(b.x0, b.y0), (b.x1, b.y0), (b.x0, b.y1), (b.x1, b.y1)] {
+                        assert!(
+                            (x - cx).hypot(y - cy) <= r - 0.3,
+                            "{lang}: {:?} crosses the cut line of its token",
+                            b.text
+                        );
+                    }
+                }
+            }
+            assert!(words >= 10, "{lang} {players}: {words} words on tokens");
+        }
+    }
+}
+
+/// Regression: a label of the tiled board wrapped into the calibration bar.
+/// On every page of every sheet, both papers and languages, single and
+/// tiled boards, nothing comes within 1 mm of the calibration bar.
+#[test]
+fn nothing_touches_the_calibration_bar() {
+    use crate::sheet::{Item, Page, Paper};
+    let bounds = |items: Vec<Item>| {
+        let page = Page {
+            width: 300.0,
+            height: 300.0,
+            items,
+        };
+        let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
+        for item in page.flat_items() {
+            let one = Page {
+                width: 300.0,
+                height: 300.0,
+                items: vec![item.clone()],
+            };
+            if !matches!(item, Item::Text { .. })
+                && let Some(b) = one.ink_bounds()
+            {
+                boxes.push(b);
+            }
+        }
+        boxes
+    };
+    for lang in ["en", "de"] {
+        let texts = crate::text::Texts::load(lang, None).unwrap();
+        for paper in [Paper::A4, Paper::Letter] {
+            for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
+                for (players, mode) in EVERY_MODE {
+                    let req = Request {
+                        params: Params {
+                            players,
+                            mode,
+                            ..Params::default()
+                        },
+                        seed: Seed::new("bar").unwrap(),
+                        count: 1,
+                        paper,
+                        layout,
+                        sheets: sheets::SheetKind::ALL.to_vec(),
+                    };
+                    for (i, page) in req.document(&texts).unwrap().pages.into_iter().enumerate() {
+                        let code_line = page.height - crate::sheet::MARGIN_MM - 4.0;
+                        let (bar, rest): (Vec<Item>, Vec<Item>) = page.items.into_iter().partition(
+                            |item| matches!(item, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)),
+                        );
+                        let rest: Vec<Item> = rest
+                            .into_iter()
+                            .filter(|item| !matches!(item, Item::Text { y, .. } if *y > code_line))
+                            .collect();
+                        let bar = bounds(bar)
+                            .into_iter()
+                            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))
+                            .expect("every page has the calibration bar");
+                        for b in bounds(rest) {
+                            let apart =
+                                b.2 + 1.0 <= bar.0 || bar.2 + 1.0 <= b.0 || b.3 + 1.0 <= bar.1 || bar.3 + 1.0 <= b.1;
+                            assert!(
+                                apart,
+                                "{lang} {paper:?} {layout:?} {players} {mode:?} page {}: {b:?} touches the bar {bar:?}",
+                                i + 1
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
