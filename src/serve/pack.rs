@@ -297,7 +297,7 @@ mod tests {
         ])
         .err()
         .unwrap();
-        assert_eq!(r.status, 413);
+        assert_eq!(r.status, 422);
         assert!(r.message.contains("fewer students"), "{}", r.message);
         let r = planned(&[
             field("games", "particle-panic"),

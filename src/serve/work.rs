@@ -26,8 +26,8 @@ pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
 /// The words of a budget refusal: what the request would cost, and what to lower.
 fn over_budget(what: String, most: String, lower: &str) -> Refusal {
     Refusal::new(
-        413,
-        format!("too much for one request: {what} (at most {most} are made at once); {lower}"),
+        422,
+        format!("too much for one request: {what}, and at most {most} are made at once; {lower}"),
     )
 }
 
@@ -291,7 +291,7 @@ mod tests {
         let e = check_request(&made("ppe", &[("seed", "1"), ("target", "1000000")]))
             .err()
             .expect("14,625 pages are refused");
-        assert_eq!(e.status, 413);
+        assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
         assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
         let e = check_request(&made("particle-panic", &[("seed", "1"), ("simulations", "1000000"), ("count", "2")]))
