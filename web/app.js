@@ -158,9 +158,23 @@ function values() {
   return out;
 }
 
+// The values the server is sent: a setting left at its default is not sent,
+// as a flag not given on the command line (so a preset can set it).
+function sent(g, v) {
+  const out = {};
+  for (const [k, val] of Object.entries(v)) {
+    const s = g.settings.find((x) => x.name === k);
+    if (val === undefined || val.trim() === "") continue;
+    if (s && val === s.default) continue;
+    if (k === "sheets" && val === g.default_sheets.join(",")) continue;
+    out[k] = val;
+  }
+  return out;
+}
+
 function query(v) {
   const q = new URLSearchParams();
-  for (const [k, val] of Object.entries(v)) if (val.trim() !== "") q.set(k, val);
+  for (const [k, val] of Object.entries(sent(game(), v))) q.set(k, val);
   return q;
 }
 
@@ -326,7 +340,7 @@ async function makePack(event) {
   for (const name of games) {
     form.append("games", name);
     const g = registry.games.find((x) => x.name === name);
-    const mine = chosen[name] || {};
+    const mine = sent(g, chosen[name] || {});
     for (const s of g.settings) if (mine[s.name]) form.append(name + "." + s.name, mine[s.name]);
     if (mine.sheets) form.append(name + ".sheets", mine.sheets);
   }

@@ -165,7 +165,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         (
             header::CONTENT_SECURITY_POLICY,
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; \
-             connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+             connect-src 'self' blob:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
         ),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "DENY"),
