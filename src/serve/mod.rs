@@ -173,7 +173,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         (HeaderName::from_static("cross-origin-resource-policy"), "same-origin"),
         (header::CACHE_CONTROL, "no-store"),
     ];
-    let mut outer = Router::new()
+    let routes = Router::new()
         .route("/", get(|| async { text("text/html; charset=utf-8", PAGE) }))
         .route("/app.js", get(|| async { text("text/javascript; charset=utf-8", SCRIPT) }))
         .route("/app.css", get(|| async { text("text/css; charset=utf-8", STYLE) }))
@@ -188,24 +188,26 @@ pub fn app(shared: Arc<Shared>) -> Router {
             refusal(Refusal::new(404, format!("{what} {}", crate::error::quote(uri.path()))))
         })
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
-        .layer(
-            ServiceBuilder::new()
-                .layer(axum::error_handling::HandleErrorLayer::new(|_: tower::BoxError| async {
-                    let mut r = refusal(Refusal::new(503, "the server is busy; try again in a moment"));
-                    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
-                    r
-                }))
-                .load_shed()
-                .concurrency_limit(MAX_IN_FLIGHT)
-                .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    ANSWER_TIMEOUT,
-                ))
-                .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
-                .layer(tower_http::timeout::RequestBodyDeadlineLayer::new(BODY_TIMEOUT)),
-        )
-        .layer(axum::middleware::from_fn_with_state(shared.clone(), guard))
-        .with_state(shared);
+        .with_state(shared.clone());
+    // Around all the routes at once: one count of requests in progress.
+    let limited = ServiceBuilder::new()
+        .layer(axum::error_handling::HandleErrorLayer::new(|_: tower::BoxError| async {
+            let mut r = refusal(Refusal::new(503, "the server is busy; try again in a moment"));
+            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+            r
+        }))
+        .load_shed()
+        .concurrency_limit(MAX_IN_FLIGHT)
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ANSWER_TIMEOUT,
+        ))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(tower_http::timeout::RequestBodyDeadlineLayer::new(BODY_TIMEOUT))
+        .service(routes);
+    let mut outer = Router::new()
+        .fallback_service(limited)
+        .layer(axum::middleware::from_fn_with_state(shared, guard));
     for (name, value) in headers {
         outer = outer.layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
             name,
