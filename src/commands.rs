@@ -454,7 +454,9 @@ pub fn plan_pack_spec(spec: &PackSpec, texts: &Texts) -> Result<(crate::pack::Pa
                 crate::pack::MAX_STUDENTS
             )));
         }
-        Students::Numbered(n) => (1..=*n).map(|i| format!("{} {i}", pack_labels.get("student"))).collect(),
+        Students::Numbered(n) => (1..=*n)
+            .map(|i| format!("{} {i}", pack_labels.get("student")))
+            .collect(),
     };
     if spec.entries.is_empty() {
         return Err(Error::input("pack: no game chosen"));

@@ -252,7 +252,9 @@ impl Browser {
         let check = format!("return ({script});");
         while self.script(&check) != json!(true) {
             if Instant::now() > deadline {
-                let page = self.script("return document.body.innerText.slice(0, 600) + ' | ' + document.getElementById('shown').value;");
+                let page = self.script(
+                    "return document.body.innerText.slice(0, 600) + ' | ' + document.getElementById('shown').value;",
+                );
                 panic!("timed out waiting for {what}; the page says: {page}");
             }
             std::thread::sleep(Duration::from_millis(100));
@@ -351,7 +353,11 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
         let labels = browser.script("return [...document.querySelectorAll('#settings label, #settings legend')].map((l) => l.textContent).join('|');");
         for s in game.settings() {
             assert!(
-                !labels.as_str().unwrap().split('|').any(|l| l == s.name && s.name.contains('-')),
+                !labels
+                    .as_str()
+                    .unwrap()
+                    .split('|')
+                    .any(|l| l == s.name && s.name.contains('-')),
                 "{}: the label of {} is its flag name",
                 game.name(),
                 s.name
@@ -385,10 +391,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     let href = browser.script("return document.activeElement.getAttribute('href');");
     browser.tab_to("#next");
     browser.keys(ENTER);
-    browser.until(
-        "page 2",
-        "document.getElementById('preview').src.includes('page=2')",
-    );
+    browser.until("page 2", "document.getElementById('preview').src.includes('page=2')");
     browser.screenshot("web-page.png");
     let (status, web_pdf) = http(port, "GET", href.as_str().unwrap(), None);
     assert_eq!(status, 200);
@@ -406,7 +409,10 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
         "Object.defineProperty(navigator, 'clipboard', {value: undefined}); \
          document.getElementById('copied').textContent = ''; document.getElementById('copy').click(); return true;",
     );
-    browser.until("the fallback copy", "document.getElementById('copied').textContent.length > 0");
+    browser.until(
+        "the fallback copy",
+        "document.getElementById('copied').textContent.length > 0",
+    );
     let selected = browser.script(
         "const c = document.getElementById('shown'); return c.selectionEnd - c.selectionStart === c.value.length;",
     );
@@ -441,8 +447,14 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.until("the preview in German", preview_loaded);
     browser.axe("in German");
     browser.script("const s = document.getElementById('uilang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return true;");
-    browser.until("English", "document.getElementById('make-title').textContent === 'Make sheets'");
-    browser.until("TP Hunt's code in English", &code_is("tp-hunt:2:g12-s12-a10-d7-p3:a4:default:7"));
+    browser.until(
+        "English",
+        "document.getElementById('make-title').textContent === 'Make sheets'",
+    );
+    browser.until(
+        "TP Hunt's code in English",
+        &code_is("tp-hunt:2:g12-s12-a10-d7-p3:a4:default:7"),
+    );
 
     // A teacher: Panic Buy in hoard mode for 6 and TP Hunt's harder maps,
     // both ticked for the pack, names pasted. Every setting applies: the
@@ -451,7 +463,10 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.script(
         "const p = document.getElementById('f-preset'); p.value = 'harder'; p.dispatchEvent(new Event('input', {bubbles: true})); return true;",
     );
-    browser.until("harder maps", "document.getElementById('shown').value.includes('s9-a10-d10')");
+    browser.until(
+        "harder maps",
+        "document.getElementById('shown').value.includes('s9-a10-d10')",
+    );
     choose_game("panic-buy");
     browser.until("Panic Buy", &code_is("panic-buy:"));
     browser.script(
@@ -462,7 +477,10 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.script(
         "const p = document.getElementById('f-players'); p.value = '6'; p.dispatchEvent(new Event('input', {bubbles: true})); return true;",
     );
-    browser.until("hoard for 6", "document.getElementById('shown').value.includes('p6-hoard')");
+    browser.until(
+        "hoard for 6",
+        "document.getElementById('shown').value.includes('p6-hoard')",
+    );
     browser.script(
         "for (const c of document.querySelectorAll('#pack-games input')) c.checked = ['tp-hunt', 'panic-buy'].includes(c.value); return true;",
     );

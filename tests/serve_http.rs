@@ -168,13 +168,27 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
 
     let s = Scratch::new("serve");
     let cli = s.run(&[
-        "panic-buy", "--seed", "9", "--players", "4", "--paper", "letter", "-o", "c.pdf",
+        "panic-buy",
+        "--seed",
+        "9",
+        "--players",
+        "4",
+        "--paper",
+        "letter",
+        "-o",
+        "c.pdf",
     ]);
     assert_eq!(cli.code(), 0, "{}", cli.stderr());
     let web = server.get("/api/panic-buy/pdf?seed=9&players=4&paper=letter");
     assert_eq!(web.status, 200);
-    assert_eq!(web.header("content-disposition").as_deref(), Some("attachment; filename=\"panic-buy-9.pdf\""));
-    assert!(web.body == std::fs::read(s.path("c.pdf")).unwrap(), "the web's PDF differs from the CLI's");
+    assert_eq!(
+        web.header("content-disposition").as_deref(),
+        Some("attachment; filename=\"panic-buy-9.pdf\"")
+    );
+    assert!(
+        web.body == std::fs::read(s.path("c.pdf")).unwrap(),
+        "the web's PDF differs from the CLI's"
+    );
 
     // A file setting goes as the file's text: the same dice as the CLI's --faces file.
     let faces = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/faces.toml");
@@ -184,7 +198,10 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     let encoded: String = text.bytes().map(|b| format!("%{b:02X}")).collect();
     let web = server.get(&format!("/api/ppe/pdf?seed=1&faces={encoded}"));
     assert_eq!(web.status, 200, "{}", String::from_utf8_lossy(&web.body));
-    assert!(web.body == std::fs::read(s.path("f.pdf")).unwrap(), "face counts sent as text");
+    assert!(
+        web.body == std::fs::read(s.path("f.pdf")).unwrap(),
+        "face counts sent as text"
+    );
 
     // A pack from the form: the CLI's bytes for the same pack file.
     let (content_type, body) = multipart(&[
@@ -204,7 +221,10 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     .unwrap();
     let cli = s.run(&["pack", "p.toml", "-o", "p.pdf"]);
     assert_eq!(cli.code(), 0, "{}", cli.stderr());
-    assert!(web.body == std::fs::read(s.path("p.pdf")).unwrap(), "the web's pack differs from the CLI's");
+    assert!(
+        web.body == std::fs::read(s.path("p.pdf")).unwrap(),
+        "the web's pack differs from the CLI's"
+    );
     // Split: a ZIP, and a warning that keeps the student's name.
     let (content_type, body) = multipart(&[
         ("games", "tp-hunt"),
@@ -227,7 +247,8 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     let regen = server.get("/api/regen?code=tp-hunt%3A1%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A42");
     assert_eq!(regen.status, 200);
     assert!(regen.body.starts_with(b"%PDF-"));
-    let info: serde_json::Value = serde_json::from_slice(&server.get("/api/tp-hunt/info?seed=42&players=3").body).unwrap();
+    let info: serde_json::Value =
+        serde_json::from_slice(&server.get("/api/tp-hunt/info?seed=42&players=3").body).unwrap();
     assert_eq!(info["code"], "tp-hunt:2:g12-s12-a10-d7-p3:a4:default:42");
     let png = server.get("/api/tp-hunt/png?seed=42&players=3&page=2&dpi=30");
     assert_eq!(png.status, 200);
@@ -235,9 +256,19 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
 
     // Bad settings: a 4xx, one line naming the field in the form's words, no flags.
     for (path, status, field, says) in [
-        ("/api/tp-hunt/pdf?seed=1&players=9", 400, "players", "players: 9 is out of range"),
+        (
+            "/api/tp-hunt/pdf?seed=1&players=9",
+            400,
+            "players",
+            "players: 9 is out of range",
+        ),
         ("/api/tp-hunt/info?seed=1&stores=200", 400, "stores", "200"),
-        ("/api/tp-hunt/pdf?seed=1&output=/etc/passwd", 400, "", "not a TP Hunt setting"),
+        (
+            "/api/tp-hunt/pdf?seed=1&output=/etc/passwd",
+            400,
+            "",
+            "not a TP Hunt setting",
+        ),
         ("/api/tp-hunt/pdf?players=3", 400, "seed", "seed"),
         ("/api/tp-hunt/info?seed=-x&players=-3", 400, "players", "players"),
         ("/api/chess/pdf?seed=1", 404, "", "unknown game"),
@@ -249,7 +280,10 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         assert_eq!(a.status, status, "{path}: {}", String::from_utf8_lossy(&a.body));
         let j: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
         let e = j["error"].as_str().unwrap();
-        assert!(e.contains(says) && !e.contains('\n') && !e.contains("--"), "{path}: {e}");
+        assert!(
+            e.contains(says) && !e.contains('\n') && !e.contains("--"),
+            "{path}: {e}"
+        );
         assert_eq!(j["field"].as_str().unwrap_or(""), field, "{path}");
     }
 
@@ -283,7 +317,10 @@ fn every_probe_is_refused_while_others_are_answered() {
     // Framing and sniffing are forbidden on every answer.
     let page = server.get("/");
     let csp = page.header("content-security-policy").unwrap();
-    assert!(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), "{csp}");
+    assert!(
+        csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"),
+        "{csp}"
+    );
     assert_eq!(page.header("x-content-type-options").as_deref(), Some("nosniff"));
     assert_eq!(page.header("x-frame-options").as_deref(), Some("DENY"));
 
@@ -319,7 +356,11 @@ fn every_probe_is_refused_while_others_are_answered() {
     let a = post(&server, "/api/pack", "", &content_type, &body);
     assert_eq!(a.status, 422, "{}", a.error());
     assert!(a.error().contains("fewer students"), "{}", a.error());
-    assert!(started.elapsed() < Duration::from_secs(5), "refused in {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "refused in {:?}",
+        started.elapsed()
+    );
     let a = server.get("/api/ppe/pdf?seed=1&target=1000000");
     assert_eq!(a.status, 422, "{}", a.error());
     let a = server.get("/api/particle-panic/pdf?seed=1&simulations=1000000&count=5");
@@ -328,7 +369,10 @@ fn every_probe_is_refused_while_others_are_answered() {
 
     // A body over the limit is refused, not read.
     let big = vec![b'x'; 2 * 1024 * 1024];
-    assert_eq!(post(&server, "/api/validate/tp-hunt", "", "application/json", &big).status, 413);
+    assert_eq!(
+        post(&server, "/api/validate/tp-hunt", "", "application/json", &big).status,
+        413
+    );
 
     // A huge header line: refused after its first bytes.
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -367,7 +411,12 @@ fn every_probe_is_refused_while_others_are_answered() {
     let started = Instant::now();
     for mut s in slow {
         let a = read_answer(&mut s);
-        assert!(matches!(a.status, 0 | 408 | 400), "a slow client: {} {}", a.status, a.error());
+        assert!(
+            matches!(a.status, 0 | 408 | 400),
+            "a slow client: {} {}",
+            a.status,
+            a.error()
+        );
     }
     assert!(
         started.elapsed() < Duration::from_secs(30),

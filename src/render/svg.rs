@@ -316,7 +316,11 @@ fn escape_into(out: &mut String, text: &str) {
 pub fn page_png(page: &Page, dpi: u32) -> Result<Vec<u8>, String> {
     let tree = svg_tree(&page_svg(page))?;
     let zoom = dpi as f32 / 25.4;
-    rasterize(&tree, (page.width * zoom).round() as u32, (page.height * zoom).round() as u32)
+    rasterize(
+        &tree,
+        (page.width * zoom).round() as u32,
+        (page.height * zoom).round() as u32,
+    )
 }
 
 /// A page's SVG (as [`page_svg`] makes it) as PNG at `dpi` dots per inch.
@@ -333,7 +337,8 @@ pub fn svg_png(svg: &str, dpi: u32) -> Result<Vec<u8>, String> {
 }
 
 fn svg_tree(svg: &str) -> Result<resvg::usvg::Tree, String> {
-    resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).map_err(|e| format!("rendering the preview: {e}"))
+    resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
+        .map_err(|e| format!("rendering the preview: {e}"))
 }
 
 /// The picture `w` x `h` pixels large.

@@ -69,7 +69,11 @@ impl From<Error> for Refusal {
 
 /// Every field name a game's form has: the common ones and its settings.
 pub fn field_names(game: &dyn Game) -> Vec<&'static str> {
-    COMMON.iter().copied().chain(game.settings().iter().map(|s| s.name)).collect()
+    COMMON
+        .iter()
+        .copied()
+        .chain(game.settings().iter().map(|s| s.name))
+        .collect()
 }
 
 /// What one game's form asks for, read but not yet made into a request.
@@ -148,9 +152,10 @@ impl Asked {
                             .collect(),
                     ),
                     // A file setting comes as the file's text.
-                    Kind::File => Value::Table(toml::from_str(&text).map_err(|e| {
-                        Refusal::new(400, format!("{name}: {}", e.message().trim())).at(name)
-                    })?),
+                    Kind::File => Value::Table(
+                        toml::from_str(&text)
+                            .map_err(|e| Refusal::new(400, format!("{name}: {}", e.message().trim())).at(name))?,
+                    ),
                     _ => Value::One(text),
                 };
                 self.values.set(name, value);
@@ -199,12 +204,10 @@ impl Asked {
 pub fn whole(name: &str, text: Option<&str>, default: usize) -> Result<usize> {
     match text {
         None => Ok(default),
-        Some(t) => t.trim().parse().map_err(|_| {
-            Error::input(format!(
-                "{name}: {} is not a whole number",
-                crate::error::quote(t)
-            ))
-        }),
+        Some(t) => t
+            .trim()
+            .parse()
+            .map_err(|_| Error::input(format!("{name}: {} is not a whole number", crate::error::quote(t)))),
     }
 }
 
@@ -224,9 +227,16 @@ mod tests {
     #[test]
     fn fields_become_the_same_request_as_the_flags() {
         let m = made("tp-hunt", &[("seed", "7"), ("players", "3"), ("paper", "letter")]).unwrap();
-        assert_eq!(m.request.code().unwrap(), "tp-hunt:2:g12-s12-a10-d7-p3:letter:default:7");
+        assert_eq!(
+            m.request.code().unwrap(),
+            "tp-hunt:2:g12-s12-a10-d7-p3:letter:default:7"
+        );
         let m = made("panic-buy", &[("seed", "9"), ("rule-off", "tp-loop,first-fair")]).unwrap();
-        assert!(m.request.code().unwrap().contains("-xtp-loop"), "{}", m.request.code().unwrap());
+        assert!(
+            m.request.code().unwrap().contains("-xtp-loop"),
+            "{}",
+            m.request.code().unwrap()
+        );
     }
 
     #[test]
@@ -240,20 +250,37 @@ mod tests {
     #[test]
     fn refusals_name_their_field() {
         for (game, pairs, field, says) in [
-            ("tp-hunt", vec![("seed", "1"), ("players", "9")], "players", "out of range"),
+            (
+                "tp-hunt",
+                vec![("seed", "1"), ("players", "9")],
+                "players",
+                "out of range",
+            ),
             ("tp-hunt", vec![("seed", "1"), ("stores", "200")], "stores", "200"),
             ("tp-hunt", vec![("players", "3")], "seed", "give a seed"),
             ("tp-hunt", vec![("seed", "1"), ("count", "x")], "count", "whole number"),
             ("ppe", vec![("seed", "1"), ("faces", "mask = [")], "faces", "faces"),
             ("ppe", vec![("seed", "1"), ("target", "0")], "target", "target"),
-            ("tp-hunt", vec![("seed", "1"), ("per-page", "3")], "per-page", "1, 2 or 4"),
+            (
+                "tp-hunt",
+                vec![("seed", "1"), ("per-page", "3")],
+                "per-page",
+                "1, 2 or 4",
+            ),
         ] {
-            let e = made(game, &pairs).err().unwrap_or_else(|| panic!("{pairs:?} is refused"));
+            let e = made(game, &pairs)
+                .err()
+                .unwrap_or_else(|| panic!("{pairs:?} is refused"));
             assert_eq!(e.field.as_deref(), Some(field), "{pairs:?}: {e:?}");
             assert!(e.message.contains(says), "{pairs:?}: {}", e.message);
             assert!(!e.message.contains("--"), "no flags in {}", e.message);
         }
-        let e = made("tp-hunt", &[("seed", "1"), ("output", "/etc/passwd")]).err().unwrap();
-        assert!(e.message.contains("not a TP Hunt setting") && e.field.is_none(), "{e:?}");
+        let e = made("tp-hunt", &[("seed", "1"), ("output", "/etc/passwd")])
+            .err()
+            .unwrap();
+        assert!(
+            e.message.contains("not a TP Hunt setting") && e.field.is_none(),
+            "{e:?}"
+        );
     }
 }

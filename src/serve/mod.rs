@@ -73,7 +73,10 @@ impl Hosts {
     pub fn for_bind(bind: &str) -> Hosts {
         let bind = bind.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
         let any_address = bind.parse::<IpAddr>().is_ok_and(|ip| ip.is_unspecified());
-        let mut names: Vec<String> = ["localhost", "127.0.0.1", "::1"].iter().map(|s| s.to_string()).collect();
+        let mut names: Vec<String> = ["localhost", "127.0.0.1", "::1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         names.push(bind);
         Hosts { names, any_address }
     }
@@ -175,7 +178,10 @@ pub fn app(shared: Arc<Shared>) -> Router {
     ];
     let routes = Router::new()
         .route("/", get(|| async { text("text/html; charset=utf-8", PAGE) }))
-        .route("/app.js", get(|| async { text("text/javascript; charset=utf-8", SCRIPT) }))
+        .route(
+            "/app.js",
+            get(|| async { text("text/javascript; charset=utf-8", SCRIPT) }),
+        )
         .route("/app.css", get(|| async { text("text/css; charset=utf-8", STYLE) }))
         .route("/api/games", get(|| async { text("application/json", &games_json()) }))
         .route("/api/words", get(words))
@@ -184,18 +190,25 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/validate/{game}", post(validate))
         .route("/api/{game}/{what}", get(game_answer))
         .fallback(|method: Method, uri: axum::http::Uri| async move {
-            let what = if method == Method::GET { "nothing at" } else { "nothing to post to at" };
+            let what = if method == Method::GET {
+                "nothing at"
+            } else {
+                "nothing to post to at"
+            };
             refusal(Refusal::new(404, format!("{what} {}", crate::error::quote(uri.path()))))
         })
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared.clone());
     // Around all the routes at once: one count of requests in progress.
     let limited = ServiceBuilder::new()
-        .layer(axum::error_handling::HandleErrorLayer::new(|_: tower::BoxError| async {
-            let mut r = refusal(Refusal::new(503, "the server is busy; try again in a moment"));
-            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
-            r
-        }))
+        .layer(axum::error_handling::HandleErrorLayer::new(
+            |_: tower::BoxError| async {
+                let mut r = refusal(Refusal::new(503, "the server is busy; try again in a moment"));
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+                r
+            },
+        ))
         .load_shed()
         .concurrency_limit(MAX_IN_FLIGHT)
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
@@ -565,7 +578,10 @@ async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, b
 /// labels, help and choices), from the `web` template.
 async fn words(RawQuery(query): RawQuery) -> Response {
     let fields = fields(query);
-    let lang = fields.iter().find(|(k, _)| k == "lang").map_or("en", |(_, v)| v.as_str());
+    let lang = fields
+        .iter()
+        .find(|(k, _)| k == "lang")
+        .map_or("en", |(_, v)| v.as_str());
     match page_words(lang) {
         Ok(words) => text("application/json", &words),
         Err(e) => refusal(Refusal::from(e).at("lang")),
@@ -615,7 +631,13 @@ mod tests {
         for ok in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080"] {
             assert!(local.allows(ok), "{ok}");
         }
-        for bad in ["evil.example:8080", "192.168.1.5:8080", "", "127.0.0.1.evil.example", "localhost.evil"] {
+        for bad in [
+            "evil.example:8080",
+            "192.168.1.5:8080",
+            "",
+            "127.0.0.1.evil.example",
+            "localhost.evil",
+        ] {
             assert!(!local.allows(bad), "{bad}");
         }
         let lan = Hosts::for_bind("0.0.0.0");

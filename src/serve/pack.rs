@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::State;
+use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::response::Response;
 
 use super::form::{Asked, Refusal};
@@ -37,13 +37,19 @@ pub async fn answer(State(shared): State<Arc<Shared>>, form: Result<Multipart, M
 
 /// Reads the multipart form; the body's size and time are bounded by the server's limits.
 async fn read(form: Result<Multipart, MultipartRejection>) -> Result<Vec<Field>, Refusal> {
-    let mut form = form.map_err(|e| Refusal::new(400, format!("the pack comes as a form (multipart/form-data): {e}")))?;
+    let mut form =
+        form.map_err(|e| Refusal::new(400, format!("the pack comes as a form (multipart/form-data): {e}")))?;
     let mut fields = Vec::new();
     loop {
         let field = match form.next_field().await {
             Ok(Some(f)) => f,
             Ok(None) => break,
-            Err(e) => return Err(Refusal::new(e.status().as_u16(), format!("the form could not be read: {e}"))),
+            Err(e) => {
+                return Err(Refusal::new(
+                    e.status().as_u16(),
+                    format!("the form could not be read: {e}"),
+                ));
+            }
         };
         let name = field.name().unwrap_or("").to_string();
         let file_name = field.file_name().map(str::to_string);
@@ -70,7 +76,12 @@ const LOWER_PACK: &str = "make the pack for fewer students, games or sheets, or 
 
 /// The pack the fields ask for, planned and within the budget.
 pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
-    let get = |name: &str| fields.iter().find(|f| f.name == name).map(|f| f.text.trim().to_string());
+    let get = |name: &str| {
+        fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.text.trim().to_string())
+    };
     let mut games: Vec<&'static dyn crate::game::Game> = Vec::new();
     for f in fields.iter().filter(|f| f.name == "games" || f.name == "game") {
         for name in f.text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -86,7 +97,9 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
     for f in fields {
         let known = PACK_FIELDS.contains(&f.name.as_str())
             || f.name == "game"
-            || f.name.split_once('.').is_some_and(|(g, _)| games.iter().any(|game| game.name() == g));
+            || f.name
+                .split_once('.')
+                .is_some_and(|(g, _)| games.iter().any(|game| game.name() == g));
         if !known {
             return Err(Refusal::new(
                 400,
@@ -104,7 +117,8 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
     }
     let seed = crate::seed::Seed::new(&seed_text).map_err(|e| Refusal::from(Error::from(e)).at("seed"))?;
     let lang = get("lang").filter(|l| !l.is_empty()).unwrap_or_else(|| "en".into());
-    let texts = crate::text::Texts::load(&lang, None).map_err(|e| Refusal::new(400, format!("lang: {e}")).at("lang"))?;
+    let texts =
+        crate::text::Texts::load(&lang, None).map_err(|e| Refusal::new(400, format!("lang: {e}")).at("lang"))?;
     let per_page = super::form::whole("per-page", get("per-page").filter(|s| !s.is_empty()).as_deref(), 1)
         .map_err(|e| Refusal::from(e).at("per-page"))?;
     let students = students(fields)?;
@@ -127,8 +141,14 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
                 asked.set(setting, &f.text).map_err(|r| at_game(r, game.name()))?;
             }
         }
-        for (name, value) in [("seed", Some(seed_text.clone())), ("paper", get("paper")), ("lang", Some(lang.clone()))] {
-            asked.set(name, value.as_deref().unwrap_or("")).map_err(|r| at_game(r, game.name()))?;
+        for (name, value) in [
+            ("seed", Some(seed_text.clone())),
+            ("paper", get("paper")),
+            ("lang", Some(lang.clone())),
+        ] {
+            asked
+                .set(name, value.as_deref().unwrap_or(""))
+                .map_err(|r| at_game(r, game.name()))?;
         }
         asked.per_page = Some(per_page.to_string());
         let made = asked.make().map_err(|r| at_game(r, game.name()))?;
@@ -179,17 +199,19 @@ fn students(fields: &[Field]) -> Result<Students, Refusal> {
         .iter()
         .filter(|f| (f.name == "roster" || f.name == "names") && !f.text.trim().is_empty())
         .collect::<Vec<_>>();
-    let count = fields.iter().find(|f| f.name == "count").map(|f| f.text.trim()).filter(|c| !c.is_empty());
+    let count = fields
+        .iter()
+        .find(|f| f.name == "count")
+        .map(|f| f.text.trim())
+        .filter(|c| !c.is_empty());
     match (list.as_slice(), count) {
         ([], None) => Err(Refusal::new(400, "names: give the class list, or a number of numbered sets").at("names")),
         ([], Some(n)) => Ok(Students::Numbered(
             super::form::whole("count", Some(n), 0).map_err(|e| Refusal::from(e).at("count"))?,
         )),
-        ([_, _, ..], _) | ([_], Some(_)) => Err(Refusal::new(
-            400,
-            "names: give a class list or a number of sets, not both",
-        )
-        .at("names")),
+        ([_, _, ..], _) | ([_], Some(_)) => {
+            Err(Refusal::new(400, "names: give a class list or a number of sets, not both").at("names"))
+        }
         ([f], None) => {
             let what = f.file_name.clone().unwrap_or_else(|| "pasted".into());
             let first = f.text.lines().next().unwrap_or("").to_ascii_lowercase();
@@ -232,7 +254,8 @@ fn write(planned: Planned, out: &mut work::Stream) -> crate::error::Result<()> {
     let mut zip = zip::ZipWriter::new_stream(out);
     crate::commands::split_pdfs(&pack, &texts, &mut |name, pdf| {
         zip.start_file(name, options).map_err(zip_error)?;
-        zip.write_all(&pdf).map_err(|e| Error::input(format!("making the ZIP: {e}")))
+        zip.write_all(&pdf)
+            .map_err(|e| Error::input(format!("making the ZIP: {e}")))
     })?;
     zip.finish().map_err(zip_error)?;
     Ok(())
@@ -275,9 +298,29 @@ mod tests {
     #[test]
     fn a_pack_refusal_names_its_game_and_setting() {
         for (fields, at) in [
-            (vec![field("games", "panic-buy"), field("seed", "x"), field("count", "3"), field("panic-buy.mode", "hoard"), field("panic-buy.players", "5")], "panic-buy.players"),
-            (vec![field("games", "tp-hunt"), field("seed", "x"), field("count", "3"), field("tp-hunt.stores", "900")], "tp-hunt.stores"),
-            (vec![field("games", "tp-hunt"), field("seed", ""), field("count", "3")], "seed"),
+            (
+                vec![
+                    field("games", "panic-buy"),
+                    field("seed", "x"),
+                    field("count", "3"),
+                    field("panic-buy.mode", "hoard"),
+                    field("panic-buy.players", "5"),
+                ],
+                "panic-buy.players",
+            ),
+            (
+                vec![
+                    field("games", "tp-hunt"),
+                    field("seed", "x"),
+                    field("count", "3"),
+                    field("tp-hunt.stores", "900"),
+                ],
+                "tp-hunt.stores",
+            ),
+            (
+                vec![field("games", "tp-hunt"), field("seed", ""), field("count", "3")],
+                "seed",
+            ),
             (vec![field("games", "tp-hunt"), field("seed", "x")], "names"),
             (vec![field("seed", "x"), field("count", "3")], "games"),
         ] {
@@ -313,7 +356,12 @@ mod tests {
 
     #[test]
     fn a_warning_keeps_the_students_name() {
-        let (head, _) = plan(&[field("games", "tp-hunt"), field("seed", "x"), field("names", "Ra 𓂀\nAnn")]).unwrap();
+        let (head, _) = plan(&[
+            field("games", "tp-hunt"),
+            field("seed", "x"),
+            field("names", "Ra 𓂀\nAnn"),
+        ])
+        .unwrap();
         assert!(head.warning.unwrap().contains("'Ra 𓂀'"));
     }
 }

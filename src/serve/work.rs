@@ -288,17 +288,20 @@ mod tests {
     #[test]
     fn work_over_the_budget_is_refused_before_it_is_done() {
         let started = std::time::Instant::now();
-        let e = check_request(&made("ppe", &[("seed", "1"), ("target", "1000000")]))
-            .err()
-            .expect("14,625 pages are refused");
+        let e =
+            check_request(&made("ppe", &[("seed", "1"), ("target", "1000000")])).expect_err("14,625 pages are refused");
         assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
         assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
-        let e = check_request(&made("particle-panic", &[("seed", "1"), ("simulations", "1000000"), ("count", "2")]))
-            .err()
-            .expect("2,000,000 simulated games are refused");
+        let e = check_request(&made(
+            "particle-panic",
+            &[("seed", "1"), ("simulations", "1000000"), ("count", "2")],
+        ))
+        .expect_err("2,000,000 simulated games are refused");
         assert!(e.message.contains("2,000,000 simulated games"), "{}", e.message);
-        let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")])).err().unwrap();
+        let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
+            .err()
+            .unwrap();
         assert!(e.message.contains("1000 sets"), "{}", e.message);
         assert!(started.elapsed() < Duration::from_secs(20), "refused at once");
         check_request(&made("tp-hunt", &[("seed", "1"), ("count", "100")])).unwrap();
