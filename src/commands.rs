@@ -25,7 +25,7 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
         if let Some((action, am)) = m.subcommand() {
             return game.run_action(action, am);
         }
-        let (request, out) = game_request(game, m, &Values::default())?;
+        let (request, out) = game_request(game, m)?;
         return write_game(&request, &out, None);
     }
     match name {
@@ -94,16 +94,15 @@ fn manual_pages(dir: Option<&std::path::Path>) -> Result<i32> {
 
 /// Writes a game's sheets from parsed command-line arguments: the request
 /// they stand for and the output options. A `--config` file gives settings
-/// and common options the flags do not; `extra` values (the web page's file
-/// settings, sent as text) win over both.
-pub fn game_request(game: &'static dyn Game, m: &ArgMatches, extra: &Values) -> Result<(GameRequest, Options)> {
+/// and common options the flags do not.
+pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequest, Options)> {
     let mut out = OutputArgs::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
     let (file, file_values) = match m.get_one::<PathBuf>("config") {
         Some(path) => crate::game::read_settings_file(game, path)?,
         None => (toml::Table::new(), Values::default()),
     };
     let from_file = |key: &str| file.get(key);
-    let values = file_values.overlaid(&crate::cli::values(m, game)).overlaid(extra);
+    let values = file_values.overlaid(&crate::cli::values(m, game));
     let flag = |key: &str| m.get_one::<String>(key).cloned();
     let seed_text = match (flag("seed"), from_file("seed")) {
         (Some(s), _) => Some(s),

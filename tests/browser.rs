@@ -389,10 +389,11 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     );
     browser.tab_to("#pdf");
     let href = browser.script("return document.activeElement.getAttribute('href');");
+    browser.screenshot("web-page.png");
     browser.tab_to("#next");
     browser.keys(ENTER);
     browser.until("page 2", "document.getElementById('preview').src.includes('page=2')");
-    browser.screenshot("web-page.png");
+    browser.until("page 2 shown", preview_loaded);
     let (status, web_pdf) = http(port, "GET", href.as_str().unwrap(), None);
     assert_eq!(status, 200);
     let s = Scratch::new("browser");
