@@ -27,7 +27,7 @@ pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
 fn over_budget(what: String, most: String, lower: &str) -> Refusal {
     Refusal::new(
         422,
-        format!("too much for one request: {what}, and at most {most} are made at once; {lower}"),
+        format!("too much for one request: {what}, and one request makes at most {most}; {lower}"),
     )
 }
 
@@ -36,7 +36,7 @@ pub fn check_games(games: u64, lower: &str) -> std::result::Result<(), Refusal> 
     if games > MAX_SIMULATED_GAMES {
         return Err(over_budget(
             format!("{} simulated games", thousands(games)),
-            thousands(MAX_SIMULATED_GAMES),
+            format!("{} simulated games", thousands(MAX_SIMULATED_GAMES)),
             lower,
         ));
     }
@@ -63,13 +63,10 @@ pub fn check_pages(
     });
     if pages > room {
         let what = match copies {
-            1 => format!("more than {} pages", thousands(room as u64)),
-            n => format!(
-                "more than {} pages ({n} sets of more than {room})",
-                thousands((n * room + extra) as u64)
-            ),
+            0 | 1 => format!("more than {} pages", thousands(room as u64)),
+            n => format!("{} sets of more than {room} pages each", thousands(n as u64)),
         };
-        return Err(over_budget(what, thousands(MAX_PAGES as u64), lower));
+        return Err(over_budget(what, format!("{} pages", thousands(MAX_PAGES as u64)), lower));
     }
     drawn?;
     Ok(pages)
@@ -302,7 +299,7 @@ mod tests {
         let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
             .err()
             .unwrap();
-        assert!(e.message.contains("1000 sets"), "{}", e.message);
+        assert!(e.message.contains("1,000 sets of more than 3 pages each"), "{}", e.message);
         assert!(started.elapsed() < Duration::from_secs(20), "refused at once");
         check_request(&made("tp-hunt", &[("seed", "1"), ("count", "100")])).unwrap();
     }
