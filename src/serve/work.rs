@@ -66,7 +66,11 @@ pub fn check_pages(
             0 | 1 => format!("more than {} pages", thousands(room as u64)),
             n => format!("{} sets of more than {room} pages each", thousands(n as u64)),
         };
-        return Err(over_budget(what, format!("{} pages", thousands(MAX_PAGES as u64)), lower));
+        return Err(over_budget(
+            what,
+            format!("{} pages", thousands(MAX_PAGES as u64)),
+            lower,
+        ));
     }
     drawn?;
     Ok(pages)
@@ -299,7 +303,11 @@ mod tests {
         let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
             .err()
             .unwrap();
-        assert!(e.message.contains("1,000 sets of more than 3 pages each"), "{}", e.message);
+        assert!(
+            e.message.contains("1,000 sets of more than 3 pages each"),
+            "{}",
+            e.message
+        );
         assert!(started.elapsed() < Duration::from_secs(20), "refused at once");
         check_request(&made("tp-hunt", &[("seed", "1"), ("count", "100")])).unwrap();
     }
