@@ -447,6 +447,14 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     );
     browser.until("the preview in German", preview_loaded);
     browser.axe("in German");
+    browser.script("document.getElementById('more').open = true; return true;");
+    browser.type_into("#f-count", "0");
+    browser.until(
+        "an error in German",
+        "document.getElementById('err-f-count').textContent === 'Verschiedene Sätze: 0 liegt außerhalb des Bereichs (1 bis 10000)'",
+    );
+    browser.type_into("#f-count", "1");
+    browser.until("no error", "document.getElementById('err-f-count').textContent === ''");
     browser.script("const s = document.getElementById('uilang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return true;");
     browser.until(
         "English",

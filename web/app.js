@@ -205,10 +205,25 @@ function clearErrors(scope) {
   for (const c of document.querySelectorAll(scope + " [aria-invalid]")) c.removeAttribute("aria-invalid");
 }
 
-// The message without the field name it starts with, and flags named in
-// the page's words.
+// The message without the field name it starts with, flags named in the
+// page's words, and the messages every game shares in the page's language.
 function tidy(message, gameName) {
-  return message.replace(/^[a-z-]+: /, "").replace(/--([a-z-]+)/g, (_, name) => "'" + settingWord(gameName, name) + "'");
+  const text = message.replace(/^[a-z-]+(?: \+ [a-z-]+)*: /, "").replace(/--([a-z-]+)/g, (_, name) => "'" + settingWord(gameName, name) + "'");
+  const shared = [
+    [/^(-?\d+) is out of range \((-?\d+) to (-?\d+)\)$/, (m) => w("error.out_of_range", { value: m[1], min: m[2], max: m[3] })],
+    [/^'(.*)' is not a whole number$/, (m) => w("error.not_a_number", { value: "'" + m[1] + "'" })],
+    [/^give (a|the pack a) seed/, () => w("error.seed")],
+    [/^too much for one request/, () => w("error.budget")],
+    [/^give the class list, or a number/, () => w("error.names")],
+    [/^tick at least one game/, () => w("error.games")],
+  ];
+  if (uiLang !== "en") {
+    for (const [shape, say] of shared) {
+      const m = text.match(shape);
+      if (m) return say(m);
+    }
+  }
+  return text;
 }
 
 // Shows an error at its field (aria-invalid, described by the error) and in

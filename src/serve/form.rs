@@ -41,7 +41,8 @@ impl Refusal {
         let line = e.message.lines().next().unwrap_or("").to_string();
         let field = line
             .split_once(": ")
-            .map(|(head, _)| head.trim())
+            // `stores + atms + dangers: ...` is about the first of them.
+            .map(|(head, _)| head.split(" + ").next().unwrap_or("").trim())
             .and_then(|head| fields.iter().find(|f| **f == head))
             .map(|f| f.to_string());
         Refusal {
@@ -267,6 +268,7 @@ mod tests {
                 "per-page",
                 "1, 2 or 4",
             ),
+            ("tp-hunt", vec![("seed", "1"), ("grid", "4")], "stores", "do not fit"),
         ] {
             let e = made(game, &pairs)
                 .err()
