@@ -206,6 +206,19 @@ def raw(port, data, timeout=60):
     return head
 
 
+def raw_size(port, data):
+    s = socket.create_connection(("127.0.0.1", port), timeout=60)
+    s.sendall(data)
+    n = 0
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        n += len(chunk)
+    s.close()
+    return n
+
+
 def probes(port, pid):
     watched, failures, stop = [], [], threading.Event()
 
@@ -293,7 +306,22 @@ def probes(port, pid):
         h = {k.lower(): v for k, v in headers}
         return f"frame-ancestors 'none': {'yes' if 'frame-ancestors' in h.get('content-security-policy', '') else 'NO'}, X-Frame-Options {h.get('x-frame-options')}"
 
+    def leaves_download():
+        request = "GET /api/ppe/pdf?seed={}&target=190000 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        c0 = cpu_seconds(pid)
+        whole = raw_size(port, request.format("whole").encode())
+        whole_cpu = cpu_seconds(pid) - c0
+        c0 = cpu_seconds(pid)
+        s = socket.create_connection(("127.0.0.1", port), timeout=30)
+        s.sendall(request.format("left").encode())
+        s.recv(65536)
+        s.close()
+        time.sleep(3)
+        return (f"server CPU {cpu_seconds(pid) - c0:.2f} s after the client left "
+                f"(the whole {whole / 1e6:.1f} MB download: {whole_cpu:.2f} s)")
+
     probe("pack bomb (500 students x PPE to 1,000,000)", pack_bomb)
+    probe("a client leaves a PDF of 2,780 pages after 64 KB", leaves_download)
     probe("40 slow clients (half a head, or 1 byte of 1 MB)", slow_clients)
     probe("a 200 MB header line", huge_header)
     probe("foreign Host (DNS rebinding)", foreign_host)
