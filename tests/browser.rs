@@ -1,10 +1,12 @@
 //! The web page in a real browser: headless Chromium driven through WebDriver
-//! (chromedriver), with a small WebDriver client over plain HTTP. Walks the
-//! form from the keyboard, chooses each game and sees its preview follow,
-//! downloads a PDF and compares it with the CLI's bytes, sees an error at its
-//! field with the stale downloads disabled, copies the code (and without the
-//! Clipboard API), switches the page to German, and makes a class pack of two
-//! games with their own settings, byte for byte the CLI's pack. axe-core
+//! (chromedriver), with a small WebDriver client over plain HTTP. Chooses each
+//! game and sees its form and preview follow. Then, from the keyboard only:
+//! sets a family's sheets, copies the code, turns a page and downloads a PDF
+//! that is the CLI's bytes; sets two games for a class pack, ticks them, is
+//! told at the class list that names are missing, types them, and gets the
+//! pack, byte for byte the CLI's from a pack file of the same entries. Also: an
+//! error at its field with the stale code and downloads withdrawn, copying
+//! without the Clipboard API, the page in German (an error too). axe-core
 //! (vendored in tests/fixtures/axe, from the npm package) finds no serious or
 //! critical violation at each step. `.ci/run` installs Debian's `chromium`
 //! and `chromium-driver` when they are missing.
@@ -468,43 +470,58 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     // A teacher: Panic Buy in hoard mode for 6 and TP Hunt's harder maps,
     // both ticked for the pack, names pasted. Every setting applies: the
     // pack is byte for byte the CLI's from a pack file of the same entries.
-    browser.script("document.getElementById('more').open = true; return true;");
-    browser.script(
-        "const p = document.getElementById('f-preset'); p.value = 'harder'; p.dispatchEvent(new Event('input', {bubbles: true})); return true;",
-    );
+    // All from the keyboard.
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    browser.tab_to("#f-preset");
+    browser.keys("h");
     browser.until(
         "harder maps",
         "document.getElementById('shown').value.includes('s9-a10-d10')",
     );
-    choose_game("panic-buy");
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    browser.tab_to("#game");
+    browser.keys("pan");
     browser.until("Panic Buy", &code_is("panic-buy:"));
-    browser.script(
-        "document.getElementById('more').open = true; \
-         const m = document.getElementById('f-mode'); m.value = 'hoard'; m.dispatchEvent(new Event('input', {bubbles: true})); return true;",
-    );
+    browser.tab_to("#more summary");
+    browser.script("document.getElementById('more').open = false; return true;");
+    browser.keys(ENTER);
+    browser.tab_to("#f-mode");
+    browser.keys("h");
     browser.until("hoard", "document.getElementById('shown').value.includes('hoard')");
-    browser.script(
-        "const p = document.getElementById('f-players'); p.value = '6'; p.dispatchEvent(new Event('input', {bubbles: true})); return true;",
-    );
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    browser.tab_to("#f-players");
+    browser.keys("6");
     browser.until(
         "hoard for 6",
         "document.getElementById('shown').value.includes('p6-hoard')",
     );
-    browser.script(
-        "for (const c of document.querySelectorAll('#pack-games input')) c.checked = ['tp-hunt', 'panic-buy'].includes(c.value); return true;",
-    );
+    // TP Hunt, the game first shown, is ticked; Panic Buy is ticked too.
+    browser.tab_to("#pack-games input[value='panic-buy']");
+    browser.keys(SPACE);
+    let ticked =
+        browser.script("return [...document.querySelectorAll('#pack-games input:checked')].map((c) => c.value);");
+    assert_eq!(ticked, json!(["tp-hunt", "panic-buy"]));
     // Nothing to make it from: the error is at the class list.
-    browser.click("#makepack");
+    browser.tab_to("#makepack");
+    browser.keys(ENTER);
     browser.until(
         "the class list asked for",
         "document.getElementById('pack-names').getAttribute('aria-invalid') === 'true'",
     );
-    browser.type_into("#pack-names", "Ann\nBo Li\nZoë");
-    browser.type_into("#pack-seed", "5B");
-    browser.click("#makepack");
+    browser.until("the class list focused", "document.activeElement.id === 'pack-names'");
+    browser.keys(&format!("Ann{ENTER}Bo Li{ENTER}Zoë"));
+    browser.tab_to("#pack-seed");
+    browser.script("document.getElementById('pack-seed').select(); return true;");
+    browser.keys("5B");
+    browser.tab_to("#makepack");
+    browser.keys(ENTER);
     browser.until(
         "the pack",
         "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent === 'pack-5b.pdf'; })()",
+    );
+    browser.until(
+        "the download focused",
+        "document.activeElement.matches('#packstatus a')",
     );
     browser.axe("with the pack made");
     browser.screenshot("web-pack.png");
