@@ -363,6 +363,8 @@ fn every_probe_is_refused_while_others_are_answered() {
     );
     let a = server.get("/api/ppe/pdf?seed=1&target=1000000");
     assert_eq!(a.status, 422, "{}", a.error());
+    let a = server.get("/api/tp-hunt/json?seed=1&count=10000");
+    assert_eq!(a.status, 422, "{}", a.error());
     let a = server.get("/api/particle-panic/pdf?seed=1&simulations=1000000&count=5");
     assert_eq!(a.status, 422, "{}", a.error());
     assert!(a.error().contains("simulated games"), "{}", a.error());

@@ -412,7 +412,8 @@ async fn game_answer(
         "info" | "preview" | "png" => view(&shared, game, &what, asked, &fields).await,
         "json" => on_pool(&shared, move || {
             let made = asked.make()?;
-            work::check_games(made.request.simulated_games(), work::LOWER_SHEETS)?;
+            // The layouts of a document within the budget, and no more.
+            work::check_request(&made)?;
             let name = format!("{}-{}.json", game.name(), made.request.seed().file_stem());
             Ok((made.request.json()?, name))
         })
