@@ -545,6 +545,25 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
         cli_pack.len()
     );
 
+    // A sheet printed again from its code; a wrong code is said at the field.
+    browser.type_into("#code", "tp-hunt:9");
+    browser.click("#regen");
+    browser.until(
+        "the code's error",
+        "document.getElementById('code').getAttribute('aria-invalid') === 'true' && document.getElementById('err-code').textContent.length > 0",
+    );
+    browser.type_into("#code", "tp-hunt:2:g12-s12-a10-d7-p3:a4:default:7");
+    browser.click("#regen");
+    browser.until(
+        "the sheet again",
+        "(() => { const a = document.querySelector('#againstatus a'); return !!a && a.textContent === 'tp-hunt-7.pdf'; })()",
+    );
+    let again = bytes_at(&browser, "document.querySelector('#againstatus a').href");
+    assert!(
+        again == web_pdf,
+        "the sheet made again from its code is the one downloaded"
+    );
+
     // The class list from a file.
     let roster = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/class.csv");
     browser.type_into("#pack-names", "");

@@ -244,6 +244,25 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         .into_owned();
     assert!(warning.contains("'Ra 𓂀'"), "{warning}");
 
+    // A layout posted back is judged by the game's rule engine.
+    let layout = server.get("/api/tp-hunt/json?seed=4").body;
+    let verdict = post(&server, "/api/validate/tp-hunt", "", "application/json", &layout);
+    let j: serde_json::Value = serde_json::from_slice(&verdict.body).unwrap();
+    assert_eq!(j["legal"], true, "{j}");
+    let mut map: serde_json::Value = serde_json::from_slice(&layout).unwrap();
+    map["stores"][0] = map["atms"][0].clone();
+    let broken = serde_json::to_vec(&map).unwrap();
+    let verdict = post(&server, "/api/validate/tp-hunt", "", "application/json", &broken);
+    let j: serde_json::Value = serde_json::from_slice(&verdict.body).unwrap();
+    assert_eq!(
+        (j["legal"].clone(), j["violations"][0]["rule"].clone()),
+        (false.into(), "distinct-cells".into())
+    );
+    assert_eq!(
+        post(&server, "/api/validate/ppe", "", "application/json", b"{not json").status,
+        400
+    );
+
     let regen = server.get("/api/regen?code=tp-hunt%3A1%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A42");
     assert_eq!(regen.status, 200);
     assert!(regen.body.starts_with(b"%PDF-"));

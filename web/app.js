@@ -449,7 +449,10 @@ async function checkLayout() {
 
 // The page's words in `lang`: every fixed label, then the form again.
 async function setLanguage(lang) {
+  const seedWas = words.pack_seed_default;
   words = await (await fetch("/api/words?lang=" + encodeURIComponent(lang))).json();
+  // The pack seed's suggestion follows the language until it is changed.
+  if ($("pack-seed").value === "" || $("pack-seed").value === seedWas) $("pack-seed").value = w("pack_seed_default");
   uiLang = lang;
   document.documentElement.lang = lang;
   document.title = w("page_title");
