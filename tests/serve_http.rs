@@ -203,6 +203,15 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         "face counts sent as text"
     );
 
+    // Texts are kept between requests: a document of more layouts than are
+    // kept (PPE's odds differ for each) is still the CLI's, asked twice.
+    let cli = s.run(&["ppe", "--seed", "3", "--count", "20", "--lang", "de", "-o", "many.pdf"]);
+    assert_eq!(cli.code(), 0, "{}", cli.stderr());
+    for _ in 0..2 {
+        let web = server.get("/api/ppe/pdf?seed=3&count=20&lang=de");
+        assert!(web.body == std::fs::read(s.path("many.pdf")).unwrap(), "20 PPE layouts");
+    }
+
     // A pack from the form: the CLI's bytes for the same pack file.
     let (content_type, body) = multipart(&[
         ("games", "ppe"),

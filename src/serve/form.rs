@@ -8,6 +8,8 @@ use crate::game::{COMMON, Common, Game, Kind, Value, Values};
 use crate::games::request::GameRequest;
 use crate::seed::Seed;
 use crate::text::Texts;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Fields of a request that are not settings: which page to show, how sharp.
 pub const VIEW_FIELDS: &[&str] = &["page", "dpi"];
@@ -93,7 +95,7 @@ pub struct Asked {
 /// A game's settings with everything the checks need to make its sheets.
 pub struct Made {
     pub request: GameRequest,
-    pub texts: Texts,
+    pub texts: Rc<Texts>,
     pub per_page: usize,
 }
 
@@ -181,7 +183,7 @@ impl Asked {
         }
         let paper = crate::game::paper(self.paper.as_deref().unwrap_or("a4")).map_err(refuse)?;
         let lang = self.lang.as_deref().unwrap_or("en");
-        let texts = Texts::load(lang, None).map_err(|e| Refusal::new(400, format!("lang: {e}")).at("lang"))?;
+        let texts = texts(lang).map_err(|e| Refusal::new(400, format!("lang: {e}")).at("lang"))?;
         let common = Common {
             seed,
             random_seed: false,
@@ -199,6 +201,24 @@ impl Asked {
             per_page,
         })
     }
+}
+
+/// The texts of a language, loaded once on each worker thread: loading
+/// compiles every template, which costs more than drawing a map. What they
+/// keep (texts rendered for a game and its settings) is the same whatever was
+/// made before, so every document's bytes are too.
+pub fn texts(lang: &str) -> std::result::Result<Rc<Texts>, crate::text::TextError> {
+    thread_local! {
+        static LOADED: RefCell<Vec<Rc<Texts>>> = const { RefCell::new(Vec::new()) };
+    }
+    LOADED.with(|loaded| {
+        if let Some(t) = loaded.borrow().iter().find(|t| t.lang() == lang) {
+            return Ok(t.clone());
+        }
+        let t = Rc::new(Texts::load(lang, None)?);
+        loaded.borrow_mut().push(t.clone());
+        Ok(t)
+    })
 }
 
 /// A whole number field, `default` when not given.

@@ -531,7 +531,7 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
             }
             let code = crate::seed::SheetCode::parse(&code).map_err(|e| refuse(e.into()))?;
             let request = crate::games::request::GameRequest::from_code(&code).map_err(refuse)?;
-            let texts = crate::text::Texts::load(code.lang(), None).map_err(|e| refuse(e.into()))?;
+            let texts = form::texts(code.lang()).map_err(|e| refuse(e.into()))?;
             request.check(&texts).map_err(refuse)?;
             let made = Made {
                 request,
