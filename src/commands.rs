@@ -28,7 +28,7 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
         if let Some((action, am)) = m.subcommand() {
             return game.run_action(action, am);
         }
-        let (request, out) = game_request(game, m, &Values::default())?;
+        let (request, out) = game_request(game, m)?;
         return write_game(&request, &out, None);
     }
     match name {
@@ -101,16 +101,15 @@ fn manual_pages(dir: Option<&std::path::Path>) -> Result<i32> {
 
 /// Writes a game's sheets from parsed command-line arguments: the request
 /// they stand for and the output options. A `--config` file gives settings
-/// and common options the flags do not; `extra` values (the web page's file
-/// settings, sent as text) win over both.
-pub fn game_request(game: &'static dyn Game, m: &ArgMatches, extra: &Values) -> Result<(GameRequest, Options)> {
+/// and common options the flags do not.
+pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequest, Options)> {
     let mut out = OutputArgs::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
     let (file, file_values) = match m.get_one::<PathBuf>("config") {
         Some(path) => crate::game::read_settings_file(game, path)?,
         None => (toml::Table::new(), Values::default()),
     };
     let from_file = |key: &str| file.get(key);
-    let values = file_values.overlaid(&crate::cli::values(m, game)).overlaid(extra);
+    let values = file_values.overlaid(&crate::cli::values(m, game));
     let flag = |key: &str| m.get_one::<String>(key).cloned();
     let seed_text = match (flag("seed"), from_file("seed")) {
         (Some(s), _) => Some(s),
@@ -338,8 +337,6 @@ fn differs_from_defaults(request: &GameRequest, lang: &str) -> Result<Vec<String
     Ok(out)
 }
 
-/// Builds a class pack from flags or a pack file, then writes it: one PDF,
-/// one PDF per student (`--split`), or the JSON manifest.
 /// A pack planned from its options: every student's sheets chosen and checked.
 pub struct PlannedPack {
     pub pack: crate::pack::Pack,
@@ -349,32 +346,40 @@ pub struct PlannedPack {
     pub warnings: Vec<String>,
 }
 
+/// Who a pack is for: the names of a class list, or numbered sets.
+pub enum Students {
+    Named(Vec<String>),
+    Numbered(usize),
+}
+
+/// What a class pack is made of, however it was asked for (flags, a pack
+/// file, the web page's form): the pack seed, who gets sheets, the entries
+/// (each a game with its sheets and settings) and how it prints.
+pub struct PackSpec {
+    pub seed: crate::seed::Seed,
+    pub students: Students,
+    pub entries: Vec<config::PackEntry>,
+    pub paper: Option<String>,
+    pub per_page: usize,
+    pub date: Option<String>,
+}
+
 /// Plans a class pack from flags or a pack file; `names` (a roster already
 /// read) stand in for `--roster` and `--count`.
 pub fn plan_pack(args: &crate::cli::PackArgs, names: Option<Vec<String>>) -> Result<PlannedPack> {
-    plan_pack_with(args, names, None)
-}
-
-/// [`plan_pack`], with the pack file given as its text (the web page's).
-pub fn plan_pack_with(
-    args: &crate::cli::PackArgs,
-    names: Option<Vec<String>>,
-    file_text: Option<&str>,
-) -> Result<PlannedPack> {
-    use crate::pack::{Entry, Pack};
-    let file = match (file_text, &args.file) {
-        (Some(text), _) => config::parse_pack_file("pack file", text)?,
-        (None, Some(path)) => config::read_pack_file(path)?,
-        (None, None) => config::PackFile::default(),
+    let file = match &args.file {
+        Some(path) => Some(config::read_pack_file(path)?),
+        None => None,
     };
-    let has_file = file_text.is_some() || args.file.is_some();
+    let has_file = file.is_some();
+    let file = file.unwrap_or_default();
     let base = args
         .file
         .as_deref()
         .and_then(|p| p.parent())
         .map(PathBuf::from)
         .unwrap_or_default();
-    let entries_spec: Vec<config::PackEntry> = match (&args.game, has_file) {
+    let entries: Vec<config::PackEntry> = match (&args.game, has_file) {
         (Some(_), true) => return Err(Error::input("pack: give --game or a pack file, not both")),
         (Some(game), false) => vec![config::PackEntry {
             game: game.clone(),
@@ -418,70 +423,92 @@ pub fn plan_pack_with(
             ));
         }
     };
-    let seed = crate::seed::Seed::new(&seed_text)?;
-    let paper_name = args.paper.clone().or(file.paper.clone());
     let roster = args.roster.clone().or(file.roster.as_ref().map(|r| base.join(r)));
     let count = args.count.or(file.count);
-    let mut out = args.out.general();
-    out.text.lang = out.text.lang.or(file.lang.clone());
-    let texts = texts(&out)?;
-    let pack_labels = texts.labels("pack", &tera::Context::new())?;
-    let names: Vec<String> = match (roster, count) {
-        _ if names.is_some() => names.unwrap_or_default(),
+    let students = match (roster, count) {
+        _ if names.is_some() => Students::Named(names.unwrap_or_default()),
         (Some(_), Some(_)) => return Err(Error::input("pack: give --roster or --count, not both")),
-        (Some(path), None) => crate::pack::read_roster(&path)?,
-        (None, Some(0)) => return Err(Error::input("count: 0 students is an empty pack")),
-        (None, Some(n)) if n > crate::pack::MAX_STUDENTS => {
-            return Err(Error::input(format!(
-                "count: {n} is out of range (1 to {})",
-                crate::pack::MAX_STUDENTS
-            )));
-        }
-        (None, Some(n)) => (1..=n).map(|i| format!("{} {i}", pack_labels.get("student"))).collect(),
+        (Some(path), None) => Students::Named(crate::pack::read_roster(&path)?),
+        (None, Some(n)) => Students::Numbered(n),
         (None, None) => {
             return Err(Error::input(
                 "pack: give a roster (--roster class.csv) or a number of sets (--count 30)",
             ));
         }
     };
-    let entries: Vec<Entry> = entries_spec
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let where_ = if entries_spec.len() > 1 {
-                format!("entry {}: ", i + 1)
-            } else {
-                String::new()
-            };
-            let wrap = |err: Error| Error::input(format!("{where_}{}", err.message));
-            Ok(Entry {
-                request: e.request(&seed, paper_name.as_deref()).map_err(wrap)?,
-                per: e.per().map_err(wrap)?,
-            })
-        })
-        .collect::<Result<_>>()?;
-    for e in &entries {
-        e.request.check(&texts)?;
-    }
-    let paper = entries[0].request.paper();
-    let per_page = args.per_page.or(file.per_page).unwrap_or(1);
-    let date = args.date.clone().or(file.date.clone());
-    let options = crate::pack::Options {
-        seed: seed.clone(),
-        paper,
-        date,
-        per_page,
-        group_word: pack_labels.get("group"),
-        lang: texts.lang().to_string(),
+    let mut out = args.out.general();
+    out.text.lang = out.text.lang.or(file.lang.clone());
+    let spec = PackSpec {
+        seed: crate::seed::Seed::new(&seed_text)?,
+        students,
+        entries,
+        paper: args.paper.clone().or(file.paper.clone()),
+        per_page: args.per_page.or(file.per_page).unwrap_or(1),
+        date: args.date.clone().or(file.date.clone()),
     };
-    let pack = Pack::plan(options, &names, &entries)?;
-    let warnings = crate::pack::undrawable_warning(&names).into_iter().collect();
+    let texts = texts(&out)?;
+    let (pack, warnings) = plan_pack_spec(&spec, &texts)?;
     Ok(PlannedPack {
         pack,
         texts,
         out,
         warnings,
     })
+}
+
+/// Plans a class pack from its parts, in the language of `texts`: each
+/// entry's request made and checked, every student's layout chosen. Returns
+/// the pack and the warnings about names the fonts cannot print.
+pub fn plan_pack_spec(spec: &PackSpec, texts: &Texts) -> Result<(crate::pack::Pack, Vec<String>)> {
+    use crate::pack::{Entry, Pack};
+    let pack_labels = texts.labels("pack", &tera::Context::new())?;
+    let names: Vec<String> = match &spec.students {
+        Students::Named(names) => names.clone(),
+        Students::Numbered(0) => return Err(Error::input("count: 0 students is an empty pack")),
+        Students::Numbered(n) if *n > crate::pack::MAX_STUDENTS => {
+            return Err(Error::input(format!(
+                "count: {n} is out of range (1 to {})",
+                crate::pack::MAX_STUDENTS
+            )));
+        }
+        Students::Numbered(n) => (1..=*n)
+            .map(|i| format!("{} {i}", pack_labels.get("student")))
+            .collect(),
+    };
+    if spec.entries.is_empty() {
+        return Err(Error::input("pack: no game chosen"));
+    }
+    let entries: Vec<Entry> = spec
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let where_ = if spec.entries.len() > 1 {
+                format!("entry {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            let wrap = |err: Error| Error::input(format!("{where_}{}", err.message));
+            Ok(Entry {
+                request: e.request(&spec.seed, spec.paper.as_deref()).map_err(wrap)?,
+                per: e.per().map_err(wrap)?,
+            })
+        })
+        .collect::<Result<_>>()?;
+    for e in &entries {
+        e.request.check(texts)?;
+    }
+    let options = crate::pack::Options {
+        seed: spec.seed.clone(),
+        paper: entries[0].request.paper(),
+        date: spec.date.clone(),
+        per_page: spec.per_page,
+        group_word: pack_labels.get("group"),
+        lang: texts.lang().to_string(),
+    };
+    let pack = Pack::plan(options, &names, &entries)?;
+    let warnings = crate::pack::undrawable_warning(&names).into_iter().collect();
+    Ok((pack, warnings))
 }
 
 /// Builds a class pack, then writes it: one PDF, one PDF per student

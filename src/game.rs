@@ -329,6 +329,11 @@ pub trait Request: Send + Sync {
     fn count(&self) -> usize {
         1
     }
+    /// Most simulated games making the request's layouts plays (ratings,
+    /// difficulty searches): what a budget of work counts besides pages.
+    fn simulated_games(&self) -> u64 {
+        0
+    }
     /// The same request for another seed, one layout.
     fn with_seed(&self, seed: Seed) -> Box<dyn Request>;
     /// The sheets chosen, by name, in order.
@@ -389,6 +394,9 @@ impl Request for Run {
     }
     fn count(&self) -> usize {
         self.count
+    }
+    fn simulated_games(&self) -> u64 {
+        self.first.simulated_games().saturating_mul(self.count as u64)
     }
     fn with_seed(&self, seed: Seed) -> Box<dyn Request> {
         self.first.with_seed(seed)

@@ -33,6 +33,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "en/ppe.tera",
     "en/ppe-rules.tera",
     "en/pack.tera",
+    "en/web.tera",
     "de/common.tera",
     "de/tp-hunt.tera",
     "de/tp-hunt-rules.tera",
@@ -43,6 +44,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "de/ppe.tera",
     "de/ppe-rules.tera",
     "de/pack.tera",
+    "de/web.tera",
 ];
 
 pub const LANGUAGES: &[&str] = &["en", "de"];
@@ -81,6 +83,11 @@ impl Labels {
     /// The label, or `[key]` so a missing one shows on the page instead of failing.
     pub fn get(&self, key: &str) -> String {
         self.0.get(key).cloned().unwrap_or_else(|| format!("[{key}]"))
+    }
+
+    /// Every label, by key.
+    pub fn all(&self) -> &BTreeMap<String, String> {
+        &self.0
     }
 
     /// A percentage with `places` decimals, as the language writes it:

@@ -1,8 +1,14 @@
 //! The web page in a real browser: headless Chromium driven through WebDriver
-//! (chromedriver), with a small WebDriver client over plain HTTP. Loads the
-//! page, chooses each game, changes a setting from the keyboard and sees the
-//! preview follow, downloads a PDF and compares it with the CLI's bytes,
-//! uploads a roster and gets a pack. `.ci/run` installs Debian's `chromium`
+//! (chromedriver), with a small WebDriver client over plain HTTP. Chooses each
+//! game and sees its form and preview follow. Then, from the keyboard only:
+//! sets a family's sheets, copies the code, turns a page and downloads a PDF
+//! that is the CLI's bytes; sets two games for a class pack, ticks them, is
+//! told at the class list that names are missing, types them, and gets the
+//! pack, byte for byte the CLI's from a pack file of the same entries. Also: an
+//! error at its field with the stale code and downloads withdrawn, copying
+//! without the Clipboard API, the page in German (an error too). axe-core
+//! (vendored in tests/fixtures/axe, from the npm package) finds no serious or
+//! critical violation at each step. `.ci/run` installs Debian's `chromium`
 //! and `chromium-driver` when they are missing.
 //!
 //! `PANICPRESS_SCREENSHOTS=DIR` keeps screenshots of the page there.
@@ -108,6 +114,9 @@ impl Browser {
         let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"])
             .expect("chromium not found: install Debian's chromium and chromium-driver (.ci/run does)");
         let port = free_port();
+        // A fresh profile for every run.
+        let profile = std::env::temp_dir().join(format!("panicpress-chromium-{}-{port}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
         let child = Command::new(driver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -124,7 +133,9 @@ impl Browser {
             "browserName": "chrome",
             "goog:chromeOptions": {
                 "binary": chromium.to_str().unwrap(),
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1100"]
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                         format!("--user-data-dir={}", profile.display()), "--window-size=1366,1000"]
             }
         }}});
         let (status, body) = http(port, "POST", "/session", Some(&caps));
@@ -155,6 +166,57 @@ impl Browser {
 
     fn script(&self, script: &str) -> Value {
         self.call("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
+    }
+
+    /// Runs `script`, which calls `done(value)` when it has finished.
+    fn script_async(&self, script: &str) -> Value {
+        let body = format!("const done = arguments[arguments.length - 1]; {script}");
+        self.call("POST", "/execute/async", Some(json!({ "script": body, "args": [] })))
+    }
+
+    /// Presses keys as a person would on the keyboard (WebDriver key codes
+    /// for Tab, Enter, arrows).
+    fn keys(&self, keys: &str) {
+        let mut actions = Vec::new();
+        for k in keys.chars() {
+            actions.push(json!({"type": "keyDown", "value": k.to_string()}));
+            actions.push(json!({"type": "keyUp", "value": k.to_string()}));
+        }
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    /// Presses Tab until the focused element matches `css`: it can be reached from the keyboard.
+    fn tab_to(&self, css: &str) {
+        let css_json = serde_json::to_string(css).unwrap();
+        for _ in 0..60 {
+            if self.script(&format!("return document.activeElement.matches({css_json});")) == json!(true) {
+                return;
+            }
+            self.keys(TAB);
+        }
+        let at = self.script("return document.activeElement.outerHTML.slice(0, 120);");
+        panic!("{css} cannot be reached with Tab; focus stays at {at}");
+    }
+
+    /// Runs axe-core on the page: no serious or critical violation.
+    fn axe(&self, when: &str) {
+        let axe = include_str!("fixtures/axe/axe.min.js");
+        if self.script("return typeof axe === 'object';") != json!(true) {
+            self.script(axe);
+        }
+        let result = self.script_async(
+            "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.help + ' at ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))).catch((e) => done(['axe failed: ' + e]));",
+        );
+        let found = result.as_array().expect("a list of violations");
+        assert!(found.is_empty(), "axe-core {when}: {found:#?}");
+    }
+
+    fn size(&self, width: u32, height: u32) {
+        self.call("POST", "/window/rect", Some(json!({"width": width, "height": height})));
     }
 
     fn element(&self, css: &str) -> String {
@@ -192,7 +254,9 @@ impl Browser {
         let check = format!("return ({script});");
         while self.script(&check) != json!(true) {
             if Instant::now() > deadline {
-                let page = self.script("return document.body.innerText.slice(0, 400) + ' | ' + document.getElementById('shown').textContent;");
+                let page = self.script(
+                    "return document.body.innerText.slice(0, 600) + ' | ' + document.getElementById('shown').value;",
+                );
                 panic!("timed out waiting for {what}; the page says: {page}");
             }
             std::thread::sleep(Duration::from_millis(100));
@@ -207,6 +271,12 @@ impl Browser {
         }
     }
 }
+
+/// WebDriver's key codes.
+const TAB: &str = "\u{E004}";
+const ENTER: &str = "\u{E007}";
+const ARROW_UP: &str = "\u{E013}";
+const SPACE: &str = " ";
 
 impl Drop for Browser {
     fn drop(&mut self) {
@@ -235,6 +305,15 @@ fn base64_decode(text: &str) -> Vec<u8> {
     out
 }
 
+/// A blob or same-origin URL's bytes as the page sees them.
+fn bytes_at(browser: &Browser, url_js: &str) -> Vec<u8> {
+    let b64 = browser.script_async(&format!(
+        "fetch({url_js}).then((r) => r.blob()).then((b) => {{ const f = new FileReader(); \
+         f.onload = () => done(f.result.split(',')[1]); f.readAsDataURL(b); }}).catch((e) => done('failed: ' + e));"
+    ));
+    base64_decode(b64.as_str().unwrap())
+}
+
 #[test]
 #[ignore = "needs chromium and chromedriver"]
 fn a_family_and_a_teacher_use_the_page_in_a_browser() {
@@ -249,68 +328,256 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     let _server = Process(server);
     let browser = Browser::start();
     browser.go(&format!("http://127.0.0.1:{port}/"));
-    let code_is = |prefix: &str| format!("document.getElementById('shown').textContent.startsWith('{prefix}')");
+    let code_is = |prefix: &str| format!("document.getElementById('shown').value.startsWith('{prefix}')");
     let preview_loaded = "(() => { const i = document.getElementById('preview'); \
-                          return i.complete && i.naturalWidth > 0; })()";
+                          return i.complete && i.naturalWidth > 0 && \
+                          document.getElementById('sheetview').getAttribute('aria-busy') === 'false'; })()";
+    let choose_game = |name: &str| {
+        browser.script(&format!(
+            "const s = document.getElementById('game'); s.value = '{name}'; s.dispatchEvent(new Event('change')); return true;"
+        ));
+    };
     browser.until("the first code", &code_is("tp-hunt:"));
     browser.until("the first preview", preview_loaded);
+    browser.axe("on the first page");
 
-    // Every game: its form appears, its code and preview follow.
+    // Every game: its form appears in the page's words, its code and preview follow.
     for game in panicpress::games::all() {
-        browser.script(&format!(
-            "const s = document.getElementById('game'); s.value = '{}'; s.dispatchEvent(new Event('change')); return true;",
-            game.name()
-        ));
+        choose_game(game.name());
         browser.until(game.name(), &code_is(&format!("{}:", game.name())));
         browser.until("its preview", preview_loaded);
-        let fields = browser.script("return document.querySelectorAll('#own label, #own legend').length;");
+        let fields = browser.script("return document.querySelectorAll('#settings .field, #settings fieldset').length;");
         assert!(
-            fields.as_u64().unwrap() as usize >= game.settings().len() - 1,
-            "{}",
+            fields.as_u64().unwrap() as usize >= game.settings().len() + 5,
+            "{}: {fields}",
             game.name()
         );
+        let labels = browser.script("return [...document.querySelectorAll('#settings label, #settings legend')].map((l) => l.textContent).join('|');");
+        for s in game.settings() {
+            assert!(
+                !labels
+                    .as_str()
+                    .unwrap()
+                    .split('|')
+                    .any(|l| l == s.name && s.name.contains('-')),
+                "{}: the label of {} is its flag name",
+                game.name(),
+                s.name
+            );
+        }
+        browser.axe(&format!("with {} chosen", game.name()));
     }
 
-    // A family: TP Hunt for 3 players, typed in; the code and the preview follow.
-    browser.script("const s = document.getElementById('game'); s.value = 'tp-hunt'; s.dispatchEvent(new Event('change')); return true;");
-    browser.until("TP Hunt again", &code_is("tp-hunt:"));
-    browser.type_into("#seed", "7");
-    browser.type_into("#s-players", "3");
+    // A family, from the keyboard only: TP Hunt, 3 players, seed 7.
+    choose_game("panic-buy");
+    browser.until("Panic Buy", &code_is("panic-buy:"));
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    browser.tab_to("#game");
+    // Up from Panic Buy (third) to TP Hunt, the first game.
+    browser.keys(&format!("{ARROW_UP}{ARROW_UP}"));
+    browser.until("TP Hunt chosen from the keyboard", &code_is("tp-hunt:"));
+    browser.tab_to("#f-players");
+    browser.keys(&format!("3{TAB}"));
+    browser.tab_to("#f-seed");
+    browser.script("document.getElementById('f-seed').select(); return true;");
+    browser.keys("7");
     browser.until("3 players", &code_is("tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7"));
-    browser.until(
-        "the new preview",
-        "document.getElementById('preview').src.includes('players=3')",
-    );
     browser.until("its preview", preview_loaded);
+    browser.tab_to("#copy");
+    browser.keys(SPACE);
+    browser.until(
+        "the copy said",
+        "document.getElementById('copied').textContent.length > 0",
+    );
+    browser.tab_to("#pdf");
+    let href = browser.script("return document.activeElement.getAttribute('href');");
     browser.screenshot("web-page.png");
-    let href = browser.script("return document.getElementById('pdf').getAttribute('href');");
+    browser.tab_to("#next");
+    browser.keys(ENTER);
+    browser.until("page 2", "document.getElementById('preview').src.includes('page=2')");
+    browser.until("page 2 shown", preview_loaded);
     let (status, web_pdf) = http(port, "GET", href.as_str().unwrap(), None);
     assert_eq!(status, 200);
     let s = Scratch::new("browser");
     let cli = s.run(&["tp-hunt", "--seed", "7", "--players", "3", "-o", "cli.pdf"]);
     assert_eq!(cli.code(), 0);
-    assert_eq!(
-        web_pdf,
-        std::fs::read(s.path("cli.pdf")).unwrap(),
+    assert!(
+        web_pdf == std::fs::read(s.path("cli.pdf")).unwrap(),
         "the page's PDF differs from the CLI's"
     );
 
-    // A bad value is said on the page, in one line.
-    browser.type_into("#s-players", "9");
-    browser.until(
-        "the error",
-        "document.getElementById('error').textContent.includes('players: 9 is out of range')",
+    // Copy without the Clipboard API (plain HTTP on a school network): the
+    // code is copied by the older command or selected to copy by hand.
+    browser.script(
+        "Object.defineProperty(navigator, 'clipboard', {value: undefined}); \
+         document.getElementById('copied').textContent = ''; document.getElementById('copy').click(); return true;",
     );
-    browser.type_into("#s-players", "3");
-    browser.until("no error", "document.getElementById('error').textContent === ''");
+    browser.until(
+        "the fallback copy",
+        "document.getElementById('copied').textContent.length > 0",
+    );
+    let selected = browser.script(
+        "const c = document.getElementById('shown'); return c.selectionEnd - c.selectionStart === c.value.length;",
+    );
+    assert_eq!(selected, json!(true), "the code is selected");
 
-    // A teacher: a roster uploaded, a pack made.
-    let roster = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/class.csv");
-    browser.upload("#roster", roster.to_str().unwrap());
-    browser.click("#makepack");
+    // A bad value is said at its field, announced, and nothing stale stays usable.
+    browser.script("document.getElementById('more').open = true; return true;");
+    browser.type_into("#f-stores", "900");
+    browser.until(
+        "the error at its field",
+        "document.getElementById('err-f-stores').textContent.startsWith('Stores:')",
+    );
+    let state = browser.script(
+        "const f = document.getElementById('f-stores'); return [f.getAttribute('aria-invalid'), \
+         f.getAttribute('aria-describedby').includes('err-f-stores'), document.getElementById('pdf').hasAttribute('href'), \
+         document.getElementById('pdf').getAttribute('aria-disabled'), document.getElementById('shown').value, \
+         document.getElementById('copy').disabled, document.getElementById('problem').textContent.includes('Stores')];",
+    );
+    assert_eq!(state, json!(["true", true, false, "true", "", true, true]), "{state}");
+    browser.axe("with an error shown");
+    browser.screenshot("web-error.png");
+    browser.type_into("#f-stores", "12");
+    browser.until("no error", "document.getElementById('err-f-stores').textContent === ''");
+    browser.until("the code again", &code_is("tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7"));
+
+    // The page in German: its own words, the sheets' language its own choice.
+    browser.script("const s = document.getElementById('uilang'); s.value = 'de'; s.dispatchEvent(new Event('change')); return true;");
+    browser.until(
+        "German",
+        "document.getElementById('make-title').textContent === 'Blätter machen' && document.documentElement.lang === 'de'",
+    );
+    browser.until("the preview in German", preview_loaded);
+    browser.axe("in German");
+    browser.script("document.getElementById('more').open = true; return true;");
+    browser.type_into("#f-count", "0");
+    browser.until(
+        "an error in German",
+        "document.getElementById('err-f-count').textContent === 'Verschiedene Sätze: 0 liegt außerhalb des Bereichs (1 bis 10000)'",
+    );
+    browser.type_into("#f-count", "1");
+    browser.until("no error", "document.getElementById('err-f-count').textContent === ''");
+    browser.script("const s = document.getElementById('uilang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return true;");
+    browser.until(
+        "English",
+        "document.getElementById('make-title').textContent === 'Make sheets'",
+    );
+    browser.until(
+        "TP Hunt's code in English",
+        &code_is("tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7"),
+    );
+
+    // A teacher: Panic Buy in hoard mode for 6 and TP Hunt's harder maps,
+    // both ticked for the pack, names pasted. Every setting applies: the
+    // pack is byte for byte the CLI's from a pack file of the same entries.
+    // All from the keyboard.
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    browser.tab_to("#f-preset");
+    browser.keys("h");
+    browser.until(
+        "harder maps",
+        "document.getElementById('shown').value.includes('s9-a10-d10')",
+    );
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    browser.tab_to("#game");
+    browser.keys("pan");
+    browser.until("Panic Buy", &code_is("panic-buy:"));
+    browser.tab_to("#more summary");
+    browser.script("document.getElementById('more').open = false; return true;");
+    browser.keys(ENTER);
+    browser.tab_to("#f-mode");
+    browser.keys("h");
+    browser.until("hoard", "document.getElementById('shown').value.includes('hoard')");
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    browser.tab_to("#f-players");
+    browser.keys("6");
+    browser.until(
+        "hoard for 6",
+        "document.getElementById('shown').value.includes('p6-hoard')",
+    );
+    // TP Hunt, the game first shown, is ticked; Panic Buy is ticked too.
+    browser.tab_to("#pack-games input[value='panic-buy']");
+    browser.keys(SPACE);
+    let ticked =
+        browser.script("return [...document.querySelectorAll('#pack-games input:checked')].map((c) => c.value);");
+    assert_eq!(ticked, json!(["tp-hunt", "panic-buy"]));
+    // Nothing to make it from: the error is at the class list.
+    browser.tab_to("#makepack");
+    browser.keys(ENTER);
+    browser.until(
+        "the class list asked for",
+        "document.getElementById('pack-names').getAttribute('aria-invalid') === 'true'",
+    );
+    browser.until("the class list focused", "document.activeElement.id === 'pack-names'");
+    browser.keys(&format!("Ann{ENTER}Bo Li{ENTER}Zoë"));
+    browser.tab_to("#pack-seed");
+    browser.script("document.getElementById('pack-seed').select(); return true;");
+    browser.keys("5B");
+    browser.tab_to("#makepack");
+    browser.keys(ENTER);
     browser.until(
         "the pack",
-        "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent.includes('pack-class-pack.pdf'); })()",
+        "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent === 'pack-5b.pdf'; })()",
     );
+    browser.until(
+        "the download focused",
+        "document.activeElement.matches('#packstatus a')",
+    );
+    browser.axe("with the pack made");
     browser.screenshot("web-pack.png");
+    let web_pack = bytes_at(&browser, "document.querySelector('#packstatus a').href");
+    std::fs::write(s.path("names.txt"), "Ann\nBo Li\nZoë\n").unwrap();
+    std::fs::write(
+        s.path("pack.toml"),
+        "seed = \"5B\"\nroster = \"names.txt\"\n\
+         [[entry]]\ngame = \"tp-hunt\"\npreset = \"harder\"\nplayers = 3\n\
+         [[entry]]\ngame = \"panic-buy\"\nmode = \"hoard\"\nplayers = 6\n",
+    )
+    .unwrap();
+    let cli = s.run(&["pack", "pack.toml", "-o", "pack.pdf"]);
+    assert_eq!(cli.code(), 0, "{}", cli.stderr());
+    let cli_pack = std::fs::read(s.path("pack.pdf")).unwrap();
+    assert!(
+        web_pack == cli_pack,
+        "the page's pack ({} bytes, starting {:?}) differs from the CLI's ({} bytes)",
+        web_pack.len(),
+        String::from_utf8_lossy(&web_pack[..web_pack.len().min(40)]),
+        cli_pack.len()
+    );
+
+    // A sheet printed again from its code; a wrong code is said at the field.
+    browser.type_into("#code", "tp-hunt:9");
+    browser.click("#regen");
+    browser.until(
+        "the code's error",
+        "document.getElementById('code').getAttribute('aria-invalid') === 'true' && document.getElementById('err-code').textContent.length > 0",
+    );
+    browser.type_into("#code", "tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7");
+    browser.click("#regen");
+    browser.until(
+        "the sheet again",
+        "(() => { const a = document.querySelector('#againstatus a'); return !!a && a.textContent === 'tp-hunt-7.pdf'; })()",
+    );
+    let again = bytes_at(&browser, "document.querySelector('#againstatus a').href");
+    assert!(
+        again == web_pdf,
+        "the sheet made again from its code is the one downloaded"
+    );
+
+    // The class list from a file.
+    let roster = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/class.csv");
+    browser.type_into("#pack-names", "");
+    browser.upload("#pack-file", roster.to_str().unwrap());
+    browser.click("#makepack");
+    browser.until(
+        "the pack from a file",
+        "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent === 'pack-5b.pdf' && a.href !== '' ; })()",
+    );
+
+    // On a phone.
+    browser.size(390, 900);
+    browser.script("window.scrollTo(0, 0); return true;");
+    browser.until("its preview", preview_loaded);
+    browser.axe("on a phone");
+    browser.screenshot("web-phone.png");
 }

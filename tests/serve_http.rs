@@ -1,64 +1,170 @@
-//! `panicpress serve` over real HTTP: the page, the registry, and a PDF that is
-//! byte for byte the file the command line writes for the same settings.
+//! `panicpress serve` over real HTTP: the page, the registry, downloads that
+//! are byte for byte the files the command line writes, and every probe the
+//! server must refuse (a pack bomb, slow clients, a huge header, a foreign
+//! Host, a cross-origin POST, framing, too many at once) while it keeps
+//! answering others with its memory small.
 
 mod common;
 use common::Scratch;
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
-/// GET `path`; returns the status code and the body.
-fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
-    request(
-        port,
-        &format!("GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").into_bytes(),
-    )
+/// The server, stopped when the test ends, pass or fail.
+struct Server {
+    child: Child,
+    port: u16,
 }
 
-/// Sends raw request bytes; returns the status code and the body.
-fn request(port: u16, raw_request: &[u8]) -> (u16, Vec<u8>) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let _ = stream.write_all(raw_request);
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, raw[split + 4..].to_vec())
-}
+impl Server {
+    fn start() -> Server {
+        let port = {
+            // A free port: bind, note it, let it go.
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let mut child = Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(["serve", "--port", &port.to_string()])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 64];
+        let n = child.stdout.as_mut().unwrap().read(&mut first).unwrap();
+        assert!(String::from_utf8_lossy(&first[..n]).contains(&format!("http://127.0.0.1:{port}/")));
+        Server { child, port }
+    }
 
-struct Server(std::process::Child);
+    /// The server's resident memory now, in MiB.
+    fn memory_mib(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(0.0, |kib| kib / 1024.0)
+    }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+    fn get(&self, path: &str) -> Answer {
+        self.raw(format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes())
+    }
+
+    /// Sends raw request bytes; reads the answer to its end (30 s at most).
+    fn raw(&self, request: &[u8]) -> Answer {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let _ = stream.write_all(request);
+        read_answer(&mut stream)
+    }
+
+    /// Some other client is answered, and quickly.
+    fn answers_others(&self) {
+        let started = Instant::now();
+        let a = self.get("/api/games");
+        assert_eq!(a.status, 200, "another client is answered");
+        assert!(started.elapsed() < Duration::from_secs(5), "in {:?}", started.elapsed());
     }
 }
 
-#[test]
-fn the_web_page_serves_the_same_pdf_as_the_command_line() {
-    let port = {
-        // A free port: bind, note it, let it go.
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        l.local_addr().unwrap().port()
-    };
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_panicpress"))
-        .args(["serve", "--port", &port.to_string()])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 64];
-    let n = child.stdout.as_mut().unwrap().read(&mut first).unwrap();
-    assert!(String::from_utf8_lossy(&first[..n]).contains(&format!("http://127.0.0.1:{port}/")));
-    let _server = Server(child);
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
 
-    let (status, page) = get(port, "/");
-    assert_eq!(status, 200);
-    assert!(String::from_utf8_lossy(&page).contains("<form"));
-    let (status, games) = get(port, "/api/games");
-    assert_eq!(status, 200);
-    let games: serde_json::Value = serde_json::from_slice(&games).unwrap();
+/// An HTTP answer: status, head and body (de-chunked).
+struct Answer {
+    status: u16,
+    head: String,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+        })
+    }
+
+    fn error(&self) -> String {
+        let j: serde_json::Value = serde_json::from_slice(&self.body).unwrap_or_default();
+        j["error"].as_str().unwrap_or("").to_string()
+    }
+}
+
+fn read_answer(stream: &mut TcpStream) -> Answer {
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return Answer {
+            status: 0,
+            head: String::new(),
+            body: raw,
+        };
+    };
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let status = head.split_whitespace().nth(1).unwrap_or("0").parse().unwrap_or(0);
+    let mut body = raw[split + 4..].to_vec();
+    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        body = dechunk(&body);
+    }
+    Answer { status, head, body }
+}
+
+fn dechunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
+        let size = usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16).unwrap_or(0);
+        if size == 0 || data.len() < end + 2 + size {
+            break;
+        }
+        out.extend(&data[end + 2..end + 2 + size]);
+        data = &data[(end + 4 + size).min(data.len())..];
+    }
+    out
+}
+
+/// A multipart form of text fields, as the page's FormData sends it.
+fn multipart(fields: &[(&str, &str)]) -> (String, Vec<u8>) {
+    let boundary = "----panicpressTestBoundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        write!(
+            body,
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        )
+        .unwrap();
+    }
+    write!(body, "--{boundary}--\r\n").unwrap();
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+fn post(server: &Server, path: &str, extra_headers: &str, content_type: &str, body: &[u8]) -> Answer {
+    let mut raw = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n{extra_headers}Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        server.port,
+        body.len()
+    )
+    .into_bytes();
+    raw.extend(body);
+    server.raw(&raw)
+}
+
+#[test]
+fn the_web_page_serves_the_same_files_as_the_command_line() {
+    let server = Server::start();
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert!(String::from_utf8_lossy(&page.body).contains("<form"));
+    for asset in ["/app.js", "/app.css"] {
+        assert_eq!(server.get(asset).status, 200, "{asset}");
+    }
+    let games: serde_json::Value = serde_json::from_slice(&server.get("/api/games").body).unwrap();
     assert_eq!(games["games"].as_array().unwrap().len(), 4);
+    let words: serde_json::Value = serde_json::from_slice(&server.get("/api/words?lang=de").body).unwrap();
+    assert_eq!(words["setting.tp-hunt.stores"], "Läden");
 
     let s = Scratch::new("serve");
     let cli = s.run(&[
@@ -73,11 +179,14 @@ fn the_web_page_serves_the_same_pdf_as_the_command_line() {
         "c.pdf",
     ]);
     assert_eq!(cli.code(), 0, "{}", cli.stderr());
-    let (status, web) = get(port, "/api/panic-buy/pdf?seed=9&players=4&paper=letter");
-    assert_eq!(status, 200);
+    let web = server.get("/api/panic-buy/pdf?seed=9&players=4&paper=letter");
+    assert_eq!(web.status, 200);
     assert_eq!(
-        web,
-        std::fs::read(s.path("c.pdf")).unwrap(),
+        web.header("content-disposition").as_deref(),
+        Some("attachment; filename=\"panic-buy-9.pdf\"")
+    );
+    assert!(
+        web.body == std::fs::read(s.path("c.pdf")).unwrap(),
         "the web's PDF differs from the CLI's"
     );
 
@@ -87,39 +196,291 @@ fn the_web_page_serves_the_same_pdf_as_the_command_line() {
     assert_eq!(cli.code(), 0, "{}", cli.stderr());
     let text = std::fs::read_to_string(&faces).unwrap();
     let encoded: String = text.bytes().map(|b| format!("%{b:02X}")).collect();
-    let (status, web) = get(port, &format!("/api/ppe/pdf?seed=1&faces={encoded}"));
-    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&web));
-    assert_eq!(web, std::fs::read(s.path("f.pdf")).unwrap(), "face counts sent as text");
-
-    let (status, regen) = get(
-        port,
-        "/api/regen?code=tp-hunt%3A1%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A42",
+    let web = server.get(&format!("/api/ppe/pdf?seed=1&faces={encoded}"));
+    assert_eq!(web.status, 200, "{}", String::from_utf8_lossy(&web.body));
+    assert!(
+        web.body == std::fs::read(s.path("f.pdf")).unwrap(),
+        "face counts sent as text"
     );
-    assert_eq!(status, 200);
-    assert!(regen.starts_with(b"%PDF-"));
-    let (status, error) = get(port, "/api/ppe/pdf?seed=1&target=0");
-    assert_eq!(status, 400);
-    let error: serde_json::Value = serde_json::from_slice(&error).unwrap();
-    assert!(error["error"].as_str().unwrap().contains("target"), "{error}");
+
+    // Texts are kept between requests: a document of more layouts than are
+    // kept (PPE's odds differ for each) is still the CLI's, asked twice.
+    let cli = s.run(&["ppe", "--seed", "3", "--count", "20", "--lang", "de", "-o", "many.pdf"]);
+    assert_eq!(cli.code(), 0, "{}", cli.stderr());
+    for _ in 0..2 {
+        let web = server.get("/api/ppe/pdf?seed=3&count=20&lang=de");
+        assert!(web.body == std::fs::read(s.path("many.pdf")).unwrap(), "20 PPE layouts");
+    }
+
+    // A pack from the form: the CLI's bytes for the same pack file.
+    let (content_type, body) = multipart(&[
+        ("games", "ppe"),
+        ("seed", "5B"),
+        ("names", "Ann\nBo"),
+        ("ppe.target", "190"),
+        ("ppe.players", "6"),
+    ]);
+    let web = post(&server, "/api/pack", "", &content_type, &body);
+    assert_eq!(web.status, 200, "{}", String::from_utf8_lossy(&web.body));
+    std::fs::write(s.path("names.txt"), "Ann\nBo\n").unwrap();
+    std::fs::write(
+        s.path("p.toml"),
+        "seed = \"5B\"\nroster = \"names.txt\"\n[[entry]]\ngame = \"ppe\"\ntarget = 190\nplayers = 6\n",
+    )
+    .unwrap();
+    let cli = s.run(&["pack", "p.toml", "-o", "p.pdf"]);
+    assert_eq!(cli.code(), 0, "{}", cli.stderr());
+    assert!(
+        web.body == std::fs::read(s.path("p.pdf")).unwrap(),
+        "the web's pack differs from the CLI's"
+    );
+    // Split: a ZIP, and a warning that keeps the student's name.
+    let (content_type, body) = multipart(&[
+        ("games", "tp-hunt"),
+        ("seed", "5B"),
+        ("names", "Ra 𓂀\nAnn"),
+        ("tp-hunt.sheets", "map"),
+        ("split", "true"),
+    ]);
+    let web = post(&server, "/api/pack", "", &content_type, &body);
+    assert_eq!(web.status, 200, "{}", String::from_utf8_lossy(&web.body));
+    assert!(web.body.starts_with(b"PK"));
+    let warning = web.header("x-warning").unwrap();
+    let warning: String = form_urlencoded::parse(format!("w={warning}").as_bytes())
+        .next()
+        .unwrap()
+        .1
+        .into_owned();
+    assert!(warning.contains("'Ra 𓂀'"), "{warning}");
+
+    // A layout posted back is judged by the game's rule engine.
+    let layout = server.get("/api/tp-hunt/json?seed=4").body;
+    let verdict = post(&server, "/api/validate/tp-hunt", "", "application/json", &layout);
+    let j: serde_json::Value = serde_json::from_slice(&verdict.body).unwrap();
+    assert_eq!(j["legal"], true, "{j}");
+    let mut map: serde_json::Value = serde_json::from_slice(&layout).unwrap();
+    map["stores"][0] = map["atms"][0].clone();
+    let broken = serde_json::to_vec(&map).unwrap();
+    let verdict = post(&server, "/api/validate/tp-hunt", "", "application/json", &broken);
+    let j: serde_json::Value = serde_json::from_slice(&verdict.body).unwrap();
+    assert_eq!(
+        (j["legal"].clone(), j["violations"][0]["rule"].clone()),
+        (false.into(), "distinct-cells".into())
+    );
+    assert_eq!(
+        post(&server, "/api/validate/ppe", "", "application/json", b"{not json").status,
+        400
+    );
+
+    let regen = server.get("/api/regen?code=tp-hunt%3A1%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A42");
+    assert_eq!(regen.status, 200);
+    assert!(regen.body.starts_with(b"%PDF-"));
+    let info: serde_json::Value =
+        serde_json::from_slice(&server.get("/api/tp-hunt/info?seed=42&players=3").body).unwrap();
+    assert_eq!(info["code"], "tp-hunt:2-ty1:g12-s12-a10-d7-p3:a4:default:42");
+    let png = server.get("/api/tp-hunt/png?seed=42&players=3&page=2&dpi=30");
+    assert_eq!(png.status, 200);
+    assert!(png.body.starts_with(b"\x89PNG"));
+
+    // Bad settings: a 4xx, one line naming the field in the form's words, no flags.
+    for (path, status, field, says) in [
+        (
+            "/api/tp-hunt/pdf?seed=1&players=9",
+            400,
+            "players",
+            "players: 9 is out of range",
+        ),
+        ("/api/tp-hunt/info?seed=1&stores=200", 400, "stores", "200"),
+        (
+            "/api/tp-hunt/pdf?seed=1&output=/etc/passwd",
+            400,
+            "",
+            "not a TP Hunt setting",
+        ),
+        ("/api/tp-hunt/pdf?players=3", 400, "seed", "seed"),
+        ("/api/tp-hunt/info?seed=-x&players=-3", 400, "players", "players"),
+        ("/api/chess/pdf?seed=1", 404, "", "unknown game"),
+        ("/api/tp-hunt/preview?seed=1&page=99", 400, "page", "out of range"),
+        ("/api/regen?code=garbage", 400, "code", "GAME:VERSION"),
+        ("/nowhere", 404, "", "nothing at"),
+    ] {
+        let a = server.get(path);
+        assert_eq!(a.status, status, "{path}: {}", String::from_utf8_lossy(&a.body));
+        let j: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+        let e = j["error"].as_str().unwrap();
+        assert!(
+            e.contains(says) && !e.contains('\n') && !e.contains("--"),
+            "{path}: {e}"
+        );
+        assert_eq!(j["field"].as_str().unwrap_or(""), field, "{path}");
+    }
+
+    // Twenty clients at once all get their preview.
+    let port = server.port;
+    let threads: Vec<_> = (0..20)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+                write!(
+                    stream,
+                    "GET /api/tp-hunt/preview?seed={i}&page=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                )
+                .unwrap();
+                read_answer(&mut stream)
+            })
+        })
+        .collect();
+    for t in threads {
+        let a = t.join().unwrap();
+        assert_eq!(a.status, 200);
+        assert!(String::from_utf8_lossy(&a.body).contains("<svg"));
+    }
+}
+
+#[test]
+fn every_probe_is_refused_while_others_are_answered() {
+    let server = Server::start();
+    let port = server.port;
+
+    // Framing and sniffing are forbidden on every answer.
+    let page = server.get("/");
+    let csp = page.header("content-security-policy").unwrap();
+    assert!(
+        csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"),
+        "{csp}"
+    );
+    assert_eq!(page.header("x-content-type-options").as_deref(), Some("nosniff"));
+    assert_eq!(page.header("x-frame-options").as_deref(), Some("DENY"));
+
+    // A foreign Host (DNS rebinding) gets nothing.
+    for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example"] {
+        let a = server.raw(format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes());
+        assert_eq!(a.status, 421, "{host}");
+        assert!(a.header("content-security-policy").is_some());
+    }
+
+    // A write from another site's page is refused; from the page itself it is not.
+    let (content_type, body) = multipart(&[("games", "tp-hunt"), ("seed", "x"), ("count", "2")]);
+    for headers in [
+        "Origin: http://evil.example\r\n",
+        &format!("Origin: http://localhost:{}\r\n", port + 1),
+        "Sec-Fetch-Site: cross-site\r\n",
+    ] {
+        let a = post(&server, "/api/pack", headers, &content_type, &body);
+        assert_eq!(a.status, 403, "{headers}");
+    }
+    let own = format!("Origin: http://127.0.0.1:{port}\r\nSec-Fetch-Site: same-origin\r\n");
+    assert_eq!(post(&server, "/api/pack", &own, &content_type, &body).status, 200);
+
+    // A pack bomb: 500 students x PPE to 1,000,000 points. Refused at once
+    // with what to lower, and nothing keeps running after.
+    let started = Instant::now();
+    let (content_type, body) = multipart(&[
+        ("games", "ppe"),
+        ("seed", "x"),
+        ("count", "500"),
+        ("ppe.target", "1000000"),
+    ]);
+    let a = post(&server, "/api/pack", "", &content_type, &body);
+    assert_eq!(a.status, 422, "{}", a.error());
+    assert!(a.error().contains("fewer students"), "{}", a.error());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "refused in {:?}",
+        started.elapsed()
+    );
+    let a = server.get("/api/ppe/pdf?seed=1&target=1000000");
+    assert_eq!(a.status, 422, "{}", a.error());
+    let a = server.get("/api/tp-hunt/json?seed=1&count=10000");
+    assert_eq!(a.status, 422, "{}", a.error());
+    let a = server.get("/api/particle-panic/pdf?seed=1&simulations=1000000&count=5");
+    assert_eq!(a.status, 422, "{}", a.error());
+    assert!(a.error().contains("simulated games"), "{}", a.error());
 
     // A body over the limit is refused, not read.
     let big = vec![b'x'; 2 * 1024 * 1024];
-    let mut raw = format!(
-        "POST /api/validate/tp-hunt HTTP/1.0\r\nHost: localhost\r\nContent-Length: {}\r\n\r\n",
-        big.len()
-    )
-    .into_bytes();
-    raw.extend(&big);
-    let (status, _) = request(port, &raw);
-    assert_eq!(status, 413);
+    assert_eq!(
+        post(&server, "/api/validate/tp-hunt", "", "application/json", &big).status,
+        413
+    );
 
-    // Twenty clients at once all get their preview.
-    let threads: Vec<_> = (0..20)
-        .map(|i| std::thread::spawn(move || get(port, &format!("/api/tp-hunt/preview?seed={i}&page=1"))))
+    // A huge header line: refused after its first bytes.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = stream.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ");
+    let chunk = vec![b'a'; 64 * 1024];
+    for _ in 0..(20 * 1024 * 1024 / chunk.len()) {
+        if stream.write_all(&chunk).is_err() {
+            break;
+        }
+    }
+    let a = read_answer(&mut stream);
+    assert!(a.status == 431 || a.status == 0, "a huge header: {}", a.status);
+    server.answers_others();
+
+    // Slow clients: heads that never end, bodies one byte of a megabyte.
+    // Others are answered meanwhile; the slow are cut off in time.
+    let slow: Vec<TcpStream> = (0..20)
+        .map(|i| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(40))).unwrap();
+            let _ = if i % 2 == 0 {
+                s.write_all(b"GET /api/games HTTP/1.1\r\nHost: local")
+            } else {
+                s.write_all(
+                    b"POST /api/validate/tp-hunt HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000000\r\n\r\n{",
+                )
+            };
+            s
+        })
         .collect();
-    for t in threads {
-        let (status, body) = t.join().unwrap();
-        assert_eq!(status, 200);
-        assert!(String::from_utf8_lossy(&body).contains("<svg"));
+    std::thread::sleep(Duration::from_millis(300));
+    server.answers_others();
+    let preview = server.get("/api/tp-hunt/preview?seed=slow&page=1");
+    assert_eq!(preview.status, 200);
+    let started = Instant::now();
+    for mut s in slow {
+        let a = read_answer(&mut s);
+        assert!(
+            matches!(a.status, 0 | 408 | 400),
+            "a slow client: {} {}",
+            a.status,
+            a.error()
+        );
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "slow clients held {:?}",
+        started.elapsed()
+    );
+    server.answers_others();
+    if cfg!(target_os = "linux") {
+        let mib = server.memory_mib();
+        assert!(mib > 0.0 && mib < 64.0, "server memory {mib:.1} MiB after the probes");
+    }
+}
+
+#[test]
+fn beyond_the_limit_of_requests_at_once_the_answer_is_503_with_retry_after() {
+    let server = Server::start();
+    let port = server.port;
+    // Requests in progress: each has sent a part of its body.
+    let held: Vec<TcpStream> = (0..64)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.write_all(b"POST /api/validate/tp-hunt HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n{")
+                .unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let a = server.get("/api/games");
+    assert_eq!(a.status, 503, "{}", String::from_utf8_lossy(&a.body));
+    assert_eq!(a.header("retry-after").as_deref(), Some("2"));
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.get("/api/games").status != 200 {
+        assert!(Instant::now() < deadline, "answers again once the others are gone");
+        std::thread::sleep(Duration::from_millis(100));
     }
 }

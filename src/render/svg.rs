@@ -314,16 +314,39 @@ fn escape_into(out: &mut String, text: &str) {
 
 /// The page as a PNG at `dpi` dots per inch, rendered from its SVG by resvg.
 pub fn page_png(page: &Page, dpi: u32) -> Result<Vec<u8>, String> {
-    let svg = page_svg(page);
-    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
-        .map_err(|e| format!("rendering the preview: {e}"))?;
-    // The tree's size is the paper in CSS pixels (96 per inch).
+    let tree = svg_tree(&page_svg(page))?;
     let zoom = dpi as f32 / 25.4;
-    let (w, h) = ((page.width * zoom).round() as u32, (page.height * zoom).round() as u32);
+    rasterize(
+        &tree,
+        (page.width * zoom).round() as u32,
+        (page.height * zoom).round() as u32,
+    )
+}
+
+/// A page's SVG (as [`page_svg`] makes it) as PNG at `dpi` dots per inch.
+pub fn svg_png(svg: &str, dpi: u32) -> Result<Vec<u8>, String> {
+    let tree = svg_tree(svg)?;
+    // The tree's size is the paper in CSS pixels (96 per inch).
+    let zoom = dpi as f32 / 96.0;
+    let size = tree.size();
+    rasterize(
+        &tree,
+        (size.width() * zoom).round() as u32,
+        (size.height() * zoom).round() as u32,
+    )
+}
+
+fn svg_tree(svg: &str) -> Result<resvg::usvg::Tree, String> {
+    resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
+        .map_err(|e| format!("rendering the preview: {e}"))
+}
+
+/// The picture `w` x `h` pixels large.
+fn rasterize(tree: &resvg::usvg::Tree, w: u32, h: u32) -> Result<Vec<u8>, String> {
     let mut pixmap =
         resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| format!("a {w} x {h} picture is too large"))?;
     resvg::render(
-        &tree,
+        tree,
         resvg::tiny_skia::Transform::from_scale(w as f32 / tree.size().width(), h as f32 / tree.size().height()),
         &mut pixmap.as_mut(),
     );

@@ -290,6 +290,9 @@ impl crate::game::Request for Request {
     fn count(&self) -> usize {
         self.count
     }
+    fn simulated_games(&self) -> u64 {
+        u64::from(self.params.rating_games()).saturating_mul(self.count as u64)
+    }
     fn with_seed(&self, seed: Seed) -> Box<dyn crate::game::Request> {
         Box::new(Request {
             seed,

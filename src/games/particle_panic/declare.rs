@@ -107,6 +107,14 @@ impl crate::game::Request for Rated {
     fn default_settings(&self) -> String {
         Params::default().code()
     }
+    fn simulated_games(&self) -> u64 {
+        let one = u64::from(self.request.params.simulations);
+        match self.request.difficulty {
+            // A search rates candidate deals until one is in the band.
+            Some(_) => one.max(super::MAX_SEARCH_GAMES),
+            None => one,
+        }
+    }
     fn with_seed(&self, seed: Seed) -> Box<dyn crate::game::Request> {
         Box::new(Rated::new(Request {
             seed,

@@ -1,0 +1,690 @@
+//! `panicpress serve`: the tool on one local web page, on axum (tokio,
+//! hyper) with tower-http for limits and timeouts. A request's fields become a
+//! game's settings directly ([`form`]) and go through the same library calls
+//! as the command line, so a download is byte for byte the file the command
+//! line writes. Every request is bounded: header and body size, time, the
+//! work it costs ([`work`]), how many are answered at once. Only the
+//! server's own host names are answered, writes must come from its own page,
+//! and the page cannot be framed. Nothing here knows a game by name.
+
+pub mod form;
+mod pack;
+pub mod work;
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, RawQuery, Request, State};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use tower::ServiceBuilder;
+
+use crate::error::{Error, Result};
+use crate::game::{COMMON, Game};
+use form::{Asked, Made, Refusal};
+use work::{Document, Stream};
+
+/// Largest request body read (a layout, a class list and the pack's settings).
+pub const MAX_BODY: usize = 1024 * 1024;
+/// Largest request head (request line and headers).
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+/// Most request headers.
+const MAX_HEADERS: usize = 64;
+/// Time for a request's head to arrive, and for an idle connection to send the next.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time for a whole request body to arrive.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(20);
+/// Time for an answer to start (work waiting its turn included).
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
+/// Requests in progress at once; more are answered 503 with Retry-After.
+pub const MAX_IN_FLIGHT: usize = 64;
+/// Open connections at once; more wait to be accepted.
+const MAX_CONNECTIONS: usize = 256;
+/// Longest a connection is kept, downloads included.
+const CONNECTION_LIFETIME: Duration = Duration::from_secs(600);
+
+/// The page, its script and its style: no external resources.
+const PAGE: &str = include_str!("../../web/index.html");
+const SCRIPT: &str = include_str!("../../web/app.js");
+const STYLE: &str = include_str!("../../web/app.css");
+
+/// What every request shares: the host names answered, the documents made
+/// lately, and the permits for CPU-heavy work.
+pub struct Shared {
+    hosts: Hosts,
+    cache: work::Cache,
+    workers: Arc<tokio::sync::Semaphore>,
+}
+
+/// The host names this server answers to: a page reached by any other name
+/// (DNS rebinding) gets nothing.
+pub struct Hosts {
+    names: Vec<String>,
+    /// Bound to every interface: any address literal reaches it.
+    any_address: bool,
+}
+
+impl Hosts {
+    pub fn for_bind(bind: &str) -> Hosts {
+        let bind = bind.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+        let any_address = bind.parse::<IpAddr>().is_ok_and(|ip| ip.is_unspecified());
+        let mut names: Vec<String> = ["localhost", "127.0.0.1", "::1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        names.push(bind);
+        Hosts { names, any_address }
+    }
+
+    /// Whether a `Host` header (a name and perhaps a port) is one of ours.
+    pub fn allows(&self, host: &str) -> bool {
+        let name = host_name(host).to_ascii_lowercase();
+        self.names.contains(&name) || (self.any_address && name.parse::<IpAddr>().is_ok())
+    }
+}
+
+/// The name part of a `Host` value: `[::1]:8080` is `::1`, `localhost:80` is `localhost`.
+fn host_name(host: &str) -> &str {
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or("");
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    }
+}
+
+/// Listens on `bind`:`port` and answers until stopped.
+pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(workers + 2)
+        .enable_all()
+        .build()
+        .map_err(|e| Error::input(format!("serve: cannot start: {e}")))?;
+    let shared = Arc::new(Shared {
+        hosts: Hosts::for_bind(bind),
+        cache: work::Cache::default(),
+        workers: Arc::new(tokio::sync::Semaphore::new(workers)),
+    });
+    runtime.block_on(async move {
+        let addr = match bind.parse::<IpAddr>() {
+            Ok(IpAddr::V6(ip)) => format!("[{ip}]:{port}"),
+            _ => format!("{bind}:{port}"),
+        };
+        let listener = tokio::net::TcpListener::bind(&addr)
+            .await
+            .map_err(|e| Error::input(format!("serve: cannot listen on {addr}: {e}")))?;
+        let url = format!("http://{addr}/");
+        println!("panicpress is on {url} (Ctrl-C stops it)");
+        if open {
+            let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+            if std::process::Command::new(opener).arg(&url).spawn().is_err() {
+                eprintln!("warning: could not open a browser; open {url} yourself");
+            }
+        }
+        accept(listener, app(shared)).await;
+        Ok(0)
+    })
+}
+
+/// Accepts connections and serves each with hyper's HTTP/1.1, its head
+/// bounded in size and time.
+async fn accept(listener: tokio::net::TcpListener, app: Router) {
+    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .max_header_size(MAX_HEADER_BYTES)
+        .max_headers(MAX_HEADERS)
+        .max_buf_size(64 * 1024);
+    let http = Arc::new(http);
+    loop {
+        let Ok(permit) = connections.clone().acquire_owned().await else {
+            return;
+        };
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let http = http.clone();
+        tokio::spawn(async move {
+            let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(CONNECTION_LIFETIME, connection).await;
+            drop(permit);
+        });
+    }
+}
+
+/// The routes, with every limit around them.
+pub fn app(shared: Arc<Shared>) -> Router {
+    let headers = [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; \
+             connect-src 'self' blob:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (HeaderName::from_static("cross-origin-resource-policy"), "same-origin"),
+        (header::CACHE_CONTROL, "no-store"),
+    ];
+    let routes = Router::new()
+        .route("/", get(|| async { text("text/html; charset=utf-8", PAGE) }))
+        .route(
+            "/app.js",
+            get(|| async { text("text/javascript; charset=utf-8", SCRIPT) }),
+        )
+        .route("/app.css", get(|| async { text("text/css; charset=utf-8", STYLE) }))
+        .route("/api/games", get(|| async { text("application/json", &games_json()) }))
+        .route("/api/words", get(words))
+        .route("/api/regen", get(regen))
+        .route("/api/pack", post(pack::answer))
+        .route("/api/validate/{game}", post(validate))
+        .route("/api/{game}/{what}", get(game_answer))
+        .fallback(|method: Method, uri: axum::http::Uri| async move {
+            let what = if method == Method::GET {
+                "nothing at"
+            } else {
+                "nothing to post to at"
+            };
+            refusal(Refusal::new(404, format!("{what} {}", crate::error::quote(uri.path()))))
+        })
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .with_state(shared.clone());
+    // Around all the routes at once: one count of requests in progress.
+    let limited = ServiceBuilder::new()
+        .layer(axum::error_handling::HandleErrorLayer::new(
+            |_: tower::BoxError| async {
+                let mut r = refusal(Refusal::new(503, "the server is busy; try again in a moment"));
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+                r
+            },
+        ))
+        .load_shed()
+        .concurrency_limit(MAX_IN_FLIGHT)
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ANSWER_TIMEOUT,
+        ))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(tower_http::timeout::RequestBodyDeadlineLayer::new(BODY_TIMEOUT))
+        .service(routes);
+    let mut outer = Router::new()
+        .fallback_service(limited)
+        .layer(axum::middleware::from_fn_with_state(shared, guard));
+    for (name, value) in headers {
+        outer = outer.layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            name,
+            HeaderValue::from_static(value),
+        ));
+    }
+    outer
+}
+
+fn text(content_type: &'static str, body: &str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body.to_string()).into_response()
+}
+
+/// A refusal as JSON, `{"error": "one line", "field": "players"}`.
+pub fn refusal(r: Refusal) -> Response {
+    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, [(header::CONTENT_TYPE, "application/json")], r.json()).into_response()
+}
+
+/// Answers only the server's own host names; a write (anything but GET)
+/// must come from the server's own page: its `Origin` the server's, or none.
+async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string)
+        .or_else(|| request.uri().authority().map(|a| a.to_string()))
+        .unwrap_or_default();
+    if !shared.hosts.allows(&host) {
+        return refusal(Refusal::new(
+            421,
+            format!(
+                "this server answers only to its own address (127.0.0.1, localhost or its --bind address), not {}",
+                crate::error::quote(&host)
+            ),
+        ));
+    }
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        let header_text = |name: &str| request.headers().get(name).and_then(|v| v.to_str().ok());
+        let same_origin = match header_text("origin") {
+            None => true,
+            Some(origin) => origin.eq_ignore_ascii_case(&format!("http://{host}")),
+        };
+        let fetched_from_elsewhere = matches!(header_text("sec-fetch-site"), Some("cross-site" | "same-site"));
+        if !same_origin || fetched_from_elsewhere {
+            return refusal(Refusal::new(403, "only this server's own page may send it forms"));
+        }
+    }
+    next.run(request).await
+}
+
+/// Runs `job` on the pool for CPU-heavy work, at most one per permit; the
+/// rest wait their turn. A fault in one job answers 500 and harms no other.
+async fn on_pool<T: Send + 'static>(
+    shared: &Shared,
+    job: impl FnOnce() -> std::result::Result<T, Refusal> + Send + 'static,
+) -> std::result::Result<T, Refusal> {
+    let permit = shared
+        .workers
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| Refusal::new(503, "the server is stopping"))?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        job()
+    })
+    .await
+    .unwrap_or_else(|_| Err(Refusal::new(500, "the server failed on this request")))
+}
+
+/// How a streamed answer starts: its type, the file it saves as, a warning.
+pub struct Head {
+    pub content_type: &'static str,
+    pub file_name: String,
+    pub warning: Option<String>,
+}
+
+/// Runs `prepare` on the pool; when it succeeds, streams what `write` writes
+/// as the body, on the same permit. Everything that can be refused is
+/// refused in `prepare`, before the first byte.
+async fn streamed<P: 'static>(
+    shared: &Shared,
+    prepare: impl FnOnce() -> std::result::Result<(Head, P), Refusal> + Send + 'static,
+    write: impl FnOnce(P, &mut Stream) -> Result<()> + Send + 'static,
+) -> Response {
+    let permit = match shared.workers.clone().acquire_owned().await {
+        Ok(p) => p,
+        Err(_) => return refusal(Refusal::new(503, "the server is stopping")),
+    };
+    let (started, start) = tokio::sync::oneshot::channel();
+    let runtime = tokio::runtime::Handle::current();
+    let (mut stream, body) = Stream::new(runtime);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let prepared = std::panic::catch_unwind(std::panic::AssertUnwindSafe(prepare))
+            .unwrap_or_else(|_| Err(Refusal::new(500, "the server failed on this request")));
+        match prepared {
+            Err(r) => {
+                let _ = started.send(Err(r));
+            }
+            Ok((head, p)) => {
+                if started.send(Ok(head)).is_ok() {
+                    let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| write(p, &mut stream)))
+                        .unwrap_or_else(|_| Err(Error::input("the server failed on this request")));
+                    stream.finish(written);
+                }
+            }
+        }
+    });
+    let head = match start.await {
+        Ok(Ok(head)) => head,
+        Ok(Err(r)) => return refusal(r),
+        Err(_) => return refusal(Refusal::new(500, "the server failed on this request")),
+    };
+    let chunks = futures_util::stream::unfold(body, |mut rx| async move { rx.recv().await.map(|c| (c, rx)) });
+    let mut response = Response::new(Body::from_stream(chunks));
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(head.content_type));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{}\"", head.file_name)) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    if let Some(w) = head.warning
+        && let Ok(v) = HeaderValue::from_str(&form_urlencoded::byte_serialize(w.as_bytes()).collect::<String>())
+    {
+        // Percent-encoded UTF-8: names keep every letter.
+        h.insert(HeaderName::from_static("x-warning"), v);
+    }
+    response
+}
+
+/// The query's fields, in order.
+fn fields(query: Option<String>) -> Vec<(String, String)> {
+    form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+        .into_owned()
+        .collect()
+}
+
+/// The settings part of a query, in one order: the key of a made document.
+fn document_key(game: &dyn Game, fields: &[(String, String)]) -> String {
+    let mut settings: Vec<&(String, String)> = fields
+        .iter()
+        .filter(|(k, _)| !form::VIEW_FIELDS.contains(&k.as_str()))
+        .collect();
+    settings.sort();
+    let mut key = form_urlencoded::Serializer::new(format!("{}?", game.name()));
+    for (k, v) in settings {
+        key.append_pair(k, v);
+    }
+    key.finish()
+}
+
+/// A number field of the view (`page`, `dpi`) within `range`.
+fn view_number(
+    fields: &[(String, String)],
+    name: &str,
+    default: usize,
+    range: std::ops::RangeInclusive<usize>,
+) -> std::result::Result<usize, Refusal> {
+    let text = fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    let n = form::whole(name, text, default).map_err(|e| Refusal::from(e).at(name))?;
+    if !range.contains(&n) {
+        return Err(Refusal::new(
+            400,
+            format!("{name}: {n} is out of range ({} to {})", range.start(), range.end()),
+        )
+        .at(name));
+    }
+    Ok(n)
+}
+
+/// `GET /api/GAME/WHAT?settings`: info, preview, png, pdf or json.
+async fn game_answer(
+    State(shared): State<Arc<Shared>>,
+    Path((game, what)): Path<(String, String)>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let game = match crate::games::find(&game) {
+        Ok(g) => g,
+        Err(e) => return refusal(Refusal::new(404, e.message)),
+    };
+    let fields = fields(query);
+    let asked = match Asked::read(game, &fields) {
+        Ok(a) => a,
+        Err(r) => return refusal(r),
+    };
+    let answer = match what.as_str() {
+        "info" | "preview" | "png" => view(&shared, game, &what, asked, &fields).await,
+        "json" => on_pool(&shared, move || {
+            let made = asked.make()?;
+            // The layouts of a document within the budget, and no more.
+            work::check_request(&made)?;
+            let name = format!("{}-{}.json", game.name(), made.request.seed().file_stem());
+            Ok((made.request.json()?, name))
+        })
+        .await
+        .map(|(json, name)| download("application/json", &name, json.into_bytes())),
+        "pdf" => {
+            let known = shared.cache.get(&document_key(game, &fields)).is_some();
+            return streamed(
+                &shared,
+                move || {
+                    let made = asked.make()?;
+                    // A document made for the preview is known to be within the budget.
+                    if !known {
+                        work::check_request(&made)?;
+                    }
+                    let file_name = format!("{}-{}.pdf", game.name(), made.request.seed().file_stem());
+                    let head = Head {
+                        content_type: "application/pdf",
+                        file_name,
+                        warning: None,
+                    };
+                    Ok((head, made))
+                },
+                |made: Made, out| work::write_pdf(out, &made.request, &made.texts, made.per_page),
+            )
+            .await;
+        }
+        other => Err(Refusal::new(
+            404,
+            format!("{}: choose info, preview, png, pdf or json", crate::error::quote(other)),
+        )),
+    };
+    answer.unwrap_or_else(refusal)
+}
+
+fn download(content_type: &'static str, name: &str, body: Vec<u8>) -> Response {
+    let mut r = (StatusCode::OK, [(header::CONTENT_TYPE, content_type)], body).into_response();
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+/// The page's view of a document: its code and page count, or one page as
+/// SVG or PNG, from the cache when the document was made lately.
+async fn view(
+    shared: &Arc<Shared>,
+    game: &'static dyn Game,
+    what: &str,
+    asked: Asked,
+    fields: &[(String, String)],
+) -> std::result::Result<Response, Refusal> {
+    let page = view_number(fields, "page", 1, 1..=work::MAX_PAGES)?;
+    let dpi = view_number(fields, "dpi", 96, 10..=300)?;
+    let key = document_key(game, fields);
+    let doc = match shared.cache.get(&key) {
+        Some(doc) => doc,
+        None => {
+            let asked = asked.clone();
+            let doc = Arc::new(on_pool(shared, move || Document::make(&asked.make()?)).await?);
+            shared.cache.put(key, doc.clone());
+            doc
+        }
+    };
+    if what == "info" {
+        let j = serde_json::json!({ "code": doc.code, "pages": doc.pages });
+        return Ok(text("application/json", &j.to_string()));
+    }
+    if page > doc.pages {
+        return Err(Refusal::new(
+            400,
+            format!("page: {page} is out of range (the sheets have {} pages)", doc.pages),
+        )
+        .at("page"));
+    }
+    let svg: Arc<str> = match doc.svg(page) {
+        Some(svg) => svg,
+        None => on_pool(shared, move || work::page_svg(&asked.make()?, page))
+            .await?
+            .into(),
+    };
+    if what == "preview" {
+        return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg.to_string()).into_response());
+    }
+    let png = on_pool(shared, move || {
+        crate::render::svg::svg_png(&svg, dpi as u32).map_err(|e| Refusal::new(500, e))
+    })
+    .await?;
+    let name = format!("{}-{}-{page:03}.png", game.name(), stem_of(fields));
+    Ok(download("image/png", &name, png))
+}
+
+/// The file stem of the seed asked for.
+fn stem_of(fields: &[(String, String)]) -> String {
+    let seed = fields.iter().find(|(k, _)| k == "seed").map_or("", |(_, v)| v.as_str());
+    crate::seed::Seed::new(seed.trim()).map_or_else(|_| "sheets".to_string(), |s| s.file_stem())
+}
+
+/// `GET /api/regen?code=CODE`: the PDF `panicpress regen CODE` writes.
+async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
+    let fields = fields(query);
+    let code = fields
+        .iter()
+        .find(|(k, _)| k == "code")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    streamed(
+        &shared,
+        move || {
+            let refuse = |e: Error| Refusal::from(e).at("code");
+            if code.trim().is_empty() {
+                return Err(refuse(Error::input(
+                    "code: paste the code printed at the foot of a sheet",
+                )));
+            }
+            let code = crate::seed::SheetCode::parse(&code).map_err(|e| refuse(e.into()))?;
+            let request = crate::games::request::GameRequest::from_code(&code).map_err(refuse)?;
+            let texts = form::texts(code.lang()).map_err(|e| refuse(e.into()))?;
+            request.check(&texts).map_err(refuse)?;
+            let made = Made {
+                request,
+                texts,
+                per_page: 1,
+            };
+            work::check_request(&made)?;
+            let head = Head {
+                content_type: "application/pdf",
+                file_name: format!("{}-{}.pdf", code.game, code.seed.file_stem()),
+                warning: None,
+            };
+            Ok((head, made))
+        },
+        |made: Made, out| work::write_pdf(out, &made.request, &made.texts, 1),
+    )
+    .await
+}
+
+/// `POST /api/validate/GAME`: the layout JSON run through the game's rule engine.
+async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, body: Bytes) -> Response {
+    let game = match crate::games::find(&game) {
+        Ok(g) => g,
+        Err(e) => return refusal(Refusal::new(404, e.message)),
+    };
+    on_pool(&shared, move || {
+        let text = std::str::from_utf8(&body).map_err(|_| Refusal::new(400, "the layout is not UTF-8 text"))?;
+        let verdict = game.validate("the layout", text, &crate::game::Values::default())?;
+        let violations: Vec<serde_json::Value> = verdict
+            .broken
+            .iter()
+            .map(|line| {
+                let (rule, message) = line.split_once(": ").unwrap_or(("", line));
+                serde_json::json!({ "rule": rule, "message": message })
+            })
+            .collect();
+        Ok(serde_json::json!({ "legal": violations.is_empty(), "violations": violations }).to_string())
+    })
+    .await
+    .map(|j| text("application/json", &j))
+    .unwrap_or_else(refusal)
+}
+
+/// `GET /api/words?lang=de`: the page's own words in a language (its
+/// labels, help and choices), from the `web` template.
+async fn words(RawQuery(query): RawQuery) -> Response {
+    let fields = fields(query);
+    let lang = fields
+        .iter()
+        .find(|(k, _)| k == "lang")
+        .map_or("en", |(_, v)| v.as_str());
+    match page_words(lang) {
+        Ok(words) => text("application/json", &words),
+        Err(e) => refusal(Refusal::from(e).at("lang")),
+    }
+}
+
+/// The page's words in `lang` as a JSON object.
+pub fn page_words(lang: &str) -> Result<String> {
+    let texts = crate::text::Texts::load(lang, None)?;
+    let labels = texts.labels("web", &tera::Context::new())?;
+    Ok(serde_json::to_string(labels.all()).unwrap_or_default())
+}
+
+/// The registry as the page reads it: each game's settings and sheets.
+pub fn games_json() -> String {
+    let games: Vec<serde_json::Value> = crate::games::all()
+        .iter()
+        .map(|g| {
+            serde_json::json!({
+                "name": g.name(),
+                "title": g.title(),
+                "about": g.about(),
+                "settings": g.settings(),
+                "sheets": g.sheet_kinds(),
+                "default_sheets": g.default_sheets(),
+                "small_sheets": g.small_sheets(),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "games": games,
+        "common": COMMON,
+        "papers": crate::game::PAPERS,
+        "languages": crate::text::LANGUAGES,
+        "max_body": MAX_BODY,
+    })
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_our_own_host_names_are_answered() {
+        let local = Hosts::for_bind("127.0.0.1");
+        for ok in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080"] {
+            assert!(local.allows(ok), "{ok}");
+        }
+        for bad in [
+            "evil.example:8080",
+            "192.168.1.5:8080",
+            "",
+            "127.0.0.1.evil.example",
+            "localhost.evil",
+        ] {
+            assert!(!local.allows(bad), "{bad}");
+        }
+        let lan = Hosts::for_bind("0.0.0.0");
+        assert!(lan.allows("192.168.1.5:8080") && lan.allows("[fe80::1]:80"));
+        assert!(!lan.allows("rebound.example:8080"));
+        let named = Hosts::for_bind("192.168.1.5");
+        assert!(named.allows("192.168.1.5:8080") && !named.allows("10.0.0.1:8080"));
+    }
+
+    #[test]
+    fn every_setting_and_sheet_has_the_pages_words_in_every_language() {
+        for lang in crate::text::LANGUAGES {
+            let words: serde_json::Value = serde_json::from_str(&page_words(lang).unwrap()).unwrap();
+            let has = |key: String| {
+                assert!(
+                    words[&key].as_str().is_some_and(|w| !w.is_empty()),
+                    "{lang}: no word for {key}"
+                );
+            };
+            for game in crate::games::all() {
+                let g = game.name();
+                has(format!("about.{g}"));
+                for s in game.settings() {
+                    has(format!("setting.{g}.{}", s.name));
+                    has(format!("help.{g}.{}", s.name));
+                    if let crate::game::Kind::Choice { values } | crate::game::Kind::Names { values } = s.kind {
+                        for v in values {
+                            has(format!("value.{g}.{}.{v}", s.name));
+                        }
+                    }
+                }
+                for sheet in game.sheet_kinds() {
+                    has(format!("sheet.{g}.{sheet}"));
+                }
+            }
+            for common in COMMON {
+                has(format!("setting.{common}"));
+            }
+        }
+    }
+
+    #[test]
+    fn documents_have_one_key_whatever_the_order_of_their_fields() {
+        let game = crate::games::find("tp-hunt").unwrap();
+        let a = [("seed", "1"), ("players", "3"), ("page", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
+        let b = [("players", "3"), ("seed", "1")].map(|(k, v)| (k.to_string(), v.to_string()));
+        assert_eq!(document_key(game, &a), document_key(game, &b));
+    }
+}

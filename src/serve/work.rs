@@ -1,0 +1,332 @@
+//! What a request costs and what the server keeps: a budget of work per
+//! request (pages drawn and simulated games played, not students or
+//! layouts), a bounded cache of made documents, and documents streamed to the
+//! client as they are written, so memory stays flat whatever is asked.
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use tokio::sync::mpsc;
+
+use super::form::{Made, Refusal};
+use crate::error::{Error, Result};
+use crate::games::request::GameRequest;
+use crate::text::Texts;
+
+/// Most pages one request draws: a pack of 500 students with five pages
+/// each fits; PPE's score pad for a target of 1,000,000 (14,625 pages) does not.
+pub const MAX_PAGES: usize = 3_000;
+/// Most simulated games one request plays (ratings, difficulty searches):
+/// about two seconds of one core.
+pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
+
+/// The words of a budget refusal: what the request would cost, and what to lower.
+fn over_budget(what: String, most: String, lower: &str) -> Refusal {
+    Refusal::new(
+        422,
+        format!("too much for one request: {what}, and one request makes at most {most}; {lower}"),
+    )
+}
+
+/// Refuses at once work that would play more simulated games than the budget.
+pub fn check_games(games: u64, lower: &str) -> std::result::Result<(), Refusal> {
+    if games > MAX_SIMULATED_GAMES {
+        return Err(over_budget(
+            format!("{} simulated games", thousands(games)),
+            format!("{} simulated games", thousands(MAX_SIMULATED_GAMES)),
+            lower,
+        ));
+    }
+    Ok(())
+}
+
+/// Counts the pages of one copy that `draw` makes, and refuses once `copies`
+/// of them (plus `extra` pages) would pass the budget: drawing stops there,
+/// so an oversized request costs no more than the budget to refuse.
+pub fn check_pages(
+    copies: usize,
+    extra: usize,
+    lower: &str,
+    draw: impl FnOnce(&mut dyn FnMut(crate::sheet::Page) -> Result<()>) -> Result<()>,
+) -> std::result::Result<usize, Refusal> {
+    let room = MAX_PAGES.saturating_sub(extra) / copies.max(1);
+    let mut pages = 0;
+    let drawn = draw(&mut |_| {
+        pages += 1;
+        if pages > room {
+            return Err(Error::input(STOP));
+        }
+        Ok(())
+    });
+    if pages > room {
+        let what = match copies {
+            0 | 1 => format!("more than {} pages", thousands(room as u64)),
+            n => format!("{} sets of more than {room} pages each", thousands(n as u64)),
+        };
+        return Err(over_budget(
+            what,
+            format!("{} pages", thousands(MAX_PAGES as u64)),
+            lower,
+        ));
+    }
+    drawn?;
+    Ok(pages)
+}
+
+/// The message that stops drawing once enough is known (never shown).
+const STOP: &str = "enough pages";
+
+/// A number with thousands separated: 1,000,000.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// What to lower, said to someone making one game's sheets.
+pub const LOWER_SHEETS: &str = "ask for fewer layouts or sheets, or settings that print fewer pages";
+
+/// Checks a game request against the budget before anything is made.
+pub fn check_request(made: &Made) -> std::result::Result<(), Refusal> {
+    let request = &made.request;
+    check_games(request.simulated_games(), LOWER_SHEETS)?;
+    let one = request.with_seed(request.seed().clone());
+    check_pages(request.count(), 0, LOWER_SHEETS, |emit| {
+        crate::pack::sheets_imposed(&one, &made.texts, made.per_page, None, emit).map(|_| ())
+    })?;
+    Ok(())
+}
+
+/// A document made for the page: its code, its number of pages, and its
+/// first pages as SVG (as many as fit in [`MAX_DOCUMENT_BYTES`]).
+pub struct Document {
+    pub code: String,
+    pub pages: usize,
+    svgs: Vec<Arc<str>>,
+    bytes: usize,
+}
+
+/// Most SVG bytes kept of one document.
+const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
+/// Most SVG bytes kept of all documents.
+const MAX_CACHE_BYTES: usize = 16 * 1024 * 1024;
+
+impl Document {
+    /// Draws every page of `made` (within the budget), keeping the first ones as SVG.
+    pub fn make(made: &Made) -> std::result::Result<Document, Refusal> {
+        check_games(made.request.simulated_games(), LOWER_SHEETS)?;
+        let mut svgs = Vec::new();
+        let mut bytes = 0;
+        let pages = check_pages(1, 0, LOWER_SHEETS, |emit| {
+            crate::pack::sheets_imposed(&made.request, &made.texts, made.per_page, None, &mut |page| {
+                if bytes < MAX_DOCUMENT_BYTES {
+                    let svg: Arc<str> = crate::render::svg::page_svg(&page).into();
+                    bytes += svg.len();
+                    svgs.push(svg);
+                }
+                emit(page)
+            })
+            .map(|_| ())
+        })?;
+        let code = crate::seed::SheetCode::text_with_lang(&made.request.code()?, made.texts.lang());
+        Ok(Document {
+            code,
+            pages,
+            svgs,
+            bytes,
+        })
+    }
+
+    /// Page `n` (from 1) as SVG, when it is kept.
+    pub fn svg(&self, n: usize) -> Option<Arc<str>> {
+        self.svgs.get(n.checked_sub(1)?).cloned()
+    }
+}
+
+/// Page `n` (from 1) of `made`, drawn again: the pages after it are not drawn.
+pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
+    let mut seen = 0;
+    let mut found = None;
+    let drawn = crate::pack::sheets_imposed(&made.request, &made.texts, made.per_page, None, &mut |page| {
+        seen += 1;
+        if seen == n {
+            found = Some(crate::render::svg::page_svg(&page));
+            return Err(Error::input(STOP));
+        }
+        Ok(())
+    });
+    match found {
+        Some(svg) => Ok(svg),
+        None => {
+            drawn?;
+            Err(Refusal::new(400, format!("page: {n} is out of range (the sheets have {seen} pages)")).at("page"))
+        }
+    }
+}
+
+/// Documents made lately, by their settings, the most recent first, within
+/// [`MAX_CACHE_BYTES`]: turning the pages of a preview makes nothing new.
+#[derive(Default)]
+pub struct Cache {
+    documents: Mutex<VecDeque<(String, Arc<Document>)>>,
+}
+
+impl Cache {
+    pub fn get(&self, key: &str) -> Option<Arc<Document>> {
+        let mut docs = self.documents.lock().unwrap_or_else(|e| e.into_inner());
+        let i = docs.iter().position(|(k, _)| k == key)?;
+        let hit = docs.remove(i)?;
+        let doc = hit.1.clone();
+        docs.push_front(hit);
+        Some(doc)
+    }
+
+    pub fn put(&self, key: String, doc: Arc<Document>) {
+        let mut docs = self.documents.lock().unwrap_or_else(|e| e.into_inner());
+        docs.retain(|(k, _)| *k != key);
+        docs.push_front((key, doc));
+        let mut total = 0;
+        let keep = docs
+            .iter()
+            .take_while(|(_, d)| {
+                total += d.bytes + 1024;
+                total <= MAX_CACHE_BYTES
+            })
+            .count()
+            .max(1);
+        docs.truncate(keep);
+    }
+}
+
+/// How long a stream waits for a client that reads nothing before giving up.
+const SEND_TIMEOUT: Duration = Duration::from_secs(30);
+/// Bytes gathered before they are sent on.
+const CHUNK: usize = 64 * 1024;
+
+/// A writer whose bytes go to the response body as they are made, at most a
+/// few chunks ahead of the client: a document is never held whole.
+pub struct Stream {
+    tx: mpsc::Sender<std::io::Result<Bytes>>,
+    buf: Vec<u8>,
+    runtime: tokio::runtime::Handle,
+}
+
+impl Stream {
+    /// A stream, and the receiving end that makes the body.
+    pub fn new(runtime: tokio::runtime::Handle) -> (Stream, mpsc::Receiver<std::io::Result<Bytes>>) {
+        let (tx, rx) = mpsc::channel(4);
+        (
+            Stream {
+                tx,
+                buf: Vec::with_capacity(CHUNK),
+                runtime,
+            },
+            rx,
+        )
+    }
+
+    fn send(&mut self, item: std::io::Result<Bytes>) -> std::io::Result<()> {
+        self.runtime
+            .block_on(self.tx.send_timeout(item, SEND_TIMEOUT))
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away"))
+    }
+
+    /// Ends the body: what is left, or an error that cuts it short.
+    pub fn finish(mut self, result: Result<()>) {
+        let _ = match result {
+            Ok(()) => self.flush(),
+            Err(e) => self.send(Err(std::io::Error::other(e.message))),
+        };
+    }
+}
+
+impl Write for Stream {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= CHUNK {
+            let chunk = Bytes::from(std::mem::replace(&mut self.buf, Vec::with_capacity(CHUNK)));
+            self.send(Ok(chunk))?;
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.buf.is_empty() {
+            let chunk = Bytes::from(std::mem::take(&mut self.buf));
+            self.send(Ok(chunk))?;
+        }
+        Ok(())
+    }
+}
+
+/// The PDF of a game request, as the command line writes it.
+pub fn write_pdf(out: &mut dyn Write, request: &GameRequest, texts: &Texts, per_page: usize) -> Result<()> {
+    crate::commands::write_pdf(out, false, |emit| {
+        crate::pack::sheets_imposed(request, texts, per_page, None, emit)
+    })
+    .map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn made(game: &str, pairs: &[(&str, &str)]) -> Made {
+        let game = crate::games::find(game).unwrap();
+        let fields: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        super::super::form::Asked::read(game, &fields).unwrap().make().unwrap()
+    }
+
+    #[test]
+    fn work_over_the_budget_is_refused_before_it_is_done() {
+        let started = std::time::Instant::now();
+        let e =
+            check_request(&made("ppe", &[("seed", "1"), ("target", "1000000")])).expect_err("14,625 pages are refused");
+        assert_eq!(e.status, 422);
+        assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
+        assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
+        let e = check_request(&made(
+            "particle-panic",
+            &[("seed", "1"), ("simulations", "1000000"), ("count", "2")],
+        ))
+        .expect_err("2,000,000 simulated games are refused");
+        assert!(e.message.contains("2,000,000 simulated games"), "{}", e.message);
+        let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
+            .err()
+            .unwrap();
+        assert!(
+            e.message.contains("1,000 sets of more than 3 pages each"),
+            "{}",
+            e.message
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "refused at once");
+        check_request(&made("tp-hunt", &[("seed", "1"), ("count", "100")])).unwrap();
+    }
+
+    #[test]
+    fn a_document_keeps_its_pages_and_the_cache_stays_bounded() {
+        let m = made("tp-hunt", &[("seed", "42"), ("players", "3")]);
+        let doc = Document::make(&m).unwrap();
+        assert_eq!(doc.code, "tp-hunt:2:g12-s12-a10-d7-p3:a4:default:42");
+        assert!(doc.pages >= 3);
+        assert_eq!(doc.svg(2).as_deref(), Some(page_svg(&m, 2).unwrap().as_str()));
+        assert!(page_svg(&m, 99).unwrap_err().message.contains("out of range"));
+        let cache = Cache::default();
+        let doc = Arc::new(doc);
+        for i in 0..200 {
+            cache.put(format!("k{i}"), doc.clone());
+        }
+        let kept = cache.documents.lock().unwrap().len();
+        assert!(kept * doc.bytes <= MAX_CACHE_BYTES && kept >= 1, "{kept}");
+        assert!(cache.get("k199").is_some() && cache.get("k0").is_none());
+    }
+}
