@@ -256,7 +256,7 @@ impl Rule {
             Rule::NoWalledInAtm => "no ATM is surrounded by danger zones on every open side",
             Rule::LengthBand => {
                 "simulated games on the map last a usual number of turns for its settings \
-                 (median within 80% to 125% of the expected length)"
+                 (median within 75% to 135% of the expected length)"
             }
             Rule::FirstFair => "the first player wins within 10 points of an equal share of simulated games",
         }
@@ -589,16 +589,18 @@ pub const MAX_SIMULATED_GAMES: u32 = 100_000;
 pub const FIRST_FAIR_SLACK: f64 = 0.10;
 /// LengthBand: the median length a map may have, as shares of the length
 /// expected for its settings ([`Params::expected_turns`]).
-pub const LENGTH_BAND: (f64, f64) = (0.8, 1.25);
+pub const LENGTH_BAND: (f64, f64) = (0.75, 1.35);
 
 impl Params {
     /// The turns each player takes in a usual game with these settings: a
     /// fit to simulated games on many maps (BENCHMARKS.md). All players'
-    /// turns together grow with the stores and the grid's side, a little with
-    /// the players (more cars in the way).
+    /// turns together: a few for each store (two visits and trips for money),
+    /// more the further apart stores and ATMs lie, and a little more for each
+    /// player past 2 (more cars in the way).
     pub fn expected_turns(&self) -> f64 {
-        let (per_store, per_side, per_player) = EXPECTED_TURNS;
-        let all = per_store * self.stores as f64 + per_side * self.grid as f64;
+        let (per_store, per_distance, per_player) = EXPECTED_TURNS;
+        let apart = self.grid as f64 / ((self.stores + self.atms) as f64).sqrt();
+        let all = self.stores as f64 * (per_store + per_distance * apart);
         all * (1.0 + per_player * (self.players as f64 - 2.0)) / self.players as f64
     }
 
@@ -609,9 +611,10 @@ impl Params {
     }
 }
 
-/// [`Params::expected_turns`]: all players' turns for each store and for
-/// each square of the grid's side, and the share more for each player past 2.
-const EXPECTED_TURNS: (f64, f64, f64) = (5.0, 1.25, 0.04);
+/// [`Params::expected_turns`]: all players' turns for each store, and for
+/// each store and square of distance between marks; the share more for each
+/// player past 2.
+const EXPECTED_TURNS: (f64, f64, f64) = (5.9, 0.12, 0.04);
 
 /// The rating rules: only for a map that keeps every other rule, as they
 /// take simulated games.
