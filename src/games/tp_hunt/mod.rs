@@ -484,6 +484,15 @@ fn danger_mask(map: &Map) -> Vec<bool> {
 /// The rule engine: every rule the map breaks, each problem once, under one
 /// rule. The rating rules run only on a map that keeps every other rule.
 pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
+    let mut out = placement_violations(p, map);
+    if out.is_empty() {
+        rated_rules(p, map, &mut out);
+    }
+    out
+}
+
+/// Every rule but the rating rules: what can be judged without playing.
+pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
     let mut out = Vec::new();
     hard_rules(p, map, &mut out);
     let g = map.grid();
@@ -539,9 +548,6 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
                 ),
             ));
         }
-    }
-    if out.is_empty() {
-        rated_rules(p, map, &mut out);
     }
     out
 }
@@ -718,6 +724,9 @@ pub struct MapJson {
     pub stores: Vec<Cell>,
     pub atms: Vec<Cell>,
     pub dangers: Vec<Cell>,
+    /// What simulated games say about the map (written, never read back).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<game::MapRating>,
 }
 
 fn default_grid() -> u16 {
@@ -725,8 +734,9 @@ fn default_grid() -> u16 {
 }
 
 impl MapJson {
-    pub fn new(seed: &Seed, code: &SheetCode, map: &Map) -> MapJson {
+    pub fn new(seed: &Seed, code: &SheetCode, map: &Map, rating: game::MapRating) -> MapJson {
         MapJson {
+            rating: Some(rating),
             seed: Some(seed.text().to_string()),
             code: Some(code.to_string()),
             grid: map.grid,
@@ -746,22 +756,14 @@ impl MapJson {
     }
 }
 
-/// Reads a map from JSON (one object). Cells off the grid are refused here, as
-/// malformed input; everything accepted can be validated and drawn.
+/// Reads a map from JSON (one object). Marks off the grid are read as they
+/// are: `validate` reports them under `inside-grid`, and every page and
+/// preview draws only what is on the grid.
 pub fn parse_json(text: &str) -> Result<MapJson> {
     let m: MapJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
     let (lo, hi) = GRID_RANGE;
     if !(lo..=hi).contains(&m.grid) {
         return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", m.grid)));
-    }
-    let g = Grid { size: m.grid };
-    for (what, cells) in [("stores", &m.stores), ("atms", &m.atms), ("dangers", &m.dangers)] {
-        if let Some((i, c)) = cells.iter().enumerate().find(|(_, c)| !g.contains(**c)) {
-            return Err(Error::input(format!(
-                "{what}[{i}]: [{}, {}] is off the {2} x {2} grid (columns and rows run 1 to {2})",
-                c.col, c.row, g.size
-            )));
-        }
     }
     Ok(m)
 }
@@ -817,12 +819,25 @@ pub struct Request {
     pub sheets: Vec<sheets::SheetKind>,
 }
 
+/// Dice found in shops and game boxes: a grid of one of these sizes is
+/// played with such dice (a d12 on the 12 x 12 map), any other with the dice tape.
+pub const COMMON_DICE: [u16; 6] = [4, 6, 8, 10, 12, 20];
+
 /// Most maps one document holds.
 pub const MAX_COUNT: usize = crate::game::MAX_COUNT;
 
 impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
+        let largest = sheets::largest_grid(self.paper.whole());
+        if self.sheets.contains(&sheets::SheetKind::Map) && self.params.grid > largest {
+            return Err(Error::input(format!(
+                "grid: a {0} x {0} map does not fit {1} paper with squares of {2} mm or more (the largest grid there is {largest})",
+                self.params.grid,
+                self.paper.name(),
+                sheets::MIN_CELL_MM
+            )));
+        }
         if !(1..=MAX_COUNT).contains(&self.count) {
             return Err(Error::input(format!(
                 "count: {} is out of range (1 to {MAX_COUNT})",
@@ -847,11 +862,20 @@ impl Request {
             code.check_version("TP Hunt", VERSION)?;
         }
         let paper = code.paper()?;
+        let params = Params {
+            version: code.version,
+            ..Params::from_code(&code.params)?
+        };
+        if let Some(r) = params.off_rules.iter().find(|r| r.since() > code.version) {
+            return Err(Error::input(format!(
+                "sheet code: rule '{}' came with version {}, a version {} code cannot switch it off",
+                r.name(),
+                r.since(),
+                code.version
+            )));
+        }
         Ok(Request {
-            params: Params {
-                version: code.version,
-                ..Params::from_code(&code.params)?
-            },
+            params,
             seed: code.seed.clone(),
             count: 1,
             paper,
@@ -879,7 +903,7 @@ impl Request {
         let list = sheets::SheetKind::code_list(&self.sheets);
         let maps: Vec<MapJson> = self
             .maps()?
-            .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m)))
+            .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m, rating(&self.params, &m))))
             .collect::<Result<_>>()?;
         Ok(crate::games::json_one_or_many(&maps))
     }
@@ -891,6 +915,10 @@ impl Request {
         ctx.insert("dangers", &self.params.dangers);
         ctx.insert("players", &self.params.players);
         ctx.insert("grid", &self.params.grid);
+        // The dice: a common die with as many sides as the grid, else the tape only.
+        let die = COMMON_DICE.contains(&self.params.grid);
+        ctx.insert("die", &die);
+        ctx.insert("tape_default", &self.sheets.contains(&sheets::SheetKind::DiceTape));
         Ok(texts.game(GAME, &ctx)?)
     }
 
@@ -926,9 +954,10 @@ impl Request {
         let mut codes = crate::sheet::Codes::default();
         for made in self.maps()? {
             let (seed, map) = made?;
+            let rating = rating(&self.params, &map);
             for kind in &self.sheets {
                 let code = self.code(&seed, kind.name());
-                for page in ctx.pages(*kind, &map, &seed, &code) {
+                for page in ctx.pages(*kind, &map, &rating, &seed, &code) {
                     emit(page)?;
                 }
             }
