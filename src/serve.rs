@@ -584,7 +584,7 @@ mod tests {
         assert!(png.body.starts_with(b"\x89PNG"));
         assert_eq!(png.file_name.as_deref(), Some("tp-hunt-42-001.png"));
         let info = json(&answer("/api/tp-hunt/info?seed=42&players=3"));
-        assert_eq!(info["code"], "tp-hunt:2:g12-s12-a10-d7-p3:a4:default:42");
+        assert_eq!(info["code"], "tp-hunt:3:g12-s12-a10-d7-p3:a4:default:42");
         assert!(info["pages"].as_u64().unwrap() >= 3);
     }
 

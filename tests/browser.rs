@@ -276,7 +276,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.until("TP Hunt again", &code_is("tp-hunt:"));
     browser.type_into("#seed", "7");
     browser.type_into("#s-players", "3");
-    browser.until("3 players", &code_is("tp-hunt:2:g12-s12-a10-d7-p3:a4:default:7"));
+    browser.until("3 players", &code_is("tp-hunt:3:g12-s12-a10-d7-p3:a4:default:7"));
     browser.until(
         "the new preview",
         "document.getElementById('preview').src.includes('players=3')",
