@@ -137,7 +137,7 @@ impl Grid {
                 (best, best_edges) = (id, edges);
             }
         }
-        area.iter().map(|a| *a == best).collect()
+        area.iter().map(|a| best != usize::MAX && *a == best).collect()
     }
 }
 

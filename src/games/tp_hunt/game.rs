@@ -467,13 +467,37 @@ pub struct MapRating {
 /// Plays `games` games on a map with the greedy policy, dice from `seed`.
 pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
     let table = super::policy::Table::new(&Game::new(map, players, switches));
+    // Games are independent: they are shared out over the cores in runs of
+    // consecutive games, and the results read back in game order.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    let runs = if games >= 32 { cores.clamp(1, 8) } else { 1 };
+    let per_run = games.div_ceil(runs);
+    let played: Vec<Played> = std::thread::scope(|scope| {
+        let table = &table;
+        let handles: Vec<_> = (0..runs)
+            .map(|r| {
+                let range = (r * per_run).min(games)..((r + 1) * per_run).min(games);
+                scope.spawn(move || {
+                    range
+                        .map(|g| {
+                            let mut policy = super::policy::Greedy { table };
+                            let mut dice = seed.stream("tp-hunt-game", g as u64);
+                            play(map, players, switches, &mut dice, &mut policy)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a simulated game does not panic"))
+            .collect()
+    });
     let mut turns = Vec::with_capacity(games as usize);
     let mut winning = Vec::with_capacity(games as usize);
     let mut rows = Vec::with_capacity(games as usize);
     let (mut first, mut finished, mut stalled) = (0.0, 0u32, 0u32);
-    for g in 0..games {
-        let mut policy = super::policy::Greedy { table: &table };
-        let played = play(map, players, switches, &mut seed.stream("tp-hunt-game", g as u64), &mut policy);
+    for played in played {
         turns.push(played.turns);
         rows.push(played.tape_rows);
         if played.winners.is_empty() {

@@ -918,7 +918,6 @@ impl Request {
         // The dice: a common die with as many sides as the grid, else the tape only.
         let die = COMMON_DICE.contains(&self.params.grid);
         ctx.insert("die", &die);
-        ctx.insert("tape_default", &self.sheets.contains(&sheets::SheetKind::DiceTape));
         Ok(texts.game(GAME, &ctx)?)
     }
 

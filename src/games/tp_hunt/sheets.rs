@@ -205,6 +205,9 @@ impl Context<'_> {
             (None, "legend_atd"),
             (None, "legend_start"),
         ];
+        // Under a small grid the legend starts further left, so its lines fit the page.
+        let left = left.min(MARGIN_MM + 20.0);
+        let text_w = page.width - MARGIN_MM - (left + sym + 3.0);
         for (i, (mark, key)) in entries.into_iter().enumerate() {
             let cy = y - 1.2;
             match mark {
@@ -212,7 +215,7 @@ impl Context<'_> {
                 None if i == 3 => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(ATD_GREY)),
                 None => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(1.2)), None),
             }
-            page.text(left + sym + 3.0, y, 9.5, Regular, Align::Left, &self.labels.get(key));
+            page.fitted_left(left + sym + 3.0, y, text_w, 9.5, Regular, &self.labels.get(key));
             y += sym + 1.5;
         }
     }

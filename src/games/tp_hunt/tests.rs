@@ -508,7 +508,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
     use crate::sheet::Paper;
     for paper in [Paper::A4, Paper::Letter] {
         for players in [2, 5, 6] {
-            for grid in [4, 12, 26] {
+            for grid in [4, 12, sheets::largest_grid(paper)] {
                 let req = Request {
                     params: Params {
                         players,
@@ -516,6 +516,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                         stores: 3,
                         atms: 2,
                         dangers: 1,
+                        off_rules: placement_only().off_rules,
                         ..Params::default()
                     },
                     seed: Seed::new("margins").unwrap(),
@@ -524,10 +525,46 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                     sheets: sheets::SheetKind::ALL.to_vec(),
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
-                assert_eq!(doc.pages.len(), 4 + players.div_ceil(2) as usize);
+                // Map, score pad, rules card, at least one tracker and one dice tape page.
+                assert!(doc.pages.len() >= 5, "{paper:?} players {players} grid {grid}");
                 doc.assert_inside_margins(&format!("{paper:?} players {players} grid {grid}"));
             }
         }
+    }
+}
+
+#[test]
+fn trackers_and_dice_tape_fit_the_games_of_the_map() {
+    use crate::sheet::Paper;
+    for players in [2u16, 4, 6] {
+        let p = Params {
+            players,
+            ..Params::default()
+        };
+        let seed = Seed::new("fit").unwrap();
+        let map = generate_for_seed(&p, &seed).unwrap();
+        let r = rating(&p, &map);
+        let req = Request {
+            params: p.clone(),
+            seed,
+            count: 1,
+            paper: Paper::A4,
+            sheets: vec![sheets::SheetKind::Tracker],
+        };
+        let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
+        // Turn numbers printed down the trackers: the last of a player's
+        // pages reaches the 90th-percentile game length.
+        let per_player = (pages.len() / players as usize).max(1);
+        let numbers: Vec<u32> = pages[..per_player]
+            .iter()
+            .flat_map(|pg| pg.flat_items())
+            .filter_map(|i| match i {
+                crate::sheet::Item::Text { text, .. } => text.parse().ok(),
+                _ => None,
+            })
+            .collect();
+        let last = numbers.iter().max().copied().unwrap_or(0);
+        assert!(last >= r.p90_turns, "{players} players: rows to turn {last}, 9 games in 10 last {}", r.p90_turns);
     }
 }
 
