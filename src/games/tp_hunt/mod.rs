@@ -588,7 +588,7 @@ fn version_2_violations(p: &Params, map: &Map) -> Vec<Violation> {
 
 /// Simulated games behind a map's rating (BENCHMARKS.md: enough for its
 /// median length within one turn, quick enough to rate every map made).
-pub const RATING_GAMES: u32 = 200;
+pub const RATING_GAMES: u32 = 100;
 /// Most games `tp-hunt simulate` plays in one run.
 pub const MAX_SIMULATED_GAMES: u32 = 100_000;
 /// FirstFair: how far the first player's share of wins may be from an equal share.
