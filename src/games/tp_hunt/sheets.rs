@@ -55,10 +55,9 @@ impl MapGeometry {
 
 
 
-    /// The first legend line's baseline, and the baseline after the last.
-    fn legend_rows(&self, grid: u16) -> (f32, f32) {
-        let first = self.top + self.cell * grid as f32 + 9.0;
-        (first, first + 5.0 * (LEGEND_SYMBOL_MM + 1.5))
+    /// The first legend line's baseline.
+    fn legend_top(&self, grid: u16) -> f32 {
+        self.top + self.cell * grid as f32 + 9.0
     }
 
     fn centre(&self, col: u16, row: u16) -> (f32, f32) {
@@ -114,14 +113,13 @@ impl Context<'_> {
                 draw_mark(&mut page, mark, x, y, geo.cell);
             }
         }
-        // How long a game on this map runs, in player words, below the legend.
-        let (_, legend_end) = geo.legend_rows(g.size);
+        // How long a game on this map runs, in player words, under the subtitle.
         let width = page.width - 2.0 * (MARGIN_MM + 2.0);
-        page.paragraph(
-            MARGIN_MM + 2.0,
-            legend_end + 2.0,
+        page.fitted_text(
+            page.width / 2.0,
+            MARGIN_MM + 21.5,
             width,
-            9.0,
+            8.0,
             Regular,
             &self.rating_text(rating),
         );
@@ -196,7 +194,7 @@ impl Context<'_> {
         });
 
         // Legend: each symbol drawn as on the map, then its meaning.
-        let (mut y, _) = geo.legend_rows(grid);
+        let mut y = geo.legend_top(grid);
         let sym = LEGEND_SYMBOL_MM;
         let entries: [(Option<Mark>, &str); 5] = [
             (Some(Mark::Store), "legend_store"),
