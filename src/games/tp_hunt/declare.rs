@@ -183,7 +183,8 @@ const DECLARATION: Declaration = Declaration {
     settings: SETTINGS,
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
-    small_sheets: &["tracker", "scorepad", "rules", "dice-tape"],
+    // A tracker has a row for every turn of a whole game: it needs a whole page.
+    small_sheets: &["scorepad", "rules", "dice-tape"],
 };
 
 impl crate::game::Game for TpHunt {

@@ -260,8 +260,12 @@ impl Game {
         let mut dist: Vec<Option<u32>> = vec![None; self.grid.len()];
         let mut seen = vec![false; self.grid.len()];
         seen[from] = true;
-        let mut queue = VecDeque::from([(from, 0u32)]);
-        while let Some((i, d)) = queue.pop_front() {
+        // Breadth first: a list read from the front as it grows.
+        let mut queue = Vec::with_capacity(self.grid.len());
+        queue.push((from, 0u32));
+        let mut next = 0;
+        while let Some(&(i, d)) = queue.get(next) {
+            next += 1;
             if d == most {
                 continue;
             }
@@ -276,7 +280,7 @@ impl Game {
                 }
                 // Never through a car; a danger centre stops the car.
                 if !car && self.squares[j] != Square::Danger {
-                    queue.push_back((j, d + 1));
+                    queue.push((j, d + 1));
                 }
             }
         }

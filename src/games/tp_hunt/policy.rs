@@ -30,13 +30,17 @@ const TRAPPED: f64 = 20.0;
 /// the fewest steps to every store and ATM around the danger centres.
 #[derive(Debug, Clone)]
 pub struct Table {
-    /// (square of the target, steps from each square; the square count where cut off).
-    targets: Vec<(usize, Vec<u16>)>,
+    /// The squares of the stores and ATMs.
+    targets: Vec<usize>,
+    /// Steps from each square to each target, square by square (the
+    /// targets of one square side by side): the square count where cut off.
+    steps: Vec<u16>,
     /// Expected TP a first visitor buys with a wallet of w dollars: E[min(max of two dice, w)].
     first_visit: Vec<f64>,
     /// Expected dollars an ATM pays: E|a - b|.
     atm: f64,
-    /// What waiting takes off a square this many steps away (0 where cut off).
+    /// What waiting takes off a square this many steps away (0 where cut off,
+    /// and for the square itself).
     wait: Vec<f64>,
     /// For each square, whether an ATM can be reached from it without a pass.
     money_without_pass: Vec<bool>,
@@ -44,9 +48,12 @@ pub struct Table {
 
 impl Table {
     pub fn new(g: &Game) -> Table {
-        let targets = (0..g.grid.len())
+        let targets: Vec<usize> = (0..g.grid.len())
             .filter(|&i| matches!(g.squares[i], Square::Store(_) | Square::Atm))
-            .map(|t| (t, steps_to(g, t)))
+            .collect();
+        let to_each: Vec<Vec<u16>> = targets.iter().map(|&t| steps_to(g, t)).collect();
+        let steps = (0..g.grid.len())
+            .flat_map(|from| to_each.iter().map(move |d| d[from]))
             .collect();
         let n = g.sides;
         let mut first_visit = vec![0.0; n as usize + 1];
@@ -64,9 +71,12 @@ impl Table {
         let mut wait: Vec<f64> = (0..=g.grid.len())
             .map(|steps| WAIT.powf((steps as f64 / per_turn).ceil() - 1.0))
             .collect();
+        // A target is not ahead of itself; one cut off is worth nothing.
+        wait[0] = 0.0;
         wait.push(0.0);
         Table {
             targets,
+            steps,
             first_visit,
             atm,
             wait,
@@ -163,19 +173,18 @@ impl Greedy<'_> {
         self.table
             .targets
             .iter()
-            .map(|(t, _)| self.worth(g, player, *t, wallet).0)
+            .map(|&t| self.worth(g, player, t, wallet).0)
             .collect()
     }
 
     /// The best square still worth visiting from `from`, less for the turns
     /// to get there; `worths` as [`Greedy::worths`] gives them.
     fn ahead(&self, from: usize, worths: &[f64]) -> f64 {
-        self.table
-            .targets
+        let n = worths.len();
+        self.table.steps[from * n..(from + 1) * n]
             .iter()
             .zip(worths)
-            .filter(|((t, _), _)| *t != from)
-            .map(|((_, dist), w)| w * self.table.wait[dist[from] as usize])
+            .map(|(steps, w)| w * self.table.wait[*steps as usize])
             .fold(0.0, f64::max)
     }
 }
