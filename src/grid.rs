@@ -113,6 +113,32 @@ impl Grid {
         }
         seen
     }
+
+    /// The main start area: of the open edge cells, the largest set that are
+    /// joined to each other through open cells, with every open cell joined to
+    /// them, as a row-major mask. Equal sets: the one holding the first such
+    /// edge cell in reading order. All false when no edge cell is open.
+    pub fn main_edge_area(self, open: impl Fn(Cell) -> bool) -> Vec<bool> {
+        let mut area = vec![usize::MAX; self.len()];
+        let (mut best, mut best_edges) = (usize::MAX, 0);
+        for (id, start) in self.cells().filter(|c| self.is_edge(*c) && open(*c)).enumerate() {
+            if area[self.index(start)] != usize::MAX {
+                continue;
+            }
+            let joined = self.reachable([start], &open);
+            let mut edges = 0;
+            for c in self.cells() {
+                if joined[self.index(c)] {
+                    area[self.index(c)] = id;
+                    edges += self.is_edge(c) as usize;
+                }
+            }
+            if edges > best_edges {
+                (best, best_edges) = (id, edges);
+            }
+        }
+        area.iter().map(|a| best != usize::MAX && *a == best).collect()
+    }
 }
 
 #[cfg(test)]
@@ -140,6 +166,20 @@ mod tests {
         // With a gap at row 4 it can.
         let gap = |c: Cell| c.col != 2 || c.row == 4;
         assert!(g.reachable([cell(1, 1)], gap)[g.index(cell(4, 1))]);
+    }
+
+    #[test]
+    fn the_main_edge_area_leaves_out_a_pocket_at_the_edge() {
+        let g = Grid { size: 5 };
+        // Blocks at (2, 1) and (1, 2) seal the corner (1, 1) off from the rest.
+        let open = |c: Cell| c != cell(2, 1) && c != cell(1, 2);
+        let main = g.main_edge_area(open);
+        assert!(!main[g.index(cell(1, 1))]);
+        assert!(main[g.index(cell(3, 3))] && main[g.index(cell(5, 5))]);
+        assert!(!main[g.index(cell(2, 1))], "a blocked cell is in no area");
+        // Nothing open on the edge: no area at all.
+        let none = g.main_edge_area(|c: Cell| !g.is_edge(c));
+        assert!(none.iter().all(|m| !m));
     }
 
     #[test]

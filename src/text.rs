@@ -590,6 +590,7 @@ mod tests {
         ctx.insert("dangers", &7);
         ctx.insert("players", &4);
         ctx.insert("grid", &12);
+        ctx.insert("die", &true);
         let l = t.labels("tp-hunt", &ctx).unwrap();
         assert_eq!(l.get("blue_die"), "blue d12");
         assert_eq!(l.get("no_such_key"), "[no_such_key]");

@@ -381,7 +381,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.tab_to("#f-seed");
     browser.script("document.getElementById('f-seed').select(); return true;");
     browser.keys("7");
-    browser.until("3 players", &code_is("tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7"));
+    browser.until("3 players", &code_is("tp-hunt:3-js6:g12-s12-a10-d7-p3:a4:default:7"));
     browser.until("its preview", preview_loaded);
     browser.tab_to("#copy");
     browser.keys(SPACE);
@@ -439,7 +439,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.screenshot("web-error.png");
     browser.type_into("#f-stores", "12");
     browser.until("no error", "document.getElementById('err-f-stores').textContent === ''");
-    browser.until("the code again", &code_is("tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7"));
+    browser.until("the code again", &code_is("tp-hunt:3-js6:g12-s12-a10-d7-p3:a4:default:7"));
 
     // The page in German: its own words, the sheets' language its own choice.
     browser.script("const s = document.getElementById('uilang'); s.value = 'de'; s.dispatchEvent(new Event('change')); return true;");
@@ -464,7 +464,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     );
     browser.until(
         "TP Hunt's code in English",
-        &code_is("tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7"),
+        &code_is("tp-hunt:3-js6:g12-s12-a10-d7-p3:a4:default:7"),
     );
 
     // A teacher: Panic Buy in hoard mode for 6 and TP Hunt's harder maps,

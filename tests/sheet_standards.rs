@@ -13,8 +13,10 @@ use panicpress::text::Texts;
 /// version (several settings per game). Earlier versions' codes print their
 /// sheets as they did, byte for byte (tests/code_corpus.rs).
 const CODES: &[&str] = &[
-    "tp-hunt:2:g12-s12-a10-d7-p4:PAPER:map+tracker+scorepad+rules+dice-tape:42",
-    "tp-hunt:2:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
+    "tp-hunt:3:g12-s12-a10-d7-p4:PAPER:map+tracker+scorepad+rules+dice-tape:42",
+    "tp-hunt:3:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
+    "tp-hunt:3:g12-s12-a10-d7-p2:PAPER:map+tracker+dice-tape:5",
+    "tp-hunt:3:g8-s5-a4-d3-p3:PAPER:map+tracker+rules+dice-tape:9",
     "particle-panic:3:p2-c4-n50:PAPER:record+board+rules:5B",
     "particle-panic:3:p4-c5-n50:PAPER:record+board+rules:3",
     "panic-buy:5:p3-race-b6-12:PAPER:board+rules+components:42",

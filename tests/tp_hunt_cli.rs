@@ -14,17 +14,20 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/tp-hunt-42.pdf (5 pages)\ncode: tp-hunt:2-x5a:g12-s12-a10-d7-p4:a4:default:42\n"
+        "wrote output/tp-hunt-42.pdf (9 pages)\ncode: tp-hunt:3-eq3:g12-s12-a10-d7-p4:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/tp-hunt-42.pdf"));
-    // Map, tracker (4 players, two per page), score pad, rules card.
-    assert_eq!(pages.len(), 5);
+    // Map, trackers (4 players, one a page: rows for 9 games in 10), score
+    // pad, rules card, dice tape (two pages: rolls for 9 games in 10).
+    assert_eq!(pages.len(), 9);
     assert!(pages[0].contains("TP Hunt: Neighbourhood Map"));
     assert!(pages[0].contains("blue d12") && pages[0].contains("red d12"));
-    assert!(pages[0].contains("Sheet code: tp-hunt:2-t3f:g12-s12-a10-d7-p4:a4:map:42"));
+    assert!(pages[0].contains("Sheet code: tp-hunt:3-c4z:g12-s12-a10-d7-p4:a4:map:42"));
     assert!(pages[1].contains("Player Tracker") && pages[1].contains("Wallet starts at $5"));
-    assert!(pages[3].contains("Final Score Pad"));
-    assert!(pages[4].contains("Rules Card") && pages[4].contains("Law of the Jungle"));
+    assert!(pages[0].contains("On this map a game runs about 20 turns each"), "{}", pages[0]);
+    assert!(pages[5].contains("Final Score Pad"));
+    assert!(pages[6].contains("Rules Card") && pages[6].contains("Law of the Jungle"));
+    assert!(pages[7].contains("Dice Tape") && pages[8].contains("Dice Tape"));
     for p in &pages {
         assert!(p.contains("100 mm: print at actual size"));
     }
@@ -121,9 +124,9 @@ fn count_makes_different_maps_each_with_its_own_code() {
         .iter()
         .map(|p| p.lines().find(|l| l.starts_with("Sheet code")).unwrap())
         .collect();
-    assert_eq!(codes[0], "Sheet code: tp-hunt:2-5ty:g12-s12-a10-d7-p4:a4:map:5");
-    assert_eq!(codes[1], "Sheet code: tp-hunt:2-03f:g12-s12-a10-d7-p4:a4:map:5#2");
-    assert_eq!(codes[2], "Sheet code: tp-hunt:2-mpx:g12-s12-a10-d7-p4:a4:map:5#3");
+    assert_eq!(codes[0], "Sheet code: tp-hunt:3-x28:g12-s12-a10-d7-p4:a4:map:5");
+    assert_eq!(codes[1], "Sheet code: tp-hunt:3-ss3:g12-s12-a10-d7-p4:a4:map:5#2");
+    assert_eq!(codes[2], "Sheet code: tp-hunt:3-hk2:g12-s12-a10-d7-p4:a4:map:5#3");
 
     let r = s.run(&["tp-hunt", "--seed", "5", "--count", "3", "--format", "json", "-o", "-"]);
     let maps: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
@@ -144,7 +147,7 @@ fn regen_rebuilds_exactly_the_sheet_its_code_names() {
         0
     );
     // The second page's code, as printed on it.
-    let code = "tp-hunt:2-03f:g12-s12-a10-d7-p4:a4:map:5#2";
+    let code = "tp-hunt:3-ss3:g12-s12-a10-d7-p4:a4:map:5#2";
     let r = s.run(&["regen", code, "-o", "one.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let all = pdf_pages_text(&read(&s, "all.pdf"));
@@ -167,13 +170,8 @@ fn regen_rebuilds_exactly_the_sheet_its_code_names() {
         0
     );
     assert_eq!(
-        s.run(&[
-            "regen",
-            "tp-hunt:2-1tw:g12-s12-a10-d7-p3:letter:default:77",
-            "-o",
-            "y.pdf"
-        ])
-        .code(),
+        s.run(&["regen", "tp-hunt:3-vk2:g12-s12-a10-d7-p3:letter:default:77", "-o", "y.pdf"])
+            .code(),
         0
     );
     assert_eq!(read(&s, "x.pdf"), read(&s, "y.pdf"));
@@ -190,14 +188,14 @@ fn json_output_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0);
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "map.json")).unwrap();
     assert_eq!(v["seed"], "42");
-    assert_eq!(v["code"], "tp-hunt:2-x5a:g12-s12-a10-d7-p4:a4:default:42");
+    assert_eq!(v["code"], "tp-hunt:3-eq3:g12-s12-a10-d7-p4:a4:default:42");
     assert_eq!(v["stores"].as_array().unwrap().len(), 12);
     assert_eq!(v["atms"].as_array().unwrap().len(), 10);
     assert_eq!(v["dangers"].as_array().unwrap().len(), 7);
     assert_eq!(v["stores"][0], serde_json::json!([5, 2]));
     let r = s.run(&["validate", "tp-hunt", "map.json"]);
     assert_eq!(r.code(), 0, "{}", r.stdout());
-    assert_eq!(r.stdout(), "legal: map.json breaks none of the 7 TP Hunt rules\n");
+    assert_eq!(r.stdout(), "legal: map.json breaks none of the 10 TP Hunt rules\n");
 }
 
 #[test]
@@ -219,7 +217,8 @@ fn validate_reports_each_broken_rule_with_its_cells() {
     assert_eq!(r.code(), 1);
     let out = r.stdout();
     assert!(out.contains("distinct-cells: (2, 2) holds store and store"), "{out}");
-    assert!(out.contains("reachable: store at (6, 6) cannot be reached"), "{out}");
+    // One problem, one line: the walled-in store is not also "unreachable".
+    assert!(!out.contains("reachable: store at (6, 6)"), "{out}");
     assert!(
         out.contains("no-walled-in-store: store at (6, 6) has danger zones on every side"),
         "{out}"
@@ -245,16 +244,102 @@ fn validate_refuses_unreadable_and_malformed_files_with_exit_2() {
     std::fs::write(s.path("broken.json"), "{\"stores\": [[1,").unwrap();
     let e = s.run(&["validate", "tp-hunt", "broken.json"]).one_error_line(2);
     assert!(e.starts_with("error: broken.json: not a TP Hunt map"), "{e}");
+    // A map whose code does not fit it is refused, never checked with defaults.
+    let map = |code: &str| {
+        format!(r#"{{"code": "{code}", "grid": 12, "stores": [[1,1]], "atms": [], "dangers": []}}"#)
+    };
+    let cases = [
+        (
+            "tp-hunt:3-v8z:g10-s12-a10-d7-p4:a4:map:1",
+            "error: m.json: its code is for a 10 x 10 grid, the map is 12 x 12",
+        ),
+        (
+            "panic-buy:4-h6y:p3-race-b6-12:a4:default:42",
+            "error: m.json: its code names the game 'panic-buy', not tp-hunt",
+        ),
+        ("not a code", "error: m.json: its code does not parse"),
+    ];
+    for (code, want) in cases {
+        std::fs::write(s.path("m.json"), map(code)).unwrap();
+        let e = s.run(&["validate", "tp-hunt", "m.json"]).one_error_line(2);
+        assert!(e.starts_with(want), "{code}: {e}");
+    }
+}
+
+#[test]
+fn validate_reports_a_mark_off_the_grid_under_inside_grid_with_exit_1() {
+    let s = Scratch::new("validate-off");
     std::fs::write(
         s.path("off.json"),
         r#"{"stores": [[1,1]], "atms": [[13,2]], "dangers": []}"#,
     )
     .unwrap();
-    let e = s.run(&["validate", "tp-hunt", "off.json"]).one_error_line(2);
-    assert_eq!(
-        e,
-        "error: off.json: atms[0]: [13, 2] is off the 12 x 12 grid (columns and rows run 1 to 12)"
+    let r = s.run(&["validate", "tp-hunt", "off.json", "--stores", "1", "--atms", "1", "--dangers", "0"]);
+    assert_eq!(r.code(), 1, "{}", r.stderr());
+    assert!(
+        r.stdout().contains("inside-grid: off the 12 x 12 grid: (13, 2)"),
+        "{}",
+        r.stdout()
     );
+}
+
+#[test]
+fn validate_refuses_a_store_in_a_pocket_and_a_walled_in_atm_one_line_each() {
+    let s = Scratch::new("validate-pocket");
+    // Dangers at (3, 1), (3, 2), (2, 3), (1, 3) seal the corner off; the ATM
+    // at (12, 12) has dangers on both its sides.
+    std::fs::write(
+        s.path("p.json"),
+        r#"{"stores": [[2,2], [6,6]], "atms": [[12,12]], "dangers": [[3,1], [3,2], [2,3], [1,3], [11,12], [12,11]]}"#,
+    )
+    .unwrap();
+    let r = s.run(&[
+        "validate", "tp-hunt", "p.json", "--stores", "2", "--atms", "1", "--dangers", "6",
+    ]);
+    assert_eq!(r.code(), 1, "{}", r.stderr());
+    let out = r.stdout();
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
+    assert!(out.contains("no-walled-in-atm: ATM at (12, 12) has danger zones on every side"), "{out}");
+    assert!(out.contains("reachable: store at (2, 2) cannot be reached from the main start area"), "{out}");
+    assert_eq!(out.matches("(12, 12)").count(), 1, "one problem, one line: {lines:?}");
+}
+
+#[test]
+fn simulate_prints_the_documented_fields_as_json() {
+    let s = Scratch::new("simulate");
+    let r = s.run(&["tp-hunt", "simulate", "--seed", "42", "--players", "3", "--games", "40", "--json"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
+    for key in ["games", "median_turns", "p90_turns", "first_player_win_share", "median_winning_tp"] {
+        assert!(v.get(key).is_some(), "{key} missing: {v}");
+    }
+    assert_eq!(v["games"], 40);
+    assert!(v["median_turns"].as_u64().unwrap() >= 5);
+    let e = s.run(&["tp-hunt", "simulate", "--seed", "1", "--games", "0"]).one_error_line(2);
+    assert!(e.contains("games: 0 is out of range"), "{e}");
+}
+
+#[test]
+fn a_grid_too_large_for_the_paper_is_refused_and_other_grids_name_their_dice() {
+    let s = Scratch::new("grids");
+    let e = s.run(&["tp-hunt", "--seed", "1", "--grid", "16", "--stores", "12"]).one_error_line(2);
+    assert!(e.contains("grid: a 16 x 16 map does not fit a4 paper with squares of 13 mm or more"), "{e}");
+    // A d8 exists: the headers and rules speak of it.
+    let r = s.run(&[
+        "tp-hunt", "--seed", "9", "--grid", "8", "--stores", "5", "--atms", "4", "--dangers", "3", "-o", "g8.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&read(&s, "g8.pdf"));
+    assert!(pages[0].contains("blue d8") && !pages.iter().any(|p| p.contains("d12")), "{}", pages[0]);
+    // No common die has 7 sides: the dice tape only.
+    let r = s.run(&[
+        "tp-hunt", "--seed", "9", "--grid", "7", "--stores", "5", "--atms", "4", "--dangers", "3", "-o", "g7.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&read(&s, "g7.pdf"));
+    assert!(pages[0].contains("blue number (dice tape)"), "{}", pages[0]);
+    assert!(!pages.iter().any(|p| p.contains("d7") || p.contains("d12")));
+    assert!(pages.last().unwrap().contains("Dice Tape"));
 }
 
 #[test]
@@ -303,7 +388,7 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
         (&["tp-hunt", "--seed", "1", "--count", "0"], "count: 0 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--rule-off", "counts"],
-            "invalid value 'counts' for '--rule-off <NAME>' (choose from: reachable, start-cells, no-walled-in-store)",
+            "invalid value 'counts' for '--rule-off <NAME>' (choose from: reachable, start-cells, no-walled-in-store, no-walled-in-atm, length-band, first-fair)",
         ),
         (
             &["tp-hunt", "--seed", "1", "--dangers", "120"],
@@ -334,13 +419,14 @@ fn config_file_holds_the_same_settings_and_flags_win() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
         r.stdout()
-            .contains("code: tp-hunt:2-6cm:g12-s9-a10-d8-p6:letter:map+tracker:club night"),
+            .contains("code: tp-hunt:3-7p9:g12-s9-a10-d8-p6:letter:map+tracker:club night"),
         "{}",
         r.stdout()
     );
-    // Map + three tracker pages for six players; Letter media box.
+    // Map + a tracker page each for six players (rows for 9 games in 10
+    // do not fit half a page); Letter media box.
     let bytes = read(&s, "c.pdf");
-    assert_eq!(pdf_pages_text(&bytes).len(), 4);
+    assert_eq!(pdf_pages_text(&bytes).len(), 7);
     let mb = common::first_media_box(&bytes);
     assert_eq!(mb, vec![0.0, 0.0, 612.0, 792.0]);
 }
@@ -352,7 +438,7 @@ fn text_preview_prints_a_grid_with_a_legend() {
     assert_eq!(r.code(), 0);
     let out = r.stdout();
     assert!(
-        out.starts_with("Sheet code: tp-hunt:2-x5a:g12-s12-a10-d7-p4:a4:default:42\n"),
+        out.starts_with("Sheet code: tp-hunt:3-eq3:g12-s12-a10-d7-p4:a4:default:42\n"),
         "{out}"
     );
     assert_eq!(
@@ -421,7 +507,7 @@ fn templates_folder_replaces_printed_texts() {
         "t.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(pdf_pages_text(&read(&s, "t.pdf"))[0].contains("Bladkode: tp-hunt:2-"));
+    assert!(pdf_pages_text(&read(&s, "t.pdf"))[0].contains("Bladkode: tp-hunt:3-"));
 }
 
 /// The same checks as the qpdf and poppler test below, with a Rust reader,
@@ -437,7 +523,8 @@ fn pdf_fonts_are_embedded_subsets_read_with_lopdf() {
         0
     );
     let doc = Document::load_mem(&read(&s, "a.pdf")).expect("PDF parses");
-    assert_eq!(doc.get_pages().len(), 6);
+    // Map, 4 trackers (one a page: rows for 9 games in 10), score pad, rules, 2 dice tape pages.
+    assert_eq!(doc.get_pages().len(), 9);
     let mut fonts = std::collections::BTreeSet::new();
     for object in doc.objects.values() {
         let Ok(dict) = object.as_dict() else { continue };
@@ -474,7 +561,7 @@ fn pdf_fonts_are_embedded_subsets_read_with_lopdf() {
         .unwrap();
     let title = String::from_utf8_lossy(info.get(b"Title").unwrap().as_str().unwrap()).into_owned();
     assert!(
-        title.starts_with("TP Hunt: tp-hunt:2-") && title.contains(":g12-s12-a10-d7-p4:a4:"),
+        title.starts_with("TP Hunt: tp-hunt:3-") && title.contains(":g12-s12-a10-d7-p4:a4:"),
         "{title}"
     );
     assert!(!info.has(b"CreationDate") && !info.has(b"ModDate"));
@@ -519,7 +606,7 @@ fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
         .unwrap();
     let info = String::from_utf8_lossy(&i.stdout).into_owned();
     assert!(
-        info.contains("Title:           TP Hunt: tp-hunt:2-") && info.contains(":g12-s12-a10-d7-p4:a4:"),
+        info.contains("Title:           TP Hunt: tp-hunt:3-") && info.contains(":g12-s12-a10-d7-p4:a4:"),
         "{info}"
     );
     assert!(info.contains("Pages:           6"), "{info}");
@@ -539,7 +626,7 @@ fn a_code_printed_in_german_regenerates_the_german_sheet() {
         .find_map(|l| l.strip_prefix("code: "))
         .unwrap()
         .to_string();
-    assert_eq!(code, "tp-hunt:2-f85:g12-s12-a10-d7-p4:a4-de:map:7");
+    assert_eq!(code, "tp-hunt:3-8r1:g12-s12-a10-d7-p4:a4-de:map:7");
     assert!(pdf_pages_text(&read(&s, "a.pdf"))[0].contains(&format!("Blattcode: {code}")));
     assert_eq!(s.run(&["regen", &code, "-o", "b.pdf"]).code(), 0);
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));

@@ -70,7 +70,7 @@ impl<'a> Kit<'a> {
     }
 
     /// The group named `key`, drawn by `draw` the first time it is asked for.
-    pub fn shared(&self, key: &'static str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
+    pub fn shared(&self, key: &str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
         let key = format!(
             "{:?}/{}/{key}",
             self.paper,
@@ -87,7 +87,7 @@ impl<'a> Kit<'a> {
     }
 
     /// A page showing the shared group `key` with its own sheet code below.
-    pub fn shared_page(&self, key: &'static str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
+    pub fn shared_page(&self, key: &str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
         let mut page = self.page();
         page.group(&self.shared(key, draw));
         self.code(&mut page, code);

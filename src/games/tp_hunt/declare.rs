@@ -1,5 +1,7 @@
 //! TP Hunt as the registry sees it: its settings, and its request, validation
-//! and rules behind the common game interface.
+//! and rules behind the common game interface, and `simulate`.
+
+use clap::Args;
 
 use super::{GAME, GRID_RANGE, PLAYER_RANGE, Params, Request, Rule, sheets::SheetKind};
 use crate::error::{Error, Result};
@@ -11,7 +13,14 @@ use crate::text::Texts;
 pub struct TpHunt;
 
 /// The fairness rules, the ones `--rule-off` takes.
-const FAIRNESS: &[&str] = &["reachable", "start-cells", "no-walled-in-store"];
+const FAIRNESS: &[&str] = &[
+    "reachable",
+    "start-cells",
+    "no-walled-in-store",
+    "no-walled-in-atm",
+    "length-band",
+    "first-fair",
+];
 const PRESETS: &[&str] = &["standard", "harder"];
 
 const SETTINGS: &[Setting] = &[
@@ -100,6 +109,72 @@ fn params(values: &Values) -> Result<Params> {
     Ok(p)
 }
 
+/// The settings a map is judged by: its own code's, or the values given
+/// (with the map's grid). A code that does not fit the map is refused,
+/// never replaced by defaults.
+fn map_params(m: &super::MapJson, values: &Values) -> Result<Params> {
+    let from_code = match m.code.as_deref() {
+        Some(text) => {
+            let code = SheetCode::parse(text)
+                .map_err(|e| Error::input(format!("its code does not parse: {}", Error::from(e).message)))?;
+            if code.game != GAME {
+                return Err(Error::input(format!(
+                    "its code names the game {}, not {GAME}",
+                    crate::error::quote(&code.game)
+                )));
+            }
+            let p = Request::from_code(&code)
+                .map_err(|e| Error::input(format!("its code does not fit: {}", e.message)))?
+                .params;
+            if p.grid != m.grid {
+                return Err(Error::input(format!(
+                    "its code is for a {0} x {0} grid, the map is {1} x {1}",
+                    p.grid, m.grid
+                )));
+            }
+            Some(p)
+        }
+        None => None,
+    };
+    match from_code {
+        Some(p) if values.is_empty() => Ok(p),
+        _ => {
+            let mut p = params(values)?;
+            if values.text("grid").is_some() && p.grid != m.grid {
+                return Err(Error::input(format!(
+                    "grid: {0} given, the map is {1} x {1}",
+                    p.grid, m.grid
+                )));
+            }
+            p.grid = m.grid;
+            Ok(p)
+        }
+    }
+}
+
+/// `tp-hunt simulate`: whole games on the seed's map.
+#[derive(Debug, Args)]
+struct SimulateArgs {
+    /// Any text or number; without it a random seed is chosen and printed.
+    #[arg(long)]
+    seed: Option<String>,
+    /// Number of games (default as behind a map's printed rating: 200).
+    #[arg(long, value_name = "N")]
+    games: Option<u32>,
+    /// Play with the Law of the Jungle (cars may stop on each other and steal TP).
+    #[arg(long)]
+    jungle: bool,
+    /// Play with Spreading Infection (new danger zones during play).
+    #[arg(long)]
+    infection: bool,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The settings that shape the map, the ones `simulate` takes.
+const MAP_SETTINGS: &[&str] = &["players", "stores", "atms", "dangers", "grid", "preset", "rule-off"];
+
 const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "TP Hunt",
@@ -108,8 +183,9 @@ const DECLARATION: Declaration = Declaration {
     settings: SETTINGS,
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
-    // The dice tape prints whole: a share would hold half its rolls.
-    small_sheets: &["tracker", "scorepad", "rules"],
+    // A tracker has a row for every turn of a whole game: it needs a whole
+    // page; the dice tape prints whole too (a share would hold half its rolls).
+    small_sheets: &["scorepad", "rules"],
 };
 
 impl crate::game::Game for TpHunt {
@@ -155,27 +231,36 @@ impl crate::game::Game for TpHunt {
         };
         let mut broken = Vec::new();
         for (i, m) in maps.iter().enumerate() {
-            let from_code = m
-                .code
-                .as_deref()
-                .and_then(|c| SheetCode::parse(c).ok())
-                .filter(|c| c.game == GAME && values.is_empty());
-            let mut p = match from_code {
-                Some(c) => Params::from_code(&c.params)?,
-                None => params(values)?,
-            };
-            p.grid = m.grid;
             let prefix = if maps.len() > 1 {
                 format!("map {}: ", i + 1)
             } else {
                 String::new()
             };
+            let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
+            let p = map_params(m, values).map_err(at)?;
             broken.extend(super::validate(&p, &m.map()).iter().map(|v| format!("{prefix}{v}")));
         }
         Ok(Verdict {
             broken,
             legal: format!("legal: {name} breaks none of the {} TP Hunt rules", Rule::ALL.len()),
         })
+    }
+
+    fn actions(&self) -> Vec<clap::Command> {
+        let cmd = clap::Command::new("simulate").about(
+            "Play whole games on the seed's map with the computer's players; print how long they run and who wins. \
+             The dice are seeded by the map, so the default number of games without switches gives its printed rating.",
+        );
+        let cmd = crate::cli::setting_args(cmd, SETTINGS, MAP_SETTINGS);
+        vec![
+            SimulateArgs::augment_args(cmd)
+                .after_help("Example: panicpress tp-hunt simulate --seed 42 --players 4 --games 500 --json"),
+        ]
+    }
+
+    fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
+        let (args, values) = crate::cli::action_inputs::<SimulateArgs>(matches, self)?;
+        simulate(&args, &params(&values)?)
     }
 
     fn rules(&self) -> Vec<RuleLine> {
@@ -192,6 +277,81 @@ impl crate::game::Game for TpHunt {
             })
             .collect()
     }
+}
+
+/// Whole simulated games on the seed's map.
+fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
+    let (seed, random) = Seed::given_or_random(args.seed.as_deref())?;
+    let games = args.games.unwrap_or(super::RATING_GAMES);
+    if !(1..=super::MAX_SIMULATED_GAMES).contains(&games) {
+        return Err(Error::input(format!(
+            "games: {games} is out of range (1 to {})",
+            super::MAX_SIMULATED_GAMES
+        )));
+    }
+    let map = super::generate_for_seed(params, &seed)?;
+    let switches = super::game::Switches {
+        jungle: args.jungle,
+        infection: args.infection,
+    };
+    // The dice are the map's own, as behind its printed rating.
+    let r = super::game::rate(
+        &map,
+        params.players as usize,
+        switches,
+        &super::rating_seed(params, &map),
+        games,
+    );
+    let code = Request {
+        params: params.clone(),
+        seed: seed.clone(),
+        count: 1,
+        paper: Paper::A4,
+        sheets: SheetKind::DEFAULT.to_vec(),
+    }
+    .code(&seed, "default");
+    if args.json {
+        let j = serde_json::json!({
+            "seed": seed.text(),
+            "code": code.to_string(),
+            "players": params.players,
+            "jungle": args.jungle,
+            "infection": args.infection,
+            "games": r.games,
+            "median_turns": r.median_turns,
+            "p90_turns": r.p90_turns,
+            "first_player_win_share": r.first_player_win_share,
+            "median_winning_tp": r.median_winning_tp,
+            "stalled": r.stalled,
+            "p90_tape_rows": r.p90_tape_rows,
+        });
+        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
+    } else {
+        println!("map: {code}");
+        println!("games: {} ({} players)", r.games, params.players);
+        println!(
+            "turns each: median {}, 90% of games within {} (about {} minutes)",
+            r.median_turns,
+            r.p90_turns,
+            super::play_minutes(params.players, r.median_turns)
+        );
+        println!(
+            "first player wins: {:.1}% (an equal share is {:.1}%)",
+            100.0 * r.first_player_win_share,
+            100.0 / params.players as f64
+        );
+        println!("winning TP: median {}", r.median_winning_tp);
+        println!("dice tape rows: 90% of games within {}", r.p90_tape_rows);
+        println!(
+            "stalled (no car could drive, or cut off at {} turns): {}",
+            super::game::MAX_TURNS,
+            r.stalled
+        );
+    }
+    if random {
+        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same map and dice)");
+    }
+    Ok(0)
 }
 
 impl crate::game::Request for Request {

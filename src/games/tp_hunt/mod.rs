@@ -3,6 +3,8 @@
 //! checks the placement rules and our fairness rules before a map is printed.
 
 pub mod declare;
+pub mod game;
+pub mod policy;
 pub mod sheets;
 
 use rand::Rng;
@@ -10,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::games::{Violation, generate_valid};
+use crate::games::{MAX_ATTEMPTS, Violation, generate_valid};
 use crate::grid::{Cell, Grid};
 use crate::seed::{Seed, SheetCode};
 
@@ -18,7 +20,7 @@ pub const GAME: &str = "tp-hunt";
 /// Generator version: the map-making algorithm a code names. It changes only
 /// when a seed would give a different map; sheets always print in the current
 /// design. Versions 1 and 2 make the same maps (2 once marked a sheet change).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// TP Hunt: SETUP. The board is 12 x 12; we allow 4 to 26 so that smaller and
 /// larger neighbourhoods still fit a page (26 is the most that fits legibly).
@@ -179,18 +181,24 @@ pub enum Rule {
     DangerNotOnItem,
     /// Every mark is on the grid.
     InsideGrid,
-    /// Fairness: every store and ATM can be driven to from some edge square
-    /// without entering a danger centre (driving through one stops the car).
+    /// Fairness: every store and ATM can be driven to from the main start
+    /// area without entering a danger centre (driving through one stops the car).
     Reachable,
-    /// Fairness: at least one edge square per player that is not a danger centre
+    /// Fairness: at least one edge square of the main start area per player
     /// (READY TO PLAY: "their token on any of the edge spots").
     StartCells,
     /// Fairness: no store has danger centres on every side it can be entered from.
     NoWalledInStore,
+    /// Fairness: no ATM has danger centres on every side it can be entered from.
+    NoWalledInAtm,
+    /// Fairness: simulated games on the map last a usual time for its settings.
+    LengthBand,
+    /// Fairness: the first player wins about an equal share of simulated games.
+    FirstFair,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 7] = [
+    pub const ALL: [Rule; 10] = [
         Rule::Counts,
         Rule::DistinctCells,
         Rule::DangerNotOnItem,
@@ -198,6 +206,9 @@ impl Rule {
         Rule::Reachable,
         Rule::StartCells,
         Rule::NoWalledInStore,
+        Rule::NoWalledInAtm,
+        Rule::LengthBand,
+        Rule::FirstFair,
     ];
 
     pub fn name(self) -> &'static str {
@@ -209,11 +220,26 @@ impl Rule {
             Rule::Reachable => "reachable",
             Rule::StartCells => "start-cells",
             Rule::NoWalledInStore => "no-walled-in-store",
+            Rule::NoWalledInAtm => "no-walled-in-atm",
+            Rule::LengthBand => "length-band",
+            Rule::FirstFair => "first-fair",
         }
     }
 
     pub fn is_fairness(self) -> bool {
-        matches!(self, Rule::Reachable | Rule::StartCells | Rule::NoWalledInStore)
+        !matches!(
+            self,
+            Rule::Counts | Rule::DistinctCells | Rule::DangerNotOnItem | Rule::InsideGrid
+        )
+    }
+
+    /// The generator version whose maps first kept the rule: codes of older
+    /// versions cannot have switched it off.
+    pub fn since(self) -> u32 {
+        match self {
+            Rule::NoWalledInAtm | Rule::LengthBand | Rule::FirstFair => 3,
+            _ => 1,
+        }
     }
 
     pub fn describe(self) -> &'static str {
@@ -222,9 +248,18 @@ impl Rule {
             Rule::DistinctCells => "no two marks share a square",
             Rule::DangerNotOnItem => "no danger zone on a store or ATM",
             Rule::InsideGrid => "every mark inside the grid",
-            Rule::Reachable => "every store and ATM can be reached from an edge square without entering a danger zone",
-            Rule::StartCells => "at least one edge square per player that is not a danger zone",
+            Rule::Reachable => {
+                "every store and ATM can be reached without entering a danger zone from the main start area \
+                 (the largest stretch of edge squares joined to each other without danger zones)"
+            }
+            Rule::StartCells => "at least one edge square of the main start area per player",
             Rule::NoWalledInStore => "no store is surrounded by danger zones on every open side",
+            Rule::NoWalledInAtm => "no ATM is surrounded by danger zones on every open side",
+            Rule::LengthBand => {
+                "simulated games on the map last a usual number of turns for its settings \
+                 (median within 75% to 135% of the expected length)"
+            }
+            Rule::FirstFair => "the first player wins within 10 points of an equal share of simulated games",
         }
     }
 
@@ -239,9 +274,9 @@ impl Rule {
                 name_q = crate::error::quote(name)
             ))),
             None => Err(Error::input(format!(
-                "unknown rule {name_q} (fairness rules: {})",
-                fair.join(", "),
-                name_q = crate::error::quote(name)
+                "unknown rule {} (fairness rules: {})",
+                crate::error::quote(name),
+                fair.join(", ")
             ))),
         }
     }
@@ -331,36 +366,79 @@ pub fn generate(p: &Params, rng: &mut ChaCha8Rng) -> Map {
     }
 }
 
-/// The map for a seed: the first draw the rule engine accepts.
+/// The map for a seed: the first draw the rule engine accepts. Maps of
+/// versions 1 and 2 are made with the acceptance rules of their day, so
+/// their codes keep making their maps.
 pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     p.check()?;
-    generate_valid(
-        "map",
-        |i| generate(p, &mut seed.stream("layout", i)),
-        |m| validate(p, m),
-    )
+    let draw = |i| generate(p, &mut seed.stream("layout", i));
+    if p.version < 3 {
+        return generate_valid("map", draw, |m| version_2_violations(p, m));
+    }
+    // Rating a map takes simulated games: settings whose maps keep missing
+    // the rating rules stop after a few rated maps, not thousands.
+    let mut rated = 0u32;
+    let mut last_rated = Vec::new();
+    for i in 0..MAX_ATTEMPTS {
+        let map = draw(i);
+        let broken = validate(p, &map);
+        if broken.is_empty() {
+            return Ok(map);
+        }
+        if broken.iter().any(|v| v.rule == Rule::LengthBand.name() || v.rule == Rule::FirstFair.name()) {
+            rated += 1;
+            last_rated = broken;
+            if rated == MAX_RATED_TRIES {
+                break;
+            }
+        }
+    }
+    if rated == 0 {
+        // Only the placement rules failed: the usual report of what failed how often.
+        return generate_valid("map", draw, |m| validate(p, m));
+    }
+    let why: Vec<String> = last_rated.iter().map(|v| v.to_string()).collect();
+    Err(Error::input(format!(
+        "no legal map: {} maps in a row missed the rating rules, the last because {}; \
+         change the settings or switch the rule off",
+        rated,
+        why.join("; ")
+    )))
 }
+
+/// Most maps rated before the rating rules are given up for these settings.
+pub const MAX_RATED_TRIES: u32 = 12;
 
 fn list(cells: &[Cell]) -> String {
     cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// The rule engine: every rule the map breaks, one entry per rule and kind.
-pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
-    let mut out = Vec::new();
-    let g = map.grid();
-    let v = |rule: Rule, message: String| Violation {
+fn violation(rule: Rule, message: String) -> Violation {
+    Violation {
         rule: rule.name(),
         message,
-    };
+    }
+}
 
+fn mark_name(m: Mark) -> &'static str {
+    match m {
+        Mark::Store => "store",
+        Mark::Atm => "ATM",
+        Mark::Danger => "danger zone",
+    }
+}
+
+/// The rules of the game (counts, one mark a square, no danger on an item,
+/// all on the grid): what every version's maps keep.
+fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
+    let g = map.grid();
     for (what, have, want) in [
         ("stores", map.stores.len(), p.stores as usize),
         ("ATMs", map.atms.len(), p.atms as usize),
         ("danger zones", map.dangers.len(), p.dangers as usize),
     ] {
         if have != want {
-            out.push(v(
+            out.push(violation(
                 Rule::Counts,
                 format!("{have} {what} on the map, the rules call for {want}"),
             ));
@@ -369,7 +447,7 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
 
     let outside: Vec<Cell> = map.marks().map(|(_, c)| c).filter(|c| !g.contains(*c)).collect();
     if !outside.is_empty() {
-        out.push(v(
+        out.push(violation(
             Rule::InsideGrid,
             format!("off the {0} x {0} grid: {1}", g.size, list(&outside)),
         ));
@@ -380,44 +458,81 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
     for (m, c) in map.marks() {
         on_cell.entry(c).or_default().push(m);
     }
-    let name = |m: Mark| match m {
-        Mark::Store => "store",
-        Mark::Atm => "ATM",
-        Mark::Danger => "danger zone",
-    };
     for (c, marks) in &on_cell {
         if marks.len() < 2 {
             continue;
         }
-        let names: Vec<&str> = marks.iter().map(|m| name(*m)).collect();
+        let names: Vec<&str> = marks.iter().map(|m| mark_name(*m)).collect();
         let danger_on_item = marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
         let rule = if danger_on_item {
             Rule::DangerNotOnItem
         } else {
             Rule::DistinctCells
         };
-        out.push(v(rule, format!("{c} holds {}", names.join(" and "))));
+        out.push(violation(rule, format!("{c} holds {}", names.join(" and "))));
+    }
+}
+
+/// Danger centres on the grid, as a row-major mask.
+fn danger_mask(map: &Map) -> Vec<bool> {
+    let g = map.grid();
+    let mut mask = vec![false; g.len()];
+    for d in map.dangers.iter().filter(|c| g.contains(**c)) {
+        mask[g.index(*d)] = true;
+    }
+    mask
+}
+
+/// The rule engine: every rule the map breaks, each problem once, under one
+/// rule. The rating rules run only on a map that keeps every other rule.
+pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
+    let mut out = placement_violations(p, map);
+    if out.is_empty() {
+        rated_rules(p, map, &mut out);
+    }
+    out
+}
+
+/// Every rule but the rating rules: what can be judged without playing.
+pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
+    let mut out = Vec::new();
+    hard_rules(p, map, &mut out);
+    let g = map.grid();
+    let is_danger = danger_mask(map);
+    let open = |c: Cell| !is_danger[g.index(c)];
+    let main = g.main_edge_area(open);
+
+    // An item is walled in when every in-grid side is a danger centre; a
+    // walled-in item is reported as that, not also as unreachable.
+    let mut walled = vec![false; g.len()];
+    for (mark, rule) in [(Mark::Store, Rule::NoWalledInStore), (Mark::Atm, Rule::NoWalledInAtm)] {
+        if !p.rule_on(rule) {
+            continue;
+        }
+        for (_, c) in map.marks().filter(|(m, c)| *m == mark && g.contains(*c) && open(*c)) {
+            if g.orthogonal(c).all(|n| !open(n)) {
+                walled[g.index(c)] = true;
+                out.push(violation(
+                    rule,
+                    format!("{} at {c} has danger zones on every side", mark_name(mark)),
+                ));
+            }
+        }
     }
 
-    let is_danger = {
-        let mut mask = vec![false; g.len()];
-        for d in map.dangers.iter().filter(|c| g.contains(**c)) {
-            mask[g.index(*d)] = true;
-        }
-        mask
-    };
-    let open = |c: Cell| !is_danger[g.index(c)];
-
     if p.rule_on(Rule::Reachable) {
-        let edge = g.cells().filter(|c| g.is_edge(*c));
-        let reached = g.reachable(edge, open);
-        for (m, c) in map.marks().filter(|(m, c)| *m != Mark::Danger && g.contains(*c)) {
-            if !reached[g.index(c)] {
-                out.push(v(
+        // Items under a danger zone are reported by danger-not-on-item.
+        let items = map
+            .marks()
+            .filter(|(m, c)| *m != Mark::Danger && g.contains(*c) && open(*c) && !walled[g.index(*c)]);
+        for (m, c) in items {
+            if !main[g.index(c)] {
+                out.push(violation(
                     Rule::Reachable,
                     format!(
-                        "{} at {c} cannot be reached from the edge without entering a danger zone",
-                        name(m)
+                        "{} at {c} cannot be reached from the main start area (the largest stretch of \
+                         edge squares joined without danger zones) without entering a danger zone",
+                        mark_name(m)
                     ),
                 ));
             }
@@ -425,29 +540,178 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
     }
 
     if p.rule_on(Rule::StartCells) {
-        let starts = g.cells().filter(|c| g.is_edge(*c) && open(*c)).count();
+        let starts = g.cells().filter(|c| g.is_edge(*c) && main[g.index(*c)]).count();
         if starts < p.players as usize {
-            out.push(v(
+            out.push(violation(
                 Rule::StartCells,
                 format!(
-                    "{starts} edge squares are free of danger, {} players need one each",
+                    "{starts} edge squares are in the main start area, {} players need one each",
                     p.players
                 ),
             ));
         }
     }
+    out
+}
 
+/// The fairness rules of versions 1 and 2 (reachable from any edge square,
+/// walled-in stores only), with which their maps were accepted: kept so that
+/// their codes keep making their maps. `validate` judges by today's rules.
+fn version_2_violations(p: &Params, map: &Map) -> Vec<Violation> {
+    let mut out = Vec::new();
+    hard_rules(p, map, &mut out);
+    let g = map.grid();
+    let is_danger = danger_mask(map);
+    let open = |c: Cell| !is_danger[g.index(c)];
+    if p.rule_on(Rule::Reachable) {
+        let edge = g.cells().filter(|c| g.is_edge(*c));
+        let reached = g.reachable(edge, open);
+        for (m, c) in map.marks().filter(|(m, c)| *m != Mark::Danger && g.contains(*c)) {
+            if !reached[g.index(c)] {
+                out.push(violation(Rule::Reachable, format!("{} at {c}", mark_name(m))));
+            }
+        }
+    }
+    if p.rule_on(Rule::StartCells) {
+        let starts = g.cells().filter(|c| g.is_edge(*c) && open(*c)).count();
+        if starts < p.players as usize {
+            out.push(violation(Rule::StartCells, format!("{starts} edge squares")));
+        }
+    }
     if p.rule_on(Rule::NoWalledInStore) {
         for s in map.stores.iter().filter(|c| g.contains(**c)) {
             if g.orthogonal(*s).all(|n| !open(n)) {
-                out.push(v(
-                    Rule::NoWalledInStore,
-                    format!("store at {s} has danger zones on every side"),
-                ));
+                out.push(violation(Rule::NoWalledInStore, format!("store at {s}")));
             }
         }
     }
     out
+}
+
+/// Simulated games behind a map's rating (BENCHMARKS.md: enough for its
+/// median length within one turn, quick enough to rate every map made).
+pub const RATING_GAMES: u32 = 100;
+/// Most games `tp-hunt simulate` plays in one run.
+pub const MAX_SIMULATED_GAMES: u32 = 100_000;
+/// FirstFair: how far the first player's share of wins may be from an equal share.
+pub const FIRST_FAIR_SLACK: f64 = 0.10;
+/// LengthBand: the median length a map may have, as shares of the length
+/// expected for its settings ([`Params::expected_turns`]).
+pub const LENGTH_BAND: (f64, f64) = (0.75, 1.35);
+
+impl Params {
+    /// The turns each player takes in a usual game with these settings: a
+    /// fit to simulated games on many maps (BENCHMARKS.md). All players'
+    /// turns together: a few for each store (two visits and trips for money),
+    /// more the further apart stores and ATMs lie, and a little more for each
+    /// player past 2 (more cars in the way).
+    pub fn expected_turns(&self) -> f64 {
+        let (per_store, per_distance, per_player) = EXPECTED_TURNS;
+        let apart = self.grid as f64 / ((self.stores + self.atms) as f64).sqrt();
+        let all = self.stores as f64 * (per_store + per_distance * apart);
+        all * (1.0 + per_player * (self.players as f64 - 2.0)) / self.players as f64
+    }
+
+    /// The median lengths the length band keeps, in turns each.
+    pub fn length_band(&self) -> (u32, u32) {
+        let e = self.expected_turns();
+        ((e * LENGTH_BAND.0).floor() as u32, (e * LENGTH_BAND.1).ceil() as u32)
+    }
+}
+
+/// [`Params::expected_turns`]: all players' turns for each store, and for
+/// each store and square of distance between marks; the share more for each
+/// player past 2.
+const EXPECTED_TURNS: (f64, f64, f64) = (5.9, 0.12, 0.04);
+
+/// The rating rules: only for a map that keeps every other rule, as they
+/// take simulated games.
+fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
+    let length = p.rule_on(Rule::LengthBand);
+    let fair = p.rule_on(Rule::FirstFair);
+    if !(length || fair) {
+        return;
+    }
+    let r = rating(p, map);
+    let (lo, hi) = p.length_band();
+    if length && !(lo..=hi).contains(&r.median_turns) {
+        out.push(violation(
+            Rule::LengthBand,
+            format!(
+                "simulated games last {} turns each (median), outside {lo}-{hi} for these settings",
+                r.median_turns
+            ),
+        ));
+    }
+    let equal = 1.0 / p.players as f64;
+    if fair && (r.first_player_win_share - equal).abs() > FIRST_FAIR_SLACK {
+        out.push(violation(
+            Rule::FirstFair,
+            format!(
+                "the first player wins {:.0}% of simulated games, more than {:.0} points from an equal share ({:.0}%)",
+                100.0 * r.first_player_win_share,
+                100.0 * FIRST_FAIR_SLACK,
+                100.0 * equal
+            ),
+        ));
+    }
+}
+
+/// A map's rating from [`RATING_GAMES`] simulated games of the base game.
+/// The dice are seeded by the map and the players, so a map rates the same
+/// however it was made. The last ratings are kept: making a map rates it,
+/// and its sheets print the same rating.
+pub fn rating(p: &Params, map: &Map) -> game::MapRating {
+    const KEPT: usize = 64;
+    type Rated = std::collections::VecDeque<(String, game::MapRating)>;
+    thread_local! {
+        static RATED: std::cell::RefCell<Rated> = const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+    }
+    let key = rating_key(p, map);
+    if let Some(r) = RATED.with_borrow(|rated| rated.iter().find(|(k, _)| *k == key).map(|(_, r)| *r)) {
+        return r;
+    }
+    let r = game::rate(
+        map,
+        p.players as usize,
+        game::Switches::default(),
+        &rating_seed(p, map),
+        RATING_GAMES,
+    );
+    RATED.with_borrow_mut(|rated| {
+        if rated.len() == KEPT {
+            rated.pop_front();
+        }
+        rated.push_back((key, r));
+    });
+    r
+}
+
+fn rating_key(p: &Params, map: &Map) -> String {
+    format!(
+        "p{}\n{}\n{}\n{}\n{}",
+        p.players,
+        map.grid,
+        list(&map.stores),
+        list(&map.atms),
+        list(&map.dangers)
+    )
+}
+
+/// The seed of a map's simulated dice: made from the map and the players,
+/// never from the seed that drew the map.
+pub fn rating_seed(p: &Params, map: &Map) -> Seed {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(rating_key(p, map).as_bytes());
+    let hex: String = digest.iter().take(12).map(|x| format!("{x:02x}")).collect();
+    Seed::new(&format!("map-{hex}")).expect("a short seed")
+}
+
+/// About how long a game of `turns` turns each takes at the table: half a
+/// minute a turn, to the nearest 5 minutes.
+pub fn play_minutes(players: u16, turns: u32) -> u32 {
+    let minutes = turns * players as u32 / 2;
+    ((minutes + 2) / 5 * 5).max(5)
 }
 
 /// A map as JSON: what `--format json` writes and `validate` reads.
@@ -462,6 +726,9 @@ pub struct MapJson {
     pub stores: Vec<Cell>,
     pub atms: Vec<Cell>,
     pub dangers: Vec<Cell>,
+    /// What simulated games say about the map (written, never read back).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<game::MapRating>,
 }
 
 fn default_grid() -> u16 {
@@ -469,8 +736,9 @@ fn default_grid() -> u16 {
 }
 
 impl MapJson {
-    pub fn new(seed: &Seed, code: &SheetCode, map: &Map) -> MapJson {
+    pub fn new(seed: &Seed, code: &SheetCode, map: &Map, rating: game::MapRating) -> MapJson {
         MapJson {
+            rating: Some(rating),
             seed: Some(seed.text().to_string()),
             code: Some(code.to_string()),
             grid: map.grid,
@@ -490,22 +758,14 @@ impl MapJson {
     }
 }
 
-/// Reads a map from JSON (one object). Cells off the grid are refused here, as
-/// malformed input; everything accepted can be validated and drawn.
+/// Reads a map from JSON (one object). Marks off the grid are read as they
+/// are: `validate` reports them under `inside-grid`, and every page and
+/// preview draws only what is on the grid.
 pub fn parse_json(text: &str) -> Result<MapJson> {
     let m: MapJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
     let (lo, hi) = GRID_RANGE;
     if !(lo..=hi).contains(&m.grid) {
         return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", m.grid)));
-    }
-    let g = Grid { size: m.grid };
-    for (what, cells) in [("stores", &m.stores), ("atms", &m.atms), ("dangers", &m.dangers)] {
-        if let Some((i, c)) = cells.iter().enumerate().find(|(_, c)| !g.contains(**c)) {
-            return Err(Error::input(format!(
-                "{what}[{i}]: [{}, {}] is off the {2} x {2} grid (columns and rows run 1 to {2})",
-                c.col, c.row, g.size
-            )));
-        }
     }
     Ok(m)
 }
@@ -561,12 +821,25 @@ pub struct Request {
     pub sheets: Vec<sheets::SheetKind>,
 }
 
+/// Dice found in shops and game boxes: a grid of one of these sizes is
+/// played with such dice (a d12 on the 12 x 12 map), any other with the dice tape.
+pub const COMMON_DICE: [u16; 6] = [4, 6, 8, 10, 12, 20];
+
 /// Most maps one document holds.
 pub const MAX_COUNT: usize = crate::game::MAX_COUNT;
 
 impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
+        let largest = sheets::largest_grid(self.paper.whole());
+        if self.sheets.contains(&sheets::SheetKind::Map) && self.params.grid > largest {
+            return Err(Error::input(format!(
+                "grid: a {0} x {0} map does not fit {1} paper with squares of {2} mm or more (the largest grid there is {largest})",
+                self.params.grid,
+                self.paper.name(),
+                sheets::MIN_CELL_MM
+            )));
+        }
         if !(1..=MAX_COUNT).contains(&self.count) {
             return Err(Error::input(format!(
                 "count: {} is out of range (1 to {MAX_COUNT})",
@@ -594,11 +867,20 @@ impl Request {
             code.check_version("TP Hunt", VERSION)?;
         }
         let paper = code.paper()?;
+        let params = Params {
+            version: code.version,
+            ..Params::from_code(&code.params)?
+        };
+        if let Some(r) = params.off_rules.iter().find(|r| r.since() > code.version) {
+            return Err(Error::input(format!(
+                "sheet code: rule '{}' came with version {}, a version {} code cannot switch it off",
+                r.name(),
+                r.since(),
+                code.version
+            )));
+        }
         Ok(Request {
-            params: Params {
-                version: code.version,
-                ..Params::from_code(&code.params)?
-            },
+            params,
             seed: code.seed.clone(),
             count: 1,
             paper,
@@ -626,7 +908,7 @@ impl Request {
         let list = sheets::SheetKind::code_list(&self.sheets);
         let maps: Vec<MapJson> = self
             .maps()?
-            .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m)))
+            .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m, rating(&self.params, &m))))
             .collect::<Result<_>>()?;
         Ok(crate::games::json_one_or_many(&maps))
     }
@@ -638,6 +920,9 @@ impl Request {
         ctx.insert("dangers", &self.params.dangers);
         ctx.insert("players", &self.params.players);
         ctx.insert("grid", &self.params.grid);
+        // The dice: a common die with as many sides as the grid, else the tape only.
+        let die = COMMON_DICE.contains(&self.params.grid);
+        ctx.insert("die", &die);
         Ok(texts.game(GAME, &ctx)?)
     }
 
@@ -673,9 +958,10 @@ impl Request {
         let mut codes = crate::sheet::Codes::default();
         for made in self.maps()? {
             let (seed, map) = made?;
+            let rating = rating(&self.params, &map);
             for kind in &self.sheets {
                 let code = self.code(&seed, kind.name());
-                for page in ctx.pages(*kind, &map, &seed, &code) {
+                for page in ctx.pages(*kind, &map, &rating, &seed, &code) {
                     emit(page)?;
                 }
             }

@@ -3,6 +3,7 @@
 
 use rand::Rng;
 
+use super::game::MapRating;
 use super::{Map, Mark, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::{Seed, SheetCode};
@@ -17,7 +18,7 @@ sheet_kinds! {
     Scorepad => "scorepad",
     Rules => "rules",
     DiceTape => "dice-tape";
-    default: [Map, Tracker, Scorepad, Rules]
+    default: [Map, Tracker, Scorepad, Rules, DiceTape]
 }
 
 /// Everything a TP Hunt page needs besides the map.
@@ -35,17 +36,28 @@ struct MapGeometry {
     cell: f32,
 }
 
+/// TP Hunt map squares are at least this wide: room to write a 2-digit
+/// number in a store and cross it out.
+pub const MIN_CELL_MM: f32 = 13.0;
+
 impl MapGeometry {
     fn new(page: &Page, grid: u16) -> MapGeometry {
         let n = grid as f32;
         let top = 46.0;
-        // TP Hunt map cells are at least 13 mm (room to write a 2-digit number
-        // in a store); 14 mm fits A4 and Letter with the legend below.
+        // 14 mm fits A4 and Letter with the legend below; larger grids take
+        // what the page leaves, never less than MIN_CELL_MM (see `fits`).
         let cell = 14.0f32
-            .min((page.width - 2.0 * MARGIN_MM - 22.0) / n)
+            .min((page.width - 2.0 * MARGIN_MM - 18.0) / n)
             .min((page.height - top - 70.0) / n);
-        let left = (page.width - cell * n) / 2.0 + 6.0;
+        let left = (page.width - cell * n) / 2.0 + 5.0;
         MapGeometry { top, left, cell }
+    }
+
+
+
+    /// The first legend line's baseline.
+    fn legend_top(&self, grid: u16) -> f32 {
+        self.top + self.cell * grid as f32 + 9.0
     }
 
     fn centre(&self, col: u16, row: u16) -> (f32, f32) {
@@ -70,18 +82,18 @@ impl Context<'_> {
         self.kit.title(page, &self.labels.get(key));
     }
 
-    /// The pages of one sheet kind for one map.
-    pub fn pages(&self, kind: SheetKind, map: &Map, seed: &Seed, code: &SheetCode) -> Vec<Page> {
+    /// The pages of one sheet kind for one map with its rating.
+    pub fn pages(&self, kind: SheetKind, map: &Map, rating: &MapRating, seed: &Seed, code: &SheetCode) -> Vec<Page> {
         match kind {
-            SheetKind::Map => vec![self.map_page(map, code)],
-            SheetKind::Tracker => self.tracker_pages(code),
+            SheetKind::Map => vec![self.map_page(map, rating, code)],
+            SheetKind::Tracker => self.tracker_pages(rating, code),
             SheetKind::Scorepad => vec![self.scorepad_page(code)],
             SheetKind::Rules => self.rules_pages(code),
-            SheetKind::DiceTape => vec![self.dice_page(seed, code)],
+            SheetKind::DiceTape => self.dice_pages(rating, seed, code),
         }
     }
 
-    fn map_page(&self, map: &Map, code: &SheetCode) -> Page {
+    fn map_page(&self, map: &Map, rating: &MapRating, code: &SheetCode) -> Page {
         let mut page = self.kit.page();
         let g = map.grid();
         let geo = MapGeometry::new(&page, g.size);
@@ -101,8 +113,31 @@ impl Context<'_> {
                 draw_mark(&mut page, mark, x, y, geo.cell);
             }
         }
+        // How long a game on this map runs, in player words, under the subtitle.
+        let width = page.width - 2.0 * (MARGIN_MM + 2.0);
+        page.fitted_text(
+            page.width / 2.0,
+            MARGIN_MM + 21.5,
+            width,
+            8.0,
+            Regular,
+            &self.rating_text(rating),
+        );
         self.kit.code(&mut page, code);
         page
+    }
+
+    /// The map's rating as the map sheet prints it.
+    fn rating_text(&self, r: &MapRating) -> String {
+        let players = self.params.players;
+        self.labels
+            .get("map_rating")
+            .replace("{turns}", &r.median_turns.to_string())
+            .replace("{p90}", &r.p90_turns.to_string())
+            .replace("{minutes}", &super::play_minutes(players, r.median_turns).to_string())
+            .replace("{first}", &format!("{:.0}", 100.0 * r.first_player_win_share))
+            .replace("{equal}", &format!("{:.0}", 100.0 / players as f64))
+            .replace("{games}", &r.games.to_string())
     }
 
     /// Everything on a map page that does not depend on the map: title, grid,
@@ -159,8 +194,8 @@ impl Context<'_> {
         });
 
         // Legend: each symbol drawn as on the map, then its meaning.
-        let mut y = top + size + 9.0;
-        let sym = 7.0;
+        let mut y = geo.legend_top(grid);
+        let sym = LEGEND_SYMBOL_MM;
         let entries: [(Option<Mark>, &str); 5] = [
             (Some(Mark::Store), "legend_store"),
             (Some(Mark::Atm), "legend_atm"),
@@ -168,6 +203,9 @@ impl Context<'_> {
             (None, "legend_atd"),
             (None, "legend_start"),
         ];
+        // Under a small grid the legend starts further left, so its lines fit the page.
+        let left = left.min(MARGIN_MM + 20.0);
+        let text_w = page.width - MARGIN_MM - (left + sym + 3.0);
         for (i, (mark, key)) in entries.into_iter().enumerate() {
             let cy = y - 1.2;
             match mark {
@@ -175,31 +213,56 @@ impl Context<'_> {
                 None if i == 3 => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(ATD_GREY)),
                 None => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(1.2)), None),
             }
-            page.text(left + sym + 3.0, y, 9.5, Regular, Align::Left, &self.labels.get(key));
+            page.fitted_left(left + sym + 3.0, y, text_w, 9.5, Regular, &self.labels.get(key));
             y += sym + 1.5;
         }
     }
 
-    fn tracker_pages(&self, code: &SheetCode) -> Vec<Page> {
+    /// Trackers with rows for 9 games in 10 on this map: two to a page
+    /// where that many rows fit in half a page, else one to a page, and more
+    /// pages for each player where a page holds too few.
+    fn tracker_pages(&self, rating: &MapRating, code: &SheetCode) -> Vec<Page> {
         let players = self.params.players as usize;
+        let page = self.kit.page();
+        let (body_top, body_bottom) = (MARGIN_MM + 17.0, page.height - MARGIN_MM - 16.0);
+        let half = (body_bottom - body_top) / 2.0 - 4.0;
+        let full = body_bottom - body_top - 4.0;
+        // The start row and one row a turn.
+        let wanted = rating.p90_turns as usize + 1;
         let mut pages = Vec::new();
-        for first in (0..players).step_by(2) {
-            let on_page = (players - first).min(2);
-            let key = if on_page == 2 { "tracker-2" } else { "tracker-1" };
-            pages.push(self.kit.shared_page(key, code, |page| {
-                self.title(page, "tracker_title");
-                let body_top = MARGIN_MM + 17.0;
-                let body_bottom = page.height - MARGIN_MM - 16.0;
-                let half = (body_bottom - body_top) / 2.0;
-                for slot in 0..on_page {
-                    self.tracker(page, body_top + slot as f32 * half, half - 4.0);
-                }
-            }));
+        if tracker_rows(half) >= wanted {
+            for first in (0..players).step_by(2) {
+                let on_page = (players - first).min(2);
+                let key = format!("tracker-{on_page}-half");
+                pages.push(self.kit.shared_page(&key, code, |page| {
+                    self.title(page, "tracker_title");
+                    for slot in 0..on_page {
+                        let top = body_top + slot as f32 * (half + 4.0);
+                        self.tracker(page, top, tracker_rows(half), 0);
+                    }
+                }));
+            }
+            return pages;
+        }
+        let per_page = tracker_rows(full);
+        let sheets = wanted.div_ceil(per_page);
+        for _ in 0..players {
+            for sheet in 0..sheets {
+                // Each further sheet goes on from the turn the one before ended.
+                let first_turn = sheet * (per_page - 1);
+                let key = format!("tracker-full-{first_turn}");
+                pages.push(self.kit.shared_page(&key, code, |page| {
+                    self.title(page, "tracker_title");
+                    self.tracker(page, body_top, per_page, first_turn);
+                }));
+            }
         }
         pages
     }
 
-    fn tracker(&self, page: &mut Page, top: f32, height: f32) {
+    /// One tracker at `top` with `rows` rows; the first row is the start
+    /// (turn 0, $5) or, from `first_turn` on, the totals carried over.
+    fn tracker(&self, page: &mut Page, top: f32, rows: usize, first_turn: usize) {
         let l = self.labels;
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
@@ -258,32 +321,32 @@ impl Context<'_> {
         let widths: Vec<f32> = keys.iter().map(|k| k.1 / units * width).collect();
         let header: Vec<String> = keys.iter().map(|k| l.get(k.0)).collect();
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        // Writing cells at least 8 mm tall.
-        let row_h = 8.0;
+        let row_h = TRACKER_ROW_MM;
         let table_top = y + 12.0;
-        let rows = (((top + height - 10.0 - table_top) / row_h) as usize)
-            .saturating_sub(1)
-            .max(3);
         page.table((left, table_top), &widths, row_h, &header, rows);
         for r in 1..=rows {
             page.writing_cell(left, table_top + row_h * r as f32, width, row_h);
         }
-        // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
-        let mut x = left;
         let cy = table_top + row_h * 1.5;
-        for (i, w) in widths.iter().enumerate() {
-            let value = match i {
-                0 => "0",
-                4 => "5",
-                9 => "0",
-                _ => "",
-            };
-            page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
-            x += w;
+        if first_turn == 0 {
+            // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
+            let mut x = left;
+            for (i, w) in widths.iter().enumerate() {
+                let value = match i {
+                    0 => "0",
+                    4 => "5",
+                    9 => "0",
+                    _ => "",
+                };
+                page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
+                x += w;
+            }
+        } else {
+            page.fitted_text(left + widths[0] / 2.0, cy, widths[0] - 1.0, 7.0, Regular, &l.get("tracker_carried"));
         }
         for r in 2..=rows {
             let cy = table_top + row_h * (r as f32 + 0.5);
-            page.centred_text(left + widths[0] / 2.0, cy, 7.0, Regular, &(r - 1).to_string());
+            page.centred_text(left + widths[0] / 2.0, cy, 7.0, Regular, &(first_turn + r - 1).to_string());
         }
         let bottom = table_top + row_h * (rows + 1) as f32;
         let next = page.paragraph(left, bottom + 4.0, width, 7.5, Regular, &l.get("tracker_key"));
@@ -373,13 +436,36 @@ impl Context<'_> {
         self.kit.prose_pages(&self.labels.get("rules_title"), self.rules, code)
     }
 
-    fn dice_page(&self, seed: &Seed, code: &SheetCode) -> Page {
+    /// The dice tape: rows of seeded rolls of two dice with as many sides as
+    /// the grid, on as many pages as 9 games in 10 on this map use.
+    fn dice_pages(&self, rating: &MapRating, seed: &Seed, code: &SheetCode) -> Vec<Page> {
+        // Its own stream: printing a dice tape never changes the map.
+        let mut rng = seed.stream("dice-tape", 0);
+        let mut pages = vec![self.dice_page(&mut rng, 0, code)];
+        let per_page = pages[0].1;
+        let wanted = rating.p90_tape_rows as usize;
+        while pages.len() * per_page < wanted {
+            let next = self.dice_page(&mut rng, pages.len() * per_page, code);
+            pages.push(next);
+        }
+        pages.into_iter().map(|(page, _)| page).collect()
+    }
+
+    /// One page of the dice tape, numbered from `before` + 1; and its row count.
+    fn dice_page(&self, rng: &mut rand_chacha::ChaCha8Rng, before: usize, code: &SheetCode) -> (Page, usize) {
         let l = self.labels;
+        let sides = self.params.grid as u8;
         let mut page = self.kit.page();
-        page.group(&self.kit.shared("dice-tape", |p| self.title(p, "dice_title")));
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        let top = page.paragraph(left, MARGIN_MM + 19.0, width, 9.5, Regular, &l.get("dice_intro")) + 2.0;
+        let intro_top = MARGIN_MM + 19.0;
+        let intro = l.get("dice_intro");
+        // The intro's height, measured on a scratch page so the shared group draws it once.
+        let top = self.kit.blank().paragraph(left, intro_top, width, 9.5, Regular, &intro) + 2.0;
+        page.group(&self.kit.shared("dice-tape", |p| {
+            self.title(p, "dice_title");
+            p.paragraph(left, intro_top, width, 9.5, Regular, &intro);
+        }));
         let groups = 4;
         let gap = 4.0;
         let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
@@ -395,16 +481,14 @@ impl Context<'_> {
         ];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let centre = |i: usize| widths[..i].iter().sum::<f32>() + widths[i] / 2.0;
-        // Its own stream: printing a dice tape never changes the map.
-        let mut rng = seed.stream("dice-tape", 0);
         for gi in 0..groups {
             let x = left + gi as f32 * (group_w + gap);
             page.table((x, top), &widths, row_h, &header, rows);
             for r in 0..rows {
-                let n = gi * rows + r + 1;
+                let n = before + gi * rows + r + 1;
                 let cy = top + row_h * (r as f32 + 1.5);
-                let blue: u8 = rng.gen_range(1..=12);
-                let red: u8 = rng.gen_range(1..=12);
+                let blue: u8 = rng.gen_range(1..=sides);
+                let red: u8 = rng.gen_range(1..=sides);
                 page.centred_text(x + centre(0), cy, 7.0, Regular, &n.to_string());
                 page.coloured_text(
                     x + centre(1),
@@ -427,9 +511,30 @@ impl Context<'_> {
             }
         }
         self.kit.code(&mut page, code);
-        page
+        (page, groups * rows)
     }
 }
+
+/// The largest grid whose squares keep [`MIN_CELL_MM`] on `paper`.
+pub fn largest_grid(paper: Paper) -> u16 {
+    let page = Page::new(paper);
+    (4..=26u16)
+        .take_while(|n| MapGeometry::new(&page, *n).cell >= MIN_CELL_MM)
+        .last()
+        .unwrap_or(4)
+}
+
+/// Tracker rows: writing cells at least 8 mm tall.
+const TRACKER_ROW_MM: f32 = 8.0;
+
+/// Rows (the start row and the turns) a tracker of `height` mm holds below
+/// its name line and header, above its key.
+fn tracker_rows(height: f32) -> usize {
+    (((height - 28.0) / TRACKER_ROW_MM) as usize).saturating_sub(1).max(3)
+}
+
+/// The side of a legend symbol's square.
+const LEGEND_SYMBOL_MM: f32 = 7.0;
 
 /// Light enough to write over, dark enough to see on a cheap printer.
 const ATD_GREY: Colour = Colour::Grey(0.87);

@@ -19,6 +19,14 @@ fn map(stores: &str, atms: &str, dangers: &str) -> Map {
     }
 }
 
+/// The default settings with the rating rules off: placement alone, no games played.
+fn placement_only() -> Params {
+    Params {
+        off_rules: vec![Rule::LengthBand, Rule::FirstFair],
+        ..Params::default()
+    }
+}
+
 fn rules_broken(p: &Params, m: &Map) -> Vec<&'static str> {
     validate(p, m).into_iter().map(|v| v.rule).collect()
 }
@@ -70,6 +78,10 @@ fn two_marks_on_one_square_are_named_with_the_square() {
         dangers: 1,
         ..Params::default()
     };
+    let p = Params {
+        off_rules: vec![Rule::LengthBand, Rule::FirstFair],
+        ..p
+    };
     let v = validate(&p, &map("3,3 3,3", "6,6", "7,7"));
     assert_eq!(v[0].to_string(), "distinct-cells: (3, 3) holds store and store");
     let v = validate(&p, &map("3,3 4,4", "6,6", "6,6"));
@@ -82,30 +94,112 @@ fn marks_off_the_grid_break_inside_grid() {
         stores: 1,
         atms: 0,
         dangers: 0,
-        ..Params::default()
+        ..placement_only()
     };
     assert_eq!(rules_broken(&p, &map("13,2", "", "")), vec!["inside-grid"]);
 }
 
 #[test]
-fn a_store_behind_a_ring_of_dangers_is_unreachable() {
-    // Store at (6, 6) ringed orthogonally by dangers: walled in and unreachable.
+fn a_store_behind_a_ring_of_dangers_is_reported_once_as_walled_in() {
+    // Store at (6, 6) ringed orthogonally by dangers: walled in, and that
+    // one problem is one line (not also "unreachable").
     let p = Params {
         stores: 1,
         atms: 0,
         dangers: 4,
-        ..Params::default()
+        ..placement_only()
     };
     let m = map("6,6", "", "6,5 5,6 7,6 6,7");
-    assert_eq!(rules_broken(&p, &m), vec!["reachable", "no-walled-in-store"]);
-    // Switching the fairness rules off leaves the map legal.
+    assert_eq!(rules_broken(&p, &m), vec!["no-walled-in-store"]);
+    // With that rule off, the same problem is reported as unreachable.
     let off = Params {
-        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore],
+        off_rules: vec![Rule::NoWalledInStore, Rule::LengthBand, Rule::FirstFair],
+        ..p.clone()
+    };
+    assert_eq!(rules_broken(&off, &m), vec!["reachable"]);
+    // Switching both fairness rules off leaves the map legal.
+    let off = Params {
+        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore, Rule::LengthBand, Rule::FirstFair],
         ..p.clone()
     };
     assert!(validate(&off, &m).is_empty());
     // Diagonal neighbours do not block: only orthogonal steps count.
     assert!(validate(&p, &map("6,6", "", "5,5 7,7 5,7 7,5")).is_empty());
+}
+
+#[test]
+fn an_atm_in_a_corner_with_two_dangers_beside_it_is_walled_in() {
+    let p = Params {
+        stores: 1,
+        atms: 1,
+        dangers: 2,
+        ..placement_only()
+    };
+    let v = validate(&p, &map("6,6", "1,1", "2,1 1,2"));
+    let lines: Vec<String> = v.iter().map(|v| v.to_string()).collect();
+    assert_eq!(lines, vec!["no-walled-in-atm: ATM at (1, 1) has danger zones on every side"]);
+}
+
+#[test]
+fn a_danger_on_an_atm_is_one_line() {
+    let p = Params {
+        stores: 1,
+        atms: 1,
+        dangers: 1,
+        ..placement_only()
+    };
+    let v = validate(&p, &map("3,3", "6,6", "6,6"));
+    let lines: Vec<String> = v.iter().map(|v| v.to_string()).collect();
+    assert_eq!(lines, vec!["danger-not-on-item: (6, 6) holds ATM and danger zone"]);
+}
+
+#[test]
+fn a_store_in_a_pocket_at_the_edge_is_not_reachable() {
+    // Dangers (3, 1), (3, 2), (2, 3), (1, 3) seal the corner (1, 1)-(2, 2) off:
+    // its edge squares (1, 1), (2, 1), (1, 2) reach the store at (2, 2), the
+    // players who start anywhere else do not.
+    let p = Params {
+        stores: 2,
+        atms: 1,
+        dangers: 4,
+        ..placement_only()
+    };
+    let m = map("2,2 8,8", "6,6", "3,1 3,2 2,3 1,3");
+    let lines: Vec<String> = validate(&p, &m).iter().map(|v| v.to_string()).collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("reachable: store at (2, 2) cannot be reached from the main start area"),
+        "{lines:?}"
+    );
+    // An ATM in such a pocket too.
+    let m = map("8,8 9,9", "1,1", "3,1 3,2 2,3 1,3");
+    assert_eq!(rules_broken(&p, &m), vec!["reachable"]);
+    // The rules of versions 1 and 2, which printed such maps, let it pass.
+    assert!(version_2_violations(&p, &m).is_empty());
+}
+
+#[test]
+fn version_2_maps_with_pockets_exist_and_version_3_makes_none() {
+    // The audit's finding: a few maps in thousands had a store or ATM in a
+    // pocket. Find such seeds among version 2 maps; version 3 maps of the
+    // same seeds keep the rule.
+    let old = Params {
+        version: 2,
+        ..Params::default()
+    };
+    let new = placement_only();
+    let mut pockets = 0;
+    for i in 0..3000 {
+        let seed = Seed::new(&format!("pocket {i}")).unwrap();
+        let m = generate_for_seed(&old, &seed).unwrap();
+        if placement_violations(&new, &m).iter().any(|v| v.rule == "reachable") {
+            pockets += 1;
+            let now = generate_for_seed(&new, &seed).unwrap();
+            assert!(placement_violations(&new, &now).is_empty(), "seed {i}");
+            assert_ne!(now, m);
+        }
+    }
+    assert!(pockets >= 1, "no pocket map in 3,000 version 2 maps");
 }
 
 #[test]
@@ -119,7 +213,7 @@ fn an_atm_cut_off_by_a_wall_of_dangers_is_unreachable() {
         atms: 1,
         dangers: 4,
         players: 2,
-        off_rules: vec![],
+        off_rules: vec![Rule::NoWalledInAtm, Rule::LengthBand, Rule::FirstFair],
         version: VERSION,
     };
     let m = Map {
@@ -130,9 +224,11 @@ fn an_atm_cut_off_by_a_wall_of_dangers_is_unreachable() {
     };
     let v = validate(&p, &m);
     assert_eq!(v.len(), 1);
-    assert_eq!(
-        v[0].to_string(),
-        "reachable: ATM at (3, 3) cannot be reached from the edge without entering a danger zone"
+    assert!(
+        v[0].to_string()
+            .starts_with("reachable: ATM at (3, 3) cannot be reached from the main start area"),
+        "{}",
+        v[0]
     );
 }
 
@@ -142,7 +238,7 @@ fn a_store_on_the_edge_is_walled_in_only_when_its_open_sides_are_dangers() {
         stores: 1,
         atms: 0,
         dangers: 3,
-        ..Params::default()
+        ..placement_only()
     };
     // Corner store (1, 1) has two open sides; both dangers: walled in (it can
     // still be a start square, so reachability alone would not catch it).
@@ -159,7 +255,7 @@ fn too_few_free_edge_squares_for_the_players() {
         atms: 0,
         dangers: 11,
         players: 2,
-        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore],
+        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore, Rule::LengthBand, Rule::FirstFair],
         version: VERSION,
     };
     let edge: Vec<Cell> = Grid { size: 4 }
@@ -176,14 +272,28 @@ fn too_few_free_edge_squares_for_the_players() {
     assert_eq!(v.len(), 1);
     assert_eq!(
         v[0].to_string(),
-        "start-cells: 1 edge squares are free of danger, 2 players need one each"
+        "start-cells: 1 edge squares are in the main start area, 2 players need one each"
     );
 }
 
 #[test]
 fn generated_maps_are_legal_and_follow_placement_rules() {
-    for p in [Params::default(), Params::harder()] {
-        for i in 0..200 {
+    // The rating rules play games: a few maps with them, many without.
+    let rated = |p: Params, n| (p, n);
+    let cases = [
+        rated(Params::default(), 6),
+        rated(Params::harder(), 6),
+        rated(placement_only(), 200),
+        rated(
+            Params {
+                off_rules: placement_only().off_rules,
+                ..Params::harder()
+            },
+            200,
+        ),
+    ];
+    for (p, n) in cases {
+        for i in 0..n {
             let seed = Seed::new(&i.to_string()).unwrap();
             let m = generate_for_seed(&p, &seed).unwrap();
             assert!(validate(&p, &m).is_empty());
@@ -234,12 +344,19 @@ fn golden_layouts_are_pinned() {
             "12,4 4,3 6,4 7,2 8,2 10,6 6,2",
         ),
     ];
-    for (seed, s, a, d) in golden {
-        let m = generate_for_seed(&Params::default(), &Seed::new(seed).unwrap()).unwrap();
-        assert_eq!(m, map(s, a, d), "seed {seed}");
+    for version in [1, 2] {
+        let p = Params {
+            version,
+            ..Params::default()
+        };
+        for (seed, s, a, d) in golden {
+            let m = generate_for_seed(&p, &Seed::new(seed).unwrap()).unwrap();
+            assert_eq!(m, map(s, a, d), "seed {seed}");
+        }
     }
-    // Version 2 changed the score pad, not the maps: these are both versions' maps.
-    assert_eq!(VERSION, 2);
+    // Version 2 changed the score pad, not the maps: these are both versions'
+    // maps. Version 3 keeps maps by new rules (tests/fixtures/code_corpus.txt).
+    assert_eq!(VERSION, 3);
 }
 
 #[test]
@@ -309,6 +426,23 @@ fn unlikely_settings_stop_with_the_failing_rule_named() {
 }
 
 #[test]
+fn settings_whose_maps_miss_the_rating_rules_stop_after_a_few_rated_maps() {
+    // 2 players and 1 store on a 26 x 26 grid with a d26: over in a turn or
+    // two each, shorter than the length band keeps, on every map.
+    let p = Params {
+        grid: 26,
+        stores: 1,
+        atms: 0,
+        dangers: 0,
+        players: 2,
+        ..Params::default()
+    };
+    let e = generate_for_seed(&p, &Seed::new("1").unwrap()).unwrap_err();
+    assert!(e.message.starts_with("no legal map: 12 maps in a row missed the rating rules"), "{}", e.message);
+    assert!(e.message.len() <= 400);
+}
+
+#[test]
 fn params_code_round_trips() {
     let p = Params {
         off_rules: vec![Rule::Reachable, Rule::StartCells],
@@ -321,7 +455,7 @@ fn params_code_round_trips() {
 }
 
 #[test]
-fn json_round_trips_and_off_grid_cells_are_refused() {
+fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     let seed = Seed::new("7").unwrap();
     let req = Request {
         params: Params::default(),
@@ -334,17 +468,21 @@ fn json_round_trips_and_off_grid_cells_are_refused() {
     let back = parse_json(&text).unwrap();
     assert_eq!(back.map(), generate_for_seed(&req.params, &seed).unwrap());
     assert_eq!(back.seed.as_deref(), Some("7"));
-    assert_eq!(
-        back.code.as_deref(),
-        Some("tp-hunt:2-fc2:g12-s12-a10-d7-p4:a4:default:7")
-    );
+    assert_eq!(back.code.as_deref(), Some("tp-hunt:3-qyf:g12-s12-a10-d7-p4:a4:default:7"));
+    // A mark off the grid is read, and breaks inside-grid when validated.
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
-    let e = parse_json(bad).unwrap_err();
+    let m = parse_json(bad).unwrap().map();
+    let p = Params {
+        stores: 1,
+        atms: 0,
+        dangers: 0,
+        ..placement_only()
+    };
     assert_eq!(
-        e.message,
-        "stores[0]: [13, 2] is off the 12 x 12 grid (columns and rows run 1 to 12)"
+        validate(&p, &m).iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+        vec!["inside-grid: off the 12 x 12 grid: (13, 2)"]
     );
-    assert!(parse_json(r#"{"stores": [[0, 2]], "atms": [], "dangers": []}"#).is_err());
+    assert_eq!(rules_broken(&p, &parse_json(r#"{"stores": [[0, 2]], "atms": [], "dangers": []}"#).unwrap().map()), vec!["inside-grid"]);
     assert!(
         parse_json(r#"{"stores": "x"}"#)
             .unwrap_err()
@@ -370,7 +508,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
     use crate::sheet::Paper;
     for paper in [Paper::A4, Paper::Letter] {
         for players in [2, 5, 6] {
-            for grid in [4, 12, 26] {
+            for grid in [4, 12, sheets::largest_grid(paper)] {
                 let req = Request {
                     params: Params {
                         players,
@@ -378,6 +516,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                         stores: 3,
                         atms: 2,
                         dangers: 1,
+                        off_rules: placement_only().off_rules,
                         ..Params::default()
                     },
                     seed: Seed::new("margins").unwrap(),
@@ -386,10 +525,46 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                     sheets: sheets::SheetKind::ALL.to_vec(),
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
-                assert_eq!(doc.pages.len(), 4 + players.div_ceil(2) as usize);
+                // Map, score pad, rules card, at least one tracker and one dice tape page.
+                assert!(doc.pages.len() >= 5, "{paper:?} players {players} grid {grid}");
                 doc.assert_inside_margins(&format!("{paper:?} players {players} grid {grid}"));
             }
         }
+    }
+}
+
+#[test]
+fn trackers_and_dice_tape_fit_the_games_of_the_map() {
+    use crate::sheet::Paper;
+    for players in [2u16, 4, 6] {
+        let p = Params {
+            players,
+            ..Params::default()
+        };
+        let seed = Seed::new("fit").unwrap();
+        let map = generate_for_seed(&p, &seed).unwrap();
+        let r = rating(&p, &map);
+        let req = Request {
+            params: p.clone(),
+            seed,
+            count: 1,
+            paper: Paper::A4,
+            sheets: vec![sheets::SheetKind::Tracker],
+        };
+        let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
+        // Turn numbers printed down the trackers: the last of a player's
+        // pages reaches the 90th-percentile game length.
+        let per_player = (pages.len() / players as usize).max(1);
+        let numbers: Vec<u32> = pages[..per_player]
+            .iter()
+            .flat_map(|pg| pg.flat_items())
+            .filter_map(|i| match i {
+                crate::sheet::Item::Text { text, .. } => text.parse().ok(),
+                _ => None,
+            })
+            .collect();
+        let last = numbers.iter().max().copied().unwrap_or(0);
+        assert!(last >= r.p90_turns, "{players} players: rows to turn {last}, 9 games in 10 last {}", r.p90_turns);
     }
 }
 

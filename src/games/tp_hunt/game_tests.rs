@@ -1,0 +1,299 @@
+//! Each ruling of RULES.md "TP Hunt, whole games" with scripted dice.
+
+use super::*;
+use crate::grid::cell;
+
+fn map(size: u16, stores: &[(u16, u16)], atms: &[(u16, u16)], dangers: &[(u16, u16)]) -> Map {
+    let cells = |l: &[(u16, u16)]| l.iter().map(|&(c, r)| cell(c, r)).collect();
+    Map {
+        grid: size,
+        stores: cells(stores),
+        atms: cells(atms),
+        dangers: cells(dangers),
+    }
+}
+
+/// A game with the cars already on their squares.
+fn game(m: &Map, cars: &[(u16, u16)], switches: Switches) -> Game {
+    let mut g = Game::new(m, cars.len(), switches);
+    for (k, &(c, r)) in cars.iter().enumerate() {
+        let i = g.grid.index(cell(c, r));
+        g.cars[k].at = Some(i);
+        g.cars[k].start = Some(i);
+    }
+    g
+}
+
+/// A player who drives to a chosen square (else the first drive listed),
+/// buys `buy` or as many as allowed, and records what it was shown.
+#[derive(Default)]
+struct Chooser {
+    to: Option<Cell>,
+    buy: Option<u32>,
+    shown: Vec<(u32, Vec<Drive>)>,
+    offered: Vec<u32>,
+}
+
+impl Policy for Chooser {
+    fn start(&mut self, _g: &Game, _player: usize, _choices: &[usize]) -> usize {
+        0
+    }
+    fn drive(&mut self, g: &Game, _player: usize, roll: u32, drives: &[Drive]) -> usize {
+        self.shown.push((roll, drives.to_vec()));
+        let to = self.to.map(|c| g.grid.index(c));
+        drives.iter().position(|d| Some(d.to) == to).unwrap_or(0)
+    }
+    fn buy(&mut self, _g: &Game, _player: usize, most: u32) -> u32 {
+        self.offered.push(most);
+        self.buy.unwrap_or(most)
+    }
+}
+
+fn to(c: (u16, u16)) -> Chooser {
+    Chooser {
+        to: Some(cell(c.0, c.1)),
+        ..Chooser::default()
+    }
+}
+
+fn ends(g: &Game, drives: &[Drive]) -> Vec<Cell> {
+    let mut v: Vec<Cell> = drives.iter().map(|d| g.cell(d.to)).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_roll_is_the_most_a_car_moves_and_it_never_ends_where_it_started() {
+    let m = map(12, &[(12, 12)], &[], &[]);
+    let g = game(&m, &[(1, 1)], Switches::default());
+    let drives = g.drives(0, 2);
+    assert_eq!(ends(&g, &drives), vec![cell(1, 2), cell(1, 3), cell(2, 1), cell(2, 2), cell(3, 1)]);
+    assert!(drives.iter().all(|d| (1..=2).contains(&d.steps) && !d.pass));
+}
+
+#[test]
+fn a_car_never_drives_through_or_onto_another() {
+    let m = map(12, &[(12, 12)], &[], &[]);
+    let g = game(&m, &[(1, 1), (2, 1)], Switches::default());
+    let at = |roll| ends(&g, &g.drives(0, roll));
+    assert!(!at(3).contains(&cell(2, 1)), "onto a car");
+    // (3, 1) is 2 steps past the car, 4 round it.
+    assert!(!at(3).contains(&cell(3, 1)), "through a car");
+    assert!(at(4).contains(&cell(3, 1)));
+}
+
+#[test]
+fn law_of_the_jungle_lets_a_car_stop_on_another_but_not_pass_it() {
+    let m = map(12, &[(12, 12)], &[], &[]);
+    let mut g = game(&m, &[(1, 1), (2, 1)], Switches { jungle: true, infection: false });
+    let d = g.drives(0, 3);
+    assert!(ends(&g, &d).contains(&cell(2, 1)));
+    assert!(!ends(&g, &d).contains(&cell(3, 1)));
+    g.cars[0].tp = 2;
+    g.cars[1].tp = 3;
+    // Drive 1 onto the other car; both roll 5: the mover wins the tie and steals 1 TP.
+    g.turn(&mut Scripted::new(&[1, 5, 5]), &mut to((2, 1)));
+    assert_eq!((g.cars[0].tp, g.cars[1].tp), (3, 2));
+    // The other car's turn: it rolls 1, drives to (3, 1), nobody there.
+    g.turn(&mut Scripted::new(&[1]), &mut to((3, 1)));
+    // The first car drives onto it again and loses the roll-off: 4 against 9.
+    g.turn(&mut Scripted::new(&[1, 4, 9]), &mut to((3, 1)));
+    assert_eq!((g.cars[0].tp, g.cars[1].tp), (2, 3));
+}
+
+#[test]
+fn atd_squares_need_a_pass_for_the_turn_paid_once_and_never_on_credit() {
+    // Danger at (5, 5): ATD from (4, 4) to (6, 6).
+    let m = map(12, &[(12, 12)], &[], &[(5, 5)]);
+    let mut g = game(&m, &[(4, 1)], Switches::default());
+    let d = g.drives(0, 6);
+    let through: Vec<&Drive> = d.iter().filter(|d| d.to == g.grid.index(cell(4, 7))).collect();
+    // Straight down (4, 4)-(4, 6) is ATD: 6 steps with a pass; round it is longer.
+    assert_eq!(through.len(), 1);
+    assert!(through[0].pass && through[0].steps == 6);
+    // Squares reached without ATD are offered without a pass.
+    assert!(d.iter().any(|d| d.to == g.grid.index(cell(4, 3)) && !d.pass));
+    g.turn(&mut Scripted::new(&[6]), &mut to((4, 7)));
+    assert_eq!((g.cars[0].wallet, g.cars[0].passes), (START_WALLET - 1, 1));
+    // With an empty wallet no ATD square is offered.
+    g.cars[0].wallet = 0;
+    let d = g.drives(0, 6);
+    assert!(d.iter().all(|d| !d.pass && !g.atd[d.to]), "{d:?}");
+}
+
+#[test]
+fn a_danger_centre_stops_the_car_and_costs_a_roll_if_it_has_one() {
+    let m = map(12, &[(12, 12)], &[], &[(3, 3)]);
+    let mut g = game(&m, &[(3, 1), (10, 10)], Switches::default());
+    // Through the centre (3, 3) to (3, 5) is 4 steps; it must go round: 6.
+    let d = g.drives(0, 5);
+    assert!(!ends(&g, &d).contains(&cell(3, 5)));
+    assert!(ends(&g, &g.drives(0, 6)).contains(&cell(3, 5)));
+    // Entering the centre stops the car there and costs 1 TP.
+    g.cars[0].tp = 2;
+    g.turn(&mut Scripted::new(&[5]), &mut to((3, 3)));
+    assert_eq!(g.cars[0].at, Some(g.grid.index(cell(3, 3))));
+    assert_eq!((g.cars[0].tp, g.cars[0].tp_lost), (1, 1));
+    // A car with no TP loses nothing.
+    let mut g = game(&m, &[(3, 1)], Switches::default());
+    g.turn(&mut Scripted::new(&[2]), &mut to((3, 3)));
+    assert_eq!((g.cars[0].tp, g.cars[0].tp_lost), (0, 0));
+}
+
+#[test]
+fn stores_sell_to_the_first_and_second_visitor_then_give_a_dollar() {
+    let m = map(12, &[(3, 1), (12, 12)], &[], &[]);
+    let mut g = game(&m, &[(1, 1), (6, 1)], Switches::default());
+    g.cars[0].wallet = 6;
+    // The rules card's example: blue 9, red 4: up to 9 rolls, $6 buys 6, 4 is written.
+    let mut p = to((3, 1));
+    g.turn(&mut Scripted::new(&[2, 9, 4]), &mut p);
+    assert_eq!(p.offered, vec![6], "no credit: the offer is capped by the wallet");
+    assert_eq!((g.cars[0].tp, g.cars[0].wallet, g.cars[0].tp_first), (6, 0, 6));
+    assert_eq!(g.stock[0], Stock::Written(4));
+    // The second visitor buys up to 4 (choosing 3) and the store is crossed out.
+    g.cars[0].at = Some(g.grid.index(cell(1, 1)));
+    let mut p = Chooser {
+        to: Some(cell(3, 1)),
+        buy: Some(3),
+        ..Chooser::default()
+    };
+    g.turn(&mut Scripted::new(&[3]), &mut p);
+    assert_eq!(p.offered, vec![4]);
+    assert_eq!((g.cars[1].tp_second, g.cars[1].wallet), (3, 2));
+    assert_eq!(g.stock[0], Stock::Depleted);
+    // Later visitors find $1.
+    g.cars[1].at = Some(g.grid.index(cell(6, 1)));
+    g.turn(&mut Scripted::new(&[2]), &mut to((3, 2)));
+    g.turn(&mut Scripted::new(&[3]), &mut to((3, 1)));
+    assert_eq!(g.cars[1].wallet, 3);
+}
+
+#[test]
+fn the_red_die_is_written_on_the_store_even_when_it_is_the_larger() {
+    let m = map(12, &[(2, 1), (12, 12)], &[], &[]);
+    let mut g = game(&m, &[(1, 1)], Switches::default());
+    g.turn(&mut Scripted::new(&[1, 3, 10]), &mut to((2, 1)));
+    assert_eq!(g.stock[0], Stock::Written(10));
+    assert_eq!(g.cars[0].tp, START_WALLET);
+}
+
+#[test]
+fn an_atm_pays_the_difference_and_nothing_on_doubles() {
+    let m = map(12, &[(12, 12)], &[(2, 1)], &[]);
+    let mut g = game(&m, &[(1, 1)], Switches::default());
+    g.turn(&mut Scripted::new(&[1, 11, 5]), &mut to((2, 1)));
+    assert_eq!(g.cars[0].wallet, START_WALLET + 6);
+    g.turn(&mut Scripted::new(&[1]), &mut to((3, 1)));
+    g.turn(&mut Scripted::new(&[1, 7, 7]), &mut to((2, 1)));
+    assert_eq!(g.cars[0].wallet, START_WALLET + 6);
+}
+
+#[test]
+fn reaching_a_store_means_stopping_on_it() {
+    let m = map(12, &[(2, 1), (12, 12)], &[], &[]);
+    let mut g = game(&m, &[(1, 1)], Switches::default());
+    // Driving past the store to (3, 1) buys nothing.
+    g.turn(&mut Scripted::new(&[2]), &mut to((3, 1)));
+    assert_eq!(g.stock[0], Stock::Fresh);
+    assert_eq!(g.cars[0].tp, 0);
+}
+
+#[test]
+fn the_game_ends_when_the_last_store_is_crossed_out() {
+    let m = map(12, &[(2, 1)], &[], &[]);
+    let mut g = game(&m, &[(1, 1)], Switches::default());
+    g.turn(&mut Scripted::new(&[1, 2, 1]), &mut to((2, 1)));
+    assert!(!g.over());
+    g.turn(&mut Scripted::new(&[1]), &mut to((1, 1)));
+    g.turn(&mut Scripted::new(&[1]), &mut to((2, 1)));
+    assert!(g.over());
+    assert_eq!(g.cars[0].tp, 3);
+}
+
+#[test]
+fn spreading_infection_adds_a_danger_zone_on_a_high_total_rolled_again_if_occupied() {
+    let m = map(12, &[(12, 12)], &[(6, 6)], &[]);
+    let on = Switches { jungle: false, infection: true };
+    let mut g = game(&m, &[(1, 1)], on);
+    // Total 20: nothing.
+    g.turn(&mut Scripted::new(&[1, 10, 10]), &mut to((2, 1)));
+    assert_eq!(g.added_dangers, 0);
+    // Total 21: coordinates (6, 6) hold an ATM, rolled again: (8, 3).
+    g.turn(&mut Scripted::new(&[1, 10, 11, 6, 6, 8, 3]), &mut to((3, 1)));
+    assert_eq!(g.added_dangers, 1);
+    let i = g.grid.index(cell(8, 3));
+    assert_eq!(g.squares[i], Square::Danger);
+    assert!(g.atd[g.grid.index(cell(9, 4))] && !g.atd[i]);
+    // Off by default.
+    let mut g = game(&m, &[(1, 1)], Switches::default());
+    g.turn(&mut Scripted::new(&[1]), &mut to((2, 1)));
+    assert_eq!(g.added_dangers, 0);
+}
+
+#[test]
+fn a_boxed_in_car_stays_and_its_turn_ends() {
+    let m = map(12, &[(12, 12)], &[], &[]);
+    let mut g = game(&m, &[(1, 1), (2, 1), (1, 2)], Switches::default());
+    assert!(g.drives(0, 5).is_empty());
+    g.turn(&mut Scripted::new(&[5]), &mut Chooser::default());
+    assert_eq!(g.cars[0].at, Some(0));
+    assert_eq!(g.next, 1);
+}
+
+#[test]
+fn cars_start_on_free_edge_squares_in_turn_order() {
+    let m = map(4, &[(2, 2)], &[], &[(1, 1)]);
+    let mut g = Game::new(&m, 2, Switches::default());
+    g.place_cars(&mut Chooser::default());
+    // The first free edge square is (2, 1); the second car cannot share it.
+    assert_eq!(g.cars[0].at, Some(g.grid.index(cell(2, 1))));
+    assert_eq!(g.cars[1].at, Some(g.grid.index(cell(3, 1))));
+    assert!(!g.start_choices(0).contains(&g.grid.index(cell(1, 1))), "no start on a danger centre");
+    assert!(!g.start_choices(0).contains(&g.grid.index(cell(2, 2))), "edge squares only");
+}
+
+#[test]
+fn the_policy_chooses_from_what_is_shown_never_from_dice_to_come() {
+    // Two games whose dice agree for the first 20 rolls and then differ: the
+    // greedy policy's drives agree while the dice do.
+    let m = crate::games::tp_hunt::generate_for_seed(
+        &crate::games::tp_hunt::Params::default(),
+        &crate::seed::Seed::new("policy").unwrap(),
+    )
+    .unwrap();
+    let shared: Vec<u32> = (0..20).map(|i| (i * 7 % 12) + 1).collect();
+    let mut runs = Vec::new();
+    for tail in [1u32, 12] {
+        let mut rolls = shared.clone();
+        rolls.extend(std::iter::repeat_n(tail, 200));
+        let mut g = Game::new(&m, 3, Switches::default());
+        let table = super::super::policy::Table::new(&g);
+        let mut policy = super::super::policy::Greedy { table: &table };
+        g.place_cars(&mut policy);
+        let mut dice = Scripted::new(&rolls);
+        let mut seen = Vec::new();
+        while dice.0.len() > 200 - 1 && !g.over() {
+            g.turn(&mut dice, &mut policy);
+            seen.push(g.cars.iter().map(|c| c.at).collect::<Vec<_>>());
+        }
+        runs.push(seen);
+    }
+    let common = runs[0].len().min(runs[1].len()) - 1;
+    assert!(common >= 5);
+    assert_eq!(runs[0][..common], runs[1][..common]);
+}
+
+#[test]
+fn simulated_games_end_and_rate_a_map() {
+    let p = crate::games::tp_hunt::Params::default();
+    let m = crate::games::tp_hunt::generate_for_seed(&p, &crate::seed::Seed::new("42").unwrap()).unwrap();
+    let r = rate(&m, 4, Switches::default(), &crate::seed::Seed::new("r").unwrap(), 50);
+    assert_eq!((r.games, r.stalled), (50, 0));
+    assert!((5..40).contains(&r.median_turns) && r.p90_turns >= r.median_turns, "{r:?}");
+    assert!((0.0..=1.0).contains(&r.first_player_win_share));
+    // The switches play too.
+    let on = Switches { jungle: true, infection: true };
+    let r = rate(&m, 4, on, &crate::seed::Seed::new("r").unwrap(), 20);
+    assert_eq!(r.games, 20);
+}
