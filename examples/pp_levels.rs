@@ -10,7 +10,8 @@
 //! chosen sets are then measured on the full sample, with the search player
 //! beside the rating policy, and the difficulty bands are calibrated.
 //!
-//!     cargo run --release --example pp_levels -- levels [PLAYERS] [SWEEP_DEALS SWEEP_GAMES]
+//!     cargo run --release --example pp_levels -- levels [PLAYERS|0] [SWEEP_DEALS SWEEP_GAMES]
+//!     cargo run --release --example pp_levels -- sweep [PLAYERS|0] [DEALS GAMES]
 //!     cargo run --release --example pp_levels -- measure PLAYERS LETTERS DEALS GAMES [five]
 //!
 //! Sizes come from `levels.rs` (LEVEL_DEALS x LEVEL_GAMES, search player
@@ -53,11 +54,13 @@ fn main() {
                 started.elapsed().as_secs_f64()
             );
         }
+        Some("sweep") => {
+            for players in player_counts(args.get(1)) {
+                choose_levels(players, num(2, 50), num(3, 200));
+            }
+        }
         Some("levels") => {
-            let counts: Vec<u8> = match args.get(1).and_then(|v| v.parse().ok()) {
-                Some(p) => vec![p],
-                None => (1..=4).collect(),
-            };
+            let counts = player_counts(args.get(1));
             let (sweep_deals, sweep_games) = (num(2, 50), num(3, 200));
             let mut level_rows = Vec::new();
             let mut calibration_rows = Vec::new();
@@ -94,7 +97,7 @@ fn main() {
                         let (q1, q3) = quartiles(&rates);
                         calibration_rows.push(format!(
                             "    cal({players}, {five}, \"{}\", {mean:.5}, {q1:.5}, {q3:.5}),",
-                            switches.letters()
+                            p.rules().letters()
                         ));
                     }
                 }
@@ -104,7 +107,17 @@ fn main() {
             println!("CALIBRATION:");
             calibration_rows.iter().for_each(|r| println!("{r}"));
         }
-        _ => eprintln!("usage: pp_levels levels [PLAYERS] [DEALS GAMES] | measure PLAYERS LETTERS DEALS GAMES [five]"),
+        _ => eprintln!(
+            "usage: pp_levels levels [PLAYERS|0] [DEALS GAMES] | sweep [PLAYERS|0] [DEALS GAMES] | measure PLAYERS LETTERS DEALS GAMES [five]"
+        ),
+    }
+}
+
+/// One player count, or all.
+fn player_counts(arg: Option<&String>) -> Vec<u8> {
+    match arg.and_then(|v| v.parse().ok()).filter(|&p| p > 0) {
+        Some(p) => vec![p],
+        None => (1..=4).collect(),
     }
 }
 

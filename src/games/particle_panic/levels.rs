@@ -216,7 +216,7 @@ impl Level {
     pub fn switches(self, players: u8) -> Switches {
         match self {
             Level::AsWritten => Switches::AS_WRITTEN,
-            _ => LevelRow::of(players, self).map(|r| r.switches).unwrap_or_default(),
+            _ => LevelRow::of(players, self).map(LevelRow::switches).unwrap_or_default(),
         }
     }
 }
@@ -226,7 +226,8 @@ impl Level {
 pub struct LevelRow {
     pub players: u8,
     pub level: Level,
-    pub switches: Switches,
+    /// The switches as codes write them (`Switches::letters`).
+    pub letters: &'static str,
     /// The rating policy's mean win rate over `deals` deals (seeds 0 on) of
     /// `games` games each, and its standard error over the deals.
     pub rating: f64,
@@ -241,6 +242,31 @@ impl LevelRow {
     pub fn of(players: u8, level: Level) -> Option<&'static LevelRow> {
         LEVELS.iter().find(|r| r.players == players && r.level == level)
     }
+
+    pub fn switches(&self) -> Switches {
+        Switches::parse_letters(self.letters).expect("the table's letters are switches")
+    }
+}
+
+/// One row of `LEVELS`, short enough to read as a table.
+const fn row(
+    players: u8,
+    level: Level,
+    letters: &'static str,
+    rating: f64,
+    rating_error: f64,
+    search: f64,
+    search_error: f64,
+) -> LevelRow {
+    LevelRow {
+        players,
+        level,
+        letters,
+        rating,
+        rating_error,
+        search,
+        search_error,
+    }
 }
 
 /// Sizes behind `LEVELS`: deals and games per deal for each player.
@@ -249,9 +275,24 @@ pub const LEVEL_GAMES: u32 = 200;
 pub const LEVEL_SEARCH_DEALS: u32 = 500;
 pub const LEVEL_SEARCH_GAMES: u32 = 1;
 
-/// Made by `cargo run --release --example pp_levels`.
+/// Made by `cargo run --release --example pp_levels -- levels`: players,
+/// level, switches, rating policy's mean win rate and its error, search
+/// player's and its error.
 #[rustfmt::skip]
-pub const LEVELS: &[LevelRow] = &[];
+pub const LEVELS: &[LevelRow] = &[
+    row(1, Level::Easy, "ahf", 0.615, 0.0, 0.0, 0.0),
+    row(1, Level::Normal, "hf", 0.352, 0.0, 0.0, 0.0),
+    row(1, Level::Hard, "sf", 0.232, 0.0, 0.0, 0.0),
+    row(2, Level::Easy, "ah", 0.665, 0.0, 0.0, 0.0),
+    row(2, Level::Normal, "f", 0.352, 0.0, 0.0, 0.0),
+    row(2, Level::Hard, "8", 0.192, 0.0, 0.0, 0.0),
+    row(3, Level::Easy, "r7", 0.666, 0.0, 0.0, 0.0),
+    row(3, Level::Normal, "hns", 0.403, 0.0, 0.0, 0.0),
+    row(3, Level::Hard, "hs", 0.211, 0.0, 0.0, 0.0),
+    row(4, Level::Easy, "htf", 0.664, 0.0, 0.0, 0.0),
+    row(4, Level::Normal, "ahs", 0.400, 0.0, 0.0, 0.0),
+    row(4, Level::Hard, "ht", 0.193, 0.0, 0.0, 0.0),
+];
 
 /// Deals (seeds 0 on) and games per deal behind `CALIBRATION`.
 pub const CALIBRATION_DEALS: u32 = 500;
@@ -259,6 +300,32 @@ pub const CALIBRATION_GAMES: u32 = 400;
 
 /// Per player count, deck and switches as played: the rating policy's mean
 /// win rate over the deals and its quartiles, the bands of `--difficulty`.
-/// Made by `cargo run --release --example pp_levels`.
+/// Made by `cargo run --release --example pp_levels -- levels`: players,
+/// five codes, switches as played, mean, first and third quartile.
 #[rustfmt::skip]
-pub const CALIBRATION: &[super::Calibration] = &[];
+pub const CALIBRATION: &[Calibration] = &[];
+
+/// One row of `CALIBRATION`.
+const fn cal(players: u8, five_codes: bool, letters: &'static str, mean: f64, q1: f64, q3: f64) -> Calibration {
+    Calibration {
+        players,
+        five_codes,
+        letters,
+        mean,
+        q1,
+        q3,
+    }
+}
+
+/// The rating policy's win rates over the calibration's deals for one
+/// player count, deck and set of switches: the mean and the quartiles.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Calibration {
+    pub players: u8,
+    pub five_codes: bool,
+    /// The switches as played (`Params::rules`), as codes write them.
+    pub letters: &'static str,
+    pub mean: f64,
+    pub q1: f64,
+    pub q3: f64,
+}

@@ -8,7 +8,7 @@ pub mod levels;
 pub mod policy;
 pub mod sheets;
 
-pub use levels::{Level, Switches};
+pub use levels::{Calibration, Level, Switches};
 
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -496,20 +496,6 @@ pub enum Difficulty {
     Hard,
 }
 
-/// The rating policy's win rates over the calibration's deals for one
-/// player count, deck and set of switches: the mean and the quartiles.
-/// Made by `cargo run --release --example pp_levels`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Calibration {
-    pub players: u8,
-    pub five_codes: bool,
-    /// The switches as played (`Params::rules`).
-    pub rules: Switches,
-    pub mean: f64,
-    pub q1: f64,
-    pub q3: f64,
-}
-
 impl Calibration {
     /// Below this mean win rate, deals are not sorted into bands: almost
     /// none can be won, and the quartiles would sort deals by noise.
@@ -521,7 +507,9 @@ impl Calibration {
         let rules = params.rules();
         levels::CALIBRATION
             .iter()
-            .find(|c| c.players == params.players && c.five_codes == params.five_codes && c.rules == rules)
+            .find(|c| {
+                c.players == params.players && c.five_codes == params.five_codes && c.letters == rules.letters()
+            })
             .copied()
     }
 
@@ -801,7 +789,45 @@ impl Request {
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);
         ctx.insert("turn_limit", &rating.losses.turn_limit);
+        let (slips_page, slips_next) = self.slips_page();
+        ctx.insert("slips_page", &slips_page.unwrap_or(0));
+        ctx.insert("slips_next", &slips_next);
+        ctx.insert("slips_printed", &self.sheets.contains(&sheets::SheetKind::Stacks));
+        // The house rules in player words, one phrase per switch, for the
+        // record and the rules card alike.
+        let on = rules.on();
+        ctx.insert("house_count", &on.len());
+        ctx.insert("house_rules_sentence", "");
+        let labels = texts.labels(GAME, &ctx)?;
+        let sentence = if on.is_empty() {
+            labels.get("house_rules_none")
+        } else {
+            let phrases: Vec<String> = on.iter().map(|k| labels.get(&format!("house_{k}"))).collect();
+            format!("{} {}.", labels.get("house_rules_intro"), phrases.join("; "))
+        };
+        ctx.insert("house_rules_sentence", &sentence);
         Ok(ctx)
+    }
+
+    /// The page the stacks to cut out are printed on, when the pages before
+    /// it can be counted (every sheet but the rules has a fixed number), and
+    /// whether it follows the board.
+    fn slips_page(&self) -> (Option<usize>, bool) {
+        use sheets::SheetKind;
+        let at = self.sheets.iter().position(|k| *k == SheetKind::Stacks);
+        let next = at.is_some_and(|i| i > 0 && self.sheets[i - 1] == SheetKind::Board);
+        let page = at.and_then(|i| {
+            self.sheets[..i]
+                .iter()
+                .map(|k| match k {
+                    SheetKind::Rules => None,
+                    SheetKind::Stars => Some(sheets::star_pages(&self.params, self.paper)),
+                    _ => Some(1),
+                })
+                .sum::<Option<usize>>()
+                .map(|before| before + 1)
+        });
+        (page, next)
     }
 
     /// Draws every page of the chosen sheets and hands each to `emit`.

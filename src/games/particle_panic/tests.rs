@@ -553,7 +553,7 @@ fn every_player_count_has_measured_levels_and_bands() {
         let mut last = 1.0;
         for (level, target) in Level::TARGETS {
             let row = levels::LevelRow::of(players, level).expect("a level row");
-            assert_eq!(row.switches, row.switches.effective(players), "{players} {level:?}");
+            assert_eq!(row.switches(), row.switches().effective(players), "{players} {level:?}");
             assert!((row.rating - target).abs() <= 0.08, "{players} {level:?}: {}", row.rating);
             assert!(row.rating < last, "{players} {level:?}");
             last = row.rating;
@@ -828,12 +828,14 @@ fn every_page_stays_inside_the_margins() {
                     version: VERSION,
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
-                // 26 star cards: 9 to an A4 page, 6 to a Letter page.
+                // 26 star cards: 9 to an A4 page, 6 to a Letter page, each
+                // page followed by their backs.
                 let stars = match (five_codes, paper) {
                     (false, _) => 0,
-                    (true, crate::sheet::Paper::A4) => 3,
-                    (true, _) => 5,
+                    (true, crate::sheet::Paper::A4) => 6,
+                    (true, _) => 10,
                 };
+                assert_eq!(sheets::star_pages(&req.params, paper), stars);
                 // Record, board, stacks, rules (every kind is asked for).
                 assert_eq!(doc.pages.len(), 4 + stars);
                 doc.assert_inside_margins(&format!("{paper:?} p{players} five {five_codes}"));
