@@ -1,0 +1,245 @@
+//! Finds Particle Panic's difficulty levels by measurement and prints the
+//! tables `levels.rs` holds (RULES.md, "Difficulty levels").
+//!
+//! For each player count: every set of switches (those that change nothing
+//! at that count left out) is played by the rating policy over a sample of
+//! deals; for each level (easy, normal, hard: 65%, 40%, 20%) the switch sets
+//! whose win rate lies within `TOLERANCE` of the target are kept, and the one
+//! with the fewest departures from the text (house rules, then readings,
+//! then hand-limit steps) wins, the nearest to the target among equals. The
+//! chosen sets are then measured on the full sample, with the search player
+//! beside the rating policy, and the difficulty bands are calibrated.
+//!
+//!     cargo run --release --example pp_levels -- levels [PLAYERS|0] [SWEEP_DEALS SWEEP_GAMES]
+//!     cargo run --release --example pp_levels -- sweep [PLAYERS|0] [DEALS GAMES]
+//!     cargo run --release --example pp_levels -- measure PLAYERS LETTERS DEALS GAMES [five]
+//!
+//! Sizes come from `levels.rs` (LEVEL_DEALS x LEVEL_GAMES, search player
+//! LEVEL_SEARCH_DEALS x LEVEL_SEARCH_GAMES, CALIBRATION_DEALS x
+//! CALIBRATION_GAMES); the sweep's sample is smaller, given on the command line.
+
+use panicpress::games::particle_panic::levels::{
+    CALIBRATION_DEALS, CALIBRATION_GAMES, HAND_LIMITS, LEVEL_DEALS, LEVEL_GAMES, LEVEL_SEARCH_DEALS,
+    LEVEL_SEARCH_GAMES, Level,
+};
+use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer};
+use panicpress::games::particle_panic::{Params, Switches, engine, generate};
+use panicpress::seed::Seed;
+
+/// How far from its target a level's sweep win rate may be.
+const TOLERANCE: f64 = 0.05;
+/// Rollouts per action of the search player in the level table.
+const ROLLOUTS: u32 = 8;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, d: u32| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(d);
+    match args.first().map(String::as_str) {
+        Some("measure") => {
+            let players = num(1, 2) as u8;
+            let switches = Switches::parse_letters(args.get(2).map(String::as_str).unwrap_or(""))
+                .expect("switch letters, e.g. rah8");
+            let five = args.get(5).is_some_and(|v| v == "five");
+            let params = params(players, switches, five);
+            let started = std::time::Instant::now();
+            let (mean, error, rates) = rating_mean(&params, num(3, 50), num(4, 200));
+            let (q1, q3) = quartiles(&rates);
+            println!(
+                "{players} players, {switches}{}: rating policy {:.2}% ± {:.2}% (q1 {:.1}%, q3 {:.1}%) in {:.1} s",
+                if five { ", five codes" } else { "" },
+                mean * 100.0,
+                error * 100.0,
+                q1 * 100.0,
+                q3 * 100.0,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        Some("sweep") => {
+            for players in player_counts(args.get(1)) {
+                choose_levels(players, num(2, 50), num(3, 200));
+            }
+        }
+        Some("levels") => {
+            let counts = player_counts(args.get(1));
+            let (sweep_deals, sweep_games) = (num(2, 50), num(3, 200));
+            let mut level_rows = Vec::new();
+            let mut calibration_rows = Vec::new();
+            for players in counts {
+                for (level, switches) in choose_levels(players, sweep_deals, sweep_games) {
+                    let p = params(players, switches, false);
+                    let (rating, rating_error, _) = rating_mean(&p, LEVEL_DEALS, LEVEL_GAMES);
+                    let (search, search_error) = search_mean(&p, LEVEL_SEARCH_DEALS, LEVEL_SEARCH_GAMES);
+                    eprintln!(
+                        "{players} players, {}: {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%",
+                        level.name(),
+                        rating * 100.0,
+                        rating_error * 100.0,
+                        search * 100.0,
+                        search_error * 100.0
+                    );
+                    level_rows.push(format!(
+                        "    row({players}, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
+                        switches.letters()
+                    ));
+                }
+                // Bands: every level with either deck, and as written with
+                // either reading of collecting.
+                let mut sets: Vec<Switches> = levels_of(&level_rows, players);
+                sets.push(Switches::AS_WRITTEN);
+                sets.push(Switches {
+                    collect_as_action: true,
+                    ..Switches::AS_WRITTEN
+                });
+                for switches in sets {
+                    for five in [false, true] {
+                        let p = params(players, switches, five);
+                        let (mean, _, rates) = rating_mean(&p, CALIBRATION_DEALS, CALIBRATION_GAMES);
+                        let (q1, q3) = quartiles(&rates);
+                        calibration_rows.push(format!(
+                            "    cal({players}, {five}, \"{}\", {mean:.5}, {q1:.5}, {q3:.5}),",
+                            p.rules().letters()
+                        ));
+                    }
+                }
+            }
+            println!("LEVELS:");
+            level_rows.iter().for_each(|r| println!("{r}"));
+            println!("CALIBRATION:");
+            calibration_rows.iter().for_each(|r| println!("{r}"));
+        }
+        _ => eprintln!(
+            "usage: pp_levels levels [PLAYERS|0] [DEALS GAMES] | sweep [PLAYERS|0] [DEALS GAMES] | measure PLAYERS LETTERS DEALS GAMES [five]"
+        ),
+    }
+}
+
+/// One player count, or all.
+fn player_counts(arg: Option<&String>) -> Vec<u8> {
+    match arg.and_then(|v| v.parse().ok()).filter(|&p| p > 0) {
+        Some(p) => vec![p],
+        None => (1..=4).collect(),
+    }
+}
+
+/// The switch sets of the level rows printed so far for this player count.
+fn levels_of(rows: &[String], players: u8) -> Vec<Switches> {
+    rows.iter()
+        .filter(|r| r.starts_with(&format!("    row({players},")))
+        .filter_map(|r| r.split('"').nth(1).and_then(Switches::parse_letters))
+        .collect()
+}
+
+fn params(players: u8, switches: Switches, five_codes: bool) -> Params {
+    Params {
+        players,
+        five_codes,
+        level: Level::Normal,
+        switches,
+        ..Params::default()
+    }
+}
+
+/// Every switch set that plays differently at this player count.
+fn all_switch_sets(players: u8) -> Vec<Switches> {
+    let mut out = Vec::new();
+    for bits in 0u32..1 << 7 {
+        for hand_limit in HAND_LIMITS {
+            let on = |i: u32| bits & (1 << i) != 0;
+            let s = Switches {
+                per_round: on(0),
+                collect_as_action: on(1),
+                hand_limit,
+                half_die: on(2),
+                easy_neutralise: on(3),
+                two_cards: on(4),
+                spare_code: on(5),
+                four_card_codes: on(6),
+            };
+            if s.effective(players) == s {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// Per level, the switch set the sweep chooses.
+fn choose_levels(players: u8, deals: u32, games: u32) -> Vec<(Level, Switches)> {
+    let sets = all_switch_sets(players);
+    let started = std::time::Instant::now();
+    let measured: Vec<(Switches, f64)> = sets
+        .iter()
+        .map(|&s| (s, rating_mean(&params(players, s, false), deals, games).0))
+        .collect();
+    eprintln!(
+        "{players} players: {} switch sets x {deals} deals x {games} games in {:.0} s",
+        sets.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Level::TARGETS
+        .iter()
+        .map(|&(level, target)| {
+            let near = |rate: f64| (rate - target).abs();
+            let best = measured
+                .iter()
+                .filter(|(_, rate)| near(*rate) <= TOLERANCE)
+                .min_by(|a, b| {
+                    (a.0.departures(), near(a.1))
+                        .partial_cmp(&(b.0.departures(), near(b.1)))
+                        .expect("rates are numbers")
+                })
+                .or_else(|| measured.iter().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
+                .expect("some switch set");
+            eprintln!(
+                "{players} players, {}: {} ({:.1}% in the sweep)",
+                level.name(),
+                best.0,
+                best.1 * 100.0
+            );
+            (level, best.0)
+        })
+        .collect()
+}
+
+/// The rating policy's mean win rate over deals 0..deals, its standard
+/// error over the deals, and the per-deal rates.
+fn rating_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, Vec<f64>) {
+    let rates: Vec<f64> = (0..deals)
+        .map(|d| {
+            let seed = Seed::new(&d.to_string()).unwrap();
+            engine::rate_with(params, &generate(params, &seed), &seed, games, |_| RatingPolicy).win_rate
+        })
+        .collect();
+    let (mean, error) = mean_error(&rates);
+    (mean, error, rates)
+}
+
+/// The search player's mean win rate over deals 0..deals and its error.
+fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64) {
+    let rates: Vec<f64> = (0..deals)
+        .map(|d| {
+            let seed = Seed::new(&d.to_string()).unwrap();
+            engine::rate_with(params, &generate(params, &seed), &seed, games, |g| SearchPlayer {
+                rollouts: ROLLOUTS,
+                rng: engine::rollout_rng(&seed, g as u64),
+            })
+            .win_rate
+        })
+        .collect();
+    mean_error(&rates)
+}
+
+/// Mean and its standard error.
+fn mean_error(v: &[f64]) -> (f64, f64) {
+    let n = v.len().max(1) as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
+
+fn quartiles(rates: &[f64]) -> (f64, f64) {
+    let mut v = rates.to_vec();
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() as f64 * q) as usize).min(v.len() - 1)];
+    (at(0.25), at(0.75))
+}
