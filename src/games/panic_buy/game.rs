@@ -1406,7 +1406,7 @@ pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> 
                     let table = Table::new(board);
                     range
                         .map(|g| {
-                            let mut policy = super::policy::Greedy::new(seed, g as u64);
+                            let mut policy = super::policy::Greedy::new(seed, g as u64, p.version);
                             play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy)
                         })
                         .collect::<Vec<_>>()
