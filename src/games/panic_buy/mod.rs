@@ -722,7 +722,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Board> {
 pub const RULES: [(&str, &str); 9] = [
     (
         "parts",
-        "each part once: a carpark of the bottom 2-3 rows holding only carpark floor, the car (2 cells) and 2 arrows on the bottom row; 3 units of 2-3 cells; the counter, one straight piece along a shop wall; 1 TP square",
+        "each part once: a carpark of the bottom 2-3 rows holding only carpark floor, the car (2 cells) and 2 arrows on the bottom row; 3 straight units of 2-3 cells; the counter, one straight piece along a shop wall; 1 TP square",
     ),
     (
         "carpark-wall",
@@ -730,7 +730,7 @@ pub const RULES: [(&str, &str); 9] = [
     ),
     (
         "doors",
-        "the bathroom door is in a side wall, the back door in the back wall; the squares outside them are free shop floor",
+        "the bathroom door is in a side wall, the back door in the back wall (a door on a corner square in the wall the layout names); the squares outside them are free shop floor",
     ),
     ("tp-square", "the TP square touches the counter with no wall between"),
     (
