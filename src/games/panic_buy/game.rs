@@ -789,22 +789,23 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Hoard mode: teams of two sit alternately, so player `p` is on team
-    /// `p % (players / 2)`. Race mode: every player is their own team.
+    /// The side player `player` plays for: themselves in race mode, a team
+    /// of partners seated apart in hoard mode ([`Params::team`]).
     pub fn team(&self, player: u8) -> u8 {
-        match self.mode {
-            Mode::Race => player,
-            Mode::Hoard => player % (self.players / 2),
-        }
+        self.params().team(player)
     }
 
     pub fn teams(&self) -> u8 {
+        self.params().teams() as u8
+    }
+
+    /// The settings that shape sides and counts.
+    fn params(&self) -> Params {
         Params {
             players: self.players,
             mode: self.mode,
             ..Params::default()
         }
-        .teams() as u8
     }
 
     /// The rounds played so far, a started round counting whole.

@@ -504,6 +504,13 @@ impl Params {
         }
     }
 
+    /// The side player `player` (from 0, in seating order) plays for. Hoard
+    /// mode: partners sit apart (RULES.md), so the teams take turns: with 4
+    /// players 1 + 3 and 2 + 4, with 6 players 1 + 4, 2 + 5 and 3 + 6.
+    pub fn team(&self, player: u8) -> u8 {
+        player % self.teams() as u8
+    }
+
     /// Player counters on the board: 2 players play two each.
     pub fn counters(&self) -> u32 {
         if self.players == 2 { 4 } else { self.players as u32 }

@@ -868,3 +868,17 @@ fn nothing_touches_the_calibration_bar() {
         }
     }
 }
+
+/// Regression: the tally paired players 1 + 2; partners sit apart (RULES.md).
+#[test]
+fn hoard_partners_sit_apart() {
+    let hoard = |players| Params {
+        players,
+        mode: Mode::Hoard,
+        ..Params::default()
+    };
+    let teams = |p: Params| (0..p.players).map(|i| p.team(i)).collect::<Vec<_>>();
+    assert_eq!(teams(hoard(4)), [0, 1, 0, 1], "1 + 3, 2 + 4");
+    assert_eq!(teams(hoard(6)), [0, 1, 2, 0, 1, 2], "1 + 4, 2 + 5, 3 + 6");
+    assert_eq!(teams(Params::default()), [0, 1, 2], "race: each their own");
+}
