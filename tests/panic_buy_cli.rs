@@ -340,7 +340,7 @@ fn length_picks_boards_by_their_rating() {
         j["median_rounds"].as_u64().unwrap()
     };
     let (short, long) = (median("short"), median("long"));
-    assert!(short <= 13 && long >= 15, "short {short}, long {long}");
+    assert!(short <= 11 && long >= 14, "short {short}, long {long}");
     for (args, says) in [
         (
             vec!["--length", "forever"],

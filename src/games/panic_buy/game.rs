@@ -789,22 +789,23 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Hoard mode: teams of two sit alternately, so player `p` is on team
-    /// `p % (players / 2)`. Race mode: every player is their own team.
+    /// The side player `player` plays for: themselves in race mode, a team
+    /// of partners seated apart in hoard mode ([`Params::team`]).
     pub fn team(&self, player: u8) -> u8 {
-        match self.mode {
-            Mode::Race => player,
-            Mode::Hoard => player % (self.players / 2),
-        }
+        self.params().team(player)
     }
 
     pub fn teams(&self) -> u8 {
+        self.params().teams() as u8
+    }
+
+    /// The settings that shape sides and counts.
+    fn params(&self) -> Params {
         Params {
             players: self.players,
             mode: self.mode,
             ..Params::default()
         }
-        .teams() as u8
     }
 
     /// The rounds played so far, a started round counting whole.
@@ -1406,7 +1407,7 @@ pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> 
                     let table = Table::new(board);
                     range
                         .map(|g| {
-                            let mut policy = super::policy::Greedy::new(seed, g as u64);
+                            let mut policy = super::policy::Greedy::new(seed, g as u64, p.version);
                             play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy)
                         })
                         .collect::<Vec<_>>()

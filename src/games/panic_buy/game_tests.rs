@@ -735,7 +735,7 @@ fn the_walks_offered_are_the_first_path_of_each_effect_in_the_order_found_and_do
         let t = Table::new(&board);
         for game in 0..3 {
             let mut g = Game::new(&t, &p);
-            let mut policy = super::super::policy::Greedy::new(&seed, game);
+            let mut policy = super::super::policy::Greedy::new(&seed, game, p.version);
             let mut dice = seed.stream("walks", game);
             while !g.over() {
                 for b in 0..g.baskets.len() {

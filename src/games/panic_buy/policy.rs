@@ -11,7 +11,11 @@
 //!
 //! Equal choices of where to send the Virus or the Dog are broken at random
 //! (the policy's own stream, not the dice), so no two players can lock the
-//! pieces into a loop.
+//! pieces into a loop. So are equally good walks of a player's own basket
+//! (from generator version 5): taking the first of them, as the boards of
+//! versions 3 and 4 were rated, always turns the same way at a fork, and
+//! sends nearly every delivery to one arrow of a board whose arrows are
+//! equally far from the TP square (BENCHMARKS.md, "arrow balance").
 
 use super::Mode;
 use super::game::{
@@ -41,15 +45,21 @@ pub struct Greedy {
     /// Turns in a row each basket carrying rolls has sheltered on objects or
     /// been left standing: waiting grows costlier, so it makes its dash in the end.
     rested: Vec<u32>,
+    /// Equally good walks are chosen between at random, not the first taken.
+    even_ties: bool,
+    equal: Vec<usize>,
 }
 
 impl Greedy {
-    /// The policy for game `game` on a board rated with `seed`.
-    pub fn new(seed: &crate::seed::Seed, game: u64) -> Greedy {
+    /// The policy for game `game` on a board rated with `seed`, as boards of
+    /// generator `version` were rated.
+    pub fn new(seed: &crate::seed::Seed, game: u64, version: u32) -> Greedy {
         Greedy {
             rng: seed.stream("panic-buy-policy", game),
             maps: None,
             rested: Vec::new(),
+            even_ties: version >= 5,
+            equal: Vec::new(),
         }
     }
 
@@ -249,7 +259,11 @@ impl Greedy {
     fn best_walk(&mut self, g: &Game, b: usize, walks: &[Walk]) -> (usize, i32) {
         let wanted = self.rolls_wanted(g, b);
         let restless = RESTLESS * self.rested.get(b).copied().unwrap_or(0) as i32;
-        let m = self.refresh(g);
+        self.refresh(g);
+        let m = self.maps.as_ref().expect("just made");
+        // The walks as good as the best so far: a list kept by the policy.
+        let equal = &mut self.equal;
+        equal.clear();
         let basket = &g.baskets[b];
         let won = g.mode == Mode::Race && g.trolley[basket.owner as usize] >= RACE_TARGET;
         let mut best = (0, i32::MIN);
@@ -265,7 +279,14 @@ impl Greedy {
             }
             if s > best.1 {
                 best = (i, s);
+                equal.clear();
+                equal.push(i);
+            } else if s == best.1 {
+                equal.push(i);
             }
+        }
+        if self.even_ties && self.equal.len() > 1 {
+            best.0 = self.equal[self.rng.gen_range(0..self.equal.len())];
         }
         best
     }

@@ -661,7 +661,7 @@ impl Context<'_> {
                 );
                 if self.params.mode == Mode::Hoard {
                     // Teams as the rules seat them: partners sit apart.
-                    let team = (player - 1) % (self.params.players / 2) + 1;
+                    let team = self.params.team(player - 1) + 1;
                     page.text(
                         x + w - 3.0,
                         y + 10.8,
@@ -777,7 +777,11 @@ impl Context<'_> {
                 let x = x0 + first + t as f32 * col;
                 let name = format!("{} {}", self.l("team"), t + 1);
                 page.fitted_text(x + col / 2.0, top + row_h / 2.0, col - 2.0, 9.0, Bold, &name);
-                let members = format!("{} {} + {}", self.l("members"), t + 1, t + 1 + teams);
+                let members: Vec<String> = (0..self.params.players)
+                    .filter(|&p| self.params.team(p) as usize == t)
+                    .map(|p| (p + 1).to_string())
+                    .collect();
+                let members = format!("{} {}", self.l("members"), members.join(" + "));
                 page.fitted_text(x + col / 2.0, top + row_h * 1.5, col - 2.0, 8.0, Regular, &members);
             }
             page.fitted_text(
@@ -879,7 +883,8 @@ fn pack(pieces: &[Piece], (width, height): (f32, f32)) -> Vec<Vec<(Piece, f32, f
     let columns = (((width + PIECE_GAP) / (CARD_W + PIECE_GAP)).floor() as usize).max(2);
     // Cards one by one, then tokens in rows as wide as a card.
     let mut items: Vec<Vec<Piece>> = pieces.iter().filter(|p| !p.is_token()).map(|p| vec![*p]).collect();
-    let per_row = ((CARD_W + PIECE_GAP) / (16.0 + PIECE_GAP)).floor() as usize;
+    let widest = Piece::Tp(false).size().0;
+    let per_row = ((CARD_W + PIECE_GAP) / (widest + PIECE_GAP)).floor() as usize;
     let tokens: Vec<Piece> = pieces.iter().copied().filter(|p| p.is_token()).collect();
     items.extend(tokens.chunks(per_row).map(<[Piece]>::to_vec));
     let mut pages: Vec<Vec<(Piece, f32, f32)>> = vec![Vec::new()];

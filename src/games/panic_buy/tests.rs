@@ -124,14 +124,14 @@ fn golden_boards_are_pinned() {
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_42_V3);
     let r = rating(&Params::default(), &b);
-    assert_eq!((r.median_rounds, r.p90_rounds), (11, 29));
+    assert_eq!((r.median_rounds, r.p90_rounds), (11, 21));
     let b = generate_for_seed(&Params::default(), &Seed::new("5").unwrap()).unwrap();
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_5_V5);
     assert_eq!(VERSION, 5);
 }
 const GOLDEN_5_V5: [&str; 8] = [
-    "..KKK...", "...T....", ".U..UU..", ".U......", "...UU...", "........", ",,,,,CC,", ",,A,,A,,",
+    "...KKK..", "...T..U.", ".U....U.", ".U....U.", "...UU...", "........", ",,CC,,,,", "A,,,,A,,",
 ];
 const GOLDEN_42_V3: [&str; 8] = [
     "....KKK.", ".UU..T..", "........", "..U.....", "..U..UU.", "........", ",,,,,,,,", ",ACC,,,A",
@@ -867,4 +867,18 @@ fn nothing_touches_the_calibration_bar() {
             }
         }
     }
+}
+
+/// Regression: the tally paired players 1 + 2; partners sit apart (RULES.md).
+#[test]
+fn hoard_partners_sit_apart() {
+    let hoard = |players| Params {
+        players,
+        mode: Mode::Hoard,
+        ..Params::default()
+    };
+    let teams = |p: Params| (0..p.players).map(|i| p.team(i)).collect::<Vec<_>>();
+    assert_eq!(teams(hoard(4)), [0, 1, 0, 1], "1 + 3, 2 + 4");
+    assert_eq!(teams(hoard(6)), [0, 1, 2, 0, 1, 2], "1 + 4, 2 + 5, 3 + 6");
+    assert_eq!(teams(Params::default()), [0, 1, 2], "race: each their own");
 }
