@@ -705,7 +705,7 @@ impl Pack {
     /// key's page map. Worked out from what one student's and one table's
     /// pages become (every student has the same sheets, every table too),
     /// without making the others.
-    fn page_spans(&self, texts: &Texts, first: usize) -> Result<Vec<(usize, usize)>> {
+    fn page_spans(&self, texts: &Texts, first: usize) -> Result<Vec<Vec<(usize, usize)>>> {
         let pattern = |i: usize| -> Result<Vec<bool>> {
             let mut placed = Vec::new();
             self.members_pages(texts, i..i + 1, &mut |_| Ok(()), Some(&mut placed))?;
@@ -718,10 +718,12 @@ impl Pack {
         } else {
             Vec::new()
         };
-        let mut spans: Vec<(usize, usize)> = vec![(0, 0); self.members()];
-        let mut on = |i: usize, page: usize| {
-            let s = &mut spans[i];
-            *s = if s.0 == 0 { (page, page) } else { (s.0, page) };
+        // Runs of consecutive pages: a member's pages of their own, and the
+        // shared pages their small sheets land on, which hold others' too.
+        let mut spans: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.members()];
+        let mut on = |i: usize, page: usize| match spans[i].last_mut() {
+            Some((_, last)) if *last + 1 >= page => *last = page,
+            _ => spans[i].push((page, page)),
         };
         // Pages of their own go out at once; shares when a page is full, and
         // the last at the end.
@@ -760,11 +762,12 @@ impl Pack {
         let key = self.key_layout(texts, &|_| String::new(), &mut |_| Ok(()))?;
         let spans = self.page_spans(texts, key + 1)?;
         let pages_of = |row: usize| -> String {
-            match spans.get(row).copied().unwrap_or((0, 0)) {
-                (0, _) => String::new(),
-                (a, b) if a == b => a.to_string(),
-                (a, b) => format!("{a}-{b}"),
-            }
+            let runs = spans.get(row).map(Vec::as_slice).unwrap_or_default();
+            let runs: Vec<String> = runs
+                .iter()
+                .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+                .collect();
+            runs.join(", ")
         };
         self.key_layout(texts, &pages_of, emit).map(|_| ())
     }
@@ -954,7 +957,7 @@ impl Pack {
                 write!(w, "[]").map_err(io)?;
                 continue;
             }
-            write!(w, "[\n").map_err(io)?;
+            writeln!(w, "[").map_err(io)?;
             let last = range.end - 1;
             for i in range {
                 let item = crate::games::readable_json_at(&member(i)?, 2);

@@ -439,7 +439,10 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.screenshot("web-error.png");
     browser.type_into("#f-stores", "12");
     browser.until("no error", "document.getElementById('err-f-stores').textContent === ''");
-    browser.until("the code again", &code_is("tp-hunt:3-js6:g12-s12-a10-d7-p3:a4:default:7"));
+    browser.until(
+        "the code again",
+        &code_is("tp-hunt:3-js6:g12-s12-a10-d7-p3:a4:default:7"),
+    );
 
     // The page in German: its own words, the sheets' language its own choice.
     browser.script("const s = document.getElementById('uilang'); s.value = 'de'; s.dispatchEvent(new Event('change')); return true;");

@@ -192,7 +192,7 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
     };
     let out = pack("tracker,scorepad", "1", "a.pdf");
     let whole = pages_of(&out);
-    assert!(whole >= 1 + 30 * (4 + 1), "{out}");
+    assert!(whole > 30 * (4 + 1), "{out}");
     let pages = pdf_pages_text(&read(&s, "a.pdf"));
     assert!(pages.iter().any(|p| p.lines().any(|l| l == "Student 30")));
     // Four to a page: the score pad is laid out for a quarter of the sheet,
@@ -200,11 +200,15 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
     // tracker cannot be written in at that size, so it prints whole. 30
     // students: 60 tracker pages and 8 pages of pads, not 30.
     let out = pack("tracker,scorepad", "4", "b.pdf");
-    assert_eq!(pages_of(&out), whole, "{out}");
+    assert_eq!(pages_of(&out), whole - 30 + 8, "{out}");
     let pages = pdf_pages_text(&read(&s, "b.pdf"));
     // The first student's trackers, then their score pad.
     let pad = pages.iter().position(|p| p.contains("Final Score Pad")).unwrap();
-    assert!(pad >= 5 && (1..pad).all(|p| pages[p].contains("Player Tracker")), "score pad on page {}", pad + 1);
+    assert!(
+        pad >= 5 && (1..pad).all(|p| pages[p].contains("Player Tracker")),
+        "score pad on page {}",
+        pad + 1
+    );
     // Two to a page: the score pad on one half; the rules card, too long to
     // stay legible on two halves, prints whole.
     let out = pack("scorepad,rules", "2", "c.pdf");

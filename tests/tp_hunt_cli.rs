@@ -24,7 +24,11 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
     assert!(pages[0].contains("blue d12") && pages[0].contains("red d12"));
     assert!(pages[0].contains("Sheet code: tp-hunt:3-c4z:g12-s12-a10-d7-p4:a4:map:42"));
     assert!(pages[1].contains("Player Tracker") && pages[1].contains("Wallet starts at $5"));
-    assert!(pages[0].contains("On this map a game runs about 20 turns each"), "{}", pages[0]);
+    assert!(
+        pages[0].contains("On this map a game runs about 20 turns each"),
+        "{}",
+        pages[0]
+    );
     assert!(pages[5].contains("Final Score Pad"));
     assert!(pages[6].contains("Rules Card") && pages[6].contains("Law of the Jungle"));
     assert!(pages[7].contains("Dice Tape") && pages[8].contains("Dice Tape"));
@@ -170,8 +174,13 @@ fn regen_rebuilds_exactly_the_sheet_its_code_names() {
         0
     );
     assert_eq!(
-        s.run(&["regen", "tp-hunt:3-vk2:g12-s12-a10-d7-p3:letter:default:77", "-o", "y.pdf"])
-            .code(),
+        s.run(&[
+            "regen",
+            "tp-hunt:3-vk2:g12-s12-a10-d7-p3:letter:default:77",
+            "-o",
+            "y.pdf"
+        ])
+        .code(),
         0
     );
     assert_eq!(read(&s, "x.pdf"), read(&s, "y.pdf"));
@@ -245,9 +254,7 @@ fn validate_refuses_unreadable_and_malformed_files_with_exit_2() {
     let e = s.run(&["validate", "tp-hunt", "broken.json"]).one_error_line(2);
     assert!(e.starts_with("error: broken.json: not a TP Hunt map"), "{e}");
     // A map whose code does not fit it is refused, never checked with defaults.
-    let map = |code: &str| {
-        format!(r#"{{"code": "{code}", "grid": 12, "stores": [[1,1]], "atms": [], "dangers": []}}"#)
-    };
+    let map = |code: &str| format!(r#"{{"code": "{code}", "grid": 12, "stores": [[1,1]], "atms": [], "dangers": []}}"#);
     let cases = [
         (
             "tp-hunt:3-v8z:g10-s12-a10-d7-p4:a4:map:1",
@@ -274,7 +281,17 @@ fn validate_reports_a_mark_off_the_grid_under_inside_grid_with_exit_1() {
         r#"{"stores": [[1,1]], "atms": [[13,2]], "dangers": []}"#,
     )
     .unwrap();
-    let r = s.run(&["validate", "tp-hunt", "off.json", "--stores", "1", "--atms", "1", "--dangers", "0"]);
+    let r = s.run(&[
+        "validate",
+        "tp-hunt",
+        "off.json",
+        "--stores",
+        "1",
+        "--atms",
+        "1",
+        "--dangers",
+        "0",
+    ]);
     assert_eq!(r.code(), 1, "{}", r.stderr());
     assert!(
         r.stdout().contains("inside-grid: off the 12 x 12 grid: (13, 2)"),
@@ -294,46 +311,111 @@ fn validate_refuses_a_store_in_a_pocket_and_a_walled_in_atm_one_line_each() {
     )
     .unwrap();
     let r = s.run(&[
-        "validate", "tp-hunt", "p.json", "--stores", "2", "--atms", "1", "--dangers", "6",
+        "validate",
+        "tp-hunt",
+        "p.json",
+        "--stores",
+        "2",
+        "--atms",
+        "1",
+        "--dangers",
+        "6",
     ]);
     assert_eq!(r.code(), 1, "{}", r.stderr());
     let out = r.stdout();
     let lines: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
-    assert!(out.contains("no-walled-in-atm: ATM at (12, 12) has danger zones on every side"), "{out}");
-    assert!(out.contains("reachable: store at (2, 2) cannot be reached from the main start area"), "{out}");
+    assert!(
+        out.contains("no-walled-in-atm: ATM at (12, 12) has danger zones on every side"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reachable: store at (2, 2) cannot be reached from the main start area"),
+        "{out}"
+    );
     assert_eq!(out.matches("(12, 12)").count(), 1, "one problem, one line: {lines:?}");
 }
 
 #[test]
 fn simulate_prints_the_documented_fields_as_json() {
     let s = Scratch::new("simulate");
-    let r = s.run(&["tp-hunt", "simulate", "--seed", "42", "--players", "3", "--games", "40", "--json"]);
+    let r = s.run(&[
+        "tp-hunt",
+        "simulate",
+        "--seed",
+        "42",
+        "--players",
+        "3",
+        "--games",
+        "40",
+        "--json",
+    ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
-    for key in ["games", "median_turns", "p90_turns", "first_player_win_share", "median_winning_tp"] {
+    for key in [
+        "games",
+        "median_turns",
+        "p90_turns",
+        "first_player_win_share",
+        "median_winning_tp",
+    ] {
         assert!(v.get(key).is_some(), "{key} missing: {v}");
     }
     assert_eq!(v["games"], 40);
     assert!(v["median_turns"].as_u64().unwrap() >= 5);
-    let e = s.run(&["tp-hunt", "simulate", "--seed", "1", "--games", "0"]).one_error_line(2);
+    let e = s
+        .run(&["tp-hunt", "simulate", "--seed", "1", "--games", "0"])
+        .one_error_line(2);
     assert!(e.contains("games: 0 is out of range"), "{e}");
 }
 
 #[test]
 fn a_grid_too_large_for_the_paper_is_refused_and_other_grids_name_their_dice() {
     let s = Scratch::new("grids");
-    let e = s.run(&["tp-hunt", "--seed", "1", "--grid", "16", "--stores", "12"]).one_error_line(2);
-    assert!(e.contains("grid: a 16 x 16 map does not fit a4 paper with squares of 13 mm or more"), "{e}");
+    let e = s
+        .run(&["tp-hunt", "--seed", "1", "--grid", "16", "--stores", "12"])
+        .one_error_line(2);
+    assert!(
+        e.contains("grid: a 16 x 16 map does not fit a4 paper with squares of 13 mm or more"),
+        "{e}"
+    );
     // A d8 exists: the headers and rules speak of it.
     let r = s.run(&[
-        "tp-hunt", "--seed", "9", "--grid", "8", "--stores", "5", "--atms", "4", "--dangers", "3", "-o", "g8.pdf",
+        "tp-hunt",
+        "--seed",
+        "9",
+        "--grid",
+        "8",
+        "--stores",
+        "5",
+        "--atms",
+        "4",
+        "--dangers",
+        "3",
+        "-o",
+        "g8.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let pages = pdf_pages_text(&read(&s, "g8.pdf"));
-    assert!(pages[0].contains("blue d8") && !pages.iter().any(|p| p.contains("d12")), "{}", pages[0]);
+    assert!(
+        pages[0].contains("blue d8") && !pages.iter().any(|p| p.contains("d12")),
+        "{}",
+        pages[0]
+    );
     // No common die has 7 sides: the dice tape only.
     let r = s.run(&[
-        "tp-hunt", "--seed", "9", "--grid", "7", "--stores", "5", "--atms", "4", "--dangers", "3", "-o", "g7.pdf",
+        "tp-hunt",
+        "--seed",
+        "9",
+        "--grid",
+        "7",
+        "--stores",
+        "5",
+        "--atms",
+        "4",
+        "--dangers",
+        "3",
+        "-o",
+        "g7.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let pages = pdf_pages_text(&read(&s, "g7.pdf"));

@@ -68,7 +68,11 @@ const SETTINGS: &[Setting] = &[
 fn params(values: &Values) -> Result<Params> {
     let variant = values.names_of("variant").join(",");
     let (five_codes, collect_as_action) = super::parse_variant(if variant.is_empty() { "standard" } else { &variant })?;
-    let level = values.text("level").map(Level::parse).transpose()?.unwrap_or(DEFAULT_LEVEL);
+    let level = values
+        .text("level")
+        .map(Level::parse)
+        .transpose()?
+        .unwrap_or(DEFAULT_LEVEL);
     let players = values.number("players")?.unwrap_or(Params::default().players);
     let params = Params {
         five_codes,

@@ -291,7 +291,11 @@ impl State {
 
     /// CODE: cards of one suit a code takes.
     pub fn code_cards(&self) -> u8 {
-        if self.rules.four_card_codes { CODE_CARDS - 1 } else { CODE_CARDS }
+        if self.rules.four_card_codes {
+            CODE_CARDS - 1
+        } else {
+            CODE_CARDS
+        }
     }
 
     /// END: codes that win, every code but one with switch `spare_code`.
@@ -673,7 +677,9 @@ impl State {
                     return Err(Illegal("that code is already entered"));
                 }
                 if self.hands[p][suit] < self.code_cards() {
-                    return Err(Illegal("a code takes five cards of one suit (four with four-card codes)"));
+                    return Err(Illegal(
+                        "a code takes five cards of one suit (four with four-card codes)",
+                    ));
                 }
                 special(self)?;
                 self.hands[p][suit] -= self.code_cards();

@@ -271,7 +271,10 @@ impl Params {
         let (level, switches) = match rest {
             [] => (Level::AsWritten, Switches::AS_WRITTEN),
             [name, letters] => {
-                let level = Level::parse(name).ok().filter(|l| *l != Level::AsWritten).ok_or_else(bad)?;
+                let level = Level::parse(name)
+                    .ok()
+                    .filter(|l| *l != Level::AsWritten)
+                    .ok_or_else(bad)?;
                 (level, Switches::parse_letters(letters).ok_or_else(bad)?)
             }
             _ => return Err(bad()),
@@ -509,9 +512,7 @@ impl Calibration {
         let rules = params.rules();
         levels::CALIBRATION
             .iter()
-            .find(|c| {
-                c.players == params.players && c.five_codes == params.five_codes && c.letters == rules.letters()
-            })
+            .find(|c| c.players == params.players && c.five_codes == params.five_codes && c.letters == rules.letters())
             .copied()
     }
 

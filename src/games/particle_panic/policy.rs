@@ -138,7 +138,11 @@ fn expected_failures(s: &State, n: u8) -> u32 {
 /// The lowest hand limit an attempt may risk leaving: lower when the board
 /// is nearly full.
 fn floor(s: &State) -> u8 {
-    if s.total_particles() as i32 > w(2, 23) { w(3, 1) as u8 } else { w(4, 3) as u8 }
+    if s.total_particles() as i32 > w(2, 23) {
+        w(3, 1) as u8
+    } else {
+        w(4, 3) as u8
+    }
 }
 
 /// Whether clearing the `n` particles of a space is worth its expected cost
@@ -416,11 +420,7 @@ impl Policy for SearchPlayer {
             }
             // Paired over the worlds: the mean gain over the rating policy's
             // choice, taken only when it stands clear of the noise.
-            let gains: Vec<f64> = scores(&worlds, action)
-                .iter()
-                .zip(&base)
-                .map(|(a, b)| a - b)
-                .collect();
+            let gains: Vec<f64> = scores(&worlds, action).iter().zip(&base).map(|(a, b)| a - b).collect();
             let n = gains.len() as f64;
             let mean = gains.iter().sum::<f64>() / n;
             let var = gains.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);

@@ -108,7 +108,12 @@ impl Context<'_> {
         let ranks: Vec<u8> = (0..2).flat_map(|_| 1..=13u8).collect();
         ranks
             .chunks(cols * rows)
-            .flat_map(|chunk| [self.star_page(chunk, cols, false, code), self.star_page(chunk, cols, true, code)])
+            .flat_map(|chunk| {
+                [
+                    self.star_page(chunk, cols, false, code),
+                    self.star_page(chunk, cols, true, code),
+                ]
+            })
             .collect()
     }
 
@@ -195,7 +200,14 @@ impl Context<'_> {
             d += step;
         }
         let band = 12.0;
-        page.rect(x0 + 4.0, y + h / 2.0 - band / 2.0, iw - 8.0, band, Some(Stroke::solid(0.6)), Some(Colour::WHITE));
+        page.rect(
+            x0 + 4.0,
+            y + h / 2.0 - band / 2.0,
+            iw - 8.0,
+            band,
+            Some(Stroke::solid(0.6)),
+            Some(Colour::WHITE),
+        );
         page.fitted_text(x + w / 2.0, y + h / 2.0, iw - 12.0, 12.0, Bold, &self.l("star_back"));
     }
 
@@ -374,7 +386,13 @@ impl Context<'_> {
             for (i, v) in (0..=limit).rev().enumerate() {
                 let bx = track_x + i as f32 * (track_box + 0.6);
                 page.rect(bx, y - 4.3, track_box, track_box, Some(Stroke::solid(0.6)), None);
-                page.centred_text(bx + track_box / 2.0, y - 4.3 + track_box / 2.0, 7.0, Regular, &v.to_string());
+                page.centred_text(
+                    bx + track_box / 2.0,
+                    y - 4.3 + track_box / 2.0,
+                    7.0,
+                    Regular,
+                    &v.to_string(),
+                );
             }
             // Boxes to write the cards held in, 8 mm tall.
             for i in 0..cards {
@@ -429,7 +447,14 @@ impl Context<'_> {
             .collect();
         let columns = SPACES + 1;
         let col_w = width / columns as f32;
-        let longest = deal.stacks.iter().map(Vec::len).chain([hands.len()]).max().unwrap_or(0).max(1);
+        let longest = deal
+            .stacks
+            .iter()
+            .map(Vec::len)
+            .chain([hands.len()])
+            .max()
+            .unwrap_or(0)
+            .max(1);
         let head = 7.0;
         // Above the calibration bar.
         let bottom = page.height - MARGIN_MM - 14.0;
@@ -443,7 +468,14 @@ impl Context<'_> {
                 l.get("hand_slips")
             };
             page.rect(x + 0.5, top, col_w - 1.0, head - 1.0, None, Some(Colour::Grey(0.9)));
-            page.fitted_text(x + col_w / 2.0, top + (head - 1.0) / 2.0, col_w - 2.0, 9.0, Bold, &title);
+            page.fitted_text(
+                x + col_w / 2.0,
+                top + (head - 1.0) / 2.0,
+                col_w - 2.0,
+                9.0,
+                Bold,
+                &title,
+            );
             let slips: Vec<(String, Card)> = if col < SPACES {
                 deal.stacks[col]
                     .iter()
@@ -508,6 +540,14 @@ impl Context<'_> {
         let text = self.card_text(c);
         let size = crate::sheet::fit_size(&text, Bold, 10.0, max_w).max(crate::sheet::MIN_TEXT_PT);
         let cap = crate::fonts::metrics(Bold).ascender_mm(size) * 0.7;
-        page.coloured_text(cx, cy + cap / 2.0, size, Bold, Align::Centre, suit_colour(c.suit), &text);
+        page.coloured_text(
+            cx,
+            cy + cap / 2.0,
+            size,
+            Bold,
+            Align::Centre,
+            suit_colour(c.suit),
+            &text,
+        );
     }
 }

@@ -538,7 +538,11 @@ fn difficulty_is_refused_at_once_where_the_game_is_near_unwinnable() {
         assert!(Calibration::of(&req.params).expect("calibrated").near_unwinnable());
         let e = req.deal().err().expect("refused");
         assert!(e.message.contains("near-unwinnable"), "{}", e.message);
-        assert!(e.message.contains("at --level normal strong play wins about"), "{}", e.message);
+        assert!(
+            e.message.contains("at --level normal strong play wins about"),
+            "{}",
+            e.message
+        );
         assert_eq!(Difficulty::of(&req.params, 0.5), None);
     }
 }
@@ -554,7 +558,11 @@ fn every_player_count_has_measured_levels_and_bands() {
         for (level, target) in Level::TARGETS {
             let row = levels::LevelRow::of(players, level).expect("a level row");
             assert_eq!(row.switches(), row.switches().effective(players), "{players} {level:?}");
-            assert!((row.rating - target).abs() <= 0.08, "{players} {level:?}: {}", row.rating);
+            assert!(
+                (row.rating - target).abs() <= 0.08,
+                "{players} {level:?}: {}",
+                row.rating
+            );
             assert!(row.rating < last, "{players} {level:?}");
             last = row.rating;
             for five_codes in [false, true] {
@@ -570,7 +578,10 @@ fn every_player_count_has_measured_levels_and_bands() {
                 collect_as_action,
                 ..params(players)
             };
-            assert!(Calibration::of(&p).is_some(), "{players} as written {collect_as_action}");
+            assert!(
+                Calibration::of(&p).is_some(),
+                "{players} as written {collect_as_action}"
+            );
         }
         assert_eq!(Level::AsWritten.switches(players), Switches::AS_WRITTEN);
     }

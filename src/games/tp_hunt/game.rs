@@ -206,7 +206,10 @@ impl Game {
     }
 
     fn occupied(&self, i: usize, except: usize) -> bool {
-        self.cars.iter().enumerate().any(|(k, c)| k != except && c.at == Some(i))
+        self.cars
+            .iter()
+            .enumerate()
+            .any(|(k, c)| k != except && c.at == Some(i))
     }
 
     /// Where a car may start: an edge square that is not a danger centre and

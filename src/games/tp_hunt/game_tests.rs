@@ -67,7 +67,10 @@ fn the_roll_is_the_most_a_car_moves_and_it_never_ends_where_it_started() {
     let m = map(12, &[(12, 12)], &[], &[]);
     let g = game(&m, &[(1, 1)], Switches::default());
     let drives = g.drives(0, 2);
-    assert_eq!(ends(&g, &drives), vec![cell(1, 2), cell(1, 3), cell(2, 1), cell(2, 2), cell(3, 1)]);
+    assert_eq!(
+        ends(&g, &drives),
+        vec![cell(1, 2), cell(1, 3), cell(2, 1), cell(2, 2), cell(3, 1)]
+    );
     assert!(drives.iter().all(|d| (1..=2).contains(&d.steps) && !d.pass));
 }
 
@@ -85,7 +88,14 @@ fn a_car_never_drives_through_or_onto_another() {
 #[test]
 fn law_of_the_jungle_lets_a_car_stop_on_another_but_not_pass_it() {
     let m = map(12, &[(12, 12)], &[], &[]);
-    let mut g = game(&m, &[(1, 1), (2, 1)], Switches { jungle: true, infection: false });
+    let mut g = game(
+        &m,
+        &[(1, 1), (2, 1)],
+        Switches {
+            jungle: true,
+            infection: false,
+        },
+    );
     let d = g.drives(0, 3);
     assert!(ends(&g, &d).contains(&cell(2, 1)));
     assert!(!ends(&g, &d).contains(&cell(3, 1)));
@@ -214,7 +224,10 @@ fn the_game_ends_when_the_last_store_is_crossed_out() {
 #[test]
 fn spreading_infection_adds_a_danger_zone_on_a_high_total_rolled_again_if_occupied() {
     let m = map(12, &[(12, 12)], &[(6, 6)], &[]);
-    let on = Switches { jungle: false, infection: true };
+    let on = Switches {
+        jungle: false,
+        infection: true,
+    };
     let mut g = game(&m, &[(1, 1)], on);
     // Total 20: nothing.
     g.turn(&mut Scripted::new(&[1, 10, 10]), &mut to((2, 1)));
@@ -249,8 +262,14 @@ fn cars_start_on_free_edge_squares_in_turn_order() {
     // The first free edge square is (2, 1); the second car cannot share it.
     assert_eq!(g.cars[0].at, Some(g.grid.index(cell(2, 1))));
     assert_eq!(g.cars[1].at, Some(g.grid.index(cell(3, 1))));
-    assert!(!g.start_choices(0).contains(&g.grid.index(cell(1, 1))), "no start on a danger centre");
-    assert!(!g.start_choices(0).contains(&g.grid.index(cell(2, 2))), "edge squares only");
+    assert!(
+        !g.start_choices(0).contains(&g.grid.index(cell(1, 1))),
+        "no start on a danger centre"
+    );
+    assert!(
+        !g.start_choices(0).contains(&g.grid.index(cell(2, 2))),
+        "edge squares only"
+    );
 }
 
 #[test]
@@ -290,10 +309,16 @@ fn simulated_games_end_and_rate_a_map() {
     let m = crate::games::tp_hunt::generate_for_seed(&p, &crate::seed::Seed::new("42").unwrap()).unwrap();
     let r = rate(&m, 4, Switches::default(), &crate::seed::Seed::new("r").unwrap(), 50);
     assert_eq!((r.games, r.stalled), (50, 0));
-    assert!((5..40).contains(&r.median_turns) && r.p90_turns >= r.median_turns, "{r:?}");
+    assert!(
+        (5..40).contains(&r.median_turns) && r.p90_turns >= r.median_turns,
+        "{r:?}"
+    );
     assert!((0.0..=1.0).contains(&r.first_player_win_share));
     // The switches play too.
-    let on = Switches { jungle: true, infection: true };
+    let on = Switches {
+        jungle: true,
+        infection: true,
+    };
     let r = rate(&m, 4, on, &crate::seed::Seed::new("r").unwrap(), 20);
     assert_eq!(r.games, 20);
 }

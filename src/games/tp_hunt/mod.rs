@@ -385,7 +385,10 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
         if broken.is_empty() {
             return Ok(map);
         }
-        if broken.iter().any(|v| v.rule == Rule::LengthBand.name() || v.rule == Rule::FirstFair.name()) {
+        if broken
+            .iter()
+            .any(|v| v.rule == Rule::LengthBand.name() || v.rule == Rule::FirstFair.name())
+        {
             rated += 1;
             last_rated = broken;
             if rated == MAX_RATED_TRIES {

@@ -53,8 +53,6 @@ impl MapGeometry {
         MapGeometry { top, left, cell }
     }
 
-
-
     /// The first legend line's baseline.
     fn legend_top(&self, grid: u16) -> f32 {
         self.top + self.cell * grid as f32 + 9.0
@@ -342,11 +340,24 @@ impl Context<'_> {
                 x += w;
             }
         } else {
-            page.fitted_text(left + widths[0] / 2.0, cy, widths[0] - 1.0, 7.0, Regular, &l.get("tracker_carried"));
+            page.fitted_text(
+                left + widths[0] / 2.0,
+                cy,
+                widths[0] - 1.0,
+                7.0,
+                Regular,
+                &l.get("tracker_carried"),
+            );
         }
         for r in 2..=rows {
             let cy = table_top + row_h * (r as f32 + 0.5);
-            page.centred_text(left + widths[0] / 2.0, cy, 7.0, Regular, &(first_turn + r - 1).to_string());
+            page.centred_text(
+                left + widths[0] / 2.0,
+                cy,
+                7.0,
+                Regular,
+                &(first_turn + r - 1).to_string(),
+            );
         }
         let bottom = table_top + row_h * (rows + 1) as f32;
         let next = page.paragraph(left, bottom + 4.0, width, 7.5, Regular, &l.get("tracker_key"));

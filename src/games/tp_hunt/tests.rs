@@ -119,7 +119,12 @@ fn a_store_behind_a_ring_of_dangers_is_reported_once_as_walled_in() {
     assert_eq!(rules_broken(&off, &m), vec!["reachable"]);
     // Switching both fairness rules off leaves the map legal.
     let off = Params {
-        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore, Rule::LengthBand, Rule::FirstFair],
+        off_rules: vec![
+            Rule::Reachable,
+            Rule::NoWalledInStore,
+            Rule::LengthBand,
+            Rule::FirstFair,
+        ],
         ..p.clone()
     };
     assert!(validate(&off, &m).is_empty());
@@ -137,7 +142,10 @@ fn an_atm_in_a_corner_with_two_dangers_beside_it_is_walled_in() {
     };
     let v = validate(&p, &map("6,6", "1,1", "2,1 1,2"));
     let lines: Vec<String> = v.iter().map(|v| v.to_string()).collect();
-    assert_eq!(lines, vec!["no-walled-in-atm: ATM at (1, 1) has danger zones on every side"]);
+    assert_eq!(
+        lines,
+        vec!["no-walled-in-atm: ATM at (1, 1) has danger zones on every side"]
+    );
 }
 
 #[test]
@@ -255,7 +263,12 @@ fn too_few_free_edge_squares_for_the_players() {
         atms: 0,
         dangers: 11,
         players: 2,
-        off_rules: vec![Rule::Reachable, Rule::NoWalledInStore, Rule::LengthBand, Rule::FirstFair],
+        off_rules: vec![
+            Rule::Reachable,
+            Rule::NoWalledInStore,
+            Rule::LengthBand,
+            Rule::FirstFair,
+        ],
         version: VERSION,
     };
     let edge: Vec<Cell> = Grid { size: 4 }
@@ -438,7 +451,12 @@ fn settings_whose_maps_miss_the_rating_rules_stop_after_a_few_rated_maps() {
         ..Params::default()
     };
     let e = generate_for_seed(&p, &Seed::new("1").unwrap()).unwrap_err();
-    assert!(e.message.starts_with("no legal map: 12 maps in a row missed the rating rules"), "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("no legal map: 12 maps in a row missed the rating rules"),
+        "{}",
+        e.message
+    );
     assert!(e.message.len() <= 400);
 }
 
@@ -468,7 +486,10 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     let back = parse_json(&text).unwrap();
     assert_eq!(back.map(), generate_for_seed(&req.params, &seed).unwrap());
     assert_eq!(back.seed.as_deref(), Some("7"));
-    assert_eq!(back.code.as_deref(), Some("tp-hunt:3-qyf:g12-s12-a10-d7-p4:a4:default:7"));
+    assert_eq!(
+        back.code.as_deref(),
+        Some("tp-hunt:3-qyf:g12-s12-a10-d7-p4:a4:default:7")
+    );
     // A mark off the grid is read, and breaks inside-grid when validated.
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
     let m = parse_json(bad).unwrap().map();
@@ -482,7 +503,15 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
         validate(&p, &m).iter().map(|v| v.to_string()).collect::<Vec<_>>(),
         vec!["inside-grid: off the 12 x 12 grid: (13, 2)"]
     );
-    assert_eq!(rules_broken(&p, &parse_json(r#"{"stores": [[0, 2]], "atms": [], "dangers": []}"#).unwrap().map()), vec!["inside-grid"]);
+    assert_eq!(
+        rules_broken(
+            &p,
+            &parse_json(r#"{"stores": [[0, 2]], "atms": [], "dangers": []}"#)
+                .unwrap()
+                .map()
+        ),
+        vec!["inside-grid"]
+    );
     assert!(
         parse_json(r#"{"stores": "x"}"#)
             .unwrap_err()
@@ -564,7 +593,11 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
             })
             .collect();
         let last = numbers.iter().max().copied().unwrap_or(0);
-        assert!(last >= r.p90_turns, "{players} players: rows to turn {last}, 9 games in 10 last {}", r.p90_turns);
+        assert!(
+            last >= r.p90_turns,
+            "{players} players: rows to turn {last}, 9 games in 10 last {}",
+            r.p90_turns
+        );
     }
 }
 
