@@ -555,7 +555,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
         "the code's error",
         "document.getElementById('code').getAttribute('aria-invalid') === 'true' && document.getElementById('err-code').textContent.length > 0",
     );
-    browser.type_into("#code", "tp-hunt:2-n4p:g12-s12-a10-d7-p3:a4:default:7");
+    browser.type_into("#code", "tp-hunt:3-js6:g12-s12-a10-d7-p3:a4:default:7");
     browser.click("#regen");
     browser.until(
         "the sheet again",

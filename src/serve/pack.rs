@@ -285,13 +285,17 @@ mod tests {
             field("names", "Ann\nBo\n"),
             field("tp-hunt.preset", "harder"),
             field("tp-hunt.sheets", "map"),
+            field("ppe.mode", "long"),
             field("ppe.target", "190"),
             field("ppe.faces", "virus = 3\nlong_nosed_man = 1\nvaccine = 3\nventilator = 3\nheroes = 4\nface_shield = 4\nmask = 6\nsocial_distancing = 4\nhand_sanitizer = 4\ngloves = 4"),
         ])
         .unwrap();
         let codes: Vec<String> = p.pack.assigned(0).unwrap().into_iter().map(|a| a.code).collect();
-        assert!(codes[0].starts_with("tp-hunt:2:g12-s9-a10-d10-p4:a4:map:"), "{codes:?}");
-        assert!(codes[1].contains("-t190-f"), "{codes:?}");
+        assert!(
+            codes[0].starts_with("tp-hunt:3-") && codes[0].contains(":g12-s9-a10-d10-p4:a4:map:"),
+            "{codes:?}"
+        );
+        assert!(codes[1].contains("-t190-") && codes[1].contains("long"), "{codes:?}");
     }
 
     #[test]
@@ -335,6 +339,7 @@ mod tests {
             field("games", "ppe"),
             field("seed", "x"),
             field("count", "500"),
+            field("ppe.mode", "long"),
             field("ppe.target", "1000000"),
         ])
         .err()

@@ -289,8 +289,8 @@ mod tests {
     #[test]
     fn work_over_the_budget_is_refused_before_it_is_done() {
         let started = std::time::Instant::now();
-        let e =
-            check_request(&made("ppe", &[("seed", "1"), ("target", "1000000")])).expect_err("14,625 pages are refused");
+        let e = check_request(&made("ppe", &[("seed", "1"), ("mode", "long"), ("target", "1000000")]))
+            .expect_err("thousands of pages are refused");
         assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
         assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
@@ -316,7 +316,7 @@ mod tests {
     fn a_document_keeps_its_pages_and_the_cache_stays_bounded() {
         let m = made("tp-hunt", &[("seed", "42"), ("players", "3")]);
         let doc = Document::make(&m).unwrap();
-        assert_eq!(doc.code, "tp-hunt:2-ty1:g12-s12-a10-d7-p3:a4:default:42");
+        assert_eq!(doc.code, "tp-hunt:3-y0s:g12-s12-a10-d7-p3:a4:default:42");
         assert!(doc.pages >= 3);
         assert_eq!(doc.svg(2).as_deref(), Some(page_svg(&m, 2).unwrap().as_str()));
         assert!(page_svg(&m, 99).unwrap_err().message.contains("out of range"));
