@@ -7,8 +7,7 @@ use clap::{Args, ValueEnum};
 
 use super::sheets::SheetKind;
 use super::{
-    DEFAULT_LEVEL, DEFAULT_SIMULATIONS, Difficulty, GAME, Level, MAX_SIMULATIONS, PLAYER_RANGE, Params, RatedDeal,
-    Request, VARIANTS,
+    DEFAULT_SIMULATIONS, Difficulty, GAME, MAX_SIMULATIONS, PLAYER_RANGE, Params, RatedDeal, Request, VARIANTS,
 };
 use crate::error::{Error, Result};
 use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
@@ -28,13 +27,6 @@ const SETTINGS: &[Setting] = &[
         default: "2",
         help: "Number of players.",
         in_code: "p2",
-    },
-    Setting {
-        name: "level",
-        kind: Kind::Choice { values: Level::NAMES },
-        default: "normal",
-        help: "How hard the game is: easy, normal or hard (house rules chosen by simulation so that strong play wins about 65%, 40% or 20%), or as-written (near-unwinnable).",
-        in_code: "-normal-rh8",
     },
     Setting {
         name: "variant",
@@ -59,7 +51,7 @@ const SETTINGS: &[Setting] = &[
             values: &["easy", "normal", "hard"],
         },
         default: "",
-        help: "Pick a seeded deal whose rating is in that band of its level (the chosen deal's seed goes in the code).",
+        help: "Pick a seeded deal whose rating is in that band (the chosen deal's seed goes in the code).",
         in_code: "",
     },
 ];
@@ -68,17 +60,11 @@ const SETTINGS: &[Setting] = &[
 fn params(values: &Values) -> Result<Params> {
     let variant = values.names_of("variant").join(",");
     let (five_codes, collect_as_action) = super::parse_variant(if variant.is_empty() { "standard" } else { &variant })?;
-    let level = values
-        .text("level")
-        .map(Level::parse)
-        .transpose()?
-        .unwrap_or(DEFAULT_LEVEL);
-    let players = values.number("players")?.unwrap_or(Params::default().players);
     let params = Params {
+        players: values.number("players")?.unwrap_or(Params::default().players),
         five_codes,
         collect_as_action,
         simulations: values.number("simulations")?.unwrap_or(DEFAULT_SIMULATIONS),
-        ..Params::at_level(players, level)
     };
     params.check()?;
     Ok(params)
@@ -119,7 +105,7 @@ impl crate::game::Request for Rated {
         self.request.paper
     }
     fn default_settings(&self) -> String {
-        Params::at_level(Params::default().players, DEFAULT_LEVEL).code()
+        Params::default().code()
     }
     fn simulated_games(&self) -> u64 {
         let one = u64::from(self.request.params.simulations);
@@ -225,7 +211,7 @@ const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "Particle Panic",
     about: "Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card.",
-    example: "particle-panic --seed 7 --players 2 --level easy",
+    example: "particle-panic --seed 7 --players 2 --variant collect-as-action",
     settings: SETTINGS,
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
@@ -282,7 +268,7 @@ impl crate::game::Game for ParticlePanic {
     fn actions(&self) -> Vec<clap::Command> {
         let cmd = clap::Command::new("simulate")
             .about("Play a deal many times with a policy; print the win rate and loss causes.");
-        let cmd = crate::cli::setting_args(cmd, SETTINGS, &["players", "level", "variant"]);
+        let cmd = crate::cli::setting_args(cmd, SETTINGS, &["players", "variant"]);
         vec![
             SimulateArgs::augment_args(cmd)
                 .after_help("Example: panicpress particle-panic simulate --policy search --players 2 --deals 0..9"),
@@ -344,19 +330,15 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         };
         // The rating in player words, for the rating policy (the bands are its).
         let band = super::Difficulty::of(params, r.win_rate);
-        let near_unwinnable = super::Calibration::of(params).is_some_and(|c| c.near_unwinnable());
         let difficulty = match (&args.policy, band) {
             (PolicyName::Search, _) => None,
             (_, Some(band)) => Some(band.name().to_string()),
-            (_, None) if near_unwinnable => Some("near-unwinnable".to_string()),
-            (_, None) => None,
+            (_, None) => Some("near-unwinnable as read".to_string()),
         };
         if args.json {
             let j = serde_json::json!({
                 "seed": seed.text(),
                 "players": params.players,
-                "level": params.level.name(),
-                "rules": params.rules().to_string(),
                 "variant": params.variant(),
                 "policy": policy,
                 "games": r.games,
@@ -387,11 +369,9 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         }
         let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
         println!(
-            "deal: seed {seed}, {} players, {}, level {} ({}), {policy} policy",
+            "deal: seed {seed}, {} players, {}, {policy} policy",
             params.players,
-            params.variant(),
-            params.level.name(),
-            params.rules()
+            params.variant()
         );
         println!("games: {}", r.games);
         println!("won:                 {} ± {:.1}%", share(r.wins), 100.0 * r.error());
@@ -407,11 +387,13 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         }
         if let Some(d) = difficulty {
             println!("difficulty: {d}");
-            if near_unwinnable && let Some(row) = super::levels::LevelRow::of(params.players, DEFAULT_LEVEL) {
+            if band.is_none()
+                && let Some((easier, c)) = super::Calibration::easier(params)
+            {
                 println!(
-                    "at --level normal our rating player wins {:.1}% of its games over {} deals",
-                    100.0 * row.rating,
-                    super::levels::LEVEL_DEALS
+                    "the variant {} helps a little: our rating player wins {:.1}% of its games over 500 deals",
+                    easier.variant(),
+                    100.0 * c.mean
                 );
             }
         }
