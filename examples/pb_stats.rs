@@ -51,6 +51,8 @@ fn main() {
         std::collections::BTreeMap::<u32, u32>::new(),
         std::collections::BTreeMap::<u32, u32>::new(),
     );
+    // Boards by how many steps apart the arrows' paths are: (boards, kept by arrow-balance).
+    let mut by_gap = std::collections::BTreeMap::<u32, (u32, u32)>::new();
     let (mut medians, mut p90s, mut firsts, mut lopsided) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut stalled = 0;
     for i in 0..boards {
@@ -62,6 +64,13 @@ fn main() {
         firsts.push(r.first_player_win_share);
         lopsided.push(r.arrow_balance.max(1.0 - r.arrow_balance));
         *histogram.entry(r.median_rounds).or_default() += 1;
+        // The arrows' shortest paths to the TP square: equal, or one step apart.
+        let t = game::Table::new(&board);
+        let [a, b] = t.arrows.map(|x| t.to_tp(x));
+        let kept = r.arrow_balance.max(1.0 - r.arrow_balance) <= panic_buy::BUSIER_ARROW_SHARE;
+        let entry = by_gap.entry(a.abs_diff(b)).or_insert((0, 0));
+        entry.0 += 1;
+        entry.1 += kept as u32;
         if r.arrow_balance.max(1.0 - r.arrow_balance) <= panic_buy::BUSIER_ARROW_SHARE {
             *balanced.entry(r.median_rounds).or_default() += 1;
         }
@@ -89,6 +98,7 @@ fn main() {
         spread(&lopsided)
     );
     println!("  boards by median rounds: {histogram:?}");
+    println!("  arrows' paths differ by (steps): (boards, keeping arrow-balance) {by_gap:?}");
     println!("  boards keeping arrow-balance by median rounds: {balanced:?}");
     for cut in [0.7, 0.75, 0.8, 0.9] {
         let within = lopsided.iter().filter(|s| **s <= cut).count();

@@ -18,7 +18,7 @@
 //!     cargo run --release --example pp_bounds -- PLAYERS DEALS GAMES WHO [cas|five]
 use panicpress::games::particle_panic::SPACES;
 use panicpress::games::particle_panic::engine::{
-    Action, CLUBS, CODE_CARDS, DIAMONDS, HEARTS, Outcome, Phase, Policy, SPADES, State, play,
+    Action, CLUBS, DIAMONDS, HEARTS, Outcome, Phase, Policy, SPADES, State, play,
 };
 use panicpress::games::particle_panic::policy::{RatingPolicy, spade_off};
 use panicpress::games::particle_panic::{Params, generate};
@@ -208,7 +208,7 @@ fn spare(s: &State, p: usize, suit: usize) -> u8 {
     if !s.needed(suit) {
         return s.hands[p][suit];
     }
-    let incoming = if s.collect_as_action || s.particles[s.pawns[p] as usize] > 0 {
+    let incoming = if s.rules.collect_as_action || s.particles[s.pawns[p] as usize] > 0 {
         0
     } else {
         s.collect_count()
@@ -331,7 +331,7 @@ impl Keeper {
         let here = s.pawns[p] as usize;
         let n = s.particles[here];
         if s.specials_left > 0
-            && let Some(suit) = (0..s.suits as usize).find(|&x| s.needed(x) && s.hands[p][x] >= CODE_CARDS)
+            && let Some(suit) = (0..s.suits as usize).find(|&x| s.needed(x) && s.hands[p][x] >= s.code_cards())
         {
             return Action::Code(suit as u8);
         }
@@ -392,7 +392,7 @@ impl Keeper {
             {
                 return Action::Move;
             }
-            if s.collect_as_action {
+            if s.rules.collect_as_action {
                 return Action::Collect;
             }
         }

@@ -13,6 +13,7 @@ fn main() {
                 five_codes,
                 collect_as_action,
                 simulations: 400,
+                ..Params::default()
             };
             let mut rates: Vec<f64> = (0..500)
                 .map(|d| {

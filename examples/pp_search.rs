@@ -1,27 +1,46 @@
 //! Rating policy against the search player on a range of deals: per-deal win
-//! rates, their rank correlation and the ratio of mean win rates.
+//! rates, their rank correlation (Spearman) and the ratio of mean win rates,
+//! each mean with its standard error over the deals.
 //!
-//!     cargo run --release --example pp_search -- PLAYERS DEALS GAMES ROLLOUTS [collect-as-action]
+//!     cargo run --release --example pp_search -- PLAYERS DEALS GAMES ROLLOUTS [LEVEL|LETTERS] [RATING_GAMES]
+//!
+//! LEVEL is a level name (default `normal`), LETTERS a switch set as codes
+//! write it (`rah8`); RATING_GAMES (default 2,000) the rating policy's games
+//! a deal. The search player plays GAMES games a deal with ROLLOUTS rollouts
+//! per action, on dice of its own stream (not the rating's).
 
 use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
 use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer};
-use panicpress::games::particle_panic::{Params, generate};
+use panicpress::games::particle_panic::{Level, Params, Switches, generate};
 use panicpress::seed::Seed;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize, d: u32| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(d);
     let (players, deals, games, rollouts) = (num(0, 2) as u8, num(1, 10), num(2, 40), num(3, 8));
-    let params = Params {
-        players,
-        collect_as_action: args.get(4).is_some_and(|v| v == "collect-as-action"),
-        ..Params::default()
+    let rating_games = num(5, 2000);
+    let which = args.get(4).cloned().unwrap_or("normal".into());
+    let params = match Level::parse(&which) {
+        Ok(level) => Params::at_level(players, level),
+        Err(_) => Params {
+            players,
+            level: Level::Normal,
+            switches: Switches::parse_letters(&which).expect("a level or switch letters"),
+            ..Params::default()
+        },
     };
+    println!(
+        "{players} players, {} ({}), deals 0-{}: rating policy {rating_games} games a deal, search player {games} games a deal, {rollouts} rollouts",
+        which,
+        params.rules(),
+        deals.saturating_sub(1)
+    );
+    let started = std::time::Instant::now();
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     for d in 0..deals {
         let seed = Seed::new(&d.to_string()).unwrap();
         let deal = generate(&params, &seed);
-        let r = engine::rate_with(&params, &deal, &seed, 2000, |_| RatingPolicy);
+        let r = engine::rate_with(&params, &deal, &seed, rating_games, |_| RatingPolicy);
         let start = State::new(&params, &deal);
         let mut dice = seed.stream("yardstick", 0);
         let mut wins = 0;
@@ -40,14 +59,26 @@ fn main() {
         fast.push(r.win_rate);
         slow.push(w);
     }
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (mf, ef) = mean_error(&fast);
+    let (ms, es) = mean_error(&slow);
     println!(
-        "players {players}: mean rating {:.3}, mean search {:.3}, ratio {:.2}, spearman {:.2}",
-        mean(&fast),
-        mean(&slow),
-        mean(&fast) / mean(&slow).max(1e-9),
-        spearman(&fast, &slow)
+        "players {players}: rating policy {:.1}% ± {:.1}%, search player {:.1}% ± {:.1}%, ratio {:.2}, spearman {:.3} ({:.0} s)",
+        mf * 100.0,
+        ef * 100.0,
+        ms * 100.0,
+        es * 100.0,
+        mf / ms.max(1e-9),
+        spearman(&fast, &slow),
+        started.elapsed().as_secs_f64()
     );
+}
+
+/// Mean and its standard error over the deals.
+fn mean_error(v: &[f64]) -> (f64, f64) {
+    let n = v.len().max(1) as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
 }
 
 fn ranks(v: &[f64]) -> Vec<f64> {

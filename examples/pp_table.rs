@@ -25,6 +25,7 @@ fn main() {
                 five_codes,
                 collect_as_action,
                 simulations: games,
+                ..Params::default()
             };
             let rate = |d: u32, n: u32, search: bool| {
                 let seed = Seed::new(&d.to_string()).unwrap();

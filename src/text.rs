@@ -646,6 +646,23 @@ mod tests {
         ctx.insert("collect_as_action", &false);
         ctx.insert("near_unwinnable", &true);
         ctx.insert("band", "");
+        for (k, v) in [
+            ("house_count", 2),
+            ("codes_needed", 4),
+            ("code_cards", 5),
+            ("collect_count", 2),
+            ("hand_limit", 6),
+            ("slips_page", 3),
+        ] {
+            ctx.insert(k, &v);
+        }
+        for k in ["per_round", "half_die", "slips_next", "slips_printed"] {
+            ctx.insert(k, &true);
+        }
+        ctx.insert("level", "normal");
+        ctx.insert("normal_percent", "40");
+        ctx.insert("level_percent", "40");
+        ctx.insert("house_rules_sentence", "");
         for k in [
             "expected",
             "lose_next",

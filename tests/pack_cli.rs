@@ -214,7 +214,20 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
     let out = pack("scorepad,rules", "2", "c.pdf");
     assert!(out.contains("(46 pages, 30 students)"), "{out}");
     let pages = pdf_pages_text(&read(&s, "c.pdf"));
-    assert!(pages[1].contains("Final Score Pad"), "{}", pages[1]);
+    // Student 1's rules card, then the half page their score pad shares
+    // with student 2's, each half named.
+    assert!(
+        pages[1].contains("Rules Card") && !pages[1].contains("(1/2)"),
+        "{}",
+        pages[1]
+    );
+    assert!(
+        pages[2].matches("Final Score Pad").count() == 2
+            && pages[2].contains("Student 1")
+            && pages[2].contains("Student 2"),
+        "{}",
+        pages[2]
+    );
 }
 
 #[test]

@@ -12,64 +12,66 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     let s = Scratch::new("pp-default");
     let r = s.run(&["particle-panic", "--seed", "42", "--players", "2"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
+    // The default level, normal, and its switch (h: half a die) are in the code.
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (3 pages)\ncode: particle-panic:4-4ye:p2-c4-n2000:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:4-ppg:p2-c4-n2000-normal-h:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
-    assert_eq!(pages.len(), 3);
+    assert_eq!(pages.len(), 4);
+    let record = pages[0].replace('\n', " ");
     assert!(pages[0].contains("Deal Record"));
+    // The level, what strong play wins at it, the deal's rating and the
+    // house rule in player words; no default sheet says near-unwinnable.
+    for want in [
+        "Level normal (strong play wins about 43% of games)",
+        "our rating player wins",
+        "of 2,000 games",
+        "This game uses one house rule: half a die of particles emerge",
+    ] {
+        assert!(record.contains(want), "{want}: {record}");
+    }
+    assert!(pages.iter().all(|p| !p.to_lowercase().contains("near-unwinnable")));
     assert!(
-        pages[0].contains("Near-unwinnable as read") && pages[0].contains("of 2,000 games"),
-        "{}",
-        pages[0]
+        pages[0].contains("2 ♥ hearts") && pages[0].contains("A ♠ spades"),
+        "suit symbols and words"
     );
-    // The record names the variant that helps; a version 3 code makes the
-    // same deal and prints its record in today's design, with its own code.
-    let helps = "The variant collect-as-action helps a little";
-    assert!(pages[0].replace('\n', " ").contains(helps), "{}", pages[0]);
+    // Playing without cards: the board and the record point to the slips on page 3.
+    assert!(pages[1].contains("Pencil Board") && pages[1].contains("Space 6") && pages[1].contains("♣ clubs"));
+    assert!(
+        pages[1].replace('\n', " ").contains("the stacks are on the next page"),
+        "{}",
+        pages[1]
+    );
+    assert!(record.contains("slips to cut out on page 3"), "{record}");
+    assert!(
+        pages[2].contains("Stacks to Cut Out") && pages[2].contains("Space 6 · 1"),
+        "{}",
+        pages[2]
+    );
+    let rules = pages[3].replace('\n', " ");
+    assert!(rules.contains("Turn and Rules Card") && rules.contains("two basic and two special actions"));
+    assert!(
+        rules.contains("Level normal") && rules.contains("half a die of particles emerge"),
+        "{rules}"
+    );
+    assert!(pages[0].contains("Sheet code: particle-panic:4-"));
+
+    // A version 3 code, printed before levels, makes the same deal at the
+    // level it was printed at (as written), in today's design.
     let r = s.run(&["regen", "particle-panic:3-509:p2-c4-n2000:a4:record:42", "-o", "v3.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v3 = pdf_pages_text(&read(&s, "v3.pdf"));
-    assert!(v3[0].replace('\n', " ").contains(helps), "{}", v3[0]);
+    let v3_record = v3[0].replace('\n', " ");
+    assert!(v3_record.contains("Level as written: near-unwinnable"), "{v3_record}");
     assert!(
         v3[0].contains("particle-panic:3-509:p2-c4-n2000:a4:record:42"),
         "{}",
         v3[0]
     );
-    let without_code = |page: &str| {
-        page.lines()
-            .filter(|l| !l.starts_with("Sheet code:"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    assert_eq!(
-        without_code(&v3[0]),
-        without_code(&pages[0]),
-        "the same deal, the same record"
-    );
-    assert!(
-        pages[0].contains("2 ♥ hearts") && pages[0].contains("A ♠ spades"),
-        "suit symbols and words"
-    );
-    assert!(pages[1].contains("Pencil Board") && pages[1].contains("Space 6") && pages[1].contains("♣ clubs"));
-    // The record's stacks are ticked off as cards are collected: no second list.
-    assert!(pages[0].contains("Tick each card as it is collected"));
-    assert!(pages.iter().all(|p| !p.contains("Stacks to Cross Off")));
-    assert!(pages[2].contains("Turn and Rules Card") && pages[2].contains("two basic and two special actions"));
-    // The stacks to cross off are a sheet of their own when wanted.
-    let r = s.run(&[
-        "particle-panic",
-        "--seed",
-        "42",
-        "--sheets",
-        "board,stacks",
-        "-o",
-        "b.pdf",
-    ]);
-    assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(pdf_pages_text(&read(&s, "b.pdf"))[1].contains("Stacks to Cross Off"));
-    assert!(pages[0].contains("Sheet code: particle-panic:4-410:p2-c4-n2000:a4:record:42"));
+    let stacks =
+        |page: &str| page[page.find("Hands (three cards each)").unwrap()..page.find("To lay out").unwrap()].to_string();
+    assert_eq!(stacks(&v3[0]), stacks(&pages[0]), "the same deal");
 }
 
 #[test]
@@ -104,7 +106,9 @@ fn json_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "d.json")).unwrap();
     assert_eq!(v["seed"], "9");
-    assert_eq!(v["code"], "particle-panic:4-t2t:p3-c4-n500:a4:default:9");
+    assert_eq!(v["code"], "particle-panic:4-z7a:p3-c4-n500-normal-hs:a4:default:9");
+    assert_eq!(v["rating"]["level"], "normal");
+    assert_eq!(v["rating"]["rules"], "half-die+spare-code");
     assert_eq!(v["players"], 3);
     assert_eq!(v["hands"].as_array().unwrap().len(), 3);
     assert_eq!(v["hands"][0].as_array().unwrap().len(), 3);
@@ -140,19 +144,40 @@ fn json_has_the_documented_fields_and_validates() {
 #[test]
 fn difficulty_is_refused_where_nothing_wins_and_regen_reads_old_codes() {
     let s = Scratch::new("pp-diff");
+    // As written nothing wins: no bands, said at once.
     let line = s
         .run(&[
             "particle-panic",
             "--seed",
             "class",
+            "--level",
+            "as-written",
             "--difficulty",
             "hard",
             "-o",
             "h.pdf",
         ])
         .one_error_line(2);
-    assert!(line.contains("near-unwinnable as read"), "{line}");
+    assert!(line.contains("near-unwinnable"), "{line}");
+    assert!(line.contains("at --level normal strong play wins about 43%"), "{line}");
     assert!(s.files().is_empty());
+    // At the default level a hard deal is found, its seed in the code, and
+    // its record says it is hard for its level.
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "class",
+        "--difficulty",
+        "hard",
+        "--sheets",
+        "record",
+        "-o",
+        "h.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("-normal-h:a4:record:class"), "{}", r.stdout());
+    let record = pdf_pages_text(&read(&s, "h.pdf"))[0].replace('\n', " ");
+    assert!(record.contains("a hard deal for its level"), "{record}");
     // A code printed by version 1 makes the same deal, rated anew.
     let r = s.run(&[
         "regen",
@@ -230,9 +255,9 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "lost, no room:",
         "lost, hand limit 0:",
         "lost, empty stack:",
-        // The rating in player words, and for 2 players the variant that helps.
-        "difficulty: near-unwinnable as read",
-        "the variant collect-as-action helps a little",
+        // The level and its switches, and the deal's band within the level.
+        "level normal (half-die)",
+        "difficulty: easy",
     ] {
         assert!(out.contains(key), "{out}");
     }
@@ -246,7 +271,26 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
-    assert_eq!(v["difficulty"], "near-unwinnable as read");
+    assert_eq!(v["difficulty"], "easy");
+    assert_eq!(v["level"], "normal");
+    // As written: near-unwinnable, and the level that can be won is named.
+    let r = s.run(&[
+        "particle-panic",
+        "simulate",
+        "--seed",
+        "42",
+        "--games",
+        "3000",
+        "--level",
+        "as-written",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("difficulty: near-unwinnable"), "{}", r.stdout());
+    assert!(
+        r.stdout().contains("at --level normal strong play wins about 43%"),
+        "{}",
+        r.stdout()
+    );
     let total = v["wins"].as_u64().unwrap()
         + ["no_room", "hand_limit_zero", "empty_stack", "turn_limit"]
             .iter()
@@ -298,7 +342,8 @@ fn bad_input_gets_one_line_and_exit_2() {
 #[test]
 fn five_codes_prints_its_star_cards_and_the_rules_say_what_they_do() {
     let s = Scratch::new("pp-stars");
-    for (paper, pages) in [("a4", 3), ("letter", 5)] {
+    // Each page of cards is followed by their backs.
+    for (paper, pages) in [("a4", 6), ("letter", 10)] {
         let r = s.run(&[
             "particle-panic",
             "--seed",

@@ -133,7 +133,6 @@ fn a_settings_file_of_the_defaults_gives_the_default_sheets() {
 
 #[test]
 fn common_options_behave_the_same_in_every_game() {
-    let mut saved = 0;
     for game in panicpress::games::all() {
         let name = game.name();
         let s = Scratch::new(&format!("registry-common-{name}"));
@@ -181,14 +180,14 @@ fn common_options_behave_the_same_in_every_game() {
         ]);
         assert_eq!(two_up.code(), 0, "{name}: {}", two_up.stderr());
         let (a, b) = (pages(&s.path("full.pdf")), pages(&s.path("two.pdf")));
+        // One set has one of each small sheet: they share pages across a
+        // class pack's students (pack_cli), and never lose content here.
         assert!(b <= a, "{name}: {b} pages two to a page, {a} full size");
-        saved += a - b;
         // --lang de everywhere.
         let de = s.run(&[name, "--seed", "7", "--lang", "de", "-o", "de.pdf"]);
         assert_eq!(de.code(), 0, "{name}: {}", de.stderr());
         assert!(code_of(&de.stdout()).contains("-de:"), "{name}");
     }
-    assert!(saved > 0, "no small sheet shared a page");
 }
 
 #[test]

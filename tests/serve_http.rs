@@ -217,6 +217,7 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         ("games", "ppe"),
         ("seed", "5B"),
         ("names", "Ann\nBo"),
+        ("ppe.mode", "long"),
         ("ppe.target", "190"),
         ("ppe.players", "6"),
     ]);
@@ -225,7 +226,7 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     std::fs::write(s.path("names.txt"), "Ann\nBo\n").unwrap();
     std::fs::write(
         s.path("p.toml"),
-        "seed = \"5B\"\nroster = \"names.txt\"\n[[entry]]\ngame = \"ppe\"\ntarget = 190\nplayers = 6\n",
+        "seed = \"5B\"\nroster = \"names.txt\"\n[[entry]]\ngame = \"ppe\"\nmode = \"long\"\ntarget = 190\nplayers = 6\n",
     )
     .unwrap();
     let cli = s.run(&["pack", "p.toml", "-o", "p.pdf"]);
@@ -379,6 +380,7 @@ fn every_probe_is_refused_while_others_are_answered() {
         ("games", "ppe"),
         ("seed", "x"),
         ("count", "500"),
+        ("ppe.mode", "long"),
         ("ppe.target", "1000000"),
     ]);
     let a = post(&server, "/api/pack", "", &content_type, &body);
@@ -389,7 +391,7 @@ fn every_probe_is_refused_while_others_are_answered() {
         "refused in {:?}",
         started.elapsed()
     );
-    let a = server.get("/api/ppe/pdf?seed=1&target=1000000");
+    let a = server.get("/api/ppe/pdf?seed=1&mode=long&target=1000000");
     assert_eq!(a.status, 422, "{}", a.error());
     let a = server.get("/api/tp-hunt/json?seed=1&count=10000");
     assert_eq!(a.status, 422, "{}", a.error());

@@ -7,7 +7,8 @@ use clap::{Args, ValueEnum};
 
 use super::sheets::SheetKind;
 use super::{
-    DEFAULT_SIMULATIONS, Difficulty, GAME, MAX_SIMULATIONS, PLAYER_RANGE, Params, RatedDeal, Request, VARIANTS,
+    DEFAULT_LEVEL, DEFAULT_SIMULATIONS, Difficulty, GAME, Level, MAX_SIMULATIONS, PLAYER_RANGE, Params, RatedDeal,
+    Request, VARIANTS,
 };
 use crate::error::{Error, Result};
 use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
@@ -27,6 +28,13 @@ const SETTINGS: &[Setting] = &[
         default: "2",
         help: "Number of players.",
         in_code: "p2",
+    },
+    Setting {
+        name: "level",
+        kind: Kind::Choice { values: Level::NAMES },
+        default: "normal",
+        help: "How hard the game is: easy, normal or hard (house rules chosen by simulation so that strong play wins about 65%, 40% or 20%), or as-written (near-unwinnable).",
+        in_code: "-normal-rh8",
     },
     Setting {
         name: "variant",
@@ -51,7 +59,7 @@ const SETTINGS: &[Setting] = &[
             values: &["easy", "normal", "hard"],
         },
         default: "",
-        help: "Pick a seeded deal whose rating is in that band (the chosen deal's seed goes in the code).",
+        help: "Pick a seeded deal whose rating is in that band of its level (the chosen deal's seed goes in the code).",
         in_code: "",
     },
 ];
@@ -60,11 +68,17 @@ const SETTINGS: &[Setting] = &[
 fn params(values: &Values) -> Result<Params> {
     let variant = values.names_of("variant").join(",");
     let (five_codes, collect_as_action) = super::parse_variant(if variant.is_empty() { "standard" } else { &variant })?;
+    let level = values
+        .text("level")
+        .map(Level::parse)
+        .transpose()?
+        .unwrap_or(DEFAULT_LEVEL);
+    let players = values.number("players")?.unwrap_or(Params::default().players);
     let params = Params {
-        players: values.number("players")?.unwrap_or(Params::default().players),
         five_codes,
         collect_as_action,
         simulations: values.number("simulations")?.unwrap_or(DEFAULT_SIMULATIONS),
+        ..Params::at_level(players, level)
     };
     params.check()?;
     Ok(params)
@@ -105,7 +119,7 @@ impl crate::game::Request for Rated {
         self.request.paper
     }
     fn default_settings(&self) -> String {
-        Params::default().code()
+        Params::at_level(Params::default().players, DEFAULT_LEVEL).code()
     }
     fn simulated_games(&self) -> u64 {
         let one = u64::from(self.request.params.simulations);
@@ -211,7 +225,7 @@ const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "Particle Panic",
     about: "Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card.",
-    example: "particle-panic --seed 7 --players 2 --variant collect-as-action",
+    example: "particle-panic --seed 7 --players 2 --level easy",
     settings: SETTINGS,
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
@@ -268,7 +282,7 @@ impl crate::game::Game for ParticlePanic {
     fn actions(&self) -> Vec<clap::Command> {
         let cmd = clap::Command::new("simulate")
             .about("Play a deal many times with a policy; print the win rate and loss causes.");
-        let cmd = crate::cli::setting_args(cmd, SETTINGS, &["players", "variant"]);
+        let cmd = crate::cli::setting_args(cmd, SETTINGS, &["players", "level", "variant"]);
         vec![
             SimulateArgs::augment_args(cmd)
                 .after_help("Example: panicpress particle-panic simulate --policy search --players 2 --deals 0..9"),
@@ -330,15 +344,19 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         };
         // The rating in player words, for the rating policy (the bands are its).
         let band = super::Difficulty::of(params, r.win_rate);
+        let near_unwinnable = super::Calibration::of(params).is_some_and(|c| c.near_unwinnable());
         let difficulty = match (&args.policy, band) {
             (PolicyName::Search, _) => None,
             (_, Some(band)) => Some(band.name().to_string()),
-            (_, None) => Some("near-unwinnable as read".to_string()),
+            (_, None) if near_unwinnable => Some("near-unwinnable".to_string()),
+            (_, None) => None,
         };
         if args.json {
             let j = serde_json::json!({
                 "seed": seed.text(),
                 "players": params.players,
+                "level": params.level.name(),
+                "rules": params.rules().to_string(),
                 "variant": params.variant(),
                 "policy": policy,
                 "games": r.games,
@@ -369,9 +387,11 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         }
         let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
         println!(
-            "deal: seed {seed}, {} players, {}, {policy} policy",
+            "deal: seed {seed}, {} players, {}, level {} ({}), {policy} policy",
             params.players,
-            params.variant()
+            params.variant(),
+            params.level.name(),
+            params.rules()
         );
         println!("games: {}", r.games);
         println!("won:                 {} ± {:.1}%", share(r.wins), 100.0 * r.error());
@@ -387,13 +407,11 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         }
         if let Some(d) = difficulty {
             println!("difficulty: {d}");
-            if band.is_none()
-                && let Some((easier, c)) = super::Calibration::easier(params)
-            {
+            if near_unwinnable && let Some(row) = super::levels::LevelRow::of(params.players, DEFAULT_LEVEL) {
                 println!(
-                    "the variant {} helps a little: our rating player wins {:.1}% of its games over 500 deals",
-                    easier.variant(),
-                    100.0 * c.mean
+                    "at --level normal strong play wins about {:.0}% of games ({} deals, our search player)",
+                    100.0 * row.search,
+                    super::levels::LEVEL_SEARCH_DEALS
                 );
             }
         }

@@ -17,7 +17,7 @@
 //!   attempts.
 //! - COLLECT: not an action: once, at the end of the active player's turn, if
 //!   the pawn's space holds no particle, the top card (two with 1-2 players),
-//!   before particles emerge. Variant `collect-as-action`: a basic action,
+//!   before particles emerge. Reading `collect-as-action`: a basic action,
 //!   once, as the turn's last basic action.
 //! - SPEND: one special action lets you spend any number of cards for the rest
 //!   of the turn: a heart re-rolls a neutralisation die, a club adds 1 to one,
@@ -30,24 +30,37 @@
 //!   discards down to it, choosing which cards. A limit of 0 loses.
 //! - EMERGENCE: at the end of every turn a die for how many, a die for which
 //!   space; a space holds at most 6, the excess spills to the nearest spaces
-//!   with room, and where two are equally near the players choose.
+//!   with room, and where two are equally near the players choose. Reading
+//!   `per-round`: once per round, after the last player's turn.
 //! - END: won the moment the last code is entered; lost when the board holds 36
 //!   particles or one cannot be placed, when a hand limit reaches 0, or when a
 //!   stack runs out of cards.
+//!
+//! The difficulty levels' switches (`levels::Switches`) each change one of
+//! these: when particles emerge and how many, the starting hand limit, the
+//! neutralisation target, the cards per collection, the codes needed and the
+//! cards per code.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::levels::Switches;
 use super::{Deal, Params, Rating, SPACES};
 use crate::seed::Seed;
 
 pub const MAX_PARTICLES: u8 = 6;
 /// END: the board is full ("no more room for any new particles").
 pub const BOARD_FULL: u8 = MAX_PARTICLES * SPACES as u8;
+/// HAND LIMIT as written ("normally 6"); switch `hand_limit` raises it.
 pub const START_HAND_LIMIT: u8 = 6;
+/// CODE as written: five cards of a suit; switch `four_card_codes`: four.
 pub const CODE_CARDS: u8 = 5;
+/// NEUTRALISE as written with 3-4 players; 1-2 players (and switch
+/// `easy_neutralise`) remove a particle on `SMALL_TARGET` or more.
+pub const TARGET: u8 = 4;
+pub const SMALL_TARGET: u8 = 3;
 /// Room for the largest stack: (130 - 3) / 6 rounded up.
 const STACK_CAP: usize = 24;
 /// A game still running after this many turns is stopped and counted as lost
@@ -187,7 +200,8 @@ pub enum Phase {
 pub struct State {
     pub players: u8,
     pub suits: u8,
-    pub collect_as_action: bool,
+    /// The readings and house rules this game is played with.
+    pub rules: Switches,
     pub pawns: [u8; 4],
     pub particles: [u8; SPACES],
     /// Suits of each stack, bottom first, so the top is the last. Private:
@@ -214,16 +228,17 @@ impl State {
     /// The start of play: pawns on space 1, one particle on each of spaces
     /// 2-6, player 1 to act.
     pub fn new(params: &Params, deal: &Deal) -> State {
+        let rules = params.rules();
         let mut s = State {
             players: params.players,
             suits: params.suits().len() as u8,
-            collect_as_action: params.collect_as_action,
+            rules,
             pawns: [0; 4],
             particles: [0, 1, 1, 1, 1, 1],
             stacks: [[0; STACK_CAP]; SPACES],
             stack_len: [0; SPACES],
             hands: [[0; 5]; 4],
-            limits: [START_HAND_LIMIT; 4],
+            limits: [rules.hand_limit; 4],
             codes: 0,
             phase: Phase::Act,
             active: 0,
@@ -262,12 +277,42 @@ impl State {
 
     /// NEUTRALISE: the lowest roll that removes a particle.
     pub fn neutralise_target(&self) -> u8 {
-        if self.small() { 3 } else { 4 }
+        if self.small() || self.rules.easy_neutralise {
+            SMALL_TARGET
+        } else {
+            TARGET
+        }
     }
 
     /// COLLECT: cards taken at once.
     pub fn collect_count(&self) -> u8 {
-        if self.small() { 2 } else { 1 }
+        if self.small() || self.rules.two_cards { 2 } else { 1 }
+    }
+
+    /// CODE: cards of one suit a code takes.
+    pub fn code_cards(&self) -> u8 {
+        if self.rules.four_card_codes {
+            CODE_CARDS - 1
+        } else {
+            CODE_CARDS
+        }
+    }
+
+    /// END: codes that win, every code but one with switch `spare_code`.
+    pub fn codes_needed(&self) -> u32 {
+        u32::from(self.suits) - u32::from(self.rules.spare_code)
+    }
+
+    /// EMERGENCE: how many particles a die roll brings, half (rounded up)
+    /// with switch `half_die`.
+    pub fn emerging_for(&self, roll: u8) -> u8 {
+        if self.rules.half_die { roll.div_ceil(2) } else { roll }
+    }
+
+    /// EMERGENCE: whether particles emerge at the end of this turn: every
+    /// turn, or with reading `per-round` after the last player's.
+    pub fn emerges_now(&self) -> bool {
+        !self.rules.per_round || self.active + 1 == self.players
     }
 
     pub fn stack_len(&self, space: usize) -> usize {
@@ -286,10 +331,6 @@ impl State {
 
     pub fn total_particles(&self) -> u8 {
         self.particles.iter().sum()
-    }
-
-    fn all_codes(&self) -> u8 {
-        (1u8 << self.suits) - 1
     }
 
     pub fn code_entered(&self, suit: usize) -> bool {
@@ -414,7 +455,7 @@ impl State {
                     if self.particles[here] > 0 {
                         out.push(Action::Neutralise);
                     }
-                    if self.collect_as_action && self.particles[here] == 0 && self.stack_len[here] > 0 {
+                    if self.rules.collect_as_action && self.particles[here] == 0 && self.stack_len[here] > 0 {
                         out.push(Action::Collect);
                     }
                 }
@@ -442,7 +483,7 @@ impl State {
                 }
                 if self.specials_left > 0 {
                     for suit in 0..self.suits as usize {
-                        if !self.code_entered(suit) && self.hands[p][suit] >= CODE_CARDS {
+                        if !self.code_entered(suit) && self.hands[p][suit] >= self.code_cards() {
                             out.push(Action::Code(suit as u8));
                         }
                     }
@@ -635,18 +676,20 @@ impl State {
                 if suit >= self.suits as usize || self.code_entered(suit) {
                     return Err(Illegal("that code is already entered"));
                 }
-                if self.hands[p][suit] < CODE_CARDS {
-                    return Err(Illegal("a code takes five cards of one suit"));
+                if self.hands[p][suit] < self.code_cards() {
+                    return Err(Illegal(
+                        "a code takes five cards of one suit (four with four-card codes)",
+                    ));
                 }
                 special(self)?;
-                self.hands[p][suit] -= CODE_CARDS;
+                self.hands[p][suit] -= self.code_cards();
                 self.codes |= 1 << suit;
-                if self.codes == self.all_codes() {
+                if self.codes.count_ones() >= self.codes_needed() {
                     self.end(Outcome::Won);
                 }
             }
             Action::Collect => {
-                if !self.collect_as_action {
+                if !self.rules.collect_as_action {
                     return Err(Illegal("collecting happens at the end of the turn"));
                 }
                 if self.particles[here] > 0 || self.stack_len[here] == 0 {
@@ -662,7 +705,7 @@ impl State {
                     return Err(Illegal("finish neutralising first"));
                 }
                 let space = self.pawns[p] as usize;
-                if !self.collect_as_action && self.particles[space] == 0 && self.stack_len[space] > 0 {
+                if !self.rules.collect_as_action && self.particles[space] == 0 && self.stack_len[space] > 0 {
                     self.phase = Phase::Collect;
                 } else {
                     self.discards_from(0, dice);
@@ -688,7 +731,7 @@ impl State {
     }
 
     /// HAND LIMIT: the first player from `from` on who is over their limit
-    /// must discard; when none is, particles emerge.
+    /// must discard; when none is, particles emerge (when they do this turn).
     fn discards_from(&mut self, from: usize, dice: &mut impl Dice) {
         if self.outcome().is_some() {
             return;
@@ -700,8 +743,12 @@ impl State {
             }
         }
         self.phase = Phase::Act;
+        if !self.emerges_now() {
+            self.next_turn();
+            return;
+        }
         // EMERGENCE: a die for how many, a die for where.
-        self.emerging = dice.d6();
+        self.emerging = self.emerging_for(dice.d6());
         self.emerge_at = dice.d6() - 1;
         self.place_emerging();
     }
@@ -752,6 +799,10 @@ impl State {
             self.end(Outcome::NoRoom);
             return;
         }
+        self.next_turn();
+    }
+
+    fn next_turn(&mut self) {
         self.active = (self.active + 1) % self.players;
         self.turns += 1;
         self.begin_turn();

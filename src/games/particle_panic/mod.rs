@@ -4,8 +4,11 @@
 
 pub mod declare;
 pub mod engine;
+pub mod levels;
 pub mod policy;
 pub mod sheets;
+
+pub use levels::{Calibration, Level, Switches};
 
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -130,6 +133,11 @@ pub struct Params {
     /// The `collect-as-action` variant: collecting is a basic action, as the
     /// list of actions in the text reads literally.
     pub collect_as_action: bool,
+    /// The difficulty level, and the switches it stood for when the code was
+    /// made (a code carries them, so it makes the same game in every later
+    /// version even if the levels are calibrated anew).
+    pub level: Level,
+    pub switches: Switches,
     pub simulations: u32,
 }
 
@@ -157,18 +165,44 @@ pub fn parse_variant(text: &str) -> Result<(bool, bool)> {
     Ok(out)
 }
 
+/// The level a request gets when none is named.
+pub const DEFAULT_LEVEL: Level = Level::Normal;
+
 impl Default for Params {
+    /// Two players, the game as written (the command line's default level
+    /// is `DEFAULT_LEVEL`: see `Params::at_level`).
     fn default() -> Params {
         Params {
             players: 2,
             five_codes: false,
             collect_as_action: false,
+            level: Level::AsWritten,
+            switches: Switches::AS_WRITTEN,
             simulations: DEFAULT_SIMULATIONS,
         }
     }
 }
 
 impl Params {
+    /// Settings for a player count at a level, with that level's switches.
+    pub fn at_level(players: u8, level: Level) -> Params {
+        Params {
+            players,
+            level,
+            switches: level.switches(players),
+            ..Params::default()
+        }
+    }
+
+    /// The switches the game is played with: the level's, with
+    /// collect-as-action when the variant asks for it, without any that
+    /// change nothing at this player count.
+    pub fn rules(&self) -> Switches {
+        let mut s = self.switches;
+        s.collect_as_action |= self.collect_as_action;
+        s.effective(self.players)
+    }
+
     pub fn suits(&self) -> &'static [Suit] {
         if self.five_codes { &Suit::ALL } else { &Suit::ALL[..4] }
     }
@@ -190,11 +224,21 @@ impl Params {
         Ok(())
     }
 
-    /// The settings part of the sheet code, e.g. `p2-c4-n2000` (`-a` with
-    /// collect-as-action).
+    /// The settings part of the sheet code, e.g. `p2-c4-n2000` as written
+    /// (`-a` with collect-as-action), `p2-c4-n2000-normal-rh8` at a level:
+    /// its name, then its switches (`Switches::letters`).
     pub fn code(&self) -> String {
         let a = if self.collect_as_action { "-a" } else { "" };
-        format!("p{}-c{}-n{}{a}", self.players, self.suits().len(), self.simulations)
+        let level = match self.level {
+            Level::AsWritten => String::new(),
+            level => format!("-{}-{}", level.name(), self.switches.letters()),
+        };
+        format!(
+            "p{}-c{}-n{}{a}{level}",
+            self.players,
+            self.suits().len(),
+            self.simulations
+        )
     }
 
     /// The variant name written in deal files.
@@ -207,17 +251,32 @@ impl Params {
         }
     }
 
+    /// Settings from a code. A code without a level (every code printed
+    /// before levels existed) is the game as written, with its variants.
     pub fn from_code(code: &str) -> Result<Params> {
         let bad = || {
             Error::input(format!(
-                "sheet code: Particle Panic settings {code_q} are not in the form p2-c4-n2000",
+                "sheet code: Particle Panic settings {code_q} are not in the form p2-c4-n2000 or p2-c4-n2000-normal-rh8",
                 code_q = crate::error::quote(code)
             ))
         };
         let parts: Vec<&str> = code.split('-').collect();
-        let (p, c, n, collect_as_action) = match parts.as_slice() {
-            [p, c, n] => (p, c, n, false),
-            [p, c, n, "a"] => (p, c, n, true),
+        let [p, c, n, rest @ ..] = parts.as_slice() else {
+            return Err(bad());
+        };
+        let (collect_as_action, rest) = match rest {
+            ["a", rest @ ..] => (true, rest),
+            rest => (false, rest),
+        };
+        let (level, switches) = match rest {
+            [] => (Level::AsWritten, Switches::AS_WRITTEN),
+            [name, letters] => {
+                let level = Level::parse(name)
+                    .ok()
+                    .filter(|l| *l != Level::AsWritten)
+                    .ok_or_else(bad)?;
+                (level, Switches::parse_letters(letters).ok_or_else(bad)?)
+            }
             _ => return Err(bad()),
         };
         let num = |s: &str, prefix: char| {
@@ -233,6 +292,8 @@ impl Params {
             players: u8::try_from(num(p, 'p')?).map_err(|_| bad())?,
             five_codes: codes == 5,
             collect_as_action,
+            level,
+            switches,
             simulations: num(n, 'n')?,
         };
         params.check()?;
@@ -254,7 +315,7 @@ impl Params {
 }
 
 /// A deal: each player's hand, and the six stacks, top card first.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Deal {
     pub hands: Vec<Vec<Card>>,
     pub stacks: Vec<Vec<Card>>,
@@ -382,7 +443,21 @@ pub struct DealJson {
     pub hands: Vec<Vec<Card>>,
     pub stacks: Vec<Vec<Card>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<Rating>,
+    pub rating: Option<LevelledRating>,
+}
+
+/// A rating as a deal file writes it: the level and the switches it was
+/// played at (the level is a setting of the game the code makes, not of its
+/// deal), then the rating.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LevelledRating {
+    #[serde(default)]
+    pub level: String,
+    /// The switches as played, in RULES.md's words (`as-written` for none).
+    #[serde(default)]
+    pub rules: String,
+    #[serde(flatten)]
+    pub rating: Rating,
 }
 
 impl DealJson {
@@ -418,7 +493,7 @@ pub fn parse_json(text: &str) -> Result<DealJson> {
     serde_json::from_str(text).map_err(|e| Error::input(format!("not a Particle Panic deal: {e}")))
 }
 
-/// Deal difficulty, by the rating policy's simulated win rate.
+/// Deal difficulty within a level, by the rating policy's simulated win rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
     Easy,
@@ -426,81 +501,23 @@ pub enum Difficulty {
     Hard,
 }
 
-/// The rating policy's win rates over 500 deals (seeds 0-499, 400 games
-/// each) for one player count and reading: the mean and the quartiles.
-/// Made by `cargo run --release --example pp_calibrate`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Calibration {
-    pub players: u8,
-    pub five_codes: bool,
-    pub collect_as_action: bool,
-    pub mean: f64,
-    pub q1: f64,
-    pub q3: f64,
-}
-
-/// One calibration row, short enough to read as a table.
-const fn cal(players: u8, five_codes: bool, collect_as_action: bool, mean: f64, q1: f64, q3: f64) -> Calibration {
-    Calibration {
-        players,
-        five_codes,
-        collect_as_action,
-        mean,
-        q1,
-        q3,
-    }
-}
-
 impl Calibration {
-    /// Rows: players, five codes, collect as action, mean, q1, q3.
-    #[rustfmt::skip]
-    pub const TABLE: &[Calibration] = &[
-        cal(1, false, false, 0.00009, 0.0, 0.0),
-        cal(1, false, true, 0.0, 0.0, 0.0),
-        cal(1, true, false, 0.0, 0.0, 0.0),
-        cal(2, false, false, 0.00062, 0.0, 0.0),
-        cal(2, false, true, 0.00994, 0.0, 0.01),
-        cal(2, true, false, 0.0, 0.0, 0.0),
-        cal(3, false, false, 0.00004, 0.0, 0.0),
-        cal(3, false, true, 0.00001, 0.0, 0.0),
-        cal(3, true, false, 0.0, 0.0, 0.0),
-        cal(4, false, false, 0.00017, 0.0, 0.0),
-        cal(4, false, true, 0.00025, 0.0, 0.0),
-        cal(4, true, false, 0.0, 0.0, 0.0),
-    ];
-
     /// Below this mean win rate, deals are not sorted into bands: almost
     /// none can be won, and the quartiles would sort deals by noise.
     pub const NEAR_UNWINNABLE: f64 = 0.02;
 
-    /// The calibration for these settings (both variants together are
-    /// counted with five codes, the harder of the two).
-    pub fn of(params: &Params) -> Calibration {
-        let collect = params.collect_as_action && !params.five_codes;
-        *Self::TABLE
+    /// The calibration for these settings, if they were calibrated: every
+    /// level with either deck, as written with either reading of collecting.
+    pub fn of(params: &Params) -> Option<Calibration> {
+        let rules = params.rules();
+        levels::CALIBRATION
             .iter()
-            .find(|c| {
-                c.players == params.players && c.five_codes == params.five_codes && c.collect_as_action == collect
-            })
-            .expect("every player count and reading is calibrated")
+            .find(|c| c.players == params.players && c.five_codes == params.five_codes && c.letters == rules.letters())
+            .copied()
     }
 
     pub fn near_unwinnable(&self) -> bool {
         self.mean < Self::NEAR_UNWINNABLE
-    }
-
-    /// The other reading of collecting, for the same player count and deck,
-    /// if it wins clearly more often (at least twice as often, and at least
-    /// 0.5% of games over the calibration's deals): the variant that helps.
-    /// (Five codes only ever make the game harder.)
-    pub fn easier(params: &Params) -> Option<(Params, Calibration)> {
-        let now = Self::of(params);
-        let other = Params {
-            collect_as_action: !params.collect_as_action,
-            ..params.clone()
-        };
-        let c = Self::of(&other);
-        (c.mean >= 2.0 * now.mean && c.mean >= 0.005).then_some((other, c))
     }
 }
 
@@ -527,24 +544,27 @@ impl Difficulty {
 
     /// The win-rate band [low, high) for these settings: the quartiles of
     /// the calibration (hard the bottom quarter, easy the top). Where the
-    /// game is near-unwinnable as read there are no bands, and the error
-    /// says so at once.
+    /// settings have no calibration, or the game is near-unwinnable as
+    /// read, there are no bands, and the error says so at once.
     pub fn band(self, params: &Params) -> Result<(f64, f64)> {
-        let c = Calibration::of(params);
-        if c.near_unwinnable() {
-            let easier = match Calibration::easier(params) {
-                Some((p, e)) => format!(
-                    "; the variant {} helps a little ({:.2}% over 500 deals)",
-                    p.variant(),
-                    e.mean * 100.0
-                ),
-                None => String::new(),
-            };
+        let players = crate::text::counted(params.players as usize, "player");
+        let Some(c) = Calibration::of(params) else {
             return Err(Error::input(format!(
-                "difficulty: with {} ({}) the game is near-unwinnable as read: the rating player wins {:.2}% of games over 500 deals, too few to sort deals into bands{easier} (see the README's table of readings)",
-                crate::text::counted(params.players as usize, "player"),
+                "difficulty: bands are calibrated for the levels as they stand (and for as-written); {players} at level {} with {} has none",
+                params.level.name(),
+                params.rules()
+            )));
+        };
+        if c.near_unwinnable() {
+            let normal = levels::LevelRow::of(params.players, DEFAULT_LEVEL)
+                .map(|r| format!("; at --level normal strong play wins about {:.0}%", r.search * 100.0))
+                .unwrap_or_default();
+            return Err(Error::input(format!(
+                "difficulty: with {players} ({}) at level {} the game is near-unwinnable: the rating player wins {:.2}% of games over {} deals, too few to sort deals into bands{normal}",
                 params.variant(),
-                c.mean * 100.0
+                params.level.name(),
+                c.mean * 100.0,
+                levels::CALIBRATION_DEALS,
             )));
         }
         Ok(match self {
@@ -556,10 +576,7 @@ impl Difficulty {
 
     /// The band a rated deal falls in, if the settings have bands.
     pub fn of(params: &Params, win_rate: f64) -> Option<Difficulty> {
-        let c = Calibration::of(params);
-        if c.near_unwinnable() {
-            return None;
-        }
+        let c = Calibration::of(params).filter(|c| !c.near_unwinnable())?;
         Some(if win_rate >= c.q3 {
             Difficulty::Easy
         } else if win_rate >= c.q1 {
@@ -684,7 +701,11 @@ impl Request {
             variant: Some(self.params.variant()),
             hands: rated.deal.hands.clone(),
             stacks: rated.deal.stacks.clone(),
-            rating: Some(rated.rating.clone()),
+            rating: Some(LevelledRating {
+                level: self.params.level.name().to_string(),
+                rules: self.params.rules().to_string(),
+                rating: rated.rating.clone(),
+            }),
         };
         crate::games::readable_json(&j)
     }
@@ -736,35 +757,82 @@ impl Request {
             .get("key_rating"))
     }
 
-    /// What the texts are rendered with: the settings and the deal's rating.
+    /// What the texts are rendered with: the settings, the game's switches
+    /// and the deal's rating.
     fn text_context(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<tera::Context> {
         let common = texts.labels("common", &tera::Context::new())?;
         let mut ctx = tera::Context::new();
         let p = &self.params;
+        let rules = p.rules();
+        let state = engine::State::new(p, &Deal::default());
         ctx.insert("players", &p.players);
         ctx.insert("five_codes", &p.five_codes);
-        ctx.insert("collect_as_action", &p.collect_as_action);
+        ctx.insert("level", &p.level.name());
+        ctx.insert("house_rules", &rules.on());
+        ctx.insert("collect_as_action", &rules.collect_as_action);
+        ctx.insert("per_round", &rules.per_round);
+        ctx.insert("half_die", &rules.half_die);
+        ctx.insert("hand_limit", &rules.hand_limit);
         ctx.insert("codes", &p.suits().len());
-        ctx.insert("target", &if p.players <= 2 { 3 } else { 4 });
+        ctx.insert("codes_needed", &state.codes_needed());
+        ctx.insert("code_cards", &state.code_cards());
+        ctx.insert("target", &state.neutralise_target());
+        ctx.insert("collect_count", &state.collect_count());
         ctx.insert("games", &common.number(rating.games as f64, 0));
         ctx.insert("win_percent", &common.number(rating.win_rate * 100.0, 1));
         ctx.insert("error_percent", &common.number(rating.error() * 100.0, 1));
         let band = Difficulty::of(p, rating.win_rate);
         ctx.insert("band", &band.map(Difficulty::name).unwrap_or(""));
-        ctx.insert("near_unwinnable", &band.is_none());
-        // A near-unwinnable deal's record names the variant that helps.
-        ctx.insert("easier_variant", "");
-        if band.is_none()
-            && let Some((easier, c)) = Calibration::easier(p)
-        {
-            ctx.insert("easier_variant", &easier.variant());
-            ctx.insert("easier_percent", &common.number(c.mean * 100.0, 1));
-        }
+        let near_unwinnable = Calibration::of(p).is_some_and(|c| c.near_unwinnable());
+        ctx.insert("near_unwinnable", &near_unwinnable);
+        // What strong play (the search player) wins at this level, and at
+        // the default level for a near-unwinnable game's record.
+        let strong = |level| levels::LevelRow::of(p.players, level).map(|r| common.number(r.search * 100.0, 0));
+        ctx.insert("level_percent", &strong(p.level).unwrap_or_default());
+        ctx.insert("normal_percent", &strong(DEFAULT_LEVEL).unwrap_or_default());
         ctx.insert("no_room", &rating.losses.no_room);
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);
         ctx.insert("turn_limit", &rating.losses.turn_limit);
+        let (slips_page, slips_next) = self.slips_page();
+        ctx.insert("slips_page", &slips_page.unwrap_or(0));
+        ctx.insert("slips_next", &slips_next);
+        ctx.insert("slips_printed", &self.sheets.contains(&sheets::SheetKind::Stacks));
+        // The house rules in player words, one phrase per switch, for the
+        // record and the rules card alike.
+        let on = rules.on();
+        ctx.insert("house_count", &on.len());
+        ctx.insert("house_rules_sentence", "");
+        let labels = texts.labels(GAME, &ctx)?;
+        let sentence = if on.is_empty() {
+            labels.get("house_rules_none")
+        } else {
+            let phrases: Vec<String> = on.iter().map(|k| labels.get(&format!("house_{k}"))).collect();
+            format!("{} {}.", labels.get("house_rules_intro"), phrases.join("; "))
+        };
+        ctx.insert("house_rules_sentence", &sentence);
         Ok(ctx)
+    }
+
+    /// The page the stacks to cut out are printed on, when the pages before
+    /// it can be counted (every sheet but the rules has a fixed number), and
+    /// whether it follows the board.
+    fn slips_page(&self) -> (Option<usize>, bool) {
+        use sheets::SheetKind;
+        let at = self.sheets.iter().position(|k| *k == SheetKind::Stacks);
+        let next = at.is_some_and(|i| i > 0 && self.sheets[i - 1] == SheetKind::Board);
+        let page = at.and_then(|i| {
+            self.sheets[..i]
+                .iter()
+                .map(|k| match k {
+                    SheetKind::Rules => None,
+                    SheetKind::Stars => Some(sheets::star_pages(&self.params, self.paper)),
+                    _ => Some(1),
+                })
+                .sum::<Option<usize>>()
+                .map(|before| before + 1)
+        });
+        (page, next)
     }
 
     /// Draws every page of the chosen sheets and hands each to `emit`.

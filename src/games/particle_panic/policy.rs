@@ -4,42 +4,47 @@
 //!
 //! The rating policy, choice by choice:
 //! - Enter every code it can (a special action each).
-//! - Basic actions: on a clear space whose stack can spare the cards, stay
-//!   (the end of the turn collects). Else step or roll to a clear space in
-//!   reach when one is near (distance 1 always, distance 2 when the pile here
-//!   is two or more); else neutralise the pile, attempt by attempt, while a
-//!   failure leaves a hand limit of at least 1 and attempts are worth it.
-//! - Spend cards it would lose anyway (suits whose code is entered, cards over
-//!   the hand limit) and, when nearly out of hand limit, hearts and clubs to
-//!   save an attempt: hearts re-roll failures, clubs lift a roll one short,
-//!   diamonds step onto a clear neighbour, spades clear the last particles
-//!   off its space.
-//! - Share a whole suit with a player on its space who holds at least as many
-//!   of it, as many as fit under their hand limit.
+//! - Gather each suit in one hand: the player holding most of a suit
+//!   collects it, and a player leaving a teammate's space (or ending the turn
+//!   on it) gives them every needed suit they hold at least as many of, as
+//!   long as what they would discard for it is worth less.
+//! - Basic actions: end the turn on a clear space whose stack can spare the
+//!   cards (collecting there: at once with `collect-as-action`). A pile here
+//!   is neutralised while the expected failures leave a hand limit to spare;
+//!   else the pawn moves, to a clear space (its top card needed, teammates
+//!   there) or to a small pile it still has a basic action to clear; with no
+//!   such space in reach, to the smallest pile, to clear it next turn.
+//! - Attempts go on while a failure leaves a hand limit above the floor
+//!   (lower when the board is nearly full). Clubs lift a roll one short and
+//!   hearts re-roll a failure when the card is spare (a suit whose code is
+//!   entered, a card the hand limit would discard, a suit the team holds
+//!   more of than its code needs) or the hand limit is low; diamonds step
+//!   onto a clear neighbour; spades clear the last particles off its space.
 //! - Collect at the end of the turn unless the stack would run out; discard
-//!   suits whose code is entered first, then suits another player collects,
-//!   then what the team holds least of; spill-over to the emptier space.
+//!   suits whose code is entered first, then suits another player gathers,
+//!   then what the team holds least of; spill-over to the emptier space,
+//!   away from the pawns.
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::SPACES;
-use super::engine::{
-    Action, CLUBS, CODE_CARDS, DIAMONDS, Dice, HEARTS, MAX_PARTICLES, Phase, Policy, SPADES, State, play,
-};
+use super::engine::{Action, CLUBS, DIAMONDS, HEARTS, MAX_PARTICLES, Phase, Policy, SPADES, State, play};
 
 /// The fast, documented policy that rates deals.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RatingPolicy;
 
-/// Neutralising goes on while a failure leaves at least this hand limit
-/// (one less when the board is nearly full).
-const FLOOR: u8 = 3;
-/// A suit is given to a player who holds at least as many, less this.
-const SHARE_SLACK: u8 = 1;
-/// How much a move prefers a space with a teammate on it (sharing needs one
-/// space): measured, it doubled the codes entered per game.
-const TOGETHER: i32 = 12;
+/// Tunable weights, read once from `PP_W` (experiments only).
+fn w(i: usize, d: i32) -> i32 {
+    static W: std::sync::OnceLock<Vec<Option<i32>>> = std::sync::OnceLock::new();
+    let v = W.get_or_init(|| {
+        std::env::var("PP_W")
+            .map(|t| t.split(',').map(|x| x.trim().parse().ok()).collect())
+            .unwrap_or_default()
+    });
+    v.get(i).copied().flatten().unwrap_or(d)
+}
 
 impl Policy for RatingPolicy {
     fn choose(&mut self, s: &State) -> Action {
@@ -55,13 +60,7 @@ impl Policy for RatingPolicy {
                 }
             }
             Phase::Discard { player } => Action::Discard(discard_pick(s, player as usize) as u8),
-            Phase::Spill { a, b } => {
-                if s.particles[b as usize] < s.particles[a as usize] {
-                    Action::SpillTo(b)
-                } else {
-                    Action::SpillTo(a)
-                }
-            }
+            Phase::Spill { a, b } => Action::SpillTo(spill_to(s, a, b)),
             Phase::Act => act(s, p),
             Phase::Over(_) => Action::EndTurn,
         }
@@ -73,14 +72,25 @@ fn safe_to_collect(s: &State, space: usize) -> bool {
     s.stack_len(space) > s.collect_count() as usize
 }
 
+/// A space to end the turn on: clear, with cards to spare.
+fn good_end(s: &State, space: usize) -> bool {
+    s.particles[space] == 0 && safe_to_collect(s, space)
+}
+
+fn team(s: &State, suit: usize) -> u8 {
+    (0..s.players as usize).map(|q| s.hands[q][suit]).sum()
+}
+
 /// Cards of a suit the player can spend without hurting the team: all of a
-/// suit no code needs, and what the hand limit would discard anyway.
+/// suit no code needs, what the hand limit would discard anyway, and what
+/// the team holds beyond its code.
 fn spare(s: &State, p: usize, suit: usize) -> u8 {
     if !s.needed(suit) {
         return s.hands[p][suit];
     }
     let over = s.hand_size(p).saturating_sub(s.limits[p]);
-    over.min(s.hands[p][suit])
+    let beyond = team(s, suit).saturating_sub(s.code_cards() + w(0, 0) as u8);
+    over.max(beyond).min(s.hands[p][suit])
 }
 
 /// Whether a card of `suit` may be spent now: the player can spare it (or is
@@ -95,7 +105,7 @@ fn may_spend(s: &State, p: usize, suit: usize, desperate: bool) -> bool {
 }
 
 fn code_ready(s: &State, p: usize) -> bool {
-    (0..s.suits as usize).any(|suit| s.needed(suit) && s.hands[p][suit] >= CODE_CARDS)
+    (0..s.suits as usize).any(|suit| s.needed(suit) && s.hands[p][suit] >= s.code_cards())
 }
 
 fn attempt(s: &State, p: usize, roll: u8) -> Action {
@@ -103,7 +113,7 @@ fn attempt(s: &State, p: usize, roll: u8) -> Action {
     if roll >= target {
         return Action::Accept;
     }
-    let desperate = s.limits[p] <= 2;
+    let desperate = s.limits[p] <= w(1, 1) as u8;
     // The engine takes the special action for spending if this is the first card.
     if roll + 1 >= target && may_spend(s, p, CLUBS, desperate) {
         return Action::Club;
@@ -114,47 +124,65 @@ fn attempt(s: &State, p: usize, roll: u8) -> Action {
     Action::Accept
 }
 
-/// Clear spaces with cards to spare, nearest first.
-fn clear_within(s: &State, from: usize, reach: usize) -> Option<usize> {
-    (0..SPACES)
-        .filter(|&t| s.particles[t] == 0 && safe_to_collect(s, t) && State::distance(from, t) <= reach)
-        .min_by_key(|&t| (State::distance(from, t), std::cmp::Reverse(top_value(s, t)), t))
+/// The chance that one attempt removes a particle, in sixths.
+fn success_sixths(s: &State) -> u8 {
+    7 - s.neutralise_target()
+}
+
+/// The failures expected in clearing `n` particles, in sixths of a failure.
+fn expected_failures(s: &State, n: u8) -> u32 {
+    let win = success_sixths(s) as u32;
+    n as u32 * (6 - win) * 6 / win
+}
+
+/// The lowest hand limit an attempt may risk leaving: lower when the board
+/// is nearly full.
+fn floor(s: &State) -> u8 {
+    if s.total_particles() as i32 > w(2, 23) {
+        w(3, 1) as u8
+    } else {
+        w(4, 3) as u8
+    }
+}
+
+/// Whether clearing the `n` particles of a space is worth its expected cost
+/// to this player's hand limit.
+fn worth_clearing(s: &State, p: usize, n: u8) -> bool {
+    n > 0 && n as i32 <= w(5, 6) && (s.limits[p] as u32) * 6 >= expected_failures(s, n) + 6 * (floor(s) as u32 + 1)
 }
 
 /// How much the top card of a stack helps: a needed suit, more so one the
 /// team is close to completing.
-fn top_value(s: &State, space: usize) -> u8 {
+fn top_value(s: &State, space: usize) -> i32 {
     match s.top(space) {
-        Some(suit) if s.needed(suit) => 1 + team(s, suit).min(4),
+        Some(suit) if s.needed(suit) => 1 + team(s, suit).min(s.code_cards()) as i32,
         _ => 0,
     }
 }
 
-fn team(s: &State, suit: usize) -> u8 {
-    (0..s.players as usize).map(|q| s.hands[q][suit]).sum()
+fn with_teammate(s: &State, p: usize, space: usize) -> bool {
+    (0..s.players as usize).any(|q| q != p && s.pawns[q] as usize == space)
 }
 
 fn act(s: &State, p: usize) -> Action {
     let here = s.pawns[p] as usize;
     if s.specials_left > 0
-        && let Some(suit) = (0..s.suits as usize).find(|&suit| s.needed(suit) && s.hands[p][suit] >= CODE_CARDS)
+        && let Some(suit) = (0..s.suits as usize).find(|&suit| s.needed(suit) && s.hands[p][suit] >= s.code_cards())
     {
         return Action::Code(suit as u8);
     }
     if s.neutralising {
-        // Down to a hand limit of 2 freely, to 1 when the board is nearly full.
-        let floor = if s.total_particles() > 28 { 2 } else { FLOOR };
-        let worth = s.particles[here] > 0 && s.limits[p] >= floor;
-        return if worth {
+        let go_on = s.particles[here] > 0 && s.limits[p] > floor(s);
+        return if go_on {
             Action::Attempt
         } else {
             Action::StopNeutralising
         };
     }
-    // Spades clear the last particles off this space so the turn ends on a clear space.
     let n = s.particles[here];
+    // Spades clear the last particles off this space so the turn ends on a clear space.
     if n > 0
-        && n as usize <= spare(s, p, SPADES) as usize
+        && n <= spare(s, p, SPADES)
         && safe_to_collect(s, here)
         && may_spend(s, p, SPADES, false)
         && let Some(spade) = spade_off(s, here)
@@ -163,7 +191,10 @@ fn act(s: &State, p: usize) -> Action {
     }
     // A diamond steps onto a clear neighbour.
     if n > 0
-        && let Some(t) = clear_within(s, here, 1)
+        && s.basics_left == 0
+        && let Some(t) = [(here + 1) % SPACES, (here + SPACES - 1) % SPACES]
+            .into_iter()
+            .find(|&t| good_end(s, t))
         && may_spend(s, p, DIAMONDS, false)
     {
         return if s.spending {
@@ -173,19 +204,25 @@ fn act(s: &State, p: usize) -> Action {
         };
     }
     if s.basics_left > 0 {
-        let clear_here = n == 0 && safe_to_collect(s, here);
-        if clear_here {
-            // With a second basic action left, go and clear a pile, ending the
-            // turn there: particles go, and its card is collected.
-            if s.basics_left >= 2 && s.limits[p] >= 3 {
-                return Action::Move;
-            }
-            if s.collect_as_action {
+        if good_end(s, here) {
+            if s.rules.collect_as_action {
                 return Action::Collect;
             }
-        } else if n > 0 && s.limits[p] >= 3 {
+            // Two basic actions: step to a small pile and clear it, ending
+            // the turn there (its cards are collected as well).
+            if s.basics_left >= 2 && pile_nearby(s, p, here) {
+                if let Some(share) = share(s, p) {
+                    return share;
+                }
+                return Action::Move;
+            }
+        } else if n > 0 && worth_clearing(s, p, n) {
             return Action::Neutralise;
-        } else if n > 0 || clear_within(s, here, 6).is_some() {
+        } else {
+            // Leaving: give a teammate here what they gather first.
+            if let Some(share) = share(s, p) {
+                return share;
+            }
             return Action::Move;
         }
     }
@@ -193,6 +230,20 @@ fn act(s: &State, p: usize) -> Action {
         return share;
     }
     Action::EndTurn
+}
+
+/// A pile next to `here` small enough to clear, on a stack that can spare
+/// its cards.
+fn pile_nearby(s: &State, p: usize, here: usize) -> bool {
+    w(18, 1) > 0
+        && (0..SPACES).any(|t| {
+            let n = s.particles[t];
+            State::distance(here, t) == 1
+                && n > 0
+                && n as i32 <= w(19, 3)
+                && safe_to_collect(s, t)
+                && worth_clearing(s, p, n)
+        })
 }
 
 /// A spade moving a particle off `here` onto its emptier neighbour with
@@ -209,7 +260,29 @@ pub fn spade_off(s: &State, here: usize) -> Option<Action> {
     })
 }
 
-/// Whole suits to a player on this space who holds at least as many of them.
+/// Cards a player would discard first: suits no code needs, and single
+/// cards of needed suits.
+fn junk(s: &State, q: usize, except: usize) -> u8 {
+    (0..5)
+        .filter(|&suit| suit != except)
+        .map(|suit| {
+            let h = s.hands[q][suit];
+            if !s.needed(suit) || h as i32 <= w(6, 1) { h } else { 0 }
+        })
+        .sum()
+}
+
+/// Cards this player will hold at the end of the turn: those collected
+/// there included.
+fn end_of_turn_hand(s: &State, p: usize) -> u8 {
+    let here = s.pawns[p] as usize;
+    let collects = !s.rules.collect_as_action && good_end(s, here);
+    s.hand_size(p) + if collects { s.collect_count() } else { 0 }
+}
+
+/// Cards to a player on this space: every needed suit they hold at least as
+/// many of, as many as they can keep; and what this player would discard
+/// at the end of the turn, as far as they have room.
 fn share(s: &State, p: usize) -> Option<Action> {
     if s.specials_left == 0 || code_ready(s, p) {
         return None;
@@ -219,12 +292,34 @@ fn share(s: &State, p: usize) -> Option<Action> {
         .filter(|&q| q != p && s.pawns[q] == here)
         .filter_map(|q| {
             let mut cards = [0u8; 5];
-            let mut room = s.limits[q].saturating_sub(s.hand_size(q));
+            let mut size = s.hand_size(q);
             for (suit, give) in cards.iter_mut().enumerate().take(s.suits as usize) {
-                let mine = s.hands[p][suit];
-                if s.needed(suit) && mine > 0 && s.hands[q][suit] + SHARE_SLACK >= mine && room > 0 {
-                    *give = mine.min(room);
-                    room -= *give;
+                let (mine, theirs) = (s.hands[p][suit], s.hands[q][suit]);
+                // Together a code: theirs to enter on their turn.
+                let completes = w(20, 1) > 0 && theirs > 0 && mine + theirs >= s.code_cards();
+                if !s.needed(suit) || mine == 0 || ((theirs as i32 + w(7, 0)) < mine as i32 && !completes) {
+                    continue;
+                }
+                if size + mine <= s.limits[q] + junk(s, q, suit) {
+                    *give = mine;
+                    size += mine;
+                }
+            }
+            // What would be discarded goes where there is room: the suits
+            // this player holds fewest of first.
+            let kept: u8 = s.hands[p].iter().zip(&cards).map(|(h, g)| h - g).sum();
+            let mut over = (end_of_turn_hand(s, p) - (s.hand_size(p) - kept)).saturating_sub(s.limits[p]);
+            if w(16, 1) > 0 {
+                while over > 0 && size < s.limits[q] {
+                    let Some(suit) = (0..s.suits as usize)
+                        .filter(|&suit| s.needed(suit) && s.hands[p][suit] > cards[suit])
+                        .min_by_key(|&suit| (s.hands[p][suit] - cards[suit], std::cmp::Reverse(s.hands[q][suit])))
+                    else {
+                        break;
+                    };
+                    cards[suit] += 1;
+                    size += 1;
+                    over -= 1;
                 }
             }
             (cards != [0; 5]).then_some(Action::Share { to: q as u8, cards })
@@ -232,32 +327,43 @@ fn share(s: &State, p: usize) -> Option<Action> {
         .next()
 }
 
-/// The best space within `roll`: clear with cards to spare, a needed top
-/// card, few particles; the nearer of equals.
+/// The best space within `roll`: clear with cards to spare (a needed top
+/// card, teammates there), or a pile a basic action left can clear; else
+/// the smallest pile; the nearer of equals.
 fn best_space(s: &State, p: usize, roll: u8) -> usize {
     let here = s.pawns[p] as usize;
+    let can_clear = s.basics_left > 0;
     (0..SPACES)
         .filter(|&t| State::distance(here, t) <= roll as usize)
         .max_by_key(|&t| {
-            let mut score: i32 = 0;
+            let n = s.particles[t];
+            let mut score: i32 = -w(8, 10) * n as i32;
             if safe_to_collect(s, t) {
-                score += 4;
-                if s.particles[t] == 0 {
-                    score += 20;
-                } else if s.basics_left > 0 && s.limits[p] >= 3 && s.particles[t] <= 3 {
-                    // Still a basic action to clear it with: better than a clear space.
-                    score += 30 + 3 * s.particles[t] as i32;
+                if n == 0 {
+                    score += w(9, 100);
+                } else if can_clear && worth_clearing(s, p, n) {
+                    score += w(10, 100) + w(11, 8) * n as i32 - expected_failures(s, n) as i32 * w(12, 4);
                 }
-                score += 2 * top_value(s, t) as i32;
+                score += w(13, 2) * top_value(s, t);
+            } else {
+                // A stack that cannot spare its cards is no use to stand on.
+                score -= w(17, 80);
             }
-            score -= 5 * s.particles[t] as i32;
-            // Teammates on one space can share.
-            if (0..s.players as usize).any(|q| q != p && s.pawns[q] as usize == t) {
-                score += TOGETHER;
+            if with_teammate(s, p, t) {
+                score += w(14, 12);
             }
             (score, -(State::distance(here, t) as i32), -(t as i32))
         })
         .unwrap_or(here)
+}
+
+/// A spilled particle goes to the emptier space, away from pawns.
+fn spill_to(s: &State, a: u8, b: u8) -> u8 {
+    let cost = |t: u8| {
+        let pawns = (0..s.players as usize).filter(|&q| s.pawns[q] == t).count() as i32;
+        s.particles[t as usize] as i32 + w(15, 4) * pawns
+    };
+    if cost(b) < cost(a) { b } else { a }
 }
 
 /// The card to discard: suits no code needs, then suits another player
@@ -284,19 +390,16 @@ fn discard_pick(s: &State, p: usize) -> usize {
 }
 
 /// A search player: at every choice with more than one legal action it plays
-/// each action `rollouts` times to the end with the rating policy, on dice
-/// from its own stream and with the hidden cards of the stacks reshuffled
-/// for every rollout, and takes the action whose rollouts went best (wins,
-/// then codes entered; the rating policy's own choice on a tie).
+/// each action out to the end with the rating policy in `rollouts` sampled
+/// worlds, and takes the action whose rollouts went best (wins, then codes
+/// entered), the rating policy's own choice unless another did better. A
+/// world is what the players cannot know: the hidden cards of the stacks
+/// reshuffled (tops and lengths kept) and the dice to come, drawn from the
+/// player's own stream. Every action is played in the same worlds, so that
+/// actions are compared on the same luck, not on the noise between samples.
 pub struct SearchPlayer {
     pub rollouts: u32,
     pub rng: ChaCha8Rng,
-}
-
-impl Dice for SearchPlayer {
-    fn d6(&mut self) -> u8 {
-        self.rng.gen_range(1..=6)
-    }
 }
 
 impl Policy for SearchPlayer {
@@ -306,36 +409,50 @@ impl Policy for SearchPlayer {
         if legal.len() < 2 {
             return legal.first().copied().unwrap_or(default);
         }
-        let mut best = (self.score(s, default), default);
+        let worlds: Vec<(State, u64)> = (0..self.rollouts)
+            .map(|_| (s.with_hidden_cards_shuffled(&mut self.rng), self.rng.r#gen()))
+            .collect();
+        let base = scores(&worlds, default);
+        let mut best = (0.0, default);
         for action in legal {
             if action == default {
                 continue;
             }
-            let score = self.score(s, action);
-            if score > best.0 {
-                best = (score, action);
+            // Paired over the worlds: the mean gain over the rating policy's
+            // choice, taken only when it stands clear of the noise.
+            let gains: Vec<f64> = scores(&worlds, action).iter().zip(&base).map(|(a, b)| a - b).collect();
+            let n = gains.len() as f64;
+            let mean = gains.iter().sum::<f64>() / n;
+            let var = gains.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+            let clear = mean - SIGNIFICANCE * (var / n).sqrt();
+            if clear > best.0 {
+                best = (clear, action);
             }
         }
         best.1
     }
 }
 
-impl SearchPlayer {
-    /// How well rollouts went after taking `action` in `s`: a win counts
-    /// most; a lost rollout counts the codes entered, so the search can tell
-    /// good from bad where rollouts rarely win.
-    fn score(&mut self, s: &State, action: Action) -> u32 {
-        let mut total = 0;
-        for _ in 0..self.rollouts {
-            let mut world = s.with_hidden_cards_shuffled(&mut self.rng);
-            if world.apply(action, self).is_err() {
-                return 0;
+/// How many standard errors an action's gain must stand above zero for the
+/// search player to leave the rating policy's choice.
+const SIGNIFICANCE: f64 = 2.0;
+
+/// How well rollouts went after taking `action` in each world: a win counts
+/// 1; a lost rollout a little for each code entered, so the search can tell
+/// good from bad where rollouts rarely win. An illegal action scores -1.
+fn scores(worlds: &[(State, u64)], action: Action) -> Vec<f64> {
+    worlds
+        .iter()
+        .map(|(world, dice_seed)| {
+            let mut world = world.clone();
+            let mut dice = ChaCha8Rng::seed_from_u64(*dice_seed);
+            if world.apply(action, &mut dice).is_err() {
+                return -1.0;
             }
-            total += match play(&mut world, &mut RatingPolicy, self) {
-                super::engine::Outcome::Won => 100_000,
-                _ => world.codes.count_ones() * 1_000,
-            };
-        }
-        total
-    }
+            match play(&mut world, &mut RatingPolicy, &mut dice) {
+                super::engine::Outcome::Won => 1.0,
+                _ => 0.05 * world.codes.count_ones() as f64,
+            }
+        })
+        .collect()
 }

@@ -1,6 +1,9 @@
-//! What Particle Panic prints: the deal record, the pencil-and-paper board (a
-//! board page and a page of stacks to cross off) and the turn and rules card.
+//! What Particle Panic prints: the deal record, the pencil-and-paper board,
+//! the stacks as slips to cut out (so that playing without cards keeps the
+//! cards below each top hidden), the turn and rules card, and the ★ cards of
+//! the five-codes variant with their backs.
 
+use super::engine::State;
 use super::{Card, Deal, Params, RatedDeal, SPACES, Suit};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
@@ -11,16 +14,37 @@ use crate::text::{Block, Labels};
 sheet_kinds! {
     Record => "record",
     Board => "board",
-    /// The stacks as a page of their own, to cross off.
+    /// The stacks (and the hands) as slips to cut out and pile face down.
     Stacks => "stacks",
     Rules => "rules",
-    /// The fifth suit's 26 cards to cut out: only with `five-codes`.
+    /// The fifth suit's 26 cards to cut out, each page followed by their
+    /// backs: only with `five-codes`.
     Stars => "stars";
-    default: [Record, Board, Rules, Stars]
+    default: [Record, Board, Stacks, Rules, Stars]
 }
 
 /// A playing card's size, mm: the ★ cards match a standard deck.
 const CARD_MM: (f32, f32) = (63.0, 88.0);
+
+/// Rows and columns of ★ cards on a page, leaving room for the code line.
+fn star_grid(paper: Paper) -> (usize, usize) {
+    let (w, h) = paper.size_mm();
+    let cols = ((w - 2.0 * MARGIN_MM) / CARD_MM.0).floor() as usize;
+    let rows = ((h - 2.0 * MARGIN_MM - 8.0) / CARD_MM.1).floor() as usize;
+    (cols, rows)
+}
+
+/// The ★ cards (A to K twice).
+const STAR_CARDS: usize = 26;
+
+/// Pages the ★ cards take: each page of fronts and the page of their backs.
+pub fn star_pages(params: &Params, paper: Paper) -> usize {
+    if !params.five_codes {
+        return 0;
+    }
+    let (cols, rows) = star_grid(paper);
+    2 * STAR_CARDS.div_ceil(cols * rows)
+}
 
 /// Red suits in Okabe–Ito vermillion; the symbol and the word carry the meaning.
 fn suit_colour(s: Suit) -> Colour {
@@ -32,6 +56,7 @@ fn suit_colour(s: Suit) -> Colour {
 
 pub struct Context<'a> {
     pub params: &'a Params,
+    pub paper: Paper,
     pub labels: &'a Labels,
     pub rules: &'a [Block],
     pub kit: Kit<'a>,
@@ -41,6 +66,7 @@ impl Context<'_> {
     pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
         Context {
             params,
+            paper,
             labels: &labels.game,
             rules: &labels.rules,
             kit: Kit::new(paper, labels),
@@ -59,51 +85,72 @@ impl Context<'_> {
         match kind {
             SheetKind::Record => vec![self.record(rated, code)],
             SheetKind::Board => vec![self.board(code)],
-            SheetKind::Stacks => vec![self.stacks(&rated.deal, code)],
+            SheetKind::Stacks => vec![self.slips(&rated.deal, code)],
             SheetKind::Rules => self.kit.prose_pages(&self.l("rules_title"), self.rules, code),
             SheetKind::Stars if self.params.five_codes => self.star_cards(code),
             SheetKind::Stars => Vec::new(),
         }
     }
 
+    /// The game as these settings play it (hand limits, cards collected, a
+    /// code's cards), for what the sheets size to it.
+    fn game(&self) -> State {
+        State::new(self.params, &Deal::default())
+    }
+
     /// The fifth suit's cards (A to K twice), at playing-card size, as many
-    /// to a page as fit (9 on A4, 6 on Letter), edge to edge with cut marks.
+    /// to a page as fit (9 on A4, 6 on Letter), edge to edge with cut lines;
+    /// each page of faces is followed by a page of their backs, mirrored left
+    /// to right so that printed on both sides (flipped on the long edge) each
+    /// back lands behind its face.
     fn star_cards(&self, code: &SheetCode) -> Vec<Page> {
-        let blank = self.kit.blank();
-        let (w, h) = CARD_MM;
-        // Room for the code line below the cards.
-        let cols = ((blank.width - 2.0 * MARGIN_MM) / w).floor() as usize;
-        let rows = ((blank.height - 2.0 * MARGIN_MM - 8.0) / h).floor() as usize;
-        let per_page = cols * rows;
-        let cards: Vec<u8> = (0..2).flat_map(|_| 1..=13u8).collect();
-        let left = (blank.width - cols as f32 * w) / 2.0;
-        let top = MARGIN_MM + 1.0;
-        cards
-            .chunks(per_page)
-            .map(|chunk| {
-                let mut page = self.kit.blank();
-                for (i, rank) in chunk.iter().enumerate() {
-                    let (x, y) = (left + (i % cols) as f32 * w, top + (i / cols) as f32 * h);
-                    self.star_card(&mut page, x, y, *rank);
-                }
-                // Cut lines run out past the cards, so every card can be cut straight.
-                let used_rows = chunk.len().div_ceil(cols);
-                let used_cols = chunk.len().min(cols);
-                let cut = Stroke::solid(0.3);
-                // As far out as the margin allows.
-                let out = (left - MARGIN_MM).clamp(0.0, 3.0);
-                for r in 0..=used_rows {
-                    let y = top + r as f32 * h;
-                    page.line((left - out, y), (left + used_cols as f32 * w + out, y), cut.clone());
-                }
-                for c in 0..=used_cols {
-                    let x = left + c as f32 * w;
-                    page.line((x, top - 1.0), (x, top + used_rows as f32 * h + 1.0), cut.clone());
-                }
-                self.kit.code(&mut page, code);
-                page
+        let (cols, rows) = star_grid(self.paper);
+        let ranks: Vec<u8> = (0..2).flat_map(|_| 1..=13u8).collect();
+        ranks
+            .chunks(cols * rows)
+            .flat_map(|chunk| {
+                [
+                    self.star_page(chunk, cols, false, code),
+                    self.star_page(chunk, cols, true, code),
+                ]
             })
             .collect()
+    }
+
+    /// One page of ★ cards in `cols` columns, faces or backs, with cut lines
+    /// run out past them so every card can be cut straight.
+    fn star_page(&self, ranks: &[u8], cols: usize, backs: bool, code: &SheetCode) -> Page {
+        let mut page = self.kit.blank();
+        let (w, h) = CARD_MM;
+        let left = (page.width - cols as f32 * w) / 2.0;
+        let top = MARGIN_MM + 1.0;
+        for (i, rank) in ranks.iter().enumerate() {
+            let col = if backs { cols - 1 - i % cols } else { i % cols };
+            let (x, y) = (left + col as f32 * w, top + (i / cols) as f32 * h);
+            if backs {
+                self.star_back(&mut page, x, y);
+            } else {
+                self.star_card(&mut page, x, y, *rank);
+            }
+        }
+        let used_rows = ranks.len().div_ceil(cols);
+        let used_cols = ranks.len().min(cols);
+        // A part-filled page's backs sit on the other side: mirrored columns.
+        let first_col = if backs { cols - used_cols } else { 0 };
+        let cut = Stroke::solid(0.3);
+        // As far out as the margin allows.
+        let out = (left - MARGIN_MM).clamp(0.0, 3.0);
+        let (x0, x1) = (left + first_col as f32 * w, left + (first_col + used_cols) as f32 * w);
+        for r in 0..=used_rows {
+            let y = top + r as f32 * h;
+            page.line((x0 - out, y), (x1 + out, y), cut.clone());
+        }
+        for c in 0..=used_cols {
+            let x = x0 + c as f32 * w;
+            page.line((x, top - 1.0), (x, top + used_rows as f32 * h + 1.0), cut.clone());
+        }
+        self.kit.code(&mut page, code);
+        page
     }
 
     fn star_card(&self, page: &mut Page, x: f32, y: f32, rank: u8) {
@@ -121,10 +168,10 @@ impl Context<'_> {
         page.text(x + 6.0, y + 17.0, 11.0, Bold, Align::Left, &star);
         page.text(x + w - 6.0, y + h - 11.0, 14.0, Bold, Align::Right, &rank);
         page.text(x + w - 6.0, y + h - 5.5, 11.0, Bold, Align::Right, &star);
-        page.centred_text(x + w / 2.0, y + h / 2.0 + 8.0, 40.0, Bold, &star);
+        page.centred_text(x + w / 2.0, y + h / 2.0 - 2.0, 40.0, Bold, &star);
         page.fitted_text(
             x + w / 2.0,
-            y + h / 2.0 + 18.0,
+            y + h / 2.0 + 16.0,
             w - 14.0,
             8.0,
             Regular,
@@ -132,21 +179,36 @@ impl Context<'_> {
         );
     }
 
-    /// A card as printed: rank, suit symbol, suit word, in the suit's colour.
-    fn card(&self, page: &mut Page, x: f32, y: f32, size: f32, c: Card) {
-        let text = format!(
-            "{} {} {}",
-            match c.rank {
-                1 => self.l("rank_ace"),
-                11 => self.l("rank_jack"),
-                12 => self.l("rank_queen"),
-                13 => self.l("rank_king"),
-                _ => c.rank_text().to_string(),
-            },
-            c.suit.symbol(),
-            self.labels.get(c.suit.key())
+    /// A card's back: the same for every ★ card, so none can be told apart
+    /// face down. A frame, a diagonal lattice and the game's name.
+    fn star_back(&self, page: &mut Page, x: f32, y: f32) {
+        let (w, h) = CARD_MM;
+        let (x0, y0, x1, y1) = (x + 5.0, y + 5.0, x + w - 5.0, y + h - 5.0);
+        page.rect(x + 3.0, y + 3.0, w - 6.0, h - 6.0, Some(Stroke::solid(0.6)), None);
+        page.rect(x0, y0, x1 - x0, y1 - y0, Some(Stroke::solid(0.3)), None);
+        // Diagonals one way and the other, clipped to the inner frame.
+        let step = 6.0;
+        let thin = Stroke::solid(0.25);
+        let (iw, ih) = (x1 - x0, y1 - y0);
+        let mut d = step;
+        while d < iw + ih {
+            // From the left or top edge down-right, and its mirror.
+            let (sx, sy) = if d <= ih { (x0, y0 + d) } else { (x0 + d - ih, y1) };
+            let (ex, ey) = if d <= iw { (x0 + d, y0) } else { (x1, y0 + d - iw) };
+            page.line((sx, sy), (ex, ey), thin.clone());
+            page.line((x0 + x1 - sx, sy), (x0 + x1 - ex, ey), thin.clone());
+            d += step;
+        }
+        let band = 12.0;
+        page.rect(
+            x0 + 4.0,
+            y + h / 2.0 - band / 2.0,
+            iw - 8.0,
+            band,
+            Some(Stroke::solid(0.6)),
+            Some(Colour::WHITE),
         );
-        page.coloured_text(x, y, size, Bold, Align::Left, suit_colour(c.suit), &text);
+        page.fitted_text(x + w / 2.0, y + h / 2.0, iw - 12.0, 12.0, Bold, &self.l("star_back"));
     }
 
     fn record(&self, rated: &RatedDeal, code: &SheetCode) -> Page {
@@ -156,19 +218,20 @@ impl Context<'_> {
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         self.kit.subtitle(&mut page, &l.get("record_subtitle"), 9.5);
-        // The rating and its losses, wrapped to the page.
-        let after = page.paragraph(left, MARGIN_MM + 25.0, width, 9.5, Bold, &l.get("rating"));
-        let after = page.paragraph(left, after + 0.5, width, 8.5, Regular, &l.get("rating_note"));
+        // The level and rating, its house rules, the losses: wrapped to the page.
+        let after = page.paragraph(left, MARGIN_MM + 24.0, width, 9.5, Bold, &l.get("rating"));
+        let after = page.paragraph(left, after + 0.3, width, 8.5, Regular, &l.get("house_rules"));
+        let after = page.paragraph(left, after + 0.3, width, 8.5, Regular, &l.get("rating_note"));
 
         // Hands, one box per player.
-        let mut y = (MARGIN_MM + 38.0).max(after + 4.0);
+        let mut y = after + 4.0;
         page.text(left, y, 11.0, Bold, Align::Left, &l.get("hands"));
         y += 3.0;
         let n = rated.deal.hands.len().max(1);
         let box_w = (width - 3.0 * (n - 1) as f32) / n as f32;
         for (i, hand) in rated.deal.hands.iter().enumerate() {
             let x = left + i as f32 * (box_w + 3.0);
-            page.rect(x, y, box_w, 27.0, Some(Stroke::solid(0.8)), None);
+            page.rect(x, y, box_w, 25.0, Some(Stroke::solid(0.8)), None);
             page.text(
                 x + 2.5,
                 y + 5.5,
@@ -178,18 +241,21 @@ impl Context<'_> {
                 &format!("{} {}", l.get("player"), i + 1),
             );
             for (j, c) in hand.iter().enumerate() {
-                self.card(&mut page, x + 2.5, y + 11.5 + j as f32 * 5.5, 9.5, *c);
+                self.card(&mut page, x + 2.5, y + 11.0 + j as f32 * 5.2, 9.5, box_w - 5.0, *c);
             }
         }
-        y += 36.0;
+        y += 32.0;
 
-        // Stacks, one column each, top card first.
+        // Stacks, one column each, top card first; a box before each card to
+        // tick as it is laid down.
         page.text(left, y, 11.0, Bold, Align::Left, &l.get("stacks"));
         y += 3.0;
         let col_w = width / SPACES as f32;
         let longest = rated.deal.stacks.iter().map(Vec::len).max().unwrap_or(0);
-        let bottom = page.height - MARGIN_MM - 30.0;
-        let row_h = ((bottom - y - 9.0) / longest.max(1) as f32).min(6.5);
+        // Room below for the two notes and the calibration bar.
+        let bottom = page.height - MARGIN_MM - 32.0;
+        let row_h = ((bottom - y - 8.0) / longest.max(1) as f32).min(6.5);
+        let tick = (row_h - 2.2).clamp(2.5, 3.2);
         for (s, stack) in rated.deal.stacks.iter().enumerate() {
             let x = left + s as f32 * col_w;
             page.rect(x + 0.5, y, col_w - 1.0, 7.0, None, Some(Colour::Grey(0.9)));
@@ -200,14 +266,15 @@ impl Context<'_> {
                 Bold,
                 &format!("{} {}", l.get("stack"), s + 1),
             );
-            // A box before each card, to tick it off when collected.
-            let (number_x, card_x, card_pt) = (8.6, 9.4, 7.4);
+            // Column rule, number, tick box, card: each clear of the next, the
+            // box between number and rank so that "1" and "4" never read "14".
+            let (number_x, box_x) = (x + 4.6, x + 5.4);
+            let card_x = box_x + tick + 1.2;
             for (r, c) in stack.iter().enumerate() {
-                let ry = y + 7.0 + (r as f32 + 0.75) * row_h;
-                let tick = (row_h - 2.0).clamp(2.5, 3.5);
-                page.rect(x + 1.5, ry - tick + 0.6, tick, tick, Some(Stroke::solid(0.5)), None);
-                page.text(x + number_x, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
-                self.card(&mut page, x + card_x, ry, card_pt, *c);
+                let ry = y + 7.0 + (r as f32 + 0.78) * row_h;
+                page.text(number_x, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
+                page.rect(box_x, ry - tick + 0.4, tick, tick, Some(Stroke::solid(0.5)), None);
+                self.card(&mut page, card_x, ry, 7.4, x + col_w - 1.0 - card_x, *c);
             }
             page.line(
                 (x + 0.5, y),
@@ -215,9 +282,9 @@ impl Context<'_> {
                 Stroke::solid(0.4),
             );
         }
-        let end = y + 7.0 + longest as f32 * row_h + 6.0;
+        let end = y + 7.0 + longest as f32 * row_h + 5.5;
         let end = page.paragraph(left, end, width, 8.5, Regular, &l.get("how_to_stack"));
-        page.paragraph(left, end + 1.0, width, 8.5, Regular, &l.get("record_ticks"));
+        page.paragraph(left, end + 0.5, width, 8.5, Regular, &l.get("record_no_cards"));
         self.kit.code(&mut page, code);
         page
     }
@@ -229,15 +296,17 @@ impl Context<'_> {
 
     fn board_furniture(&self, page: &mut Page) {
         let l = self.labels;
+        let game = self.game();
         self.title(page, "board_title");
         let left = MARGIN_MM + 2.0;
+        let right = page.width - left;
         self.kit.subtitle(page, &l.get("board_intro"), 8.5);
 
         // Six spaces on a circle, space 1 at the top, numbered clockwise.
-        // Neighbouring boxes sit 52 sin 60° = 45 mm apart across: wider than a box.
-        let radius = 52.0;
-        let (bw, bh) = (44.0, 27.0);
-        let (cx, cy) = (page.width / 2.0, MARGIN_MM + 22.0 + radius + bh / 2.0);
+        // Neighbouring boxes sit 50 sin 60° = 43 mm apart across: wider than a box.
+        let radius = 50.0;
+        let (bw, bh) = (42.0, 27.0);
+        let (cx, cy) = (page.width / 2.0, MARGIN_MM + 21.0 + radius + bh / 2.0);
         page.circle(cx, cy, radius, Some(Stroke::dashed(0.6, &[3.0, 3.0])), None);
         let box_mm = 5.5;
         for s in 0..SPACES {
@@ -268,7 +337,7 @@ impl Context<'_> {
                 &l.get("particles"),
             );
             for b in 0..6 {
-                let bx = x - bw / 2.0 + 2.5 + b as f32 * (box_mm + 1.0);
+                let bx = x - bw / 2.0 + 2.5 + b as f32 * (box_mm + 0.9);
                 let by = y - bh / 2.0 + 12.0;
                 page.rect(bx, by, box_mm, box_mm, Some(Stroke::solid(0.6)), None);
                 // One particle starts on each of spaces 2-6.
@@ -292,8 +361,19 @@ impl Context<'_> {
             );
         }
 
-        // Hand-limit track and hand boxes per player.
-        let mut y = cy + radius + bh / 2.0 + 9.0;
+        // Per player: the hand-limit track (from the starting limit down to
+        // 0) and a box for every card the player can hold before discarding:
+        // the limit and one collection.
+        let limit = game.rules.hand_limit as usize;
+        let cards = limit + game.collect_count() as usize;
+        let track_x = left + 19.0;
+        let track_box = 5.5;
+        let hand_x = track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0;
+        let hand_w = ((right - hand_x) / cards as f32 - 1.0).min(12.5);
+        let mut y = cy + radius + bh / 2.0 + 6.0;
+        page.text(track_x, y, 7.0, Regular, Align::Left, &l.get("hand_limit"));
+        page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
+        y += 8.0;
         for p in 0..self.params.players {
             page.text(
                 left,
@@ -303,31 +383,35 @@ impl Context<'_> {
                 Align::Left,
                 &format!("{} {}", l.get("player"), p + 1),
             );
-            page.text(left + 20.0, y, 7.0, Regular, Align::Left, &l.get("hand_limit"));
-            for (i, v) in (0..=6).rev().enumerate() {
-                let bx = left + 38.0 + i as f32 * 6.5;
-                page.rect(bx, y - 4.5, 6.0, 6.0, Some(Stroke::solid(0.6)), None);
-                page.centred_text(bx + 3.0, y - 1.5, 7.0, Regular, &v.to_string());
+            for (i, v) in (0..=limit).rev().enumerate() {
+                let bx = track_x + i as f32 * (track_box + 0.6);
+                page.rect(bx, y - 4.3, track_box, track_box, Some(Stroke::solid(0.6)), None);
+                page.centred_text(
+                    bx + track_box / 2.0,
+                    y - 4.3 + track_box / 2.0,
+                    7.0,
+                    Regular,
+                    &v.to_string(),
+                );
             }
-            page.text(left + 88.0, y, 7.0, Regular, Align::Left, &l.get("hand"));
             // Boxes to write the cards held in, 8 mm tall.
-            let (box_h, row) = (8.0, 10.0);
-            for i in 0..6 {
-                let bx = left + 100.0 + i as f32 * 13.5;
-                page.rect(bx, y - 5.0, 12.5, box_h, Some(Stroke::solid(0.6)), None);
-                page.writing_cell(bx, y - 5.0, 12.5, box_h);
+            for i in 0..cards {
+                let bx = hand_x + i as f32 * (hand_w + 1.0);
+                page.rect(bx, y - 5.5, hand_w, 8.0, Some(Stroke::solid(0.6)), None);
+                page.writing_cell(bx, y - 5.5, hand_w, 8.0);
             }
-            y += row;
+            y += 10.0;
         }
 
-        // One code track of five boxes per suit in play.
+        // One code track per suit in play, a box per card a code takes.
         y += 1.0;
-        page.text(left, y, 9.5, Bold, Align::Left, &l.get("codes"));
+        page.paragraph(left, y, right - left, 9.5, Bold, &l.get("codes"));
         y += 6.5;
+        let code_cards = game.code_cards() as usize;
         for suit in self.params.suits() {
             let name = format!("{} {}", suit.symbol(), l.get(suit.key()));
             page.coloured_text(left, y, 9.0, Bold, Align::Left, suit_colour(*suit), &name);
-            for i in 0..5 {
+            for i in 0..code_cards {
                 page.rect(
                     left + 30.0 + i as f32 * 8.0,
                     y - 5.0,
@@ -337,49 +421,133 @@ impl Context<'_> {
                     None,
                 );
             }
-            page.rect(left + 75.0, y - 4.5, 6.0, 6.0, Some(Stroke::solid(1.0)), None);
-            page.text(left + 83.0, y, 8.0, Regular, Align::Left, &l.get("entered"));
+            let done_x = left + 30.0 + code_cards as f32 * 8.0 + 5.0;
+            page.rect(done_x, y - 4.5, 6.0, 6.0, Some(Stroke::solid(1.0)), None);
+            page.text(done_x + 8.0, y, 8.0, Regular, Align::Left, &l.get("entered"));
             y += 8.0;
         }
     }
 
-    /// Each stack as a column of cards to cross off, top first.
-    fn stacks(&self, deal: &Deal, code: &SheetCode) -> Page {
+    /// The stacks as slips to cut out, one column a space, slip 1 (the top
+    /// card) first, and the starting hands in a last column: piled face down
+    /// with the top slip turned up, a pile shows only its top card, as the
+    /// rules want, until that card is collected.
+    fn slips(&self, deal: &Deal, code: &SheetCode) -> Page {
         let l = self.labels;
         let mut page = self.kit.page();
         self.title(&mut page, "stacks_title");
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        self.kit.subtitle(&mut page, &l.get("stacks_intro"), 8.5);
-        let top = MARGIN_MM + 22.0;
-        let col_w = width / SPACES as f32;
-        let longest = deal.stacks.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let row_h = ((page.height - MARGIN_MM - 22.0 - top - 8.0) / longest as f32).min(9.0);
-        for (s, stack) in deal.stacks.iter().enumerate() {
-            let x = left + s as f32 * col_w;
-            page.rect(x + 0.5, top, col_w - 1.0, 7.0, None, Some(Colour::Grey(0.9)));
-            page.centred_text(
+        let top = page.paragraph(left, MARGIN_MM + 17.0, width, 8.0, Regular, &l.get("stacks_intro")) + 1.0;
+        let hands: Vec<(usize, Card)> = deal
+            .hands
+            .iter()
+            .enumerate()
+            .flat_map(|(p, h)| h.iter().map(move |c| (p, *c)))
+            .collect();
+        let columns = SPACES + 1;
+        let col_w = width / columns as f32;
+        let longest = deal
+            .stacks
+            .iter()
+            .map(Vec::len)
+            .chain([hands.len()])
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let head = 7.0;
+        // Above the calibration bar.
+        let bottom = page.height - MARGIN_MM - 14.0;
+        let row_h = ((bottom - top - head) / longest as f32).min(16.0);
+        let cut = Stroke::dashed(0.4, &[2.0, 1.5]);
+        for col in 0..columns {
+            let x = left + col as f32 * col_w;
+            let title = if col < SPACES {
+                format!("{} {}", l.get("space"), col + 1)
+            } else {
+                l.get("hand_slips")
+            };
+            page.rect(x + 0.5, top, col_w - 1.0, head - 1.0, None, Some(Colour::Grey(0.9)));
+            page.fitted_text(
                 x + col_w / 2.0,
-                top + 3.5,
-                9.5,
+                top + (head - 1.0) / 2.0,
+                col_w - 2.0,
+                9.0,
                 Bold,
-                &format!("{} {}", l.get("space"), s + 1),
+                &title,
             );
-            for (r, c) in stack.iter().enumerate() {
-                let ry = top + 8.0 + r as f32 * row_h;
-                let tick = (row_h - 2.0).min(5.0);
-                page.rect(
-                    x + 1.5,
-                    ry + (row_h - tick) / 2.0,
-                    tick,
-                    tick,
-                    Some(Stroke::solid(0.5)),
-                    None,
-                );
-                self.card(&mut page, x + tick + 3.0, ry + row_h / 2.0 + 1.2, 7.8, *c);
+            let slips: Vec<(String, Card)> = if col < SPACES {
+                deal.stacks[col]
+                    .iter()
+                    .enumerate()
+                    .map(|(r, c)| (format!("{} {} · {}", l.get("space"), col + 1, r + 1), *c))
+                    .collect()
+            } else {
+                hands
+                    .iter()
+                    .map(|(p, c)| (format!("{} {}", l.get("player"), p + 1), *c))
+                    .collect()
+            };
+            let y0 = top + head;
+            for (r, (tag, c)) in slips.iter().enumerate() {
+                let y = y0 + r as f32 * row_h;
+                self.card_centred(&mut page, x + col_w / 2.0, y + row_h * 0.48, col_w - 3.0, *c);
+                page.fitted_text(x + col_w / 2.0, y + row_h - 1.9, col_w - 3.0, 7.0, Regular, tag);
+            }
+            // Cut lines: round every slip of the column.
+            let y1 = y0 + slips.len() as f32 * row_h;
+            for r in 0..=slips.len() {
+                let y = y0 + r as f32 * row_h;
+                page.line((x, y), (x + col_w, y), cut.clone());
+            }
+            if !slips.is_empty() {
+                page.line((x, y0), (x, y1), cut.clone());
+                page.line((x + col_w, y0), (x + col_w, y1), cut.clone());
             }
         }
         self.kit.code(&mut page, code);
         page
+    }
+}
+
+/// A card as printed on a slip or in a list: its rank, suit symbol and word.
+impl Context<'_> {
+    fn card_text(&self, c: Card) -> String {
+        format!(
+            "{} {} {}",
+            match c.rank {
+                1 => self.l("rank_ace"),
+                11 => self.l("rank_jack"),
+                12 => self.l("rank_queen"),
+                13 => self.l("rank_king"),
+                _ => c.rank_text().to_string(),
+            },
+            c.suit.symbol(),
+            self.labels.get(c.suit.key())
+        )
+    }
+
+    /// A card at baseline `y` from `x`, in the suit's colour, shrunk to fit
+    /// `max_w` (never below the smallest printed size).
+    fn card(&self, page: &mut Page, x: f32, y: f32, size: f32, max_w: f32, c: Card) {
+        let text = self.card_text(c);
+        let size = crate::sheet::fit_size(&text, Bold, size, max_w).max(crate::sheet::MIN_TEXT_PT);
+        page.coloured_text(x, y, size, Bold, Align::Left, suit_colour(c.suit), &text);
+    }
+
+    /// A card centred on (cx, cy), large, in the suit's colour.
+    fn card_centred(&self, page: &mut Page, cx: f32, cy: f32, max_w: f32, c: Card) {
+        let text = self.card_text(c);
+        let size = crate::sheet::fit_size(&text, Bold, 10.0, max_w).max(crate::sheet::MIN_TEXT_PT);
+        let cap = crate::fonts::metrics(Bold).ascender_mm(size) * 0.7;
+        page.coloured_text(
+            cx,
+            cy + cap / 2.0,
+            size,
+            Bold,
+            Align::Centre,
+            suit_colour(c.suit),
+            &text,
+        );
     }
 }

@@ -522,75 +522,6 @@ fn ratings_reproduce_from_the_deal_seed() {
     assert_eq!(engine::rate(&p, &d, &seed), engine::rate(&p, &d, &seed));
 }
 
-/// Where the calibration finds the game near-unwinnable as read, there are
-/// no difficulty bands: asking for one is refused at once, naming why.
-#[test]
-fn difficulty_is_refused_at_once_where_the_game_is_near_unwinnable() {
-    for players in 1..=4 {
-        let req = Request {
-            params: params(players),
-            seed: Seed::new("class").unwrap(),
-            difficulty: Some(Difficulty::Easy),
-            paper: crate::sheet::Paper::A4,
-            sheets: sheets::SheetKind::DEFAULT.to_vec(),
-            version: VERSION,
-        };
-        assert!(Calibration::of(&req.params).near_unwinnable());
-        let e = req.deal().err().expect("refused");
-        assert!(e.message.contains("near-unwinnable as read"), "{}", e.message);
-        // The variant that helps is named where there is one (2 players).
-        assert_eq!(
-            e.message.contains("the variant collect-as-action helps"),
-            players == 2,
-            "{}",
-            e.message
-        );
-        assert_eq!(Difficulty::of(&req.params, 0.5), None);
-    }
-}
-
-/// The variant that helps: the other reading of collecting, where it wins
-/// at least twice as often and at least 0.5% of games.
-#[test]
-fn the_variant_that_helps_wins_clearly_more_often() {
-    let easier = |players: u8| Calibration::easier(&params(players)).map(|(p, c)| (p.variant(), c.mean));
-    let (name, mean) = easier(2).expect("collecting as an action helps 2 players");
-    assert_eq!(name, "collect-as-action");
-    assert!(mean >= 2.0 * Calibration::of(&params(2)).mean && mean >= 0.005);
-    // Nothing wins clearly more often for 1, 3 or 4 players as calibrated.
-    for players in [1, 3, 4] {
-        assert_eq!(easier(players), None, "{players} players");
-    }
-    // The literal reading is not sent back to the one it beats, and five
-    // codes keep their deck.
-    let p = Params {
-        collect_as_action: true,
-        ..params(2)
-    };
-    assert_eq!(Calibration::easier(&p).map(|(p, _)| p.variant()), None);
-    let p = Params {
-        five_codes: true,
-        ..params(2)
-    };
-    assert_eq!(Calibration::easier(&p).map(|(p, _)| p.variant()), None);
-}
-
-/// Every player count and reading has a calibration.
-#[test]
-fn every_player_count_and_reading_is_calibrated() {
-    for players in 1..=4 {
-        for (five_codes, collect_as_action) in [(false, false), (true, false), (false, true), (true, true)] {
-            let p = Params {
-                players,
-                five_codes,
-                collect_as_action,
-                ..Params::default()
-            };
-            assert_eq!(Calibration::of(&p).players, players);
-        }
-    }
-}
-
 /// Codes printed by every earlier version still make the same deal.
 #[test]
 fn earlier_versions_codes_still_make_their_deal() {
@@ -606,8 +537,8 @@ fn params_code_round_trips() {
     let p = Params {
         players: 3,
         five_codes: true,
-        collect_as_action: false,
         simulations: 500,
+        ..Params::default()
     };
     assert_eq!(p.code(), "p3-c5-n500");
     assert_eq!(Params::from_code("p3-c5-n500").unwrap(), p);
@@ -617,9 +548,210 @@ fn params_code_round_trips() {
     };
     assert_eq!(literal.code(), "p3-c5-n500-a");
     assert_eq!(Params::from_code("p3-c5-n500-a").unwrap(), literal);
-    assert!(Params::from_code("p3-c5-n500-b").is_err());
-    assert!(Params::from_code("p5-c4-n2000").is_err());
-    assert!(Params::from_code("p2-c3-n2000").is_err());
+    // A level carries its name and its switches, so the code makes the same
+    // game however the levels are calibrated later.
+    let levelled = Params {
+        level: Level::Hard,
+        switches: Switches::parse_letters("rh8").unwrap(),
+        ..literal.clone()
+    };
+    assert_eq!(levelled.code(), "p3-c5-n500-a-hard-rh8");
+    assert_eq!(Params::from_code("p3-c5-n500-a-hard-rh8").unwrap(), levelled);
+    let plain = Params {
+        collect_as_action: false,
+        ..levelled.clone()
+    };
+    assert_eq!(Params::from_code(&plain.code()).unwrap(), plain);
+    for bad in [
+        "p3-c5-n500-b",
+        "p5-c4-n2000",
+        "p2-c3-n2000",
+        "p2-c4-n2000-normal",
+        "p2-c4-n2000-as-written-",
+        "p2-c4-n2000-normal-rx",
+        "p2-c4-n2000-normal-rr",
+        "p2-c4-n2000-normal-78",
+        "p2-c4-n2000-brutal-r",
+    ] {
+        assert!(Params::from_code(bad).is_err(), "{bad}");
+    }
+}
+
+/// Codes without a level (every code printed before levels) are the game
+/// as written, with their variants.
+#[test]
+fn codes_without_a_level_are_the_game_as_written() {
+    let p = Params::from_code("p2-c4-n2000-a").unwrap();
+    assert_eq!((p.level, p.switches), (Level::AsWritten, Switches::AS_WRITTEN));
+    assert_eq!(
+        p.rules(),
+        Switches {
+            collect_as_action: true,
+            ..Switches::AS_WRITTEN
+        }
+    );
+}
+
+#[test]
+fn switch_letters_round_trip() {
+    for players in 1..=4 {
+        for level in Level::ALL {
+            let s = level.switches(players);
+            assert_eq!(Switches::parse_letters(&s.letters()), Some(s));
+        }
+    }
+    let all = Switches {
+        per_round: true,
+        collect_as_action: true,
+        hand_limit: 8,
+        half_die: true,
+        easy_neutralise: true,
+        two_cards: true,
+        spare_code: true,
+        four_card_codes: true,
+    };
+    assert_eq!(all.letters(), "rahntsf8");
+    assert_eq!(Switches::parse_letters("rahntsf8"), Some(all));
+    assert_eq!(all.on().len(), 8);
+    assert_eq!(Switches::AS_WRITTEN.to_string(), "as-written");
+    assert_eq!(
+        Switches::parse_letters("rh7").unwrap().to_string(),
+        "per-round+hand-limit-7+half-die"
+    );
+    // Readings cost less than house rules.
+    let reading = Switches::parse_letters("ra").unwrap();
+    let house = Switches::parse_letters("h").unwrap();
+    assert!(reading.departures() > Switches::AS_WRITTEN.departures());
+    assert!(reading.departures() < house.departures());
+}
+
+/// Switches that change nothing at a player count are left out: one player's
+/// turn is a round; one or two players already neutralise on 3-6 and take
+/// two cards.
+#[test]
+fn switches_that_change_nothing_are_left_out() {
+    let s = Switches::parse_letters("rnt8").unwrap();
+    assert_eq!(s.effective(1).letters(), "8");
+    assert_eq!(s.effective(2).letters(), "r8");
+    assert_eq!(s.effective(3), s);
+}
+
+fn switched(players: u8, letters: &str) -> State {
+    let p = Params {
+        players,
+        level: Level::Normal,
+        switches: Switches::parse_letters(letters).unwrap(),
+        ..Params::default()
+    };
+    State::new(&p, &deal(players, "state"))
+}
+
+/// Switch `per_round` (EMERGENCE): particles emerge after the last player's
+/// turn only; the other turns pass with no roll.
+#[test]
+fn per_round_emergence_waits_for_the_last_player() {
+    let mut s = switched(3, "r");
+    s.particles[0] = 1; // no collecting
+    let before = s.particles;
+    run(&mut s, &[Action::EndTurn], &[]);
+    assert_eq!((s.active, s.particles), (1, before), "no particles after player 1");
+    s.pawns[1] = 1;
+    run(&mut s, &[Action::EndTurn], &[]);
+    assert_eq!(s.active, 2);
+    s.pawns[2] = 1;
+    run(&mut s, &[Action::EndTurn], &[2, 4]);
+    assert_eq!(s.particles[3], before[3] + 2, "after the round: two on space 4");
+    assert_eq!(s.active, 0);
+    // As written, every turn.
+    let mut s = state(3);
+    s.particles[0] = 1;
+    run(&mut s, &[Action::EndTurn], &[2, 4]);
+    assert_eq!(s.particles[3], 3);
+}
+
+/// Switch `half_die` (EMERGENCE): half the die, rounded up.
+#[test]
+fn half_die_emergence_rounds_up() {
+    for (roll, n) in [(1, 1), (2, 1), (3, 2), (5, 3), (6, 3)] {
+        let mut s = switched(3, "h");
+        s.particles = [1, 0, 0, 0, 0, 0];
+        run(&mut s, &[Action::EndTurn], &[roll, 3]);
+        assert_eq!(s.particles[2], n, "roll {roll}");
+    }
+}
+
+/// Switch `hand_limit` (HAND LIMIT): limits start at 7 or 8, and discards
+/// come above them.
+#[test]
+fn hand_limits_start_at_the_switch() {
+    let mut s = switched(2, "8");
+    assert_eq!(s.limits[..2], [8, 8]);
+    s.hands[0] = [3, 3, 2, 0, 0];
+    s.particles[0] = 1;
+    run(&mut s, &[Action::EndTurn], &[1, 3]);
+    assert_eq!(s.phase, Phase::Act, "8 cards are within a limit of 8");
+    assert_eq!(switched(2, "7").limits[0], 7);
+}
+
+/// Switch `easy_neutralise` (NEUTRALISE): 3-6 removes a particle with 3 or 4 players.
+#[test]
+fn easy_neutralise_removes_on_a_three() {
+    let mut s = switched(4, "n");
+    s.particles[0] = 1;
+    run(&mut s, &[Action::Neutralise, Action::Attempt, Action::Accept], &[3]);
+    assert_eq!((s.particles[0], s.limits[0]), (0, 6));
+    let mut s = state(4);
+    s.particles[0] = 1;
+    run(&mut s, &[Action::Neutralise, Action::Attempt, Action::Accept], &[3]);
+    assert_eq!((s.particles[0], s.limits[0]), (1, 5), "as written a 3 fails");
+}
+
+/// Switch `two_cards` (COLLECT): two cards with 3 or 4 players.
+#[test]
+fn two_cards_are_collected_with_more_players() {
+    let mut s = switched(3, "t");
+    run(&mut s, &[Action::EndTurn, Action::TakeCards], &[1, 2]);
+    assert_eq!(s.hand_size(0), 5);
+    let mut s = state(3);
+    run(&mut s, &[Action::EndTurn, Action::TakeCards], &[1, 2]);
+    assert_eq!(s.hand_size(0), 4, "as written one card");
+}
+
+/// Switch `collect_as_action` (COLLECT), as a level sets it.
+#[test]
+fn collect_as_action_as_a_switch() {
+    let mut s = switched(3, "a");
+    run(&mut s, &[Action::Collect], &[]);
+    assert_eq!(s.hand_size(0), 4);
+    assert!(s.apply(Action::Move, &mut Scripted::new(&[1])).is_err());
+}
+
+/// Switch `spare_code` (END): every code but one wins.
+#[test]
+fn a_spare_code_wins_one_code_early() {
+    let mut s = switched(2, "s");
+    s.codes = 0b0011;
+    s.hands[0] = [0, 0, 5, 0, 0];
+    run(&mut s, &[Action::Code(2)], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::Won), "three codes of four");
+    let mut s = state(2);
+    s.codes = 0b0011;
+    s.hands[0] = [0, 0, 5, 0, 0];
+    run(&mut s, &[Action::Code(2)], &[]);
+    assert_eq!(s.outcome(), None, "as written all four");
+}
+
+/// Switch `four_card_codes` (CODE): four cards of a suit enter its code.
+#[test]
+fn four_card_codes_take_four() {
+    let mut s = switched(2, "f");
+    s.hands[0] = [0, 0, 4, 1, 0];
+    assert!(s.legal().contains(&Action::Code(2)));
+    run(&mut s, &[Action::Code(2)], &[]);
+    assert_eq!((s.codes, s.hands[0]), (0b0100, [0, 0, 0, 1, 0]));
+    let mut s = state(2);
+    s.hands[0] = [0, 0, 4, 1, 0];
+    assert!(s.apply(Action::Code(2), &mut Scripted::new(&[])).is_err());
 }
 
 #[test]
@@ -642,12 +774,14 @@ fn every_page_stays_inside_the_margins() {
                     version: VERSION,
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
-                // 26 star cards: 9 to an A4 page, 6 to a Letter page.
+                // 26 star cards: 9 to an A4 page, 6 to a Letter page, each
+                // page followed by their backs.
                 let stars = match (five_codes, paper) {
                     (false, _) => 0,
-                    (true, crate::sheet::Paper::A4) => 3,
-                    (true, _) => 5,
+                    (true, crate::sheet::Paper::A4) => 6,
+                    (true, _) => 10,
                 };
+                assert_eq!(sheets::star_pages(&req.params, paper), stars);
                 // Record, board, stacks, rules (every kind is asked for).
                 assert_eq!(doc.pages.len(), 4 + stars);
                 doc.assert_inside_margins(&format!("{paper:?} p{players} five {five_codes}"));

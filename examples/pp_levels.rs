@@ -1,0 +1,363 @@
+//! Finds Particle Panic's difficulty levels by measurement and prints the
+//! tables `levels.rs` holds (RULES.md, "Difficulty levels").
+//!
+//! Levels are set by strong play: the search player (rollouts at every
+//! choice). For each player count every set of switches (those that change
+//! nothing at that count left out) is swept: the rating policy first, to
+//! leave out sets already won too often, then the search player over a
+//! sample of deals. For each level (easy, normal, hard: 65%, 40%, 20%) the
+//! candidates near the target are taken fewest departures from the text
+//! first (house rules, then readings, then hand-limit steps) and measured
+//! again on a larger sample; the first within `TOLERANCE` is the level. The
+//! chosen sets are then measured on the full sample, the rating policy
+//! beside the search player, and the difficulty bands are calibrated from
+//! the rating policy, which rates every printed deal.
+//!
+//!     cargo run --release --example pp_levels -- levels [PLAYERS|0] [SWEEP_DEALS SWEEP_GAMES]
+//!     cargo run --release --example pp_levels -- sweep [PLAYERS|0] [DEALS GAMES]
+//!     cargo run --release --example pp_levels -- measure PLAYERS LETTERS DEALS GAMES [five]
+//!     cargo run --release --example pp_levels -- compare PLAYERS LEVEL DEALS RATING_GAMES SEARCH_GAMES
+//!
+//! Sizes come from `levels.rs` (LEVEL_DEALS x LEVEL_GAMES, search player
+//! LEVEL_SEARCH_DEALS x LEVEL_SEARCH_GAMES, CALIBRATION_DEALS x
+//! CALIBRATION_GAMES); the sweep's sample is smaller, given on the command line.
+
+use panicpress::games::particle_panic::levels::{
+    CALIBRATION_DEALS, CALIBRATION_GAMES, HAND_LIMITS, LEVEL_DEALS, LEVEL_GAMES, LEVEL_SEARCH_DEALS,
+    LEVEL_SEARCH_GAMES, Level,
+};
+use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer};
+use panicpress::games::particle_panic::{Params, Switches, engine, generate};
+use panicpress::seed::Seed;
+
+/// How far from its target a level's sweep win rate may be.
+const TOLERANCE: f64 = 0.05;
+/// Rollouts per action of the search player in the level table.
+const ROLLOUTS: u32 = 8;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, d: u32| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(d);
+    match args.first().map(String::as_str) {
+        Some("measure") => {
+            let players = num(1, 2) as u8;
+            let switches = Switches::parse_letters(args.get(2).map(String::as_str).unwrap_or(""))
+                .expect("switch letters, e.g. rah8");
+            let five = args.get(5).is_some_and(|v| v == "five");
+            let params = params(players, switches, five);
+            let started = std::time::Instant::now();
+            let (mean, error, rates) = rating_mean(&params, num(3, 50), num(4, 200));
+            let (q1, q3) = quartiles(&rates);
+            println!(
+                "{players} players, {switches}{}: rating policy {:.2}% ± {:.2}% (q1 {:.1}%, q3 {:.1}%) in {:.1} s",
+                if five { ", five codes" } else { "" },
+                mean * 100.0,
+                error * 100.0,
+                q1 * 100.0,
+                q3 * 100.0,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        Some("sweep") => {
+            for players in player_counts(args.get(1)) {
+                choose_levels(players, num(2, 50), num(3, 200));
+            }
+        }
+        Some("levels") => {
+            let counts = player_counts(args.get(1));
+            let (sweep_deals, sweep_games) = (num(2, 50), num(3, 200));
+            let mut level_rows = Vec::new();
+            let mut calibration_rows = Vec::new();
+            for players in counts {
+                for (level, switches) in choose_levels(players, sweep_deals, sweep_games) {
+                    let p = params(players, switches, false);
+                    let (rating, rating_error, _) = rating_mean(&p, LEVEL_DEALS, LEVEL_GAMES);
+                    let (search, search_error) = search_mean(&p, LEVEL_SEARCH_DEALS, LEVEL_SEARCH_GAMES);
+                    eprintln!(
+                        "{players} players, {}: {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%",
+                        level.name(),
+                        rating * 100.0,
+                        rating_error * 100.0,
+                        search * 100.0,
+                        search_error * 100.0
+                    );
+                    level_rows.push(format!(
+                        "    row({players}, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
+                        switches.letters()
+                    ));
+                }
+                // Bands: every level with either deck, and as written with
+                // either reading of collecting.
+                let mut sets: Vec<Switches> = levels_of(&level_rows, players);
+                sets.push(Switches::AS_WRITTEN);
+                sets.push(Switches {
+                    collect_as_action: true,
+                    ..Switches::AS_WRITTEN
+                });
+                for switches in sets {
+                    for five in [false, true] {
+                        let p = params(players, switches, five);
+                        let (mean, _, rates) = rating_mean(&p, CALIBRATION_DEALS, CALIBRATION_GAMES);
+                        let (q1, q3) = quartiles(&rates);
+                        calibration_rows.push(format!(
+                            "    cal({players}, {five}, \"{}\", {mean:.5}, {q1:.5}, {q3:.5}),",
+                            p.rules().letters()
+                        ));
+                    }
+                }
+            }
+            println!("LEVELS:");
+            level_rows.iter().for_each(|r| println!("{r}"));
+            println!("CALIBRATION:");
+            calibration_rows.iter().for_each(|r| println!("{r}"));
+        }
+        Some("compare") => {
+            // The rating policy against the search player, deal by deal, at
+            // a level: Spearman's rank correlation of the per-deal win rates
+            // and the ratio of the means (RULES.md: at least 0.85 and 80%).
+            let players = num(1, 2) as u8;
+            let level = args
+                .get(2)
+                .map_or(Ok(Level::Normal), |l| Level::parse(l))
+                .expect("a level");
+            let (deals, rating_games, search_games) = (num(3, 50), num(4, 2000), num(5, 200));
+            let p = Params {
+                players,
+                level,
+                switches: level.switches(players),
+                ..Params::default()
+            };
+            let started = std::time::Instant::now();
+            let rating = per_deal(deals, |seed| {
+                engine::rate_with(&p, &generate(&p, seed), seed, rating_games, |_| RatingPolicy).win_rate
+            });
+            let search = per_deal(deals, |seed| {
+                engine::rate_with(&p, &generate(&p, seed), seed, search_games, |g| SearchPlayer {
+                    rollouts: ROLLOUTS,
+                    rng: engine::rollout_rng(seed, g as u64),
+                })
+                .win_rate
+            });
+            let ((rm, re), (sm, se)) = (mean_error(&rating), mean_error(&search));
+            println!(
+                "{players} players, level {} ({}), deals 0-{}: rating policy {:.1}% ± {:.1}% ({rating_games} games a deal), \
+                 search player {:.1}% ± {:.1}% ({search_games} games a deal, {ROLLOUTS} rollouts an action); \
+                 ratio {:.2}, Spearman {:.3}; {:.0} s",
+                level.name(),
+                p.switches,
+                deals - 1,
+                rm * 100.0,
+                re * 100.0,
+                sm * 100.0,
+                se * 100.0,
+                rm / sm,
+                spearman(&rating, &search),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        _ => eprintln!(
+            "usage: pp_levels levels [PLAYERS|0] [DEALS GAMES] | sweep [PLAYERS|0] [DEALS GAMES] | measure PLAYERS LETTERS DEALS GAMES [five]"
+        ),
+    }
+}
+
+/// One player count, or all.
+fn player_counts(arg: Option<&String>) -> Vec<u8> {
+    match arg.and_then(|v| v.parse().ok()).filter(|&p| p > 0) {
+        Some(p) => vec![p],
+        None => (1..=4).collect(),
+    }
+}
+
+/// The switch sets of the level rows printed so far for this player count.
+fn levels_of(rows: &[String], players: u8) -> Vec<Switches> {
+    rows.iter()
+        .filter(|r| r.starts_with(&format!("    row({players},")))
+        .filter_map(|r| r.split('"').nth(1).and_then(Switches::parse_letters))
+        .collect()
+}
+
+fn params(players: u8, switches: Switches, five_codes: bool) -> Params {
+    Params {
+        players,
+        five_codes,
+        level: Level::Normal,
+        switches,
+        ..Params::default()
+    }
+}
+
+/// Every switch set that plays differently at this player count.
+fn all_switch_sets(players: u8) -> Vec<Switches> {
+    let mut out = Vec::new();
+    for bits in 0u32..1 << 7 {
+        for hand_limit in HAND_LIMITS {
+            let on = |i: u32| bits & (1 << i) != 0;
+            let s = Switches {
+                per_round: on(0),
+                collect_as_action: on(1),
+                hand_limit,
+                half_die: on(2),
+                easy_neutralise: on(3),
+                two_cards: on(4),
+                spare_code: on(5),
+                four_card_codes: on(6),
+            };
+            if s.effective(players) == s {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// Per level, the switch set the sweep chooses.
+fn choose_levels(players: u8, deals: u32, games: u32) -> Vec<(Level, Switches)> {
+    let sets = all_switch_sets(players);
+    let started = std::time::Instant::now();
+    // Strong play is the search player. It never wins less than the rating
+    // policy it searches over, so a set the rating policy already wins past
+    // the easiest target (with room for noise) is no level, and is not
+    // searched; the rest are measured with the search player, one game a deal.
+    let ceiling = Level::TARGETS[0].1 + TOLERANCE + 0.05;
+    let measured: Vec<(Switches, f64)> = sets
+        .iter()
+        .filter(|&&s| rating_mean(&params(players, s, false), deals.min(50), games).0 <= ceiling)
+        .map(|&s| (s, search_mean(&params(players, s, false), deals, 1).0))
+        .collect();
+    eprintln!(
+        "{players} players: {} switch sets, {} searched over {deals} deals, in {:.0} s",
+        sets.len(),
+        measured.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Level::TARGETS
+        .iter()
+        .map(|&(level, target)| {
+            let near = |rate: f64| (rate - target).abs();
+            // The sweep's candidates, fewest departures first; each is
+            // measured again on a larger sample, and the first that stays
+            // within the tolerance is the level (the sweep's noise is about
+            // 3.5 points, the check's 1.5).
+            let mut candidates: Vec<&(Switches, f64)> = measured
+                .iter()
+                .filter(|(_, rate)| near(*rate) <= TOLERANCE + 0.03)
+                .collect();
+            candidates.sort_by(|a, b| {
+                (a.0.departures(), near(a.1))
+                    .partial_cmp(&(b.0.departures(), near(b.1)))
+                    .expect("rates are numbers")
+            });
+            let mut checked = Vec::new();
+            for &&(switches, _) in candidates.iter().take(CHECKED_CANDIDATES) {
+                let rate = search_mean(&params(players, switches, false), CHECK_DEALS, 1).0;
+                checked.push((switches, rate));
+                if near(rate) <= TOLERANCE {
+                    break;
+                }
+            }
+            let best = checked
+                .iter()
+                .find(|(_, rate)| near(*rate) <= TOLERANCE)
+                .or_else(|| checked.iter().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
+                .or_else(|| measured.iter().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
+                .expect("some switch set");
+            eprintln!(
+                "{players} players, {}: {} ({:.1}% checked over {CHECK_DEALS} deals, {} candidates checked)",
+                level.name(),
+                best.0,
+                best.1 * 100.0,
+                checked.len()
+            );
+            (level, best.0)
+        })
+        .collect()
+}
+
+/// How many of the sweep's candidates a level checks, and over how many deals.
+const CHECKED_CANDIDATES: usize = 6;
+const CHECK_DEALS: u32 = 1000;
+
+/// The rating policy's mean win rate over deals 0..deals, its standard
+/// error over the deals, and the per-deal rates.
+fn rating_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, Vec<f64>) {
+    let rates = per_deal(deals, |seed| {
+        engine::rate_with(params, &generate(params, seed), seed, games, |_| RatingPolicy).win_rate
+    });
+    let (mean, error) = mean_error(&rates);
+    (mean, error, rates)
+}
+
+/// The search player's mean win rate over deals 0..deals and its error.
+fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64) {
+    let rates = per_deal(deals, |seed| {
+        engine::rate_with(params, &generate(params, seed), seed, games, |g| SearchPlayer {
+            rollouts: ROLLOUTS,
+            rng: engine::rollout_rng(seed, g as u64),
+        })
+        .win_rate
+    });
+    mean_error(&rates)
+}
+
+/// `rate` of deals 0..deals (their seeds), in deal order, on every core.
+fn per_deal(deals: u32, rate: impl Fn(&Seed) -> f64 + Sync) -> Vec<f64> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    let mut rates = vec![0.0; deals as usize];
+    std::thread::scope(|scope| {
+        let size = deals.div_ceil(threads).max(1) as usize;
+        for (t, chunk) in rates.chunks_mut(size).enumerate() {
+            let rate = &rate;
+            scope.spawn(move || {
+                let first = t * size;
+                for (i, r) in chunk.iter_mut().enumerate() {
+                    *r = rate(&Seed::new(&(first + i).to_string()).unwrap());
+                }
+            });
+        }
+    });
+    rates
+}
+
+/// Mean and its standard error.
+fn mean_error(v: &[f64]) -> (f64, f64) {
+    let n = v.len().max(1) as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
+
+/// Spearman's rank correlation, ties given their mean rank.
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let ranks = |v: &[f64]| {
+        let mut order: Vec<usize> = (0..v.len()).collect();
+        order.sort_by(|&i, &j| v[i].total_cmp(&v[j]));
+        let mut r = vec![0.0; v.len()];
+        let mut i = 0;
+        while i < order.len() {
+            let mut j = i;
+            while j + 1 < order.len() && v[order[j + 1]] == v[order[i]] {
+                j += 1;
+            }
+            for k in i..=j {
+                r[order[k]] = (i + j) as f64 / 2.0;
+            }
+            i = j + 1;
+        }
+        r
+    };
+    let (ra, rb) = (ranks(a), ranks(b));
+    let (ma, _) = mean_error(&ra);
+    let (mb, _) = mean_error(&rb);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
+fn quartiles(rates: &[f64]) -> (f64, f64) {
+    let mut v = rates.to_vec();
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() as f64 * q) as usize).min(v.len() - 1)];
+    (at(0.25), at(0.75))
+}
