@@ -94,6 +94,9 @@ fn main() {
                     collect_as_action: true,
                     ..Switches::AS_WRITTEN
                 });
+                // A level may be one of these already (e.g. collect-as-action alone).
+                let mut seen = std::collections::HashSet::new();
+                sets.retain(|s| seen.insert(*s));
                 for switches in sets {
                     for five in [false, true] {
                         let p = params(players, switches, five);

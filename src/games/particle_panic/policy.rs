@@ -18,7 +18,8 @@
 //!   (lower when the board is nearly full). Clubs lift a roll one short and
 //!   hearts re-roll a failure when the card is spare (a suit whose code is
 //!   entered, a card the hand limit would discard, a suit the team holds
-//!   more of than its code needs) or the hand limit is low; diamonds step
+//!   more of than its code needs) or the hand limit is low (with one or two
+//!   players, always: their turns have actions to spare); diamonds step
 //!   onto a clear neighbour; spades clear the last particles off its space.
 //! - Collect at the end of the turn unless the stack would run out; discard
 //!   suits whose code is entered first, then suits another player gathers,
@@ -35,15 +36,30 @@ use super::engine::{Action, CLUBS, DIAMONDS, HEARTS, MAX_PARTICLES, Phase, Polic
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RatingPolicy;
 
-/// Tunable weights, read once from `PP_W` (experiments only).
-fn w(i: usize, d: i32) -> i32 {
+/// The rating policy's weights, one set for each turn budget: with one or
+/// two players a turn has two basic and two special actions, with three or
+/// four one of each, and the same weight does not serve both (measured with
+/// `--example pp_levels -- measure` at the normal levels, deals 0-99). With
+/// two actions of each kind a failed attempt is always saved with a club or a
+/// heart when one is at hand (the hand limit is worth more than the card);
+/// with one of each, cards a player would discard are not handed over
+/// (weight 16) and the pawn shies from piles more (weight 8).
+#[rustfmt::skip]
+const WEIGHTS_TWO_ACTIONS: [i32; 21] = [0, -1, 23, 0, 3, 6, 2, 0, 1, 100, 100, 10, 4, 2, 12, 6, 1, 80, 1, 5, 1];
+#[rustfmt::skip]
+const WEIGHTS_ONE_ACTION: [i32; 21] = [0, 1, 0, 1, 3, 6, 2, 0, 20, 100, 100, 8, 4, 2, 12, 4, -1, 80, 1, 3, 1];
+
+/// Weight `i` for this game; `PP_W` (comma-separated, read once) overrides
+/// them for experiments.
+fn w(s: &State, i: usize) -> i32 {
     static W: std::sync::OnceLock<Vec<Option<i32>>> = std::sync::OnceLock::new();
     let v = W.get_or_init(|| {
         std::env::var("PP_W")
             .map(|t| t.split(',').map(|x| x.trim().parse().ok()).collect())
             .unwrap_or_default()
     });
-    v.get(i).copied().flatten().unwrap_or(d)
+    let defaults = if s.players <= 2 { &WEIGHTS_TWO_ACTIONS } else { &WEIGHTS_ONE_ACTION };
+    v.get(i).copied().flatten().unwrap_or(defaults[i])
 }
 
 impl Policy for RatingPolicy {
@@ -89,7 +105,7 @@ fn spare(s: &State, p: usize, suit: usize) -> u8 {
         return s.hands[p][suit];
     }
     let over = s.hand_size(p).saturating_sub(s.limits[p]);
-    let beyond = team(s, suit).saturating_sub(s.code_cards() + w(0, 0) as u8);
+    let beyond = team(s, suit).saturating_sub(s.code_cards() + w(s, 0) as u8);
     over.max(beyond).min(s.hands[p][suit])
 }
 
@@ -113,7 +129,9 @@ fn attempt(s: &State, p: usize, roll: u8) -> Action {
     if roll >= target {
         return Action::Accept;
     }
-    let desperate = s.limits[p] <= w(1, 1) as u8;
+    // Weight 1: the hand limit at or below which any club or heart is
+    // spent on a failed attempt; negative: always.
+    let desperate = w(s, 1) < 0 || s.limits[p] <= w(s, 1) as u8;
     // The engine takes the special action for spending if this is the first card.
     if roll + 1 >= target && may_spend(s, p, CLUBS, desperate) {
         return Action::Club;
@@ -138,17 +156,17 @@ fn expected_failures(s: &State, n: u8) -> u32 {
 /// The lowest hand limit an attempt may risk leaving: lower when the board
 /// is nearly full.
 fn floor(s: &State) -> u8 {
-    if s.total_particles() as i32 > w(2, 23) {
-        w(3, 1) as u8
+    if s.total_particles() as i32 > w(s, 2) {
+        w(s, 3) as u8
     } else {
-        w(4, 3) as u8
+        w(s, 4) as u8
     }
 }
 
 /// Whether clearing the `n` particles of a space is worth its expected cost
 /// to this player's hand limit.
 fn worth_clearing(s: &State, p: usize, n: u8) -> bool {
-    n > 0 && n as i32 <= w(5, 6) && (s.limits[p] as u32) * 6 >= expected_failures(s, n) + 6 * (floor(s) as u32 + 1)
+    n > 0 && n as i32 <= w(s, 5) && (s.limits[p] as u32) * 6 >= expected_failures(s, n) + 6 * (floor(s) as u32 + 1)
 }
 
 /// How much the top card of a stack helps: a needed suit, more so one the
@@ -235,12 +253,12 @@ fn act(s: &State, p: usize) -> Action {
 /// A pile next to `here` small enough to clear, on a stack that can spare
 /// its cards.
 fn pile_nearby(s: &State, p: usize, here: usize) -> bool {
-    w(18, 1) > 0
+    w(s, 18) > 0
         && (0..SPACES).any(|t| {
             let n = s.particles[t];
             State::distance(here, t) == 1
                 && n > 0
-                && n as i32 <= w(19, 3)
+                && n as i32 <= w(s, 19)
                 && safe_to_collect(s, t)
                 && worth_clearing(s, p, n)
         })
@@ -267,7 +285,7 @@ fn junk(s: &State, q: usize, except: usize) -> u8 {
         .filter(|&suit| suit != except)
         .map(|suit| {
             let h = s.hands[q][suit];
-            if !s.needed(suit) || h as i32 <= w(6, 1) { h } else { 0 }
+            if !s.needed(suit) || h as i32 <= w(s, 6) { h } else { 0 }
         })
         .sum()
 }
@@ -296,8 +314,8 @@ fn share(s: &State, p: usize) -> Option<Action> {
             for (suit, give) in cards.iter_mut().enumerate().take(s.suits as usize) {
                 let (mine, theirs) = (s.hands[p][suit], s.hands[q][suit]);
                 // Together a code: theirs to enter on their turn.
-                let completes = w(20, 1) > 0 && theirs > 0 && mine + theirs >= s.code_cards();
-                if !s.needed(suit) || mine == 0 || ((theirs as i32 + w(7, 0)) < mine as i32 && !completes) {
+                let completes = w(s, 20) > 0 && theirs > 0 && mine + theirs >= s.code_cards();
+                if !s.needed(suit) || mine == 0 || ((theirs as i32 + w(s, 7)) < mine as i32 && !completes) {
                     continue;
                 }
                 if size + mine <= s.limits[q] + junk(s, q, suit) {
@@ -309,7 +327,7 @@ fn share(s: &State, p: usize) -> Option<Action> {
             // this player holds fewest of first.
             let kept: u8 = s.hands[p].iter().zip(&cards).map(|(h, g)| h - g).sum();
             let mut over = (end_of_turn_hand(s, p) - (s.hand_size(p) - kept)).saturating_sub(s.limits[p]);
-            if w(16, 1) > 0 {
+            if w(s, 16) > 0 {
                 while over > 0 && size < s.limits[q] {
                     let Some(suit) = (0..s.suits as usize)
                         .filter(|&suit| s.needed(suit) && s.hands[p][suit] > cards[suit])
@@ -337,20 +355,20 @@ fn best_space(s: &State, p: usize, roll: u8) -> usize {
         .filter(|&t| State::distance(here, t) <= roll as usize)
         .max_by_key(|&t| {
             let n = s.particles[t];
-            let mut score: i32 = -w(8, 10) * n as i32;
+            let mut score: i32 = -w(s, 8) * n as i32;
             if safe_to_collect(s, t) {
                 if n == 0 {
-                    score += w(9, 100);
+                    score += w(s, 9);
                 } else if can_clear && worth_clearing(s, p, n) {
-                    score += w(10, 100) + w(11, 8) * n as i32 - expected_failures(s, n) as i32 * w(12, 4);
+                    score += w(s, 10) + w(s, 11) * n as i32 - expected_failures(s, n) as i32 * w(s, 12);
                 }
-                score += w(13, 2) * top_value(s, t);
+                score += w(s, 13) * top_value(s, t);
             } else {
                 // A stack that cannot spare its cards is no use to stand on.
-                score -= w(17, 80);
+                score -= w(s, 17);
             }
             if with_teammate(s, p, t) {
-                score += w(14, 12);
+                score += w(s, 14);
             }
             (score, -(State::distance(here, t) as i32), -(t as i32))
         })
@@ -361,7 +379,7 @@ fn best_space(s: &State, p: usize, roll: u8) -> usize {
 fn spill_to(s: &State, a: u8, b: u8) -> u8 {
     let cost = |t: u8| {
         let pawns = (0..s.players as usize).filter(|&q| s.pawns[q] == t).count() as i32;
-        s.particles[t as usize] as i32 + w(15, 4) * pawns
+        s.particles[t as usize] as i32 + w(s, 15) * pawns
     };
     if cost(b) < cost(a) { b } else { a }
 }
