@@ -63,7 +63,10 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v3 = pdf_pages_text(&read(&s, "v3.pdf"));
     let v3_record = v3[0].replace('\n', " ");
-    assert!(v3_record.contains("Level as written") && !v3_record.contains("house rule:"), "{v3_record}");
+    assert!(
+        v3_record.contains("Level as written") && !v3_record.contains("house rule:"),
+        "{v3_record}"
+    );
     assert!(
         v3[0].contains("particle-panic:3-509:p2-c4-n2000:a4:record:42"),
         "{}",
@@ -369,11 +372,7 @@ fn five_codes_prints_its_star_cards_and_the_rules_say_what_they_do() {
         );
         let text = common::pdf_pages_text(&std::fs::read(s.path("s.pdf")).unwrap()).join("\n");
         // 26 cards: A to K twice, each with its rank in two corners.
-        assert_eq!(
-            text.matches("enter the fifth code").count(),
-            26,
-            "{paper}"
-        );
+        assert_eq!(text.matches("enter the fifth code").count(), 26, "{paper}");
     }
     let rules = |variant: &str| {
         let r = s.run(&[

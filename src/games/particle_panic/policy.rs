@@ -58,7 +58,11 @@ fn w(s: &State, i: usize) -> i32 {
             .map(|t| t.split(',').map(|x| x.trim().parse().ok()).collect())
             .unwrap_or_default()
     });
-    let defaults = if s.players <= 2 { &WEIGHTS_TWO_ACTIONS } else { &WEIGHTS_ONE_ACTION };
+    let defaults = if s.players <= 2 {
+        &WEIGHTS_TWO_ACTIONS
+    } else {
+        &WEIGHTS_ONE_ACTION
+    };
     v.get(i).copied().flatten().unwrap_or(defaults[i])
 }
 
