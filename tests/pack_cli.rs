@@ -652,3 +652,36 @@ fn the_teacher_key_rates_boards_and_deals_in_the_pack_language() {
     assert_eq!(wins.len(), 2, "{key}");
     assert!(wins.iter().all(|l| l.contains(',') && l.ends_with(" %")), "{wins:?}");
 }
+
+/// Regression: `pack --split` made its temporary folder 0666, which only
+/// root could enter. Run as a user who owns nothing here: as root, through
+/// `setpriv` as nobody (65534); as anyone else, as that user.
+#[test]
+fn split_works_for_a_user_who_is_not_root() {
+    let s = Scratch::new("pack-split-user");
+    let mut perms = std::fs::metadata(&s.0).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o777);
+    std::fs::set_permissions(&s.0, perms).unwrap();
+    let bin = env!("CARGO_BIN_EXE_panicpress");
+    let args = [
+        "pack", "--game", "tp-hunt", "--count", "2", "--seed", "s", "--split", "-o", "sets",
+    ];
+    let root = std::process::Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    let mut cmd = if root {
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", bin]);
+        c
+    } else {
+        std::process::Command::new(bin)
+    };
+    let out = cmd.args(args).current_dir(&s.0).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(s.path("sets"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["000-teacher-key.pdf", "001-student-1.pdf", "002-student-2.pdf"]);
+    let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(s.path("sets")).unwrap().permissions());
+    assert_eq!(mode & 0o700, 0o700, "its owner can enter the folder: {mode:o}");
+}
