@@ -16,7 +16,6 @@
 //!     cargo run --release --example pp_levels -- levels [PLAYERS|0] [SWEEP_DEALS SWEEP_GAMES]
 //!     cargo run --release --example pp_levels -- sweep [PLAYERS|0] [DEALS GAMES]
 //!     cargo run --release --example pp_levels -- measure PLAYERS LETTERS DEALS GAMES [five]
-//!     cargo run --release --example pp_levels -- compare PLAYERS LEVEL DEALS RATING_GAMES SEARCH_GAMES
 //!
 //! Sizes come from `levels.rs` (LEVEL_DEALS x LEVEL_GAMES, search player
 //! LEVEL_SEARCH_DEALS x LEVEL_SEARCH_GAMES, CALIBRATION_DEALS x
@@ -113,50 +112,6 @@ fn main() {
             level_rows.iter().for_each(|r| println!("{r}"));
             println!("CALIBRATION:");
             calibration_rows.iter().for_each(|r| println!("{r}"));
-        }
-        Some("compare") => {
-            // The rating policy against the search player, deal by deal, at
-            // a level: Spearman's rank correlation of the per-deal win rates
-            // and the ratio of the means (RULES.md: at least 0.85 and 80%).
-            let players = num(1, 2) as u8;
-            let level = args
-                .get(2)
-                .map_or(Ok(Level::Normal), |l| Level::parse(l))
-                .expect("a level");
-            let (deals, rating_games, search_games) = (num(3, 50), num(4, 2000), num(5, 200));
-            let p = Params {
-                players,
-                level,
-                switches: level.switches(players),
-                ..Params::default()
-            };
-            let started = std::time::Instant::now();
-            let rating = per_deal(deals, |seed| {
-                engine::rate_with(&p, &generate(&p, seed), seed, rating_games, |_| RatingPolicy).win_rate
-            });
-            let search = per_deal(deals, |seed| {
-                engine::rate_with(&p, &generate(&p, seed), seed, search_games, |g| SearchPlayer {
-                    rollouts: ROLLOUTS,
-                    rng: engine::rollout_rng(seed, g as u64),
-                })
-                .win_rate
-            });
-            let ((rm, re), (sm, se)) = (mean_error(&rating), mean_error(&search));
-            println!(
-                "{players} players, level {} ({}), deals 0-{}: rating policy {:.1}% ± {:.1}% ({rating_games} games a deal), \
-                 search player {:.1}% ± {:.1}% ({search_games} games a deal, {ROLLOUTS} rollouts an action); \
-                 ratio {:.2}, Spearman {:.3}; {:.0} s",
-                level.name(),
-                p.switches,
-                deals - 1,
-                rm * 100.0,
-                re * 100.0,
-                sm * 100.0,
-                se * 100.0,
-                rm / sm,
-                spearman(&rating, &search),
-                started.elapsed().as_secs_f64()
-            );
         }
         _ => eprintln!(
             "usage: pp_levels levels [PLAYERS|0] [DEALS GAMES] | sweep [PLAYERS|0] [DEALS GAMES] | measure PLAYERS LETTERS DEALS GAMES [five]"
@@ -328,34 +283,6 @@ fn mean_error(v: &[f64]) -> (f64, f64) {
     let mean = v.iter().sum::<f64>() / n;
     let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     (mean, (var / n).sqrt())
-}
-
-/// Spearman's rank correlation, ties given their mean rank.
-fn spearman(a: &[f64], b: &[f64]) -> f64 {
-    let ranks = |v: &[f64]| {
-        let mut order: Vec<usize> = (0..v.len()).collect();
-        order.sort_by(|&i, &j| v[i].total_cmp(&v[j]));
-        let mut r = vec![0.0; v.len()];
-        let mut i = 0;
-        while i < order.len() {
-            let mut j = i;
-            while j + 1 < order.len() && v[order[j + 1]] == v[order[i]] {
-                j += 1;
-            }
-            for k in i..=j {
-                r[order[k]] = (i + j) as f64 / 2.0;
-            }
-            i = j + 1;
-        }
-        r
-    };
-    let (ra, rb) = (ranks(a), ranks(b));
-    let (ma, _) = mean_error(&ra);
-    let (mb, _) = mean_error(&rb);
-    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt()
 }
 
 fn quartiles(rates: &[f64]) -> (f64, f64) {
