@@ -389,7 +389,29 @@ fn five_codes_prints_its_star_cards_and_the_rules_say_what_they_do() {
         assert_eq!(r.code(), 0, "{}", r.stderr());
         pdf_pages_text(&read(&s, "r.pdf")).join(" ").replace('\n', " ")
     };
+    // The record names the level played, and says its figure is for four codes.
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "7",
+        "--players",
+        "4",
+        "--variant",
+        "five-codes",
+        "--sheets",
+        "record",
+        "-o",
+        "rec.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let record = pdf_pages_text(&read(&s, "rec.pdf"))[0].replace('\n', " ");
+    assert!(record.contains("Level normal, five codes: near-unwinnable"), "{record}");
+    assert!(
+        record.contains("with four codes instead strong play wins about 41%"),
+        "{record}"
+    );
     let five = rules("five-codes");
+    assert!(five.contains("the fifth code makes every level much harder"), "{five}");
     assert!(five.contains("a ★ card has no power of its own"), "{five}");
     assert!(five.contains("Collecting is not an action"), "{five}");
     assert!(five.contains("a spade moves any one particle"), "{five}");

@@ -556,9 +556,13 @@ impl Difficulty {
             )));
         };
         if c.near_unwinnable() {
-            let normal = levels::LevelRow::of(params.players, DEFAULT_LEVEL)
-                .map(|r| format!("; at --level normal strong play wins about {:.0}%", r.search * 100.0))
-                .unwrap_or_default();
+            let normal = if params.five_codes {
+                "; five codes make every level much harder than its name".to_string()
+            } else {
+                levels::LevelRow::of(params.players, DEFAULT_LEVEL)
+                    .map(|r| format!("; at --level normal strong play wins about {:.0}%", r.search * 100.0))
+                    .unwrap_or_default()
+            };
             return Err(Error::input(format!(
                 "difficulty: with {players} ({}) at level {} the game is near-unwinnable: the rating player wins {:.2}% of games over {} deals, too few to sort deals into bands{normal}",
                 params.variant(),
