@@ -149,13 +149,13 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
     if quick_too_far {
         return Err(Error::input(format!(
             "target: the quick game goes to {QUICK_TARGET} at most (a whammy costs the whole game total, and {share} \
-             of players ever reach {}); for a longer game play --mode long --target {}",
+             of players ever reach {}); for a longer game set --mode to long, where a target of {} is fine",
             params.target, params.target
         )));
     }
     Err(Error::input(format!(
         "target: {} is out of reach with whammies: a whammy costs the whole game total, and only {share} of players \
-         ever get there; play --mode long without whammies to {}, or a lower target",
+         ever get there; set --mode to long without whammies for {}, or lower the target",
         params.target, params.target
     )))
 }
