@@ -702,22 +702,12 @@ impl Pack {
     }
 
     /// The pages each member's sheets land on, numbered from `first`: the
-    /// key's page map. Worked out from what one student's and one table's
-    /// pages become (every student has the same sheets, every table too),
-    /// without making the others.
+    /// key's page map. Worked out from what each member's pages become
+    /// (members differ: a TP Hunt map may need more tracker pages than
+    /// another), without writing them.
     fn page_spans(&self, texts: &Texts, first: usize) -> Result<Vec<Vec<(usize, usize)>>> {
-        let pattern = |i: usize| -> Result<Vec<bool>> {
-            let mut placed = Vec::new();
-            self.members_pages(texts, i..i + 1, &mut |_| Ok(()), Some(&mut placed))?;
-            Ok(placed.pop().unwrap_or_default())
-        };
-        let students = self.students.len();
-        let student = if students > 0 { pattern(0)? } else { Vec::new() };
-        let table = if self.members() > students {
-            pattern(students)?
-        } else {
-            Vec::new()
-        };
+        let mut patterns = Vec::with_capacity(self.members());
+        self.members_pages(texts, 0..self.members(), &mut |_| Ok(()), Some(&mut patterns))?;
         // Runs of consecutive pages: a member's pages of their own, and the
         // shared pages their small sheets land on, which hold others' too.
         let mut spans: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.members()];
@@ -729,8 +719,8 @@ impl Pack {
         // the last at the end.
         let mut last_page = first - 1;
         let mut sharing: Vec<usize> = Vec::new();
-        for i in 0..self.members() {
-            for &shared in if i < students { &student } else { &table } {
+        for (i, pattern) in patterns.iter().enumerate() {
+            for &shared in pattern {
                 if shared {
                     sharing.push(i);
                     if sharing.len() == self.per_page {
@@ -750,7 +740,6 @@ impl Pack {
         Ok(spans)
     }
 
-    /// The teacher key: pack code, date, and each student's sheet codes.
     /// The teacher key: every student's and table's name, table, pages in the
     /// pack (`page_map`: for the one-PDF pack) and sheet codes (with the
     /// deal's rating where the game rates layouts). Laid out twice: once to

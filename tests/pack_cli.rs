@@ -685,3 +685,33 @@ fn split_works_for_a_user_who_is_not_root() {
     let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(s.path("sets")).unwrap().permissions());
     assert_eq!(mode & 0o700, 0o700, "its owner can enter the folder: {mode:o}");
 }
+
+/// Students' sets differ in length (a TP Hunt map may need more tracker
+/// pages than another), and the key's page map follows each one: every
+/// page it gives a student is stamped with their name, and no other is.
+#[test]
+fn the_teacher_key_maps_sets_of_different_lengths() {
+    let s = Scratch::new("pack-key-lengths");
+    std::fs::write(
+        s.path("p.toml"),
+        "seed = \"5B\"\ncount = 9\n[[entry]]\ngame = \"tp-hunt\"\n",
+    )
+    .unwrap();
+    let r = s.run(&["pack", "p.toml", "-o", "p.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&read(&s, "p.pdf"));
+    let key = &pages[0];
+    let mut lengths = std::collections::BTreeSet::new();
+    for student in 1..=9 {
+        let name = format!("Student {student}");
+        let theirs: Vec<usize> = (1..pages.len()).filter(|&p| pages[p].contains(&name)).collect();
+        let (first, last) = (theirs[0] + 1, theirs[theirs.len() - 1] + 1);
+        assert_eq!(theirs.len(), last - first + 1, "{name}'s pages run on: {theirs:?}");
+        lengths.insert(theirs.len());
+        assert!(
+            key.contains(&format!("{first}-{last}")),
+            "{name}: pages {first}-{last} missing from the key: {key}"
+        );
+    }
+    assert!(lengths.len() > 1, "the sets should differ in length: {lengths:?}");
+}
