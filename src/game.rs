@@ -38,6 +38,9 @@ pub struct Setting {
     pub help: &'static str,
     /// How the setting shows in the sheet code (`p4`: 4 players), or "" when it does not.
     pub in_code: &'static str,
+    /// For a choice that stands for other settings (a preset): each value
+    /// with the settings it sets, so a form can show them.
+    pub sets: &'static [(&'static str, &'static [(&'static str, &'static str)])],
 }
 
 /// The settings every game takes the same way.

@@ -208,6 +208,17 @@ pub fn clean_copied(text: &str) -> String {
     out
 }
 
+/// A code copied with the label printed before it ("Sheet code: ...",
+/// "Blattcode: ..."): a code's first colon is never followed by a space, so
+/// text up to a colon and a space is a label.
+fn without_label(text: &str) -> &str {
+    let text = text.trim();
+    match text.split_once(':') {
+        Some((label, rest)) if rest.starts_with(char::is_whitespace) && !label.is_empty() => rest.trim_start(),
+        _ => text,
+    }
+}
+
 /// A seed field of a code with a check: `PACK/~NAME` names a pack member
 /// whose seed is the hash of their name; anything else is the seed's text.
 fn member_in(field: &str) -> Option<(&str, &str)> {
@@ -221,6 +232,7 @@ impl SheetCode {
     /// check confirms, and refused when neither is; a code printed before
     /// codes had checks is read as cleaned.
     pub fn parse(code: &str) -> Result<SheetCode, SeedError> {
+        let code = without_label(code);
         let cleaned = clean_copied(code);
         let shown = crate::error::quote(&cleaned);
         let parts: Vec<&str> = cleaned.splitn(6, ':').collect();

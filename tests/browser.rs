@@ -368,6 +368,28 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
         browser.axe(&format!("with {} chosen", game.name()));
     }
 
+    // A preset shows what it sets in the fields it sets, and the code follows.
+    choose_game("tp-hunt");
+    browser.until("TP Hunt", &code_is("tp-hunt:"));
+    let stores = browser.script(
+        "const p = document.querySelector(\"#settings [name='preset']\"); p.value = 'harder'; \
+         p.dispatchEvent(new Event('input', { bubbles: true })); \
+         return document.querySelector(\"#settings [name='stores']\").value;",
+    );
+    assert_eq!(stores.as_str(), Some("9"));
+    browser.until(
+        "the harder map's code",
+        "document.getElementById('shown').value.includes('-s9-')",
+    );
+    browser.script(
+        "const p = document.querySelector(\"#settings [name='preset']\"); p.value = 'standard'; \
+         p.dispatchEvent(new Event('input', { bubbles: true })); return true;",
+    );
+    browser.until(
+        "the standard map's code",
+        "document.getElementById('shown').value.includes('-s12-')",
+    );
+
     // A family, from the keyboard only: TP Hunt, 3 players, seed 7.
     choose_game("panic-buy");
     browser.until("Panic Buy", &code_is("panic-buy:"));

@@ -276,6 +276,27 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     let regen = server.get("/api/regen?code=tp-hunt%3A1%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A42");
     assert_eq!(regen.status, 200);
     assert!(regen.body.starts_with(b"%PDF-"));
+    // A code copied with its printed label, for a seed with a letter beyond
+    // ASCII: the download keeps the letter in its file name.
+    let info: serde_json::Value =
+        serde_json::from_slice(&server.get("/api/tp-hunt/info?seed=Zo%C3%AB&players=3").body).unwrap();
+    let copied = format!("Sheet code: {}", info["code"].as_str().unwrap());
+    let query: String = form_urlencoded::byte_serialize(copied.as_bytes()).collect();
+    let regen = server.get(&format!("/api/regen?code={query}"));
+    assert_eq!(regen.status, 200, "{}", regen.error());
+    let disposition = regen.header("content-disposition").unwrap_or_default();
+    assert!(
+        disposition.contains("filename*=UTF-8''") && disposition.contains("zo%C3%AB"),
+        "{disposition}"
+    );
+    let pack =
+        server.get("/api/regen?code=pack%3A1%3Ared298770-n9%3Atp-hunt%3A3-3nm%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A5B");
+    assert_eq!(pack.status, 400);
+    assert!(
+        pack.error().contains("sheet code beside their name"),
+        "{}",
+        pack.error()
+    );
     let info: serde_json::Value =
         serde_json::from_slice(&server.get("/api/tp-hunt/info?seed=42&players=3").body).unwrap();
     assert_eq!(info["code"], "tp-hunt:3-y0s:g12-s12-a10-d7-p3:a4:default:42");

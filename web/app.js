@@ -67,6 +67,18 @@ function checkboxes(id, legend, help, options, ticked) {
   return fs;
 }
 
+// A choice that stands for other settings (a preset) shows what it sets in
+// their fields, so the form says what the sheet will print.
+function presetChosen(control) {
+  const s = game().settings.find((x) => x.name === control.name);
+  const sets = s && s.sets && s.sets.find(([v]) => v === control.value);
+  if (!sets) return;
+  for (const [name, value] of sets[1]) {
+    const c = document.querySelector("#settings [name='" + name + "']");
+    if (c) c.value = value;
+  }
+}
+
 // A control for one of the game's settings, showing its default as a value.
 function settingControl(g, s, value) {
   const label = settingWord(g.name, s.name), help = helpWord(g.name, s.name), id = "f-" + s.name;
@@ -475,6 +487,7 @@ async function start() {
   $("settings").addEventListener("input", (e) => {
     if (e.target.id === "game") return;
     if (e.target.name === "lang") sheetLangChosen = true;
+    presetChosen(e.target);
     changed();
   });
   $("settings").addEventListener("submit", (e) => e.preventDefault());

@@ -341,9 +341,7 @@ async fn streamed<P: 'static>(
     let mut response = Response::new(Body::from_stream(chunks));
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(head.content_type));
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{}\"", head.file_name)) {
-        h.insert(header::CONTENT_DISPOSITION, v);
-    }
+    h.insert(header::CONTENT_DISPOSITION, attachment(&head.file_name));
     if let Some(w) = head.warning
         && let Ok(v) = HeaderValue::from_str(&form_urlencoded::byte_serialize(w.as_bytes()).collect::<String>())
     {
@@ -451,10 +449,36 @@ async fn game_answer(
 
 fn download(content_type: &'static str, name: &str, body: Vec<u8>) -> Response {
     let mut r = (StatusCode::OK, [(header::CONTENT_TYPE, content_type)], body).into_response();
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
-        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-    }
+    r.headers_mut().insert(header::CONTENT_DISPOSITION, attachment(name));
     r
+}
+
+/// A download's file name (RFC 6266): an ASCII stand-in for old browsers,
+/// and the name itself, percent-encoded UTF-8, for the rest.
+fn attachment(name: &str) -> HeaderValue {
+    let ascii: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let value = if ascii == name {
+        format!("attachment; filename=\"{name}\"")
+    } else {
+        format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
+    };
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("attachment"))
 }
 
 /// The page's view of a document: its code and page count, or one page as
@@ -527,6 +551,13 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
             if code.trim().is_empty() {
                 return Err(refuse(Error::input(
                     "code: paste the code printed at the foot of a sheet",
+                )));
+            }
+            if code.trim().starts_with("pack:") {
+                return Err(refuse(Error::input(
+                    "code: this is a class pack's code from a teacher key; to print one student's set again, paste \
+                     the sheet code beside their name on the key, or make the whole pack again under Class pack \
+                     with the same names and settings",
                 )));
             }
             let code = crate::seed::SheetCode::parse(&code).map_err(|e| refuse(e.into()))?;

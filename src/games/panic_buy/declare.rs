@@ -31,6 +31,7 @@ const SETTINGS: &[Setting] = &[
         default: "3 (race), 4 (hoard)",
         help: "Players: 2-4 in race mode (2 players play two counters each), 4 or 6 in hoard mode.",
         in_code: "p3",
+        sets: &[],
     },
     Setting {
         name: "mode",
@@ -40,6 +41,7 @@ const SETTINGS: &[Setting] = &[
         default: "race",
         help: "race: first to bring home 2 rolls; hoard: teams of 2 collect the most.",
         in_code: "race",
+        sets: &[],
     },
     Setting {
         name: "board",
@@ -49,6 +51,7 @@ const SETTINGS: &[Setting] = &[
         default: "single",
         help: "single (one landscape page) or tiled (two pages to glue together).",
         in_code: "-tiled",
+        sets: &[],
     },
     Setting {
         name: "length",
@@ -58,6 +61,7 @@ const SETTINGS: &[Setting] = &[
         default: "any",
         help: "Keep a board whose simulated games run short, normal or long for the players and mode.",
         in_code: "-lshort",
+        sets: &[],
     },
     Setting {
         name: "rule-off",
@@ -65,6 +69,7 @@ const SETTINGS: &[Setting] = &[
         default: "",
         help: "Switch off a good-board rule by name (see 'panicpress rules panic-buy'); repeatable.",
         in_code: "-xNAME",
+        sets: &[],
     },
 ];
 

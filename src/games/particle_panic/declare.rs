@@ -28,6 +28,7 @@ const SETTINGS: &[Setting] = &[
         default: "2",
         help: "Number of players.",
         in_code: "p2",
+        sets: &[],
     },
     Setting {
         name: "level",
@@ -35,6 +36,7 @@ const SETTINGS: &[Setting] = &[
         default: "normal",
         help: "How hard the game is: easy, normal or hard (house rules chosen by simulation so that strong play wins about 65%, 40% or 20%), or as-written (near-unwinnable).",
         in_code: "-normal-rh8",
+        sets: &[],
     },
     Setting {
         name: "variant",
@@ -42,6 +44,7 @@ const SETTINGS: &[Setting] = &[
         default: "standard",
         help: "standard; five-codes (a fifth suit of 26 ★ cards); collect-as-action (collecting costs an action). Join two with ','.",
         in_code: "c5, -a",
+        sets: &[],
     },
     Setting {
         name: "simulations",
@@ -52,6 +55,7 @@ const SETTINGS: &[Setting] = &[
         default: "2000",
         help: "Simulated games behind the printed rating.",
         in_code: "n2000",
+        sets: &[],
     },
     Setting {
         name: "difficulty",
@@ -61,6 +65,7 @@ const SETTINGS: &[Setting] = &[
         default: "",
         help: "Pick a seeded deal whose rating is in that band of its level (the chosen deal's seed goes in the code).",
         in_code: "",
+        sets: &[],
     },
 ];
 

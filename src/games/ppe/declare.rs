@@ -25,6 +25,7 @@ const SETTINGS: &[Setting] = &[
         default: "4",
         help: "Players on the score pad.",
         in_code: "p4",
+        sets: &[],
     },
     Setting {
         name: "mode",
@@ -32,6 +33,7 @@ const SETTINGS: &[Setting] = &[
         default: "quick",
         help: "quick: one roll a turn, to 19, whammies; long: push your luck to 190 or any agreed total, a bust scores nothing for the turn.",
         in_code: "-quick",
+        sets: &[],
     },
     Setting {
         name: "target",
@@ -39,6 +41,7 @@ const SETTINGS: &[Setting] = &[
         default: "19 (quick), 190 (long)",
         help: "Points to win: up to 19 in the quick game; 190, 1900 ... in the long game.",
         in_code: "t19",
+        sets: &[],
     },
     Setting {
         name: "variant",
@@ -46,6 +49,7 @@ const SETTINGS: &[Setting] = &[
         default: "",
         help: "whammies: the long game with the whammy ladder (an unbeaten Virus costs the game total); targets half the players reach.",
         in_code: "-whammies",
+        sets: &[],
     },
     Setting {
         name: "faces",
@@ -53,6 +57,7 @@ const SETTINGS: &[Setting] = &[
         default: "virus 3, long_nosed_man 1, vaccine 3, ventilator 3, heroes 4, face_shield 4, mask 5, social_distancing 5, hand_sanitizer 4, gloves 4",
         help: "TOML file of face counts (face names as keys; 36 faces, at most 6 of each); a settings file may hold a [faces] table.",
         in_code: "-fN.N...",
+        sets: &[],
     },
 ];
 

@@ -33,6 +33,7 @@ const SETTINGS: &[Setting] = &[
         default: "4",
         help: "Number of players (the trackers on the sheet).",
         in_code: "p4",
+        sets: &[],
     },
     Setting {
         name: "stores",
@@ -40,6 +41,7 @@ const SETTINGS: &[Setting] = &[
         default: "12",
         help: "Stores on the map.",
         in_code: "s12",
+        sets: &[],
     },
     Setting {
         name: "atms",
@@ -47,6 +49,7 @@ const SETTINGS: &[Setting] = &[
         default: "10",
         help: "ATMs on the map.",
         in_code: "a10",
+        sets: &[],
     },
     Setting {
         name: "dangers",
@@ -54,6 +57,7 @@ const SETTINGS: &[Setting] = &[
         default: "7",
         help: "Danger zones on the map.",
         in_code: "d7",
+        sets: &[],
     },
     Setting {
         name: "grid",
@@ -64,6 +68,7 @@ const SETTINGS: &[Setting] = &[
         default: "12",
         help: "Grid size (squares a side).",
         in_code: "g12",
+        sets: &[],
     },
     Setting {
         name: "preset",
@@ -71,6 +76,10 @@ const SETTINGS: &[Setting] = &[
         default: "standard",
         help: "'harder': 9 stores, 10 ATMs, 10 danger zones; 'standard': 12, 10, 7 (the other settings win).",
         in_code: "",
+        sets: &[
+            ("standard", &[("stores", "12"), ("atms", "10"), ("dangers", "7")]),
+            ("harder", &[("stores", "9"), ("atms", "10"), ("dangers", "10")]),
+        ],
     },
     Setting {
         name: "rule-off",
@@ -78,6 +87,7 @@ const SETTINGS: &[Setting] = &[
         default: "",
         help: "Switch off a fairness rule by name (see 'panicpress rules tp-hunt'); repeatable.",
         in_code: "-xNAME",
+        sets: &[],
     },
 ];
 
@@ -392,6 +402,24 @@ mod tests {
     fn the_declared_fairness_rules_are_the_engines() {
         let fair: Vec<&str> = Rule::ALL.iter().filter(|r| r.is_fairness()).map(|r| r.name()).collect();
         assert_eq!(fair, FAIRNESS);
+    }
+
+    #[test]
+    fn each_preset_declares_what_it_sets() {
+        let preset = SETTINGS.iter().find(|s| s.name == "preset").unwrap();
+        for (name, sets) in preset.sets {
+            let p = params(&values(&[("preset", name)])).unwrap();
+            for (setting, value) in *sets {
+                let got = match *setting {
+                    "stores" => p.stores,
+                    "atms" => p.atms,
+                    "dangers" => p.dangers,
+                    other => panic!("{other}"),
+                };
+                assert_eq!(got.to_string(), *value, "{name}: {setting}");
+            }
+        }
+        assert_eq!(preset.sets.len(), PRESETS.len());
     }
 
     #[test]
