@@ -25,14 +25,12 @@ use panicpress::games::particle_panic::levels::{
     CALIBRATION_DEALS, CALIBRATION_GAMES, HAND_LIMITS, LEVEL_DEALS, LEVEL_GAMES, LEVEL_SEARCH_DEALS,
     LEVEL_SEARCH_GAMES, Level,
 };
-use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer};
+use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
 use panicpress::games::particle_panic::{Params, Switches, engine, generate};
 use panicpress::seed::Seed;
 
 /// How far from its target a level's sweep win rate may be.
 const TOLERANCE: f64 = 0.05;
-/// Rollouts per action of the search player in the level table.
-const ROLLOUTS: u32 = 8;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -250,7 +248,7 @@ fn rating_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, Vec<f64>) 
 fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64) {
     let rates = per_deal(deals, |seed| {
         engine::rate_with(params, &generate(params, seed), seed, games, |g| SearchPlayer {
-            rollouts: ROLLOUTS,
+            rollouts: YARDSTICK_ROLLOUTS,
             rng: engine::rollout_rng(seed, g as u64),
         })
         .win_rate

@@ -10,14 +10,14 @@
 //! per action, on dice of its own stream (not the rating's).
 
 use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
-use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer};
+use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
 use panicpress::games::particle_panic::{Level, Params, Switches, generate};
 use panicpress::seed::Seed;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize, d: u32| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(d);
-    let (players, deals, games, rollouts) = (num(0, 2) as u8, num(1, 10), num(2, 40), num(3, 8));
+    let (players, deals, games, rollouts) = (num(0, 2) as u8, num(1, 10), num(2, 40), num(3, YARDSTICK_ROLLOUTS));
     let rating_games = num(5, 2000);
     let which = args.get(4).cloned().unwrap_or("normal".into());
     let params = match Level::parse(&which) {

@@ -662,6 +662,8 @@ mod tests {
         ctx.insert("level", "normal");
         ctx.insert("normal_percent", "40");
         ctx.insert("level_percent", "40");
+        ctx.insert("band_low", "20");
+        ctx.insert("band_high", "50");
         ctx.insert("house_rules_sentence", "");
         for k in [
             "expected",

@@ -216,7 +216,7 @@ struct SimulateArgs {
     #[arg(long, value_enum, default_value = "rating")]
     policy: PolicyName,
     /// Rollouts per action for --policy search.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "N", default_value_t = super::policy::YARDSTICK_ROLLOUTS, value_parser = clap::value_parser!(u32).range(1..=1000))]
     rollouts: u32,
     /// Rate a range of deals, seeds A to B (e.g. 0..49): one line (or JSON object) per deal.
     #[arg(long, value_name = "A..B")]

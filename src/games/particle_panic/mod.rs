@@ -519,6 +519,13 @@ impl Calibration {
     pub fn near_unwinnable(&self) -> bool {
         self.mean < Self::NEAR_UNWINNABLE
     }
+
+    /// Where hard deals end: the bottom quartile, or, where a quarter of
+    /// the deals or more are never won by the rating player, just above 0
+    /// (those deals are the hard ones).
+    pub fn hard_below(&self) -> f64 {
+        if self.q1 > 0.0 { self.q1 } else { f64::MIN_POSITIVE }
+    }
 }
 
 impl Difficulty {
@@ -573,8 +580,8 @@ impl Difficulty {
         }
         Ok(match self {
             Difficulty::Easy => (c.q3, 1.01),
-            Difficulty::Normal => (c.q1, c.q3),
-            Difficulty::Hard => (0.0, c.q1),
+            Difficulty::Normal => (c.hard_below(), c.q3),
+            Difficulty::Hard => (0.0, c.hard_below()),
         })
     }
 
@@ -583,7 +590,7 @@ impl Difficulty {
         let c = Calibration::of(params).filter(|c| !c.near_unwinnable())?;
         Some(if win_rate >= c.q3 {
             Difficulty::Easy
-        } else if win_rate >= c.q1 {
+        } else if win_rate >= c.hard_below() {
             Difficulty::Normal
         } else {
             Difficulty::Hard
@@ -686,6 +693,8 @@ impl Request {
         }
         let band = if hi > 1.0 {
             format!("of {}% or more", lo * 100.0)
+        } else if hi < 1e-9 {
+            "of 0%".to_string()
         } else {
             format!("from {}% to below {}%", lo * 100.0, hi * 100.0)
         };
@@ -787,12 +796,25 @@ impl Request {
         ctx.insert("error_percent", &common.number(rating.error() * 100.0, 1));
         let band = Difficulty::of(p, rating.win_rate);
         ctx.insert("band", &band.map(Difficulty::name).unwrap_or(""));
-        let near_unwinnable = Calibration::of(p).is_some_and(|c| c.near_unwinnable());
+        // The middle half of the level's deals, so a band reads against them.
+        let calibration = Calibration::of(p);
+        let quartile =
+            |q: fn(&Calibration) -> f64| calibration.map(|c| common.number(q(&c) * 100.0, 0)).unwrap_or_default();
+        ctx.insert("band_low", &quartile(|c| c.q1));
+        ctx.insert("band_high", &quartile(|c| c.q3));
+        let near_unwinnable = calibration.is_some_and(|c| c.near_unwinnable());
         ctx.insert("near_unwinnable", &near_unwinnable);
         // What strong play (the search player) wins at this level, and at
         // the default level for a near-unwinnable game's record.
         let strong = |level| levels::LevelRow::of(p.players, level).map(|r| common.number(r.search * 100.0, 0));
-        ctx.insert("level_percent", &strong(p.level).unwrap_or_default());
+        // A code from before a calibration keeps its switches: the level's
+        // figure is only printed for the switches it was measured with.
+        let measured =
+            levels::LevelRow::of(p.players, p.level).is_some_and(|r| r.switches().effective(p.players) == rules);
+        ctx.insert(
+            "level_percent",
+            &strong(p.level).filter(|_| measured).unwrap_or_default(),
+        );
         ctx.insert("normal_percent", &strong(DEFAULT_LEVEL).unwrap_or_default());
         ctx.insert("no_room", &rating.losses.no_room);
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);

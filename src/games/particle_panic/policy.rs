@@ -36,18 +36,22 @@ use super::engine::{Action, CLUBS, DIAMONDS, HEARTS, MAX_PARTICLES, Phase, Polic
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RatingPolicy;
 
-/// The rating policy's weights, one set for each turn budget: with one or
-/// two players a turn has two basic and two special actions, with three or
-/// four one of each, and the same weight does not serve both (measured with
-/// `--example pp_levels -- measure` at the normal levels, deals 0-99). With
-/// two actions of each kind a failed attempt is always saved with a club or a
-/// heart when one is at hand (the hand limit is worth more than the card);
-/// with one of each, cards a player would discard are not handed over
-/// (weight 16) and the pawn shies from piles more (weight 8).
+/// The rating policy's weights, one set for each player count: how many
+/// teammates there are to hand cards to and how many actions a turn has
+/// change what serves. Each set is a coordinate search's best on the mean
+/// win rate over six switch sets around that count's levels (200 deals x
+/// 100 games each, `--example pp_levels -- measure` with `PP_W`). Alone, a
+/// failed attempt is always saved with a club or a heart (weight 1); with
+/// two players only when the card is spare; with three or four, cards are
+/// handed to a teammate on the space before anything else (weight 21), and
+/// the pawn shies from piles (weight 8).
 #[rustfmt::skip]
-const WEIGHTS_TWO_ACTIONS: [i32; 21] = [0, -1, 23, 0, 3, 6, 2, 0, 1, 100, 100, 10, 4, 2, 12, 6, 1, 80, 1, 5, 1];
-#[rustfmt::skip]
-const WEIGHTS_ONE_ACTION: [i32; 21] = [0, 1, 0, 1, 3, 6, 2, 0, 20, 100, 100, 8, 4, 2, 12, 4, -1, 80, 1, 3, 1];
+const WEIGHTS: [[i32; 22]; 4] = [
+    [0, -1, 23, 0, 3, 6, 2, 0, 1, 100, 100, 10, 4, 2, 12, 6, 1, 80, 1, 5, 1, 0],
+    [0, 0, -1, 0, 3, 6, 1, 0, 1, 100, 100, 12, 4, 2, 12, 3, 1, 80, 1, 5, 1, 0],
+    [0, 1, 0, 1, 3, 6, 1, 0, 16, 100, 100, 8, 4, 2, 35, 4, 1, 100, 1, 3, 1, 1],
+    [0, 1, 0, 1, 3, 6, -18, 0, 18, 100, 100, 8, 4, 2, 17, 4, -1, 80, 1, 3, 1, 1],
+];
 
 /// Weight `i` for this game; `PP_W` (comma-separated, read once) overrides
 /// them for experiments.
@@ -58,11 +62,7 @@ fn w(s: &State, i: usize) -> i32 {
             .map(|t| t.split(',').map(|x| x.trim().parse().ok()).collect())
             .unwrap_or_default()
     });
-    let defaults = if s.players <= 2 {
-        &WEIGHTS_TWO_ACTIONS
-    } else {
-        &WEIGHTS_ONE_ACTION
-    };
+    let defaults = &WEIGHTS[(s.players.clamp(1, 4) - 1) as usize];
     v.get(i).copied().flatten().unwrap_or(defaults[i])
 }
 
@@ -109,7 +109,8 @@ fn spare(s: &State, p: usize, suit: usize) -> u8 {
         return s.hands[p][suit];
     }
     let over = s.hand_size(p).saturating_sub(s.limits[p]);
-    let beyond = team(s, suit).saturating_sub(s.code_cards() + w(s, 0) as u8);
+    // Weight 0: cards the team keeps beyond a code before any is spare.
+    let beyond = (team(s, suit) as i32 - s.code_cards() as i32 - w(s, 0)).max(0) as u8;
     over.max(beyond).min(s.hands[p][suit])
 }
 
@@ -192,6 +193,13 @@ fn act(s: &State, p: usize) -> Action {
         && let Some(suit) = (0..s.suits as usize).find(|&suit| s.needed(suit) && s.hands[p][suit] >= s.code_cards())
     {
         return Action::Code(suit as u8);
+    }
+    // Weight 21: hand a teammate here their suits before anything else, so
+    // that failed attempts cannot make the cards be discarded.
+    if w(s, 21) > 0
+        && let Some(share) = share(s, p)
+    {
+        return share;
     }
     if s.neutralising {
         let go_on = s.particles[here] > 0 && s.limits[p] > floor(s);
@@ -454,6 +462,11 @@ impl Policy for SearchPlayer {
         best.1
     }
 }
+
+/// Rollouts per action of the search player that sets the levels (strong
+/// play): the fewest at which it clearly beats its own rollout policy at
+/// every player count (at 8 it does not with one player; BENCHMARKS.md).
+pub const YARDSTICK_ROLLOUTS: u32 = 16;
 
 /// How many standard errors an action's gain must stand above zero for the
 /// search player to leave the rating policy's choice.

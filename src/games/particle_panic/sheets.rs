@@ -149,6 +149,17 @@ impl Context<'_> {
             let x = x0 + c as f32 * w;
             page.line((x, top - 1.0), (x, top + used_rows as f32 * h + 1.0), cut.clone());
         }
+        // How to print them, below the cards: there is no room above.
+        let note = self.l(if backs { "star_backs_note" } else { "star_print_note" });
+        let below = top + used_rows as f32 * h + 5.0;
+        page.fitted_text(
+            page.width / 2.0,
+            below,
+            page.width - 2.0 * MARGIN_MM,
+            8.0,
+            Regular,
+            &note,
+        );
         self.kit.code(&mut page, code);
         page
     }

@@ -789,3 +789,43 @@ fn every_page_stays_inside_the_margins() {
         }
     }
 }
+
+/// `--difficulty` finds a deal in every band at every calibrated level and
+/// player count, the rating it prints falls in that band, and a band is
+/// never empty (where a quarter of deals or more are never won, those are
+/// the hard ones).
+#[test]
+fn every_difficulty_finds_a_deal_at_every_level() {
+    for players in 1..=4 {
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            for difficulty in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
+                let params = Params {
+                    simulations: 400,
+                    ..Params::at_level(players, level)
+                };
+                let (lo, hi) = difficulty.band(&params).unwrap();
+                assert!(
+                    lo < hi,
+                    "{players} players {level:?} {difficulty:?}: empty band {lo}..{hi}"
+                );
+                let req = Request {
+                    params,
+                    seed: Seed::new("band").unwrap(),
+                    difficulty: Some(difficulty),
+                    paper: crate::sheet::Paper::A4,
+                    sheets: sheets::SheetKind::ALL.to_vec(),
+                    version: VERSION,
+                };
+                let rated = req
+                    .deal()
+                    .unwrap_or_else(|e| panic!("{players} players {level:?} {difficulty:?}: {e}"));
+                assert_eq!(
+                    Difficulty::of(&req.params, rated.rating.win_rate),
+                    Some(difficulty),
+                    "{players} players {level:?}: {}",
+                    rated.rating.win_rate
+                );
+            }
+        }
+    }
+}
