@@ -802,7 +802,10 @@ impl Pack {
         let mut first = true;
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        let (num_w, name_w, table_w, pages_w) = (9.0, 46.0, 12.0, 17.0);
+        // The table column only where students sit at tables.
+        let tables = self.group_size.is_some() || self.members() > students;
+        let (num_w, name_w, pages_w) = (9.0, 46.0, 17.0);
+        let table_w = if tables { 12.0 } else { 0.0 };
         let codes_x = left + num_w + name_w + table_w + pages_w;
         let start = |page: &mut Page, first: bool| -> f32 {
             crate::sheet::calibration_bar(page, &common.get("calibration"));
@@ -835,11 +838,14 @@ impl Pack {
             let head = [
                 (left + 1.0, l.get("number")),
                 (left + num_w, l.get("student")),
-                (left + num_w + name_w, l.get("group")),
+                (
+                    left + num_w + name_w,
+                    if tables { l.get("group") } else { String::new() },
+                ),
                 (left + num_w + name_w + table_w, l.get("pages")),
                 (codes_x, l.get("codes")),
             ];
-            for (x, text) in head {
+            for (x, text) in head.into_iter().filter(|(_, text)| !text.is_empty()) {
                 page.text(x, y + 4.2, 8.0, Bold, Align::Left, &text);
             }
             y + 6.0

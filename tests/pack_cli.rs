@@ -714,4 +714,6 @@ fn the_teacher_key_maps_sets_of_different_lengths() {
         );
     }
     assert!(lengths.len() > 1, "the sets should differ in length: {lengths:?}");
+    // No tables in this pack: no table column.
+    assert!(!key.contains("Table"), "{key}");
 }
