@@ -5,9 +5,8 @@ use serde::Deserialize;
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::game::{Common, Values};
-use crate::games::request::GameRequest;
-use crate::seed::Seed;
+use crate::game::{COMMON, Game, Kind, PAPERS, Value, Values};
+use crate::sheet::Paper;
 
 /// A list given either as `"a,b"` or as `["a", "b"]`.
 #[derive(Debug, Clone, Deserialize)]
@@ -33,6 +32,75 @@ impl NameList {
             .map(|l| l.joined())
             .map_err(|_| Error::input(format!("{value} is not a name or a list of names")))
     }
+}
+
+/// The settings file of `--config`: common options and the game's settings.
+pub fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, Values)> {
+    let text = read_file(path)?;
+    let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
+        let at = e
+            .span()
+            .map(|s| {
+                let line = text.get(..s.start).unwrap_or(&text).lines().count().max(1);
+                format!(" (line {line})")
+            })
+            .unwrap_or_default();
+        Error::input(format!("config {}{at}: {}", path.display(), e.message()))
+    })?;
+    let mut common = toml::Table::new();
+    for key in COMMON {
+        if let Some(v) = table.remove(*key) {
+            common.insert(key.to_string(), v);
+        }
+    }
+    let values =
+        Values::from_toml(&table).map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
+    values
+        .check(game)
+        .map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
+    Ok((common, values))
+}
+
+/// A paper by name.
+pub fn paper(name: &str) -> Result<Paper> {
+    Paper::parse(name).ok_or_else(|| {
+        Error::setting(
+            "paper",
+            format!(
+                "unknown paper {name_q} (choose from: {})",
+                PAPERS.join(", "),
+                name_q = crate::error::quote(name)
+            ),
+        )
+    })
+}
+
+/// A seed from a settings file: text or a whole number.
+pub fn seed_from_toml(v: &toml::Value) -> Result<String> {
+    match v {
+        toml::Value::String(s) => Ok(s.clone()),
+        toml::Value::Integer(i) => Ok(i.to_string()),
+        other => Err(Error::input(format!(
+            "seed must be text or a whole number, not {other}"
+        ))),
+    }
+}
+
+/// The values with every file setting read: a path given for a setting of
+/// kind [`Kind::File`] becomes the file's table, so a game never reads files.
+pub fn read_files(game: &dyn Game, values: &Values) -> Result<Values> {
+    let mut out = values.clone();
+    for s in game.settings().iter().filter(|s| matches!(s.kind, Kind::File)) {
+        if let Some(Value::One(path)) = values.get(s.name) {
+            let path = Path::new(path);
+            let text = read_file(path).map_err(|e| e.at(s.name))?;
+            let table: toml::Table = toml::from_str(&text).map_err(|e| {
+                Error::input(format!("{}: {}: {}", s.name, path.display(), e.message().trim())).at(s.name)
+            })?;
+            out.set(s.name, Value::Table(table));
+        }
+    }
+    Ok(out)
 }
 
 /// Largest settings or layout file read (a JSON of 10,000 maps fits).
@@ -123,29 +191,4 @@ pub fn read_pack_file(path: &Path) -> Result<PackFile> {
 /// A pack file from its text; `what` names it in messages.
 pub fn parse_pack_file(what: &str, text: &str) -> Result<PackFile> {
     toml::from_str(text).map_err(|e| Error::input(format!("{what}: {}", e.message())))
-}
-
-impl PackEntry {
-    /// The entry as a game request (with the pack seed; each member gets their own).
-    pub fn request(&self, seed: &Seed, paper_name: Option<&str>) -> Result<GameRequest> {
-        let game = crate::games::find(&self.game)?;
-        let values = Values::from_toml(&self.settings)?;
-        let common = Common {
-            sheets: self.sheets.as_ref().map(NameList::joined),
-            paper: crate::game::paper(paper_name.unwrap_or("a4"))?,
-            ..Common::for_seed(seed.clone())
-        };
-        Ok(crate::game::request(game, &common, &values)?.into())
-    }
-
-    pub fn per(&self) -> Result<crate::pack::Per> {
-        match self.per.as_deref() {
-            None | Some("student") => Ok(crate::pack::Per::Student),
-            Some("table") | Some("group") => Ok(crate::pack::Per::Group(self.table_size.unwrap_or(4).max(1))),
-            Some(other) => Err(Error::input(format!(
-                "per: {other_q} is not 'student' or 'table'",
-                other_q = crate::error::quote(other)
-            ))),
-        }
-    }
 }

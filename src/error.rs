@@ -1,19 +1,25 @@
-//! The one error type the library returns, carrying the exit code it maps to.
+//! The one error type the library returns: what kind of failure it is (and
+//! so the exit code), the setting it is about, and one line to show. The
+//! bottom layer: it imports nothing of the crate.
 
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// Bad input, unreadable or malformed files, I/O failures: exit 2.
+    /// Bad input: a setting out of range, a malformed file: exit 2.
     Input,
     /// A layout that breaks the game's rules: exit 1.
     Rules,
+    /// A file that cannot be read or written: exit 2.
+    Io,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     pub kind: ErrorKind,
     pub message: String,
+    /// The setting (or form field) the error is about, when there is one.
+    pub field: Option<String>,
 }
 
 /// Longest piece of quoted input an error message repeats.
@@ -26,12 +32,41 @@ impl Error {
         Error {
             kind: ErrorKind::Input,
             message: tidy(&message.into()),
+            field: None,
         }
+    }
+
+    /// Bad input about one setting: `field: message`, the field kept as data.
+    pub fn setting(field: &str, message: impl Into<String>) -> Error {
+        Error::input(format!("{field}: {}", message.into())).at(field)
+    }
+
+    pub fn io(message: impl Into<String>) -> Error {
+        Error {
+            kind: ErrorKind::Io,
+            ..Error::input(message)
+        }
+    }
+
+    /// The same error, about `field` unless it names one already (the
+    /// innermost setting is the most precise).
+    pub fn at(mut self, field: &str) -> Error {
+        if self.field.is_none() {
+            self.field = Some(field.to_string());
+        }
+        self
+    }
+
+    /// The same error with `prefix` before its message (where it happened:
+    /// a file's name, a pack's entry), its kind and field kept.
+    pub fn within(mut self, prefix: &str) -> Error {
+        self.message = tidy(&format!("{prefix}{}", self.message));
+        self
     }
 
     pub fn exit_code(&self) -> i32 {
         match self.kind {
-            ErrorKind::Input => 2,
+            ErrorKind::Input | ErrorKind::Io => 2,
             ErrorKind::Rules => 1,
         }
     }
@@ -44,18 +79,6 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
-
-impl From<crate::seed::SeedError> for Error {
-    fn from(e: crate::seed::SeedError) -> Error {
-        Error::input(e.0)
-    }
-}
-
-impl From<crate::text::TextError> for Error {
-    fn from(e: crate::text::TextError) -> Error {
-        Error::input(e.0)
-    }
-}
 
 pub type Result<T> = std::result::Result<T, Error>;
 
@@ -88,11 +111,22 @@ pub fn tidy(message: &str) -> String {
         .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
         .filter(|c| !c.is_control() && !is_invisible_format(*c))
         .collect();
-    let mut out = String::with_capacity(clean.len().min(MAX_MESSAGE_CHARS * 4));
+    // Parsers (serde, toml) quote input in double quotes: cut those pieces too.
+    let mut out = cut_quoted(&cut_quoted(&clean, '\''), '"');
+    if out.chars().count() > MAX_MESSAGE_CHARS {
+        out = out.chars().take(MAX_MESSAGE_CHARS - 1).collect();
+        out.push('…');
+    }
+    out
+}
+
+/// Every piece of `text` between two `mark`s longer than [`MAX_ECHO_CHARS`], cut.
+fn cut_quoted(text: &str, mark: char) -> String {
+    let mut out = String::with_capacity(text.len());
     // Quoted pieces alternate with the message's own words: odd pieces are quoted.
-    for (i, piece) in clean.split('\'').enumerate() {
+    for (i, piece) in text.split(mark).enumerate() {
         if i > 0 {
-            out.push('\'');
+            out.push(mark);
         }
         if i % 2 == 1 && piece.chars().count() > MAX_ECHO_CHARS {
             out.extend(piece.chars().take(MAX_ECHO_CHARS - 1));
@@ -100,10 +134,6 @@ pub fn tidy(message: &str) -> String {
         } else {
             out.push_str(piece);
         }
-    }
-    if out.chars().count() > MAX_MESSAGE_CHARS {
-        out = out.chars().take(MAX_MESSAGE_CHARS - 1).collect();
-        out.push('…');
     }
     out
 }
@@ -149,5 +179,8 @@ mod tests {
         assert_eq!(e.message, "line one line two");
         assert!(Error::input("y".repeat(10_000)).message.chars().count() <= MAX_MESSAGE_CHARS);
         assert_eq!(quote("a\u{7}b"), "'ab'");
+        // A parser's message quotes the input it read in double quotes.
+        let e = Error::input(format!("invalid type: string \"{}\", expected u16", "z".repeat(392)));
+        assert!(e.message.chars().count() < 100, "{}", e.message);
     }
 }

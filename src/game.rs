@@ -1,10 +1,10 @@
-//! What every game declares once: its name, its settings, its sheets and its
-//! functions. The command line, settings files, class packs, sheet codes and
-//! the web page are all derived from these declarations; nothing here knows
-//! any game by name.
+//! What every game declares once: its name, its settings, its sheets, its
+//! actions and its functions. The command line, settings files, class packs,
+//! sheet codes and the web page are all derived from these declarations;
+//! nothing here knows any game by name. Layer: the games' contract, below the
+//! games; it imports only the page model, seeds, texts and errors.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
@@ -24,6 +24,10 @@ pub enum Kind {
     Names { values: &'static [&'static str] },
     /// A file of further settings (a settings file may hold the table itself).
     File,
+    /// Any text: a seed, a roll of dice.
+    Text,
+    /// A switch, on or off (`--jungle`; on the web page a checkbox).
+    Flag,
 }
 
 /// One setting of a game, as `--NAME` on the command line, `NAME = ...` in a
@@ -117,14 +121,14 @@ impl Values {
             return Ok(None);
         };
         let n: i64 = text.trim().parse().map_err(|_| {
-            Error::input(format!(
-                "{name}: {text_q} is not a whole number",
-                text_q = crate::error::quote(text)
-            ))
+            Error::setting(
+                name,
+                format!("{text_q} is not a whole number", text_q = crate::error::quote(text)),
+            )
         })?;
         T::try_from(n)
             .map(Some)
-            .map_err(|_| Error::input(format!("{name}: {n} is out of range")))
+            .map_err(|_| Error::setting(name, format!("{n} is out of range")))
     }
 
     /// Every name given for a repeatable setting.
@@ -143,12 +147,17 @@ impl Values {
     /// Checks every value against the game's declarations: no unknown
     /// setting, numbers within their limits, choices among their names.
     pub fn check(&self, game: &dyn Game) -> Result<()> {
+        let settings: Vec<&Setting> = game.settings().iter().collect();
+        self.check_against(&settings, game.title())
+    }
+
+    /// Checks every value against `settings` (`what` names their owner).
+    pub fn check_against(&self, settings: &[&Setting], what: &str) -> Result<()> {
         for (name, value) in &self.0 {
-            let Some(setting) = game.settings().iter().find(|s| s.name == name) else {
-                let names: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
+            let Some(setting) = settings.iter().find(|s| s.name == name) else {
+                let names: Vec<&str> = settings.iter().map(|s| s.name).collect();
                 return Err(Error::input(format!(
-                    "{name_q} is not a {} setting (its settings: {})",
-                    game.name(),
+                    "{name_q} is not a {what} setting (its settings: {})",
                     names.join(", "),
                     name_q = crate::error::quote(&name.to_string())
                 )));
@@ -157,24 +166,38 @@ impl Values {
                 (Kind::Number { min, max }, Value::One(_)) => {
                     let n: i64 = self.number(name)?.expect("given");
                     if !(min..=max).contains(&n) {
-                        return Err(Error::input(format!("{name}: {n} is out of range ({min} to {max})")));
+                        return Err(Error::setting(name, format!("{n} is out of range ({min} to {max})")));
                     }
                 }
                 (Kind::Choice { values }, Value::One(v)) => {
                     if !values.contains(&v.as_str()) {
-                        return Err(Error::input(format!(
-                            "{name}: unknown {name} {v_q} (choose from: {})",
-                            values.join(", "),
-                            v_q = crate::error::quote(&v.to_string())
-                        )));
+                        return Err(Error::setting(
+                            name,
+                            format!(
+                                "unknown {name} {v_q} (choose from: {})",
+                                values.join(", "),
+                                v_q = crate::error::quote(&v.to_string())
+                            ),
+                        ));
+                    }
+                }
+                (Kind::Flag, Value::One(v)) => {
+                    if !["true", "false"].contains(&v.as_str()) {
+                        return Err(Error::setting(name, "on or off (true or false)"));
                     }
                 }
                 (Kind::Names { .. }, Value::One(_) | Value::Many(_)) => {}
                 (Kind::File, Value::One(_) | Value::Table(_)) => {}
-                _ => return Err(Error::input(format!("{name}: not a value this setting takes"))),
+                (Kind::Text, Value::One(_)) => {}
+                _ => return Err(Error::setting(name, "not a value this setting takes")),
             }
         }
         Ok(())
+    }
+
+    /// Whether a switch is on.
+    pub fn flag(&self, name: &str) -> bool {
+        self.text(name) == Some("true")
     }
 
     /// Values from a TOML table (a settings file or a pack entry), keys as
@@ -193,12 +216,12 @@ impl Values {
                         .map(|i| match i {
                             toml::Value::String(s) => Ok(s.clone()),
                             toml::Value::Integer(n) => Ok(n.to_string()),
-                            other => Err(Error::input(format!("{name}: {other} is not a name"))),
+                            other => Err(Error::setting(&name, format!("{other} is not a name"))),
                         })
                         .collect::<Result<_>>()?,
                 ),
                 toml::Value::Table(t) => Value::Table(t.clone()),
-                other => return Err(Error::input(format!("{name}: {other} is not a value a setting takes"))),
+                other => return Err(Error::setting(&name, format!("{other} is not a value a setting takes"))),
             };
             out.0.insert(name, value);
         }
@@ -266,6 +289,70 @@ pub struct Declaration {
     pub default_sheets: &'static [&'static str],
     /// Sheets small enough to print several to a page (`--per-page`).
     pub small_sheets: &'static [&'static str],
+    /// What the game does besides printing sheets.
+    pub actions: &'static [Action],
+}
+
+/// A seed, as an action takes it.
+pub const SEED_INPUT: Setting = Setting {
+    name: "seed",
+    kind: Kind::Text,
+    default: "",
+    help: "Any text or number; without it a random seed is chosen and printed.",
+    in_code: "",
+    sets: &[],
+};
+
+/// What an action reports: lines a person reads and the same as JSON, and
+/// a note for the side (a seed chosen at random).
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub text: String,
+    pub json: serde_json::Value,
+    pub note: Option<String>,
+}
+
+/// Something a game does besides printing sheets (`simulate`, `odds`,
+/// `score`): the command line makes a subcommand of it, the web page a panel.
+pub struct Action {
+    pub name: &'static str,
+    /// One line: what it does and reports.
+    pub about: &'static str,
+    /// The arguments after `panicpress GAME` that show it off.
+    pub example: &'static str,
+    /// The game's own settings it takes, by name.
+    pub settings: &'static [&'static str],
+    /// Its own inputs besides them.
+    pub inputs: &'static [Setting],
+    /// The input given without its name on the command line (`ppe score ROLL`).
+    pub positional: Option<&'static str>,
+    /// Runs it on values checked against its settings and inputs.
+    pub run: fn(&Values) -> Result<Report>,
+    /// What running it costs, in simulated games as a request's budget
+    /// counts them (a slower game's game counts for more).
+    pub cost: fn(&Values) -> u64,
+}
+
+/// The cost of an action that plays no games.
+pub fn no_cost(_: &Values) -> u64 {
+    0
+}
+
+impl Action {
+    /// Every setting and input it takes, as the game declares them.
+    pub fn takes(&self, game: &dyn Game) -> Vec<&'static Setting> {
+        game.settings()
+            .iter()
+            .filter(|s| self.settings.contains(&s.name))
+            .chain(self.inputs.iter())
+            .collect()
+    }
+
+    /// Runs the action on `values`, checked first.
+    pub fn call(&self, game: &dyn Game, values: &Values) -> Result<Report> {
+        values.check_against(&self.takes(game), &format!("{} {}", game.name(), self.name))?;
+        (self.run)(values)
+    }
 }
 
 /// A game: its declaration and the functions generic code calls.
@@ -295,6 +382,20 @@ pub trait Game: Sync {
     fn small_sheets(&self) -> &'static [&'static str] {
         self.declaration().small_sheets
     }
+    fn actions(&self) -> &'static [Action] {
+        self.declaration().actions
+    }
+    fn action(&self, name: &str) -> Result<&'static Action> {
+        self.actions().iter().find(|a| a.name == name).ok_or_else(|| {
+            let names: Vec<&str> = self.actions().iter().map(|a| a.name).collect();
+            Error::input(format!(
+                "{}: no action {} (its actions: {})",
+                self.name(),
+                crate::error::quote(name),
+                names.join(", ")
+            ))
+        })
+    }
     /// The request the settings stand for, checked. A game that makes one
     /// layout per request leaves `common.count` to the caller.
     fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn Request>>;
@@ -305,18 +406,6 @@ pub trait Game: Sync {
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict>;
     /// The rules the engine checks.
     fn rules(&self) -> Vec<RuleLine>;
-    /// Further subcommands (`simulate`, `score`, ...), each with its own arguments.
-    fn actions(&self) -> Vec<clap::Command> {
-        Vec::new()
-    }
-    /// Runs one of [`Game::actions`].
-    fn run_action(&self, name: &str, _matches: &clap::ArgMatches) -> Result<i32> {
-        Err(Error::input(format!(
-            "{}: no action {name_q}",
-            self.name(),
-            name_q = crate::error::quote(name)
-        )))
-    }
 }
 
 /// One request for a game's sheets: everything commands, regen, class packs
@@ -435,7 +524,7 @@ impl Request for Run {
                 serde_json::from_str::<serde_json::Value>(&one.json()?).map_err(|e| Error::input(e.to_string()))?,
             );
         }
-        Ok(crate::games::json_one_or_many(&items))
+        Ok(crate::json::json_one_or_many(&items))
     }
     fn preview(&self, texts: &Texts) -> Result<String> {
         let mut out = String::new();
@@ -458,10 +547,10 @@ impl Request for Run {
 pub fn request(game: &dyn Game, common: &Common, values: &Values) -> Result<Box<dyn Request>> {
     values.check(game)?;
     if !(1..=MAX_COUNT).contains(&common.count) {
-        return Err(Error::input(format!(
-            "count: {} is out of range (1 to {MAX_COUNT})",
-            common.count
-        )));
+        return Err(Error::setting(
+            "count",
+            format!("{} is out of range (1 to {MAX_COUNT})", common.count),
+        ));
     }
     let one = game.request(common, values)?;
     if one.count() == common.count {
@@ -471,53 +560,4 @@ pub fn request(game: &dyn Game, common: &Common, values: &Values) -> Result<Box<
         first: Arc::from(one),
         count: common.count,
     }))
-}
-
-/// The settings file of `--config`: common options and the game's settings.
-pub fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, Values)> {
-    let text = crate::config::read_file(path)?;
-    let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
-        let at = e
-            .span()
-            .map(|s| {
-                let line = text.get(..s.start).unwrap_or(&text).lines().count().max(1);
-                format!(" (line {line})")
-            })
-            .unwrap_or_default();
-        Error::input(format!("config {}{at}: {}", path.display(), e.message()))
-    })?;
-    let mut common = toml::Table::new();
-    for key in COMMON {
-        if let Some(v) = table.remove(*key) {
-            common.insert(key.to_string(), v);
-        }
-    }
-    let values =
-        Values::from_toml(&table).map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
-    values
-        .check(game)
-        .map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
-    Ok((common, values))
-}
-
-/// A paper by name.
-pub fn paper(name: &str) -> Result<Paper> {
-    Paper::parse(name).ok_or_else(|| {
-        Error::input(format!(
-            "paper: unknown paper {name_q} (choose from: {})",
-            PAPERS.join(", "),
-            name_q = crate::error::quote(name)
-        ))
-    })
-}
-
-/// A seed from a settings file: text or a whole number.
-pub fn seed_from_toml(v: &toml::Value) -> Result<String> {
-    match v {
-        toml::Value::String(s) => Ok(s.clone()),
-        toml::Value::Integer(i) => Ok(i.to_string()),
-        other => Err(Error::input(format!(
-            "seed must be text or a whole number, not {other}"
-        ))),
-    }
 }

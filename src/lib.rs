@@ -1,16 +1,24 @@
 //! panicpress: seeded, rule-checked, print-ready sheets for pandemic-era paper games.
 //!
-//! Data flows one way: command line or TOML → parameters → a game's generator →
-//! its rule engine → a page model in millimetres → PDF, JSON or text.
+//! Data flows one way: command line, settings file or web form → values →
+//! jobs → a game's generator → its rule engine → a page model in
+//! millimetres → PDF, SVG, PNG, JSON or text.
+//!
+//! Layers, from the bottom (a module imports only modules below it):
+//! `error`; `fonts`, `grid`, `json`, `output`, `progress`, `sheet`; `seed`,
+//! `text`, `render`; `kit`; `game` (the contract); `games`; `config`;
+//! `pack`; `jobs`; and on top the two adapters, `cli` and `serve`.
 
 pub mod cli;
-pub mod commands;
 pub mod config;
 pub mod error;
 pub mod fonts;
 pub mod game;
 pub mod games;
 pub mod grid;
+pub mod jobs;
+pub mod json;
+pub mod kit;
 pub mod output;
 pub mod pack;
 pub mod progress;

@@ -36,12 +36,33 @@ fn main() {
             std::process::exit(2);
         }
     };
-    match panicpress::commands::run(matches) {
+    // The web server and the command line are two adapters over the library:
+    // the binary starts whichever was asked for.
+    let ran = match matches.subcommand() {
+        Some(("serve", m)) => panicpress::serve::serve(
+            m.get_one::<String>("bind").expect("has a default"),
+            *m.get_one::<u16>("port").expect("has a default"),
+            m.get_flag("open"),
+        ),
+        _ => panicpress::cli::run(matches.clone()),
+    };
+    match ran {
         Ok(code) => std::process::exit(code),
-        Err(e) => {
-            // Always one line, even when a parser's message has several.
+        Err(mut e) => {
+            // In the language the sheets were asked in; always one line, even
+            // when a parser's message has several.
+            if let Some(lang) = asked_language(&matches) {
+                e.message = panicpress::text::error_message(&lang, &e);
+            }
             eprintln!("{}", panicpress::error::line(&e));
             std::process::exit(e.exit_code());
         }
     }
+}
+
+/// The `--lang` of the command, or of a game's action.
+fn asked_language(matches: &clap::ArgMatches) -> Option<String> {
+    let (_, m) = matches.subcommand()?;
+    let lang = |m: &clap::ArgMatches| m.try_get_one::<String>("lang").ok().flatten().cloned();
+    lang(m).or_else(|| m.subcommand().and_then(|(_, sub)| lang(sub)))
 }

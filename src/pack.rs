@@ -537,7 +537,7 @@ impl<'a> Sharing<'a> {
 
 fn check_per_page(per_page: usize) -> Result<()> {
     if ![1, 2, 4].contains(&per_page) {
-        return Err(Error::input(format!("per-page: {per_page} is not 1, 2 or 4")));
+        return Err(Error::setting("per-page", format!("{per_page} is not 1, 2 or 4")));
     }
     Ok(())
 }
@@ -578,7 +578,7 @@ pub fn stamp(page: &mut Page, name: &str) {
 /// A small page without its own calibration bar: the sheet it shares has one.
 fn without_calibration(mut page: Page) -> Page {
     page.items
-        .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)));
+        .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::kit::CALIBRATION)));
     page
 }
 
@@ -977,6 +977,31 @@ pub fn file_name(index: usize, width: usize, name: &str) -> String {
     let slug = crate::output::slug(name, 40);
     let slug = if slug.is_empty() { "student".to_string() } else { slug };
     format!("{index:0width$}-{slug}.pdf")
+}
+
+impl crate::config::PackEntry {
+    /// The entry as a game request (with the pack seed; each member gets their own).
+    pub fn request(&self, seed: &Seed, paper_name: Option<&str>) -> Result<GameRequest> {
+        let game = crate::games::find(&self.game)?;
+        let values = crate::config::read_files(game, &crate::game::Values::from_toml(&self.settings)?)?;
+        let common = crate::game::Common {
+            sheets: self.sheets.as_ref().map(crate::config::NameList::joined),
+            paper: crate::config::paper(paper_name.unwrap_or("a4"))?,
+            ..crate::game::Common::for_seed(seed.clone())
+        };
+        Ok(crate::game::request(game, &common, &values)?.into())
+    }
+
+    pub fn per(&self) -> Result<Per> {
+        match self.per.as_deref() {
+            None | Some("student") => Ok(Per::Student),
+            Some("table") | Some("group") => Ok(Per::Group(self.table_size.unwrap_or(4).max(1))),
+            Some(other) => Err(Error::input(format!(
+                "per: {other_q} is not 'student' or 'table'",
+                other_q = crate::error::quote(other)
+            ))),
+        }
+    }
 }
 
 #[cfg(test)]

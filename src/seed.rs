@@ -380,6 +380,12 @@ impl fmt::Display for SheetCode {
     }
 }
 
+impl From<SeedError> for crate::error::Error {
+    fn from(e: SeedError) -> crate::error::Error {
+        crate::error::Error::input(e.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

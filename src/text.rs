@@ -475,8 +475,128 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// The catalogues of error messages in other languages than English, each
+/// line an English message shape and its wording (`templates/LANG/errors.txt`).
+const ERROR_CATALOGUES: &[(&str, &str)] = &[("de", include_str!("../templates/de/errors.txt"))];
+
+/// An error's message in `lang`: the message as made (English) when the
+/// language has no wording for its shape. The setting a message starts with
+/// stays as it is named on the command line and in settings files.
+pub fn error_message(lang: &str, e: &crate::error::Error) -> String {
+    message_in(lang, &e.message, e.field.as_deref())
+}
+
+/// A message about `field` in `lang`, as [`error_message`] words it.
+pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
+    let Some((_, catalogue)) = ERROR_CATALOGUES.iter().find(|(l, _)| *l == lang) else {
+        return message.to_string();
+    };
+    // The setting a message starts with is kept as it is.
+    let (prefix, rest) = match field.and_then(|f| message.strip_prefix(&format!("{f}: ")).map(|r| (f, r))) {
+        Some((f, rest)) => (format!("{f}: "), rest),
+        None => (String::new(), message),
+    };
+    for line in catalogue.lines().filter(|l| !l.starts_with('#')) {
+        let Some((shape, wording)) = line.split_once(" => ") else {
+            continue;
+        };
+        if let Some(values) = match_shape(shape, rest) {
+            let mut out = wording.to_string();
+            for (name, value) in values {
+                out = out.replace(&format!("{{{name}}}"), value);
+            }
+            return crate::error::tidy(&format!("{prefix}{out}"));
+        }
+    }
+    message.to_string()
+}
+
+/// The values of a shape's `{name}` places in `text`, when `text` has the
+/// shape: each place takes the shortest text up to the words after it.
+fn match_shape<'a>(shape: &'a str, text: &'a str) -> Option<Vec<(&'a str, &'a str)>> {
+    let mut values = Vec::new();
+    let mut rest = text;
+    let mut pieces = shape.split('{');
+    let first = pieces.next().unwrap_or("");
+    rest = rest.strip_prefix(first)?;
+    let mut pending: Option<&str> = None;
+    for piece in pieces {
+        let (name, literal) = piece.split_once('}')?;
+        if let Some(prev) = pending.take() {
+            // Two places side by side cannot be told apart.
+            let _ = prev;
+            return None;
+        }
+        if literal.is_empty() {
+            pending = Some(name);
+            continue;
+        }
+        let at = rest.find(literal)?;
+        if at == 0 {
+            return None;
+        }
+        values.push((name, &rest[..at]));
+        rest = &rest[at + literal.len()..];
+    }
+    match pending {
+        Some(name) if !rest.is_empty() => values.push((name, rest)),
+        Some(_) => return None,
+        None if !rest.is_empty() => return None,
+        None => {}
+    }
+    Some(values)
+}
+
+impl From<TextError> for crate::error::Error {
+    fn from(e: TextError) -> crate::error::Error {
+        crate::error::Error::input(e.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn errors_are_worded_in_german_with_their_setting_kept() {
+        let e = crate::error::Error::setting("players", "9 is out of range (1 to 6)");
+        assert_eq!(
+            super::error_message("de", &e),
+            "players: 9 liegt außerhalb des Bereichs (1 bis 6)"
+        );
+        assert_eq!(super::error_message("en", &e), e.message);
+        let e = crate::error::Error::setting("stores", "300 do not fit on a 12 x 12 grid (144 cells)");
+        assert!(
+            super::error_message("de", &e).contains("passen nicht"),
+            "{}",
+            super::error_message("de", &e)
+        );
+        // A shape the catalogue lacks stays English rather than half-translated.
+        let e = crate::error::Error::input("something new");
+        assert_eq!(super::error_message("de", &e), "something new");
+    }
+
+    #[test]
+    fn every_german_wording_carries_the_places_of_its_shape() {
+        for (_, catalogue) in super::ERROR_CATALOGUES {
+            for line in catalogue.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+                let (shape, wording) = line.split_once(" => ").unwrap_or_else(|| panic!("{line}"));
+                let places = |s: &str| {
+                    let mut p: Vec<String> = s
+                        .split('{')
+                        .skip(1)
+                        .filter_map(|x| x.split_once('}'))
+                        .map(|(n, _)| n.to_string())
+                        .collect();
+                    p.sort();
+                    p
+                };
+                let (mine, theirs) = (places(shape), places(wording));
+                for p in &theirs {
+                    assert!(mine.contains(p), "{line}: {p}");
+                }
+            }
+        }
+    }
+
     use super::*;
 
     /// Texts rendered for each layout (PPE's odds) are not all kept: a

@@ -302,7 +302,7 @@ proptest! {
                 .unwrap();
             let (_, m) = matches.subcommand().unwrap();
             let game = panicpress::games::find(game).unwrap();
-            if let Some((r, _)) = outcome(panicpress::commands::game_request(game, m))? {
+            if let Some((r, _)) = outcome(panicpress::cli::game_request(game, m))? {
                 some_pages(&r)?;
             }
         }

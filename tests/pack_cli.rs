@@ -316,7 +316,7 @@ fn bad_rosters_and_pack_files_get_one_line_and_no_output() {
         ),
         (&["pack", "chess.toml"], "unknown game 'chess'"),
         (&["pack", "poster.toml"], "unknown sheet 'poster'"),
-        (&["pack", "mixed.toml"], "'mode' is not a tp-hunt setting"),
+        (&["pack", "mixed.toml"], "'mode' is not a TP Hunt setting"),
         (&["pack", "--game", "tp-hunt", "--count", "3"], "a seed is needed"),
         (&["pack", "--game", "tp-hunt", "--seed", "x"], "give a roster"),
         (

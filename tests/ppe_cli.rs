@@ -137,7 +137,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&["ppe", "--seed", "1", "--target", "0"], "target: 0 is out of range"),
         (
             &["ppe", "--seed", "42", "--target", "190"],
-            "target: the quick game goes to 19 at most (a whammy costs the whole game total, and 2% of players ever reach 190); for a longer game set --mode to long, where a target of 190 is fine",
+            "target: the quick game goes to 19 at most (a whammy costs the whole game total, and 2% of players ever reach 190); for a longer game choose the long mode, where a target of 190 is fine",
         ),
         (&["ppe", "--seed", "1", "--mode", "fast"], "mode"),
         (

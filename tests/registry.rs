@@ -207,7 +207,22 @@ fn every_setting_is_shown_in_help_with_its_limits_or_values() {
                 Kind::Choice { values } | Kind::Names { values } => {
                     assert!(help.contains(&values.join(", ")), "{} {}", game.name(), setting.name)
                 }
-                Kind::File => {}
+                Kind::File | Kind::Text | Kind::Flag => {}
+            }
+        }
+        // Every action is a subcommand taking what the action declares.
+        for action in game.actions() {
+            let help = Scratch::new("registry-action-help")
+                .run(&[game.name(), action.name, "--help"])
+                .stdout();
+            assert!(help.contains(action.example), "{} {}", game.name(), action.name);
+            for s in action.takes(*game) {
+                let shown = if action.positional == Some(s.name) {
+                    format!("<{}>", s.name)
+                } else {
+                    format!("--{}", s.name)
+                };
+                assert!(help.contains(&shown), "{} {}: {shown}", game.name(), action.name);
             }
         }
         for common in [

@@ -507,3 +507,128 @@ fn beyond_the_limit_of_requests_at_once_the_answer_is_503_with_retry_after() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// Every game action the command line has is on the web page too, with the
+/// same report: the page's panel asks `/api/GAME/action/NAME`.
+#[test]
+fn every_game_action_answers_on_the_web_as_on_the_command_line() {
+    let server = Server::start();
+    let s = common::Scratch::new("web-actions");
+    for (path, args) in [
+        (
+            "/api/tp-hunt/action/simulate?seed=42&players=3&games=40&paper=a4",
+            vec![
+                "tp-hunt",
+                "simulate",
+                "--seed",
+                "42",
+                "--players",
+                "3",
+                "--games",
+                "40",
+                "--json",
+            ],
+        ),
+        (
+            "/api/panic-buy/action/simulate?seed=42&players=2&games=30",
+            vec![
+                "panic-buy",
+                "simulate",
+                "--seed",
+                "42",
+                "--players",
+                "2",
+                "--games",
+                "30",
+                "--json",
+            ],
+        ),
+        (
+            "/api/particle-panic/action/simulate?seed=7&players=2&games=200",
+            vec![
+                "particle-panic",
+                "simulate",
+                "--seed",
+                "7",
+                "--players",
+                "2",
+                "--games",
+                "200",
+                "--json",
+            ],
+        ),
+        (
+            "/api/ppe/action/odds?seed=42",
+            vec!["ppe", "odds", "--seed", "42", "--json"],
+        ),
+        (
+            "/api/ppe/action/score?roll=virus,vaccine,mask,gloves,heroes,mask",
+            vec!["ppe", "score", "virus,vaccine,mask,gloves,heroes,mask", "--json"],
+        ),
+    ] {
+        let a = server.get(path);
+        assert_eq!(a.status, 200, "{path}: {}", String::from_utf8_lossy(&a.body));
+        let web: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+        let cli = s.run(&args);
+        assert_eq!(cli.code(), 0, "{args:?}: {}", cli.stderr());
+        let cli: serde_json::Value = serde_json::from_str(&cli.stdout()).unwrap();
+        assert_eq!(web["json"], cli, "{path}");
+        assert!(!web["text"].as_str().unwrap().is_empty(), "{path}");
+    }
+    // The registry the page is built from lists each action and its inputs.
+    let games: serde_json::Value = serde_json::from_slice(&server.get("/api/games").body).unwrap();
+    for g in games["games"].as_array().unwrap() {
+        let game = panicpress::games::find(g["name"].as_str().unwrap()).unwrap();
+        let names: Vec<&str> = g["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["name"].as_str().unwrap())
+            .collect();
+        let declared: Vec<&str> = game.actions().iter().map(|a| a.name).collect();
+        assert_eq!(names, declared);
+    }
+    // Bad input is refused at its field; work past the budget is refused at once.
+    for (path, status, field) in [
+        ("/api/tp-hunt/action/simulate?seed=1&games=0", 400, "games"),
+        ("/api/ppe/action/score?roll=virus,mask", 400, "roll"),
+        ("/api/tp-hunt/action/fly?seed=1", 404, ""),
+        ("/api/tp-hunt/action/simulate?seed=1&games=100000", 422, ""),
+        (
+            "/api/particle-panic/action/simulate?deals=0..9999&policy=search",
+            422,
+            "",
+        ),
+    ] {
+        let a = server.get(path);
+        assert_eq!(a.status, status, "{path}: {}", String::from_utf8_lossy(&a.body));
+        let j: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+        assert_eq!(j["field"].as_str().unwrap_or(""), field, "{path}");
+        assert!(!j["error"].as_str().unwrap().contains("--"), "{path}: {j}");
+    }
+}
+
+/// The German page gets its refusals in German, at their field.
+#[test]
+fn refusals_are_worded_in_the_pages_language() {
+    let server = Server::start();
+    for (path, field, says) in [
+        ("/api/tp-hunt/info?seed=1&stores=300", "stores", "passen nicht"),
+        (
+            "/api/tp-hunt/info?seed=1&players=9",
+            "players",
+            "außerhalb des Bereichs",
+        ),
+        ("/api/tp-hunt/info?players=3", "seed", "Startwort"),
+        ("/api/ppe/action/score?roll=virus,mask", "roll", "Seiten angegeben"),
+    ] {
+        let a = server.raw(
+            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nAccept-Language: de\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        );
+        assert_eq!(a.status, 400, "{path}");
+        let j: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+        assert_eq!(j["field"].as_str().unwrap_or(""), field, "{path}");
+        assert!(j["error"].as_str().unwrap().contains(says), "{path}: {j}");
+    }
+}

@@ -19,6 +19,10 @@ function settingWord(game, name) { return words["setting." + game + "." + name] 
 function helpWord(game, name) { return words["help." + game + "." + name] || words["help." + name] || ""; }
 function valueWord(game, name, value) { return words["value." + game + "." + name + "." + value] || words["value." + name + "." + value] || value; }
 function game() { return registry.games.find((g) => g.name === $("game").value); }
+// Asks the server, in the page's language (its refusals are worded in it).
+function ask(url, options) {
+  return fetch(url, Object.assign({}, options, { headers: { "Accept-Language": uiLang } }));
+}
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -145,6 +149,7 @@ function showGame() {
   perPage.name = "per-page";
   more.append(field("f-per-page", w("setting.per-page"), perPage, w("help.per-page")));
   page = 1;
+  showActions();
   changed();
 }
 
@@ -217,25 +222,10 @@ function clearErrors(scope) {
   for (const c of document.querySelectorAll(scope + " [aria-invalid]")) c.removeAttribute("aria-invalid");
 }
 
-// The message without the field name it starts with, flags named in the
-// page's words, and the messages every game shares in the page's language.
+// The message (worded by the server in the page's language) without the
+// field name it starts with, and any flag it names in the page's words.
 function tidy(message, gameName) {
-  const text = message.replace(/^[a-z-]+(?: \+ [a-z-]+)*: /, "").replace(/--([a-z-]+)/g, (_, name) => "'" + settingWord(gameName, name) + "'");
-  const shared = [
-    [/^(-?\d+) is out of range \((-?\d+) to (-?\d+)\)$/, (m) => w("error.out_of_range", { value: m[1], min: m[2], max: m[3] })],
-    [/^'(.*)' is not a whole number$/, (m) => w("error.not_a_number", { value: "'" + m[1] + "'" })],
-    [/^give (a|the pack a) seed/, () => w("error.seed")],
-    [/^too much for one request/, () => w("error.budget")],
-    [/^give the class list, or a number/, () => w("error.names")],
-    [/^tick at least one game/, () => w("error.games")],
-  ];
-  if (uiLang !== "en") {
-    for (const [shape, say] of shared) {
-      const m = text.match(shape);
-      if (m) return say(m);
-    }
-  }
-  return text;
+  return message.replace(/^[a-z-]+(?: \+ [a-z-]+)*: /, "").replace(/--([a-z-]+)/g, (_, name) => "'" + settingWord(gameName, name) + "'");
 }
 
 // Shows an error at its field (aria-invalid, described by the error) and in
@@ -259,7 +249,7 @@ async function update() {
   const q = query(v), base = "/api/" + g.name + "/";
   let reply, body;
   try {
-    reply = await fetch(base + "info?" + q);
+    reply = await ask(base + "info?" + q);
     body = await reply.json();
   } catch (e) {
     if (mine === asking) fail(g, { error: w("failed") });
@@ -385,7 +375,7 @@ async function makePack(event) {
   $("makepack").disabled = true;
   let reply;
   try {
-    reply = await fetch("/api/pack", { method: "POST", body: form });
+    reply = await ask("/api/pack", { method: "POST", body: form });
   } catch (e) {
     status.textContent = w("failed");
     $("makepack").disabled = false;
@@ -433,7 +423,7 @@ async function regen(event) {
   const status = $("againstatus");
   status.textContent = "";
   const code = $("code").value.trim();
-  const reply = await fetch("/api/regen?code=" + encodeURIComponent(code));
+  const reply = await ask("/api/regen?code=" + encodeURIComponent(code));
   if (!reply.ok) {
     const body = await reply.json();
     showError("#againform", "code", w("again_label"), tidy(body.error, ""));
@@ -446,10 +436,83 @@ async function regen(event) {
   a.focus();
 }
 
+// The game's actions (simulated games, odds, a roll scored), each a small
+// form of its own inputs, run on the settings above.
+function showActions() {
+  const g = game(), list = $("action-list");
+  list.replaceChildren();
+  for (const a of g.actions || []) {
+    const id = "a-" + a.name;
+    const form = el("form", { class: "action", id });
+    form.append(el("h3", {}, words["action." + a.name] || a.about));
+    const inputs = el("div", { class: "grid" });
+    for (const s of a.inputs) {
+      // The seed is the form's own above.
+      if (s.name === "seed") continue;
+      const label = words["input." + s.name] || s.help, fid = id + "-" + s.name;
+      let control;
+      if (s.type === "flag") {
+        control = el("input", { type: "checkbox", name: s.name, value: "true" });
+        const wrap = el("div", { class: "field" }, el("label", {}, control, " " + label));
+        wrap.append(el("p", { class: "error", id: "err-" + fid }));
+        control.id = fid;
+        control.setAttribute("aria-describedby", "err-" + fid);
+        inputs.append(wrap);
+        continue;
+      }
+      if (s.type === "choice") control = select(s.values.map((v) => [v, words["value." + v] || v]), s.default);
+      else if (s.type === "number") {
+        control = el("input", { type: "number", inputmode: "numeric", min: String(s.min), max: String(s.max) });
+        control.value = s.default;
+      } else control = el("input", { type: "text", spellcheck: "false", autocomplete: "off" });
+      control.name = s.name;
+      inputs.append(field(fid, label, control));
+    }
+    form.append(inputs);
+    const out = el("pre", { class: "report", id: id + "-out", "aria-live": "polite", tabindex: "-1" });
+    form.append(el("button", { type: "submit", class: "secondary" }, words["action_run." + a.name] || w("action_run")), out);
+    form.addEventListener("submit", (e) => { e.preventDefault(); runAction(g, a, form, out); });
+    list.append(form);
+  }
+}
+
+async function runAction(g, a, form, out) {
+  clearErrors("#" + form.id);
+  const q = query(values());
+  for (const s of a.inputs) {
+    const c = form.querySelector("[name='" + s.name + "']");
+    if (!c) continue;
+    if (s.type === "flag") { if (c.checked) q.set(s.name, "true"); }
+    else if (c.value.trim()) q.set(s.name, c.value.trim());
+  }
+  out.textContent = w("action_working");
+  let reply, body;
+  try {
+    reply = await ask("/api/" + g.name + "/action/" + a.name + "?" + q);
+    body = await reply.json();
+  } catch (e) {
+    out.textContent = w("failed");
+    return;
+  }
+  if (!reply.ok) {
+    const name = body.field || "";
+    const message = tidy(body.error || "", g.name);
+    const input = a.inputs.find((s) => s.name === name);
+    if (input && showError("#" + form.id, form.id + "-" + name, words["input." + name] || input.help, message)) {
+      out.textContent = "";
+      focusField(form.id + "-" + name);
+    } else if (name && showError("#settings", "f-" + name, settingWord(g.name, name), message)) {
+      out.textContent = w("problem") + " " + settingWord(g.name, name) + ": " + message;
+    } else out.textContent = w("problem") + " " + message;
+    return;
+  }
+  out.textContent = body.text;
+}
+
 async function checkLayout() {
   const file = $("layout").files[0];
   if (!file) return;
-  const r = await fetch("/api/validate/" + game().name, { method: "POST", body: await file.text() });
+  const r = await ask("/api/validate/" + game().name, { method: "POST", body: await file.text() });
   const body = await r.json();
   const list = $("verdict");
   list.replaceChildren();

@@ -90,6 +90,7 @@ pub mod tp_hunt;
 
 use crate::error::Error;
 use crate::game::Game;
+pub use crate::json::{json_one_or_many, readable_json, readable_json_at};
 
 /// The registry: every game, in the order the command line lists them. The
 /// only place outside a game's own module that names it.
@@ -126,89 +127,6 @@ pub struct Violation {
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.rule, self.message)
-    }
-}
-
-/// JSON of a run of layouts: the object itself for one, an array for several.
-pub fn json_one_or_many<T: serde::Serialize>(items: &[T]) -> String {
-    match items {
-        [one] => readable_json(one),
-        many => readable_json(&many),
-    }
-}
-
-/// Pretty JSON a person can read and type: indented, but an array of plain
-/// values that fits on a line (a cell `[3, 7]`, a hand of cards) stays on one
-/// line. Ends with a line break.
-pub fn readable_json<T: serde::Serialize + ?Sized>(value: &T) -> String {
-    let value = serde_json::to_value(value).expect("layouts serialise");
-    let mut out = String::new();
-    write_json(&value, 0, &mut out);
-    out.push('\n');
-    out
-}
-
-/// A value as [`readable_json`] writes it when it stands `indent` levels
-/// deep, without a line break after it: for documents written in pieces.
-pub fn readable_json_at(value: &serde_json::Value, indent: usize) -> String {
-    let mut out = String::new();
-    write_json(value, indent, &mut out);
-    out
-}
-
-/// Widest array kept on one line.
-const INLINE_WIDTH: usize = 72;
-
-fn write_json(v: &serde_json::Value, indent: usize, out: &mut String) {
-    use serde_json::Value;
-    let pad = |n: usize| "  ".repeat(n);
-    match v {
-        Value::Array(items) if items.is_empty() => out.push_str("[]"),
-        Value::Array(items) => {
-            // Plain values, or arrays of plain values: one line when short.
-            let plain = |x: &Value| !matches!(x, Value::Array(_) | Value::Object(_));
-            let simple = items
-                .iter()
-                .all(|x| plain(x) || matches!(x, Value::Array(inner) if inner.iter().all(plain)));
-            let line = inline(v);
-            if simple && line.len() + indent * 2 <= INLINE_WIDTH {
-                out.push_str(&line);
-                return;
-            }
-            out.push_str("[\n");
-            for (i, x) in items.iter().enumerate() {
-                out.push_str(&pad(indent + 1));
-                write_json(x, indent + 1, out);
-                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&pad(indent));
-            out.push(']');
-        }
-        Value::Object(map) if map.is_empty() => out.push_str("{}"),
-        Value::Object(map) => {
-            out.push_str("{\n");
-            for (i, (k, x)) in map.iter().enumerate() {
-                out.push_str(&pad(indent + 1));
-                out.push_str(&serde_json::to_string(k).expect("a key serialises"));
-                out.push_str(": ");
-                write_json(x, indent + 1, out);
-                out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&pad(indent));
-            out.push('}');
-        }
-        plain => out.push_str(&serde_json::to_string(plain).expect("a value serialises")),
-    }
-}
-
-/// An array on one line, with a space after each comma between items.
-fn inline(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(inline).collect();
-            format!("[{}]", parts.join(", "))
-        }
-        other => serde_json::to_string(other).expect("a value serialises"),
     }
 }
 
@@ -261,18 +179,21 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
     for wanted in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
         let kind = all.iter().copied().find(|k| name(*k) == wanted).ok_or_else(|| {
             let names: Vec<&str> = all.iter().map(|k| name(*k)).collect();
-            Error::input(format!(
-                "sheets: unknown sheet {wanted_q} (choose from: {})",
-                names.join(", "),
-                wanted_q = crate::error::quote(wanted)
-            ))
+            Error::setting(
+                "sheets",
+                format!(
+                    "unknown sheet {wanted_q} (choose from: {})",
+                    names.join(", "),
+                    wanted_q = crate::error::quote(wanted)
+                ),
+            )
         })?;
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }
     }
     if kinds.is_empty() {
-        return Err(Error::input("sheets: no sheet named"));
+        return Err(Error::setting("sheets", "no sheet named"));
     }
     Ok(kinds)
 }

@@ -37,20 +37,13 @@ impl Refusal {
         self
     }
 
-    /// A library error, its field found from the name it starts with
-    /// (`players: 9 is out of range`) among `fields`.
-    pub fn from_error(e: Error, fields: &[&str]) -> Refusal {
+    /// A library error, at the field it names.
+    pub fn from_error(e: Error) -> Refusal {
         let line = e.message.lines().next().unwrap_or("").to_string();
-        let field = line
-            .split_once(": ")
-            // `stores + atms + dangers: ...` is about the first of them.
-            .map(|(head, _)| head.split(" + ").next().unwrap_or("").trim())
-            .and_then(|head| fields.iter().find(|f| **f == head))
-            .map(|f| f.to_string());
         Refusal {
             status: 400,
             message: crate::error::tidy(&line),
-            field,
+            field: e.field,
         }
     }
 
@@ -66,7 +59,7 @@ impl Refusal {
 
 impl From<Error> for Refusal {
     fn from(e: Error) -> Refusal {
-        Refusal::from_error(e, &[])
+        Refusal::from_error(e)
     }
 }
 
@@ -170,8 +163,7 @@ impl Asked {
     /// The request these settings stand for, checked as the command line
     /// checks it, with the texts to print it in.
     pub fn make(&self) -> std::result::Result<Made, Refusal> {
-        let fields = field_names(self.game);
-        let refuse = |e: Error| Refusal::from_error(e, &fields);
+        let refuse = Refusal::from_error;
         if self.seed.is_empty() {
             return Err(Refusal::new(400, "seed: give a seed, so the sheets can be made again").at("seed"));
         }
@@ -181,7 +173,7 @@ impl Asked {
         if ![1, 2, 4].contains(&per_page) {
             return Err(Refusal::new(400, format!("per-page: {per_page} is not 1, 2 or 4")).at("per-page"));
         }
-        let paper = crate::game::paper(self.paper.as_deref().unwrap_or("a4")).map_err(refuse)?;
+        let paper = crate::config::paper(self.paper.as_deref().unwrap_or("a4")).map_err(refuse)?;
         let lang = self.lang.as_deref().unwrap_or("en");
         let texts = texts(lang).map_err(|e| Refusal::new(400, format!("lang: {e}")).at("lang"))?;
         let common = Common {
@@ -228,7 +220,7 @@ pub fn whole(name: &str, text: Option<&str>, default: usize) -> Result<usize> {
         Some(t) => t
             .trim()
             .parse()
-            .map_err(|_| Error::input(format!("{name}: {} is not a whole number", crate::error::quote(t)))),
+            .map_err(|_| Error::setting(name, format!("{} is not a whole number", crate::error::quote(t)))),
     }
 }
 

@@ -7,6 +7,7 @@
 //! server's own host names are answered, writes must come from its own page,
 //! and the page cannot be framed. Nothing here knows a game by name.
 
+mod action;
 pub mod form;
 mod pack;
 pub mod work;
@@ -188,6 +189,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/regen", get(regen))
         .route("/api/pack", post(pack::answer))
         .route("/api/validate/{game}", post(validate))
+        .route("/api/{game}/action/{name}", get(action_answer))
         .route("/api/{game}/{what}", get(game_answer))
         .fallback(|method: Method, uri: axum::http::Uri| async move {
             let what = if method == Method::GET {
@@ -234,10 +236,35 @@ fn text(content_type: &'static str, body: &str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body.to_string()).into_response()
 }
 
-/// A refusal as JSON, `{"error": "one line", "field": "players"}`.
-pub fn refusal(r: Refusal) -> Response {
+tokio::task_local! {
+    /// The page's language for this request (its `Accept-Language`), in
+    /// which refusals are worded.
+    static PAGE_LANGUAGE: String;
+}
+
+/// A refusal as JSON, `{"error": "one line", "field": "players"}`, worded
+/// in the page's language.
+pub fn refusal(mut r: Refusal) -> Response {
+    if let Ok(lang) = PAGE_LANGUAGE.try_with(String::clone) {
+        r.message = crate::text::message_in(&lang, &r.message, r.field.as_deref());
+    }
     let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
     (status, [(header::CONTENT_TYPE, "application/json")], r.json()).into_response()
+}
+
+/// The first language `Accept-Language` names that the texts have; English otherwise.
+fn page_language(request: &Request) -> String {
+    let asked = request
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    asked
+        .split(',')
+        .map(|l| l.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+        .map(|l| l.split('-').next().unwrap_or("").to_string())
+        .find(|l| crate::text::LANGUAGES.contains(&l.as_str()))
+        .unwrap_or_else(|| "en".to_string())
 }
 
 /// Answers only the server's own host names; a write (anything but GET)
@@ -270,7 +297,8 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
             return refusal(Refusal::new(403, "only this server's own page may send it forms"));
         }
     }
-    next.run(request).await
+    let lang = page_language(&request);
+    PAGE_LANGUAGE.scope(lang, next.run(request)).await
 }
 
 /// Runs `job` on the pool for CPU-heavy work, at most one per permit; the
@@ -389,6 +417,23 @@ fn view_number(
         .at(name));
     }
     Ok(n)
+}
+
+/// `GET /api/GAME/action/NAME?fields`: a game's action and its report.
+async fn action_answer(
+    State(shared): State<Arc<Shared>>,
+    Path((game, name)): Path<(String, String)>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let game = match crate::games::find(&game) {
+        Ok(g) => g,
+        Err(e) => return refusal(Refusal::new(404, e.message)),
+    };
+    let fields = fields(query);
+    on_pool(&shared, move || action::answer(game, &name, &fields))
+        .await
+        .map(|json| text("application/json", &json))
+        .unwrap_or_else(refusal)
 }
 
 /// `GET /api/GAME/WHAT?settings`: info, preview, png, pdf or json.
@@ -549,13 +594,15 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
         move || {
             let refuse = |e: Error| Refusal::from(e).at("code");
             if code.trim().is_empty() {
-                return Err(refuse(Error::input(
-                    "code: paste the code printed at the foot of a sheet",
+                return Err(refuse(Error::setting(
+                    "code",
+                    "paste the code printed at the foot of a sheet",
                 )));
             }
             if code.trim().starts_with("pack:") {
-                return Err(refuse(Error::input(
-                    "code: this is a class pack's code from a teacher key; to print one student's set again, paste \
+                return Err(refuse(Error::setting(
+                    "code",
+                    "this is a class pack's code from a teacher key; to print one student's set again, paste \
                      the sheet code beside their name on the key, or make the whole pack again under Class pack \
                      with the same names and settings",
                 )));
@@ -640,6 +687,12 @@ pub fn games_json() -> String {
                 "sheets": g.sheet_kinds(),
                 "default_sheets": g.default_sheets(),
                 "small_sheets": g.small_sheets(),
+                "actions": g.actions().iter().map(|a| serde_json::json!({
+                    "name": a.name,
+                    "about": a.about,
+                    "settings": a.settings,
+                    "inputs": a.inputs,
+                })).collect::<Vec<_>>(),
             })
         })
         .collect();

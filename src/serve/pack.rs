@@ -11,9 +11,8 @@ use axum::response::Response;
 
 use super::form::{Asked, Refusal};
 use super::{Head, Shared, refusal, streamed, work};
-use crate::commands::{PackSpec, Students};
-use crate::config::PackEntry;
 use crate::error::Error;
+use crate::jobs::{PackSpec, Students};
 
 /// One field of the form: its name, the file name it came from, its text.
 pub struct Field {
@@ -156,23 +155,19 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         pages += work::check_pages(members, pages, LOWER_PACK, |emit| {
             crate::pack::sheets_imposed(&made.request, &made.texts, per_page, Some("name"), emit).map(|_| ())
         })? * members;
-        entries.push(PackEntry {
-            game: game.name().to_string(),
-            sheets: asked.sheets.clone().map(crate::config::NameList::Text),
-            settings: settings_table(&asked.values),
-            ..Default::default()
+        entries.push(crate::pack::Entry {
+            request: made.request,
+            per: crate::pack::Per::Student,
         });
     }
     let spec = PackSpec {
         seed,
         students,
         entries,
-        paper: get("paper").filter(|p| !p.is_empty()),
         per_page,
         date: get("date").filter(|d| !d.is_empty()),
     };
-    let (pack, warnings) = crate::commands::plan_pack_spec(&spec, &texts)
-        .map_err(|e| Refusal::from_error(e, &["count", "per-page", "date", "paper"]))?;
+    let (pack, warnings) = crate::jobs::plan_pack(&spec, &texts).map_err(Refusal::from)?;
     let split = get("split").is_some_and(|s| matches!(s.as_str(), "true" | "on" | "1"));
     let stem = format!("pack-{}", pack.seed.file_stem());
     let head = Head {
@@ -222,28 +217,11 @@ fn students(fields: &[Field]) -> Result<Students, Refusal> {
     }
 }
 
-/// A game's values as a pack entry's settings, as a pack file gives them.
-fn settings_table(values: &crate::game::Values) -> toml::Table {
-    let mut table = toml::Table::new();
-    for name in values.names() {
-        let value = match values.get(name) {
-            Some(crate::game::Value::One(t)) => toml::Value::String(t.clone()),
-            Some(crate::game::Value::Many(v)) => {
-                toml::Value::Array(v.iter().cloned().map(toml::Value::String).collect())
-            }
-            Some(crate::game::Value::Table(t)) => toml::Value::Table(t.clone()),
-            None => continue,
-        };
-        table.insert(name.to_string(), value);
-    }
-    table
-}
-
 /// Writes the planned pack: one PDF, or a ZIP of the teacher key and one PDF per student.
 fn write(planned: Planned, out: &mut work::Stream) -> crate::error::Result<()> {
     let Planned { pack, texts, split } = planned;
     if !split {
-        return crate::commands::write_pdf(out, false, |emit| pack.pages(&texts, emit)).map(|_| ());
+        return crate::jobs::write_pdf(out, false, |emit| pack.pages(&texts, emit)).map(|_| ());
     }
     use std::io::Write;
     let zip_error = |e: zip::result::ZipError| Error::input(format!("making the ZIP: {e}"));
@@ -251,7 +229,7 @@ fn write(planned: Planned, out: &mut work::Stream) -> crate::error::Result<()> {
         .compression_method(zip::CompressionMethod::Stored)
         .last_modified_time(zip::DateTime::default());
     let mut zip = zip::ZipWriter::new_stream(out);
-    crate::commands::split_pdfs(&pack, &texts, &mut |name, pdf| {
+    crate::jobs::split_pdfs(&pack, &texts, &mut |name, pdf| {
         zip.start_file(name, options).map_err(zip_error)?;
         zip.write_all(&pdf)
             .map_err(|e| Error::input(format!("making the ZIP: {e}")))

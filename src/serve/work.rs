@@ -270,10 +270,7 @@ impl Write for Stream {
 
 /// The PDF of a game request, as the command line writes it.
 pub fn write_pdf(out: &mut dyn Write, request: &GameRequest, texts: &Texts, per_page: usize) -> Result<()> {
-    crate::commands::write_pdf(out, false, |emit| {
-        crate::pack::sheets_imposed(request, texts, per_page, None, emit)
-    })
-    .map(|_| ())
+    crate::jobs::write_imposed_pdf(out, request, texts, per_page).map(|_| ())
 }
 
 #[cfg(test)]

@@ -3,7 +3,6 @@
 //! (PDF, tests) turn it into output without knowing any game.
 
 pub mod icons;
-pub mod kit;
 
 use crate::fonts::{self, FontRole};
 use std::sync::Arc;

@@ -1,12 +1,10 @@
 //! Panic Buy as the registry sees it: its settings, its request, validation
 //! and rules behind the common game interface, and `simulate`.
 
-use clap::Args;
-
 use super::sheets::{BoardLayout, SheetKind};
 use super::{GAME, GoodRule, Length, Mode, Params, Request};
 use crate::error::{Error, Result};
-use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -96,18 +94,20 @@ fn params(values: &Values) -> Result<Params> {
 }
 
 /// `panic-buy simulate`: whole games on the seed's board.
-#[derive(Debug, Args)]
-struct SimulateArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    seed: Option<String>,
-    /// Number of games (default as behind a board's printed rating: 300, or 600 for 2 players).
-    #[arg(long, value_name = "N")]
-    games: Option<u32>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
-}
+const SIMULATE_INPUTS: &[Setting] = &[
+    crate::game::SEED_INPUT,
+    Setting {
+        name: "games",
+        kind: Kind::Number {
+            min: 1,
+            max: super::MAX_SIMULATED_GAMES as i64,
+        },
+        default: "",
+        help: "Number of games (as many as behind a board's printed rating: 300, or 600 for 2 players).",
+        in_code: "",
+        sets: &[],
+    },
+];
 
 /// The settings that shape the board, the ones `simulate` takes.
 const BOARD_SETTINGS: &[&str] = &["players", "mode", "length", "rule-off"];
@@ -121,6 +121,17 @@ const DECLARATION: Declaration = Declaration {
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["tally"],
+    actions: &[Action {
+        name: "simulate",
+        about: "Play whole games on the seed's board; report how long they run and who wins. \
+                The dice are seeded by the board, so the default number of games gives its printed rating.",
+        example: "simulate --seed 42 --players 2 --json",
+        settings: BOARD_SETTINGS,
+        inputs: SIMULATE_INPUTS,
+        positional: None,
+        run: simulate,
+        cost: simulate_cost,
+    }],
 };
 
 impl crate::game::Game for PanicBuy {
@@ -143,7 +154,10 @@ impl crate::game::Game for PanicBuy {
         request.check()?;
         // Asked for alone, the tally would print nothing in race mode.
         if request.params.mode == Mode::Race && request.sheets == [SheetKind::Tally] {
-            return Err(Error::input("sheets: the team tally is for hoard mode (--mode hoard)"));
+            return Err(Error::setting(
+                "sheets",
+                "the team tally is for hoard mode (mode: hoard)",
+            ));
         }
         Ok(Box::new(request))
     }
@@ -209,38 +223,16 @@ impl crate::game::Game for PanicBuy {
         });
         game.chain(good).collect()
     }
-
-    fn actions(&self) -> Vec<clap::Command> {
-        let cmd = clap::Command::new("simulate").about(
-            "Play whole games on the seed's board; print how long they run and who wins. \
-             The dice are seeded by the board, so the default number of games gives its printed rating.",
-        );
-        let cmd = crate::cli::setting_args(cmd, SETTINGS, BOARD_SETTINGS);
-        vec![
-            SimulateArgs::augment_args(cmd)
-                .after_help("Example: panicpress panic-buy simulate --seed 42 --players 2 --json"),
-        ]
-    }
-
-    fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
-        let (args, values) = crate::cli::action_inputs::<SimulateArgs>(matches, self)?;
-        simulate(&args, &params(&values)?)
-    }
 }
 
 /// Whole simulated games on the seed's board.
-fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
-    let (seed, random) = Seed::given_or_random(args.seed.as_deref())?;
-    let games = args.games.unwrap_or(params.rating_games());
-    if !(1..=super::MAX_SIMULATED_GAMES).contains(&games) {
-        return Err(Error::input(format!(
-            "games: {games} is out of range (1 to {})",
-            super::MAX_SIMULATED_GAMES
-        )));
-    }
-    let board = super::generate_for_seed(params, &seed)?;
+fn simulate(values: &Values) -> Result<Report> {
+    let params = params(values)?;
+    let (seed, random) = Seed::given_or_random(values.text("seed"))?;
+    let games = values.number::<u32>("games")?.unwrap_or(params.rating_games());
+    let board = super::generate_for_seed(&params, &seed)?;
     // The dice are the board's own, as behind its printed rating.
-    let r = super::game::rate(&board, params, &super::rating_seed(params, &board), games);
+    let r = super::game::rate(&board, &params, &super::rating_seed(&params, &board), games);
     let code = Request {
         params: params.clone(),
         seed: seed.clone(),
@@ -250,44 +242,44 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         sheets: SheetKind::DEFAULT.to_vec(),
     }
     .code(&seed, "default");
-    if args.json {
-        let j = serde_json::json!({
-            "seed": seed.text(),
-            "code": code.to_string(),
-            "players": params.players,
-            "mode": params.mode.name(),
-            "games": r.games,
-            "median_rounds": r.median_rounds,
-            "p90_rounds": r.p90_rounds,
-            "first_player_win_share": r.first_player_win_share,
-            "stalled": r.stalled,
-            "arrow_balance": r.arrow_balance,
-        });
-        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
-    } else {
-        println!("board: {code}");
-        println!(
+    let json = serde_json::json!({
+        "seed": seed.text(),
+        "code": code.to_string(),
+        "players": params.players,
+        "mode": params.mode.name(),
+        "games": r.games,
+        "median_rounds": r.median_rounds,
+        "p90_rounds": r.p90_rounds,
+        "first_player_win_share": r.first_player_win_share,
+        "stalled": r.stalled,
+        "arrow_balance": r.arrow_balance,
+    });
+    let text = [
+        format!("board: {code}"),
+        format!(
             "games: {} ({} players, {} mode)",
             r.games,
             params.players,
             params.mode.name()
-        );
-        println!(
+        ),
+        format!(
             "rounds: median {}, 90% of games within {}",
             r.median_rounds, r.p90_rounds
-        );
-        println!(
+        ),
+        format!(
             "first player wins: {:.1}% (an equal share is {:.1}%)",
             100.0 * r.first_player_win_share,
             100.0 / params.teams() as f64
-        );
-        println!("deliveries at the left arrow: {:.0}%", 100.0 * r.arrow_balance);
-        println!("stalled (cut off at {} rounds): {}", super::game::MAX_ROUNDS, r.stalled);
-    }
-    if random {
-        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same board and dice)");
-    }
-    Ok(0)
+        ),
+        format!("deliveries at the left arrow: {:.0}%", 100.0 * r.arrow_balance),
+        format!("stalled (cut off at {} rounds): {}", super::game::MAX_ROUNDS, r.stalled),
+    ]
+    .join("\n");
+    Ok(Report {
+        text,
+        json,
+        note: random.then(|| format!("seed: {seed} (chosen at random; the same seed gives the same board and dice)")),
+    })
 }
 
 impl crate::game::Request for Request {
@@ -315,6 +307,16 @@ impl crate::game::Request for Request {
     fn code(&self) -> Result<String> {
         Ok(Request::code(self, &self.seed, &self.sheet_list()).to_string())
     }
+}
+
+/// A Panic Buy game costs about as much as 100 of the cheapest simulated games.
+fn simulate_cost(values: &Values) -> u64 {
+    let games = values
+        .number::<u64>("games")
+        .ok()
+        .flatten()
+        .unwrap_or(super::RATING_GAMES.into());
+    games.saturating_mul(100)
 }
 
 #[cfg(test)]

@@ -280,10 +280,13 @@ impl Mode {
         match s {
             "race" => Ok(Mode::Race),
             "hoard" => Ok(Mode::Hoard),
-            _ => Err(Error::input(format!(
-                "mode: unknown mode {s_q} (choose from: race, hoard)",
-                s_q = crate::error::quote(s)
-            ))),
+            _ => Err(Error::setting(
+                "mode",
+                format!(
+                    "unknown mode {s_q} (choose from: race, hoard)",
+                    s_q = crate::error::quote(s)
+                ),
+            )),
         }
     }
 }
@@ -375,11 +378,14 @@ impl GoodRule {
     pub fn by_name(name: &str) -> Result<GoodRule> {
         GoodRule::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {
             let names: Vec<&str> = GoodRule::ALL.iter().map(|r| r.name()).collect();
-            Error::input(format!(
-                "rule-off: unknown rule {} (choose from: {})",
-                crate::error::quote(name),
-                names.join(", ")
-            ))
+            Error::setting(
+                "rule-off",
+                format!(
+                    "unknown rule {} (choose from: {})",
+                    crate::error::quote(name),
+                    names.join(", ")
+                ),
+            )
         })
     }
 }
@@ -420,10 +426,13 @@ impl Length {
 
     pub fn parse(s: &str) -> Result<Length> {
         Length::ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
-            Error::input(format!(
-                "length: unknown length {} (choose from: any, short, normal, long)",
-                crate::error::quote(s)
-            ))
+            Error::setting(
+                "length",
+                format!(
+                    "unknown length {} (choose from: any, short, normal, long)",
+                    crate::error::quote(s)
+                ),
+            )
         })
     }
 }
@@ -472,14 +481,14 @@ pub const SPARE_TP: u32 = 3;
 impl Params {
     pub fn check(&self) -> Result<()> {
         match self.mode {
-            Mode::Race if !(2..=4).contains(&self.players) => Err(Error::input(format!(
-                "players: race mode is for 2 to 4 players, not {}",
-                self.players
-            ))),
-            Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::input(format!(
-                "players: hoard mode is for 4 or 6 players (teams of 2), not {}",
-                self.players
-            ))),
+            Mode::Race if !(2..=4).contains(&self.players) => Err(Error::setting(
+                "players",
+                format!("race mode is for 2 to 4 players, not {}", self.players),
+            )),
+            Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::setting(
+                "players",
+                format!("hoard mode is for 4 or 6 players (teams of 2), not {}", self.players),
+            )),
             _ if self.band.0 > self.band.1 || self.band.1 > 40 => Err(Error::input(format!(
                 "band: {}-{} is not a range of path lengths",
                 self.band.0, self.band.1
@@ -1456,11 +1465,10 @@ impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
         if !(1..=crate::game::MAX_COUNT).contains(&self.count) {
-            return Err(Error::input(format!(
-                "count: {} is out of range (1 to {})",
-                self.count,
-                crate::game::MAX_COUNT
-            )));
+            return Err(Error::setting(
+                "count",
+                format!("{} is out of range (1 to {})", self.count, crate::game::MAX_COUNT),
+            ));
         }
         Ok(())
     }

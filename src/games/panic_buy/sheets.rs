@@ -5,9 +5,9 @@ use super::{Board, Mode, Params, SIZE, Tile, Wall, edge};
 use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::grid::{Cell, cell};
+use crate::kit::Kit;
 use crate::seed::SheetCode;
 use crate::sheet::icons::{arrow, droplets, paw, tp_roll, virus};
-use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{GameTexts, Labels};
 

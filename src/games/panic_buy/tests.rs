@@ -843,7 +843,7 @@ fn nothing_touches_the_calibration_bar() {
                     for (i, page) in req.document(&texts).unwrap().pages.into_iter().enumerate() {
                         let code_line = page.height - crate::sheet::MARGIN_MM - 4.0;
                         let (bar, rest): (Vec<Item>, Vec<Item>) = page.items.into_iter().partition(
-                            |item| matches!(item, Item::Group(g) if g.name.ends_with(crate::sheet::kit::CALIBRATION)),
+                            |item| matches!(item, Item::Group(g) if g.name.ends_with(crate::kit::CALIBRATION)),
                         );
                         let rest: Vec<Item> = rest
                             .into_iter()

@@ -3,15 +3,13 @@
 
 use std::sync::{Arc, OnceLock};
 
-use clap::{Args, ValueEnum};
-
 use super::sheets::SheetKind;
 use super::{
     DEFAULT_LEVEL, DEFAULT_SIMULATIONS, Difficulty, GAME, Level, MAX_SIMULATIONS, PLAYER_RANGE, Params, RatedDeal,
     Request, VARIANTS,
 };
 use crate::error::{Error, Result};
-use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -196,35 +194,47 @@ impl crate::game::Request for Rated {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum PolicyName {
-    Rating,
-    Search,
-}
-
 /// `particle-panic simulate`: a deal played many times.
-#[derive(Debug, Args)]
-struct SimulateArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    seed: Option<String>,
-    /// Number of games (default 2000).
-    #[arg(long, value_name = "N")]
-    games: Option<u32>,
-    /// Who plays: 'rating' (the fast policy that rates deals) or 'search'
-    /// (Monte-Carlo rollouts at every choice: strong and slow).
-    #[arg(long, value_enum, default_value = "rating")]
-    policy: PolicyName,
-    /// Rollouts per action for --policy search.
-    #[arg(long, value_name = "N", default_value_t = super::policy::YARDSTICK_ROLLOUTS, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    rollouts: u32,
-    /// Rate a range of deals, seeds A to B (e.g. 0..49): one line (or JSON object) per deal.
-    #[arg(long, value_name = "A..B")]
-    deals: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
-}
+const SIMULATE_INPUTS: &[Setting] = &[
+    crate::game::SEED_INPUT,
+    Setting {
+        name: "games",
+        kind: Kind::Number {
+            min: 1,
+            max: MAX_SIMULATIONS as i64,
+        },
+        default: "2000",
+        help: "Number of games.",
+        in_code: "",
+        sets: &[],
+    },
+    Setting {
+        name: "policy",
+        kind: Kind::Choice {
+            values: &["rating", "search"],
+        },
+        default: "rating",
+        help: "Who plays: 'rating' (the fast player that rates deals) or 'search' (tries each choice out ahead: strong and slow).",
+        in_code: "",
+        sets: &[],
+    },
+    Setting {
+        name: "rollouts",
+        kind: Kind::Number { min: 1, max: 1000 },
+        default: "16",
+        help: "Games played out ahead for each choice, for the search player.",
+        in_code: "",
+        sets: &[],
+    },
+    Setting {
+        name: "deals",
+        kind: Kind::Text,
+        default: "",
+        help: "Rate a range of deals, seeds A to B (e.g. 0..49): one line (or JSON object) per deal.",
+        in_code: "",
+        sets: &[],
+    },
+];
 
 const DECLARATION: Declaration = Declaration {
     name: GAME,
@@ -235,6 +245,16 @@ const DECLARATION: Declaration = Declaration {
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["rules"],
+    actions: &[Action {
+        name: "simulate",
+        about: "Play a deal many times; report the win rate and why games are lost.",
+        example: "simulate --policy search --players 2 --deals 0..9",
+        settings: &["players", "level", "variant"],
+        inputs: SIMULATE_INPUTS,
+        positional: None,
+        run: simulate,
+        cost: simulate_cost,
+    }],
 };
 
 impl crate::game::Game for ParticlePanic {
@@ -283,144 +303,175 @@ impl crate::game::Game for ParticlePanic {
             })
             .collect()
     }
-
-    fn actions(&self) -> Vec<clap::Command> {
-        let cmd = clap::Command::new("simulate")
-            .about("Play a deal many times with a policy; print the win rate and loss causes.");
-        let cmd = crate::cli::setting_args(cmd, SETTINGS, &["players", "level", "variant"]);
-        vec![
-            SimulateArgs::augment_args(cmd)
-                .after_help("Example: panicpress particle-panic simulate --policy search --players 2 --deals 0..9"),
-        ]
-    }
-
-    fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
-        let (args, values) = crate::cli::action_inputs::<SimulateArgs>(matches, self)?;
-        simulate(&args, &params(&values)?)
-    }
 }
 
-fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
+fn simulate(values: &Values) -> Result<Report> {
     use super::engine;
     use super::policy::{RatingPolicy, SearchPlayer};
-    let games = args.games.unwrap_or(DEFAULT_SIMULATIONS);
-    Params {
-        simulations: games,
-        ..params.clone()
-    }
-    .check()
-    .map_err(|e| Error::input(e.message.replace("simulations", "games")))?;
-    let seeds: Vec<Seed> = match &args.deals {
-        None => vec![Seed::given_or_random(args.seed.as_deref())?.0],
-        Some(range) => {
-            let bad = || {
-                Error::input(format!(
-                    "deals: {} is not a range A..B of seeds (e.g. 0..49)",
-                    crate::error::quote(range)
-                ))
-            };
-            let (a, b) = range.split_once("..").ok_or_else(bad)?;
-            let (a, b): (u64, u64) = (
-                a.trim().parse().map_err(|_| bad())?,
-                b.trim().parse().map_err(|_| bad())?,
-            );
-            if a > b || b - a >= 10_000 {
-                return Err(Error::input(format!(
-                    "deals: {} must run upwards and hold at most 10000 deals",
-                    crate::error::quote(range)
-                )));
+    let params = &params(values)?;
+    let games = values.number::<u32>("games")?.unwrap_or(DEFAULT_SIMULATIONS);
+    let search = values.text("policy") == Some("search");
+    let rollouts = values
+        .number::<u32>("rollouts")?
+        .unwrap_or(super::policy::YARDSTICK_ROLLOUTS);
+    let mut note = None;
+    let seeds: Vec<Seed> = match values.text("deals") {
+        None => {
+            let (seed, random) = Seed::given_or_random(values.text("seed"))?;
+            if random {
+                note = Some(format!(
+                    "seed: {seed} (chosen at random; the same seed gives the same deal)"
+                ));
             }
-            (a..=b)
-                .map(|n| Seed::new(&n.to_string()))
-                .collect::<std::result::Result<_, _>>()?
+            vec![seed]
         }
+        Some(range) => deal_range(range)?,
     };
-    let policy = format!("{:?}", args.policy).to_lowercase();
+    let policy = if search { "search" } else { "rating" };
     let progress = crate::progress::bar(seeds.len() as u64, "deals");
+    let mut lines = Vec::new();
+    let mut items = Vec::new();
     for seed in &seeds {
         progress.inc(1);
         let deal = super::generate(params, seed);
-        let r = match args.policy {
-            PolicyName::Rating => engine::rate_with(params, &deal, seed, games, |_| RatingPolicy),
-            PolicyName::Search => engine::rate_with(params, &deal, seed, games, |g| SearchPlayer {
-                rollouts: args.rollouts,
+        let r = if search {
+            engine::rate_with(params, &deal, seed, games, |g| SearchPlayer {
+                rollouts,
                 rng: engine::rollout_rng(seed, g as u64),
-            }),
+            })
+        } else {
+            engine::rate_with(params, &deal, seed, games, |_| RatingPolicy)
         };
         // The rating in player words, for the rating policy (the bands are its).
         let band = super::Difficulty::of(params, r.win_rate);
         let near_unwinnable = super::Calibration::of(params).is_some_and(|c| c.near_unwinnable());
-        let difficulty = match (&args.policy, band) {
-            (PolicyName::Search, _) => None,
+        let difficulty = match (search, band) {
+            (true, _) => None,
             (_, Some(band)) => Some(band.name().to_string()),
             (_, None) if near_unwinnable => Some("near-unwinnable".to_string()),
             (_, None) => None,
         };
-        if args.json {
-            let j = serde_json::json!({
-                "seed": seed.text(),
-                "players": params.players,
-                "level": params.level.name(),
-                "rules": params.rules().to_string(),
-                "variant": params.variant(),
-                "policy": policy,
-                "games": r.games,
-                "wins": r.wins,
-                "win_rate": r.win_rate,
-                "error": r.error(),
-                "losses": r.losses,
-                "difficulty": difficulty,
-            });
-            let text = if seeds.len() > 1 {
-                serde_json::to_string(&j)
-            } else {
-                serde_json::to_string_pretty(&j)
-            };
-            println!("{}", text.expect("serialises"));
-            continue;
-        }
+        items.push(serde_json::json!({
+            "seed": seed.text(),
+            "players": params.players,
+            "level": params.level.name(),
+            "rules": params.rules().to_string(),
+            "variant": params.variant(),
+            "policy": policy,
+            "games": r.games,
+            "wins": r.wins,
+            "win_rate": r.win_rate,
+            "error": r.error(),
+            "losses": r.losses,
+            "difficulty": difficulty,
+        }));
         if seeds.len() > 1 {
-            println!(
+            lines.push(format!(
                 "deal {seed}: {} wins {:.2}% ± {:.2}% ({} games){}",
                 policy,
                 100.0 * r.win_rate,
                 100.0 * r.error(),
                 r.games,
                 difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default()
-            );
+            ));
             continue;
         }
         let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
-        println!(
+        lines.push(format!(
             "deal: seed {seed}, {} players, {}, level {} ({}), {policy} policy",
             params.players,
             params.variant(),
             params.level.name(),
             params.rules()
-        );
-        println!("games: {}", r.games);
-        println!("won:                 {} ± {:.1}%", share(r.wins), 100.0 * r.error());
-        println!("lost, no room:       {}", share(r.losses.no_room));
-        println!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero));
-        println!("lost, empty stack:   {}", share(r.losses.empty_stack));
+        ));
+        lines.push(format!("games: {}", r.games));
+        lines.push(format!(
+            "won:                 {} ± {:.1}%",
+            share(r.wins),
+            100.0 * r.error()
+        ));
+        lines.push(format!("lost, no room:       {}", share(r.losses.no_room)));
+        lines.push(format!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero)));
+        lines.push(format!("lost, empty stack:   {}", share(r.losses.empty_stack)));
         if r.losses.turn_limit > 0 {
-            println!(
+            lines.push(format!(
                 "stopped at {} turns: {}",
                 engine::TURN_LIMIT,
                 share(r.losses.turn_limit)
-            );
+            ));
         }
         if let Some(d) = difficulty {
-            println!("difficulty: {d}");
+            lines.push(format!("difficulty: {d}"));
             if near_unwinnable && let Some(row) = super::levels::LevelRow::of(params.players, DEFAULT_LEVEL) {
-                println!(
-                    "at --level normal strong play wins about {:.0}% of games ({} deals, our search player)",
+                lines.push(format!(
+                    "at level normal strong play wins about {:.0}% of games ({} deals, our search player)",
                     100.0 * row.search,
                     super::levels::LEVEL_SEARCH_DEALS
-                );
+                ));
             }
         }
     }
     progress.finish_and_clear();
-    Ok(0)
+    let json = match <[serde_json::Value; 1]>::try_from(items) {
+        Ok([one]) => one,
+        Err(many) => serde_json::Value::Array(many),
+    };
+    Ok(Report {
+        text: lines.join("\n"),
+        json,
+        note,
+    })
+}
+
+/// The seeds of `A..B`, at most 10,000 of them.
+fn deal_range(range: &str) -> Result<Vec<Seed>> {
+    let bad = || {
+        Error::setting(
+            "deals",
+            format!(
+                "{} is not a range A..B of seeds (e.g. 0..49)",
+                crate::error::quote(range)
+            ),
+        )
+    };
+    let (a, b) = range.split_once("..").ok_or_else(bad)?;
+    let (a, b): (u64, u64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a > b || b - a >= 10_000 {
+        return Err(Error::setting(
+            "deals",
+            format!(
+                "{} must run upwards and hold at most 10000 deals",
+                crate::error::quote(range)
+            ),
+        ));
+    }
+    Ok((a..=b)
+        .map(|n| Seed::new(&n.to_string()))
+        .collect::<std::result::Result<_, _>>()?)
+}
+
+/// Games times deals; the search player tries every choice out ahead.
+fn simulate_cost(values: &Values) -> u64 {
+    let games = values
+        .number::<u64>("games")
+        .ok()
+        .flatten()
+        .unwrap_or(DEFAULT_SIMULATIONS.into());
+    let deals = values
+        .text("deals")
+        .map_or(Ok(1), |range| deal_range(range).map(|d| d.len() as u64))
+        .unwrap_or(1);
+    let per_game = match values.text("policy") {
+        Some("search") => values
+            .number::<u64>("rollouts")
+            .ok()
+            .flatten()
+            .unwrap_or(16)
+            .saturating_mul(20),
+        _ => 1,
+    };
+    games.saturating_mul(deals).saturating_mul(per_game)
 }

@@ -204,11 +204,14 @@ impl Level {
 
     pub fn parse(text: &str) -> Result<Level> {
         Level::ALL.into_iter().find(|l| l.name() == text).ok_or_else(|| {
-            Error::input(format!(
-                "level: unknown level {} (choose from: {})",
-                crate::error::quote(text),
-                Level::NAMES.join(", ")
-            ))
+            Error::setting(
+                "level",
+                format!(
+                    "unknown level {} (choose from: {})",
+                    crate::error::quote(text),
+                    Level::NAMES.join(", ")
+                ),
+            )
         })
     }
 

@@ -154,11 +154,14 @@ pub fn parse_variant(text: &str) -> Result<(bool, bool)> {
             "five-codes" => out.0 = true,
             "collect-as-action" => out.1 = true,
             other => {
-                return Err(Error::input(format!(
-                    "variant: unknown variant {} (choose from: {})",
-                    crate::error::quote(other),
-                    VARIANTS.join(", ")
-                )));
+                return Err(Error::setting(
+                    "variant",
+                    format!(
+                        "unknown variant {} (choose from: {})",
+                        crate::error::quote(other),
+                        VARIANTS.join(", ")
+                    ),
+                ));
             }
         }
     }
@@ -210,10 +213,13 @@ impl Params {
     pub fn check(&self) -> Result<()> {
         let (lo, hi) = PLAYER_RANGE;
         if !(lo..=hi).contains(&self.players) {
-            return Err(Error::input(format!(
-                "players: {} is out of range (Particle Panic is for {lo} to {hi} players)",
-                self.players
-            )));
+            return Err(Error::setting(
+                "players",
+                format!(
+                    "{} is out of range (Particle Panic is for {lo} to {hi} players)",
+                    self.players
+                ),
+            ));
         }
         if !(1..=MAX_SIMULATIONS).contains(&self.simulations) {
             return Err(Error::input(format!(
@@ -534,10 +540,10 @@ impl Difficulty {
             "easy" => Ok(Difficulty::Easy),
             "normal" => Ok(Difficulty::Normal),
             "hard" => Ok(Difficulty::Hard),
-            _ => Err(Error::input(format!(
-                "difficulty: unknown {} (choose from: easy, normal, hard)",
-                crate::error::quote(s)
-            ))),
+            _ => Err(Error::setting(
+                "difficulty",
+                format!("unknown {} (choose from: easy, normal, hard)", crate::error::quote(s)),
+            )),
         }
     }
 
@@ -556,27 +562,33 @@ impl Difficulty {
     pub fn band(self, params: &Params) -> Result<(f64, f64)> {
         let players = crate::text::counted(params.players as usize, "player");
         let Some(c) = Calibration::of(params) else {
-            return Err(Error::input(format!(
-                "difficulty: bands are calibrated for the levels as they stand (and for as-written); {players} at level {} with {} has none",
-                params.level.name(),
-                params.rules()
-            )));
+            return Err(Error::setting(
+                "difficulty",
+                format!(
+                    "bands are calibrated for the levels as they stand (and for as-written); {players} at level {} with {} has none",
+                    params.level.name(),
+                    params.rules()
+                ),
+            ));
         };
         if c.near_unwinnable() {
             let normal = if params.five_codes {
                 "; five codes make every level much harder than its name".to_string()
             } else {
                 levels::LevelRow::of(params.players, DEFAULT_LEVEL)
-                    .map(|r| format!("; at --level normal strong play wins about {:.0}%", r.search * 100.0))
+                    .map(|r| format!("; at level normal strong play wins about {:.0}%", r.search * 100.0))
                     .unwrap_or_default()
             };
-            return Err(Error::input(format!(
-                "difficulty: with {players} ({}) at level {} the game is near-unwinnable: the rating player wins {:.2}% of games over {} deals, too few to sort deals into bands{normal}",
-                params.variant(),
-                params.level.name(),
-                c.mean * 100.0,
-                levels::CALIBRATION_DEALS,
-            )));
+            return Err(Error::setting(
+                "difficulty",
+                format!(
+                    "with {players} ({}) at level {} the game is near-unwinnable: the rating player wins {:.2}% of games over {} deals, too few to sort deals into bands{normal}",
+                    params.variant(),
+                    params.level.name(),
+                    c.mean * 100.0,
+                    levels::CALIBRATION_DEALS,
+                ),
+            ));
         }
         Ok(match self {
             Difficulty::Easy => (c.q3, 1.01),
@@ -671,13 +683,16 @@ impl Request {
         let games = u64::from(self.params.simulations);
         let fewest = (lo * games as f64).ceil() as u64;
         if fewest as f64 >= hi * games as f64 {
-            return Err(Error::input(format!(
-                "difficulty: with {games} simulated games a rating is a multiple of {:.3}%, never in the band \
+            return Err(Error::setting(
+                "difficulty",
+                format!(
+                    "with {games} simulated games a rating is a multiple of {:.3}%, never in the band \
                  from {}% to below {}%; use more --simulations",
-                100.0 / games as f64,
-                lo * 100.0,
-                hi * 100.0
-            )));
+                    100.0 / games as f64,
+                    lo * 100.0,
+                    hi * 100.0
+                ),
+            ));
         }
         let candidates = (MAX_SEARCH_GAMES / games).clamp(1, MAX_CANDIDATES as u64) as usize;
         for k in 1..=candidates {
@@ -699,10 +714,13 @@ impl Request {
             format!("from {}% to below {}%", lo * 100.0, hi * 100.0)
         };
         let hint = "";
-        Err(Error::input(format!(
-            "difficulty: no deal among the {candidates} tried ({MAX_SEARCH_GAMES} simulated games at most) has a win rate {band} for {} players{hint}",
-            self.params.players
-        )))
+        Err(Error::setting(
+            "difficulty",
+            format!(
+                "no deal among the {candidates} tried ({MAX_SEARCH_GAMES} simulated games at most) has a win rate {band} for {} players{hint}",
+                self.params.players
+            ),
+        ))
     }
 
     pub fn json(&self, rated: &RatedDeal) -> String {
@@ -751,8 +769,9 @@ impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
         if !self.params.five_codes && self.sheets == [sheets::SheetKind::Stars] {
-            return Err(Error::input(
-                "sheets: the star cards belong to --variant five-codes; this deal has none to print",
+            return Err(Error::setting(
+                "sheets",
+                "the star cards belong to the five-codes variant; this deal has none to print",
             ));
         }
         Ok(())

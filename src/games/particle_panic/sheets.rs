@@ -6,8 +6,8 @@
 use super::engine::State;
 use super::{Card, Deal, Params, RatedDeal, SPACES, Suit};
 use crate::fonts::FontRole::{Bold, Regular};
+use crate::kit::Kit;
 use crate::seed::SheetCode;
-use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{Block, Labels};
 

@@ -1,14 +1,12 @@
 //! PPE: The Game as the registry sees it: its settings, its request,
 //! validation of a set of dice and rules, and `score` and `odds`.
 
-use clap::Args;
-
 use super::sheets::SheetKind;
 use super::{
     DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Mode, Params, QUICK_TARGET, Request, SIDES, WHAMMIES,
 };
 use crate::error::{Error, Result};
-use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Value, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Value, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -94,12 +92,12 @@ const RULES: &[(&str, &str, &str)] = &[
 /// Face counts from a `faces` value: a TOML file, or a table from a settings file.
 fn faces(values: &Values) -> Result<FaceCounts> {
     match values.get("faces") {
-        Some(Value::One(path)) => {
-            let path = std::path::Path::new(path);
-            FaceCounts::from_toml(&crate::config::read_file(path)?)
-                .map_err(|e| Error::input(format!("{}: {}", path.display(), e.message)))
-        }
         Some(Value::Table(table)) => FaceCounts::from_toml(&toml::to_string(table).unwrap_or_default()),
+        // Files are read before a game sees its values.
+        Some(_) => Err(Error::setting(
+            "faces",
+            "give the face counts as a table (a file of them)",
+        )),
         _ => Ok(FaceCounts::default()),
     }
 }
@@ -110,8 +108,9 @@ fn params(values: &Values) -> Result<Params> {
     let mode = Mode::parse(values.text("mode").unwrap_or("quick"))?;
     let whammies = mode == Mode::Quick || !values.names_of("variant").is_empty();
     if mode == Mode::Quick && !values.names_of("variant").is_empty() {
-        return Err(Error::input(
-            "variant: whammies is a variant of the long game (the quick game always has them)",
+        return Err(Error::setting(
+            "variant",
+            "whammies is a variant of the long game (the quick game always has them)",
         ));
     }
     let params = Params {
@@ -152,42 +151,37 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
         p => format!("{p:.0}%"),
     };
     if quick_too_far {
-        return Err(Error::input(format!(
-            "target: the quick game goes to {QUICK_TARGET} at most (a whammy costs the whole game total, and {share} \
-             of players ever reach {}); for a longer game set --mode to long, where a target of {} is fine",
-            params.target, params.target
-        )));
+        return Err(Error::setting(
+            "target",
+            format!(
+                "the quick game goes to {QUICK_TARGET} at most (a whammy costs the whole game total, and {share} \
+             of players ever reach {}); for a longer game choose the long mode, where a target of {} is fine",
+                params.target, params.target
+            ),
+        ));
     }
-    Err(Error::input(format!(
-        "target: {} is out of reach with whammies: a whammy costs the whole game total, and only {share} of players \
-         ever get there; set --mode to long without whammies for {}, or lower the target",
-        params.target, params.target
-    )))
+    Err(Error::setting(
+        "target",
+        format!(
+            "{} is out of reach with whammies: a whammy costs the whole game total, and only {share} of players \
+         ever get there; choose the long mode without whammies for {}, or lower the target",
+            params.target, params.target
+        ),
+    ))
 }
 
 /// The least share of players who ever reach a whammies-variant target.
 pub const MIN_REACH: f64 = 0.5;
 
 /// `ppe score`: one roll scored.
-#[derive(Debug, Args)]
-struct ScoreArgs {
-    /// Six face names separated by commas.
-    roll: String,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
-}
-
-/// `ppe odds`: every roll of the seed's dice counted.
-#[derive(Debug, Args)]
-struct OddsArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    seed: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
-}
+const SCORE_INPUTS: &[Setting] = &[Setting {
+    name: "roll",
+    kind: Kind::Text,
+    default: "",
+    help: "Six face names separated by commas, one per die.",
+    in_code: "",
+    sets: &[],
+}];
 
 const DECLARATION: Declaration = Declaration {
     name: GAME,
@@ -198,6 +192,28 @@ const DECLARATION: Declaration = Declaration {
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["scorepad", "reference", "rules"],
+    actions: &[
+        Action {
+            name: "score",
+            about: "Score one roll: points, outcome and what it costs.",
+            example: "score virus,vaccine,mask,gloves,heroes,mask",
+            settings: &[],
+            inputs: SCORE_INPUTS,
+            positional: Some("roll"),
+            run: score,
+            cost: crate::game::no_cost,
+        },
+        Action {
+            name: "odds",
+            about: "Exact outcome counts over all 46,656 rolls of the seed's dice.",
+            example: "odds --seed 42 --json",
+            settings: &["faces"],
+            inputs: &[crate::game::SEED_INPUT],
+            positional: None,
+            run: odds,
+            cost: crate::game::no_cost,
+        },
+    ],
 };
 
 impl crate::game::Game for Ppe {
@@ -276,78 +292,63 @@ impl crate::game::Game for Ppe {
             })
             .collect()
     }
-
-    fn actions(&self) -> Vec<clap::Command> {
-        let score = clap::Command::new("score")
-            .about("Score one roll, e.g. `ppe score virus,vaccine,mask,gloves,heroes,mask`.");
-        let odds = clap::Command::new("odds").about("Exact outcome counts over all 46,656 rolls of the seed's dice.");
-        let odds = crate::cli::setting_args(odds, SETTINGS, &["faces"]);
-        vec![
-            ScoreArgs::augment_args(score)
-                .after_help("Example: panicpress ppe score virus,vaccine,mask,gloves,heroes,mask"),
-            OddsArgs::augment_args(odds).after_help("Example: panicpress ppe odds --seed 42 --json"),
-        ]
-    }
-
-    fn run_action(&self, name: &str, matches: &clap::ArgMatches) -> Result<i32> {
-        if name == "score" {
-            return score(&crate::cli::action_inputs::<ScoreArgs>(matches, self)?.0);
-        }
-        let (args, values) = crate::cli::action_inputs::<OddsArgs>(matches, self)?;
-        odds(&args, &faces(&values)?)
-    }
 }
 
-fn score(args: &ScoreArgs) -> Result<i32> {
-    let roll = super::parse_roll(&args.roll)?;
+fn score(values: &Values) -> Result<Report> {
+    let roll = super::parse_roll(values.text("roll").unwrap_or(""))?;
     let s = super::score(&roll);
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&s).expect("score serialises"));
-        return Ok(0);
-    }
     let yes = |b: bool| if b { "yes" } else { "no" };
-    println!("points: {}", s.points);
-    println!("outcome: {}", s.outcome.name());
-    println!("lose next turn: {}", yes(s.lose_next_turn));
-    println!("lose game total: {}", yes(s.lose_game_total));
-    println!("out of the game: {}", yes(s.out));
-    Ok(0)
+    let text = [
+        format!("points: {}", s.points),
+        format!("outcome: {}", s.outcome.name()),
+        format!("lose next turn: {}", yes(s.lose_next_turn)),
+        format!("lose game total: {}", yes(s.lose_game_total)),
+        format!("out of the game: {}", yes(s.out)),
+    ]
+    .join("\n");
+    Ok(Report {
+        text,
+        json: serde_json::to_value(&s).expect("a score serialises"),
+        note: None,
+    })
 }
 
-fn odds(args: &OddsArgs, faces: &FaceCounts) -> Result<i32> {
-    let (seed, random) = Seed::given_or_random(args.seed.as_deref())?;
-    let dice = super::generate(faces, &seed);
+fn odds(values: &Values) -> Result<Report> {
+    let faces = faces(values)?;
+    let (seed, random) = Seed::given_or_random(values.text("seed"))?;
+    let dice = super::generate(&faces, &seed);
     let o = super::odds::Odds::of(&dice);
-    if args.json {
-        let outcomes: serde_json::Map<String, serde_json::Value> = o
-            .outcomes
-            .iter()
-            .map(|(k, v)| (k.name().to_string(), (*v).into()))
-            .collect();
-        let j = serde_json::json!({
-            "seed": seed.text(),
-            "dice": dice.iter().map(|d| d.to_vec()).collect::<Vec<_>>(),
-            "total": o.total,
-            "outcomes": outcomes,
-            "expected_points": o.expected_points(),
-        });
-        println!("{}", serde_json::to_string_pretty(&j).expect("odds serialise"));
-    } else {
-        println!("dice from seed {seed}:");
-        for (i, d) in dice.iter().enumerate() {
-            let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
-            println!("  die {}: {}", i + 1, names.join(", "));
-        }
-        println!("all {} rolls:", o.total);
-        for (k, v) in &o.outcomes {
-            println!("  {:<14} {v:>6}  {:6.2}%", k.name(), 100.0 * *v as f64 / o.total as f64);
-        }
-        println!("expected points per roll: {:.4}", o.expected_points());
+    let outcomes: serde_json::Map<String, serde_json::Value> = o
+        .outcomes
+        .iter()
+        .map(|(k, v)| (k.name().to_string(), (*v).into()))
+        .collect();
+    let json = serde_json::json!({
+        "seed": seed.text(),
+        "dice": dice.iter().map(|d| d.to_vec()).collect::<Vec<_>>(),
+        "total": o.total,
+        "outcomes": outcomes,
+        "expected_points": o.expected_points(),
+    });
+    let mut lines = vec![format!("dice from seed {seed}:")];
+    for (i, d) in dice.iter().enumerate() {
+        let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
+        lines.push(format!("  die {}: {}", i + 1, names.join(", ")));
     }
-    if random {
-        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same dice)");
+    lines.push(format!("all {} rolls:", o.total));
+    for (k, v) in &o.outcomes {
+        lines.push(format!(
+            "  {:<14} {v:>6}  {:6.2}%",
+            k.name(),
+            100.0 * *v as f64 / o.total as f64
+        ));
     }
-    Ok(0)
+    lines.push(format!("expected points per roll: {:.4}", o.expected_points()));
+    Ok(Report {
+        text: lines.join("\n"),
+        json,
+        note: random.then(|| format!("seed: {seed} (chosen at random; the same seed gives the same dice)")),
+    })
 }
 
 impl crate::game::Request for Request {

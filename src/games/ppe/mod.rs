@@ -114,34 +114,38 @@ impl FaceCounts {
     pub fn check(&self) -> Result<()> {
         let total: u32 = self.0.iter().map(|&n| n as u32).sum();
         if total != (DICE * SIDES) as u32 {
-            return Err(Error::input(format!(
-                "faces: the counts add up to {total}, six dice have 36 faces"
-            )));
+            return Err(Error::setting(
+                "faces",
+                format!("the counts add up to {total}, six dice have 36 faces"),
+            ));
         }
         if let Some(f) = Face::ALL.into_iter().find(|f| self.get(*f) as usize > DICE) {
-            return Err(Error::input(format!(
-                "faces: {} {} times cannot go on six dice without a die showing it twice (at most 6)",
-                f.name(),
-                self.get(f)
-            )));
+            return Err(Error::setting(
+                "faces",
+                format!(
+                    "{} {} times cannot go on six dice without a die showing it twice (at most 6)",
+                    f.name(),
+                    self.get(f)
+                ),
+            ));
         }
         Ok(())
     }
 
     /// Reads counts from TOML: face names as keys, at the top level or under `[faces]`.
     pub fn from_toml(text: &str) -> Result<FaceCounts> {
-        let value: toml::Table = toml::from_str(text).map_err(|e| Error::input(format!("faces: {}", e.message())))?;
+        let value: toml::Table = toml::from_str(text).map_err(|e| Error::setting("faces", e.message().to_string()))?;
         let table = match value.get("faces") {
             Some(toml::Value::Table(t)) => t.clone(),
             _ => value,
         };
         let mut counts = FaceCounts::default();
         for (key, v) in &table {
-            let face = Face::parse(key).map_err(|e| Error::input(format!("faces: {}", e.message)))?;
+            let face = Face::parse(key).map_err(|e| Error::setting("faces", e.message.clone()))?;
             let n = v
                 .as_integer()
                 .filter(|n| (0..=36).contains(n))
-                .ok_or_else(|| Error::input(format!("faces: {key} must be a whole number from 0 to 36")))?;
+                .ok_or_else(|| Error::setting("faces", format!("{key} must be a whole number from 0 to 36")))?;
             counts.0[face as usize] = n as u8;
         }
         counts.check()?;
@@ -288,10 +292,10 @@ pub fn parse_roll(text: &str) -> Result<Vec<Face>> {
         .map(Face::parse)
         .collect::<Result<_>>()?;
     if faces.len() != DICE {
-        return Err(Error::input(format!(
-            "roll: {} faces given, a roll is six (one per die)",
-            faces.len()
-        )));
+        return Err(Error::setting(
+            "roll",
+            format!("{} faces given, a roll is six (one per die)", faces.len()),
+        ));
     }
     Ok(faces)
 }
@@ -320,7 +324,7 @@ impl Mode {
         match name.trim() {
             "quick" => Ok(Mode::Quick),
             "long" => Ok(Mode::Long),
-            other => Err(Error::input(format!("mode: '{other}' is not a mode (quick, long)"))),
+            other => Err(Error::setting("mode", format!("'{other}' is not a mode (quick, long)"))),
         }
     }
 
@@ -374,16 +378,16 @@ pub const MAX_PLAYERS: u32 = 12;
 impl Params {
     pub fn check(&self) -> Result<()> {
         if !(1..=MAX_PLAYERS).contains(&self.players) {
-            return Err(Error::input(format!(
-                "players: {} is out of range (1 to {MAX_PLAYERS})",
-                self.players
-            )));
+            return Err(Error::setting(
+                "players",
+                format!("{} is out of range (1 to {MAX_PLAYERS})", self.players),
+            ));
         }
         if !(1..=1_000_000).contains(&self.target) {
-            return Err(Error::input(format!(
-                "target: {} is out of range (1 to 1000000)",
-                self.target
-            )));
+            return Err(Error::setting(
+                "target",
+                format!("{} is out of range (1 to 1000000)", self.target),
+            ));
         }
         self.faces.check()
     }

@@ -4,9 +4,9 @@
 use super::odds::{Analysis, StopRule};
 use super::{Dice, Face, Outcome, Params};
 use crate::fonts::FontRole::{Bold, Regular};
+use crate::kit::Kit;
 use crate::seed::SheetCode;
 use crate::sheet::icons;
-use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::sheet::{MIN_TEXT_PT, MIN_WRITING_MM};
 use crate::text::{GameTexts, Labels};

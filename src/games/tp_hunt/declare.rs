@@ -1,11 +1,9 @@
 //! TP Hunt as the registry sees it: its settings, and its request, validation
 //! and rules behind the common game interface, and `simulate`.
 
-use clap::Args;
-
 use super::{GAME, GRID_RANGE, PLAYER_RANGE, Params, Request, Rule, sheets::SheetKind};
 use crate::error::{Error, Result};
-use crate::game::{Common, Declaration, Kind, RuleLine, Setting, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -151,10 +149,10 @@ fn map_params(m: &super::MapJson, values: &Values) -> Result<Params> {
         _ => {
             let mut p = params(values)?;
             if values.text("grid").is_some() && p.grid != m.grid {
-                return Err(Error::input(format!(
-                    "grid: {0} given, the map is {1} x {1}",
-                    p.grid, m.grid
-                )));
+                return Err(Error::setting(
+                    "grid",
+                    format!("{0} given, the map is {1} x {1}", p.grid, m.grid),
+                ));
             }
             p.grid = m.grid;
             Ok(p)
@@ -163,24 +161,36 @@ fn map_params(m: &super::MapJson, values: &Values) -> Result<Params> {
 }
 
 /// `tp-hunt simulate`: whole games on the seed's map.
-#[derive(Debug, Args)]
-struct SimulateArgs {
-    /// Any text or number; without it a random seed is chosen and printed.
-    #[arg(long)]
-    seed: Option<String>,
-    /// Number of games (default as behind a map's printed rating: 200).
-    #[arg(long, value_name = "N")]
-    games: Option<u32>,
-    /// Play with the Law of the Jungle (cars may stop on each other and steal TP).
-    #[arg(long)]
-    jungle: bool,
-    /// Play with Spreading Infection (new danger zones during play).
-    #[arg(long)]
-    infection: bool,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
-}
+const SIMULATE_INPUTS: &[Setting] = &[
+    crate::game::SEED_INPUT,
+    Setting {
+        name: "games",
+        kind: Kind::Number {
+            min: 1,
+            max: super::MAX_SIMULATED_GAMES as i64,
+        },
+        default: "100",
+        help: "Number of games (as many as behind a map's printed rating by default).",
+        in_code: "",
+        sets: &[],
+    },
+    Setting {
+        name: "jungle",
+        kind: Kind::Flag,
+        default: "",
+        help: "Play with the Law of the Jungle (cars may stop on each other and steal TP).",
+        in_code: "",
+        sets: &[],
+    },
+    Setting {
+        name: "infection",
+        kind: Kind::Flag,
+        default: "",
+        help: "Play with Spreading Infection (new danger zones during play).",
+        in_code: "",
+        sets: &[],
+    },
+];
 
 /// The settings that shape the map, the ones `simulate` takes.
 const MAP_SETTINGS: &[&str] = &["players", "stores", "atms", "dangers", "grid", "preset", "rule-off"];
@@ -196,6 +206,17 @@ const DECLARATION: Declaration = Declaration {
     // A tracker has a row for every turn of a whole game: it needs a whole
     // page; the dice tape prints whole too (a share would hold half its rolls).
     small_sheets: &["scorepad", "rules"],
+    actions: &[Action {
+        name: "simulate",
+        about: "Play whole games on the seed's map with the computer's players; report how long they run and who wins. \
+                The dice are seeded by the map, so the default number of games without switches gives its printed rating.",
+        example: "simulate --seed 42 --players 4 --games 500 --json",
+        settings: MAP_SETTINGS,
+        inputs: SIMULATE_INPUTS,
+        positional: None,
+        run: simulate,
+        cost: simulate_cost,
+    }],
 };
 
 impl crate::game::Game for TpHunt {
@@ -256,23 +277,6 @@ impl crate::game::Game for TpHunt {
         })
     }
 
-    fn actions(&self) -> Vec<clap::Command> {
-        let cmd = clap::Command::new("simulate").about(
-            "Play whole games on the seed's map with the computer's players; print how long they run and who wins. \
-             The dice are seeded by the map, so the default number of games without switches gives its printed rating.",
-        );
-        let cmd = crate::cli::setting_args(cmd, SETTINGS, MAP_SETTINGS);
-        vec![
-            SimulateArgs::augment_args(cmd)
-                .after_help("Example: panicpress tp-hunt simulate --seed 42 --players 4 --games 500 --json"),
-        ]
-    }
-
-    fn run_action(&self, _name: &str, matches: &clap::ArgMatches) -> Result<i32> {
-        let (args, values) = crate::cli::action_inputs::<SimulateArgs>(matches, self)?;
-        simulate(&args, &params(&values)?)
-    }
-
     fn rules(&self) -> Vec<RuleLine> {
         Rule::ALL
             .iter()
@@ -290,26 +294,21 @@ impl crate::game::Game for TpHunt {
 }
 
 /// Whole simulated games on the seed's map.
-fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
-    let (seed, random) = Seed::given_or_random(args.seed.as_deref())?;
-    let games = args.games.unwrap_or(super::RATING_GAMES);
-    if !(1..=super::MAX_SIMULATED_GAMES).contains(&games) {
-        return Err(Error::input(format!(
-            "games: {games} is out of range (1 to {})",
-            super::MAX_SIMULATED_GAMES
-        )));
-    }
-    let map = super::generate_for_seed(params, &seed)?;
+fn simulate(values: &Values) -> Result<Report> {
+    let params = params(values)?;
+    let (seed, random) = Seed::given_or_random(values.text("seed"))?;
+    let games = values.number::<u32>("games")?.unwrap_or(super::RATING_GAMES);
+    let map = super::generate_for_seed(&params, &seed)?;
     let switches = super::game::Switches {
-        jungle: args.jungle,
-        infection: args.infection,
+        jungle: values.flag("jungle"),
+        infection: values.flag("infection"),
     };
     // The dice are the map's own, as behind its printed rating.
     let r = super::game::rate(
         &map,
         params.players as usize,
         switches,
-        &super::rating_seed(params, &map),
+        &super::rating_seed(&params, &map),
         games,
     );
     let code = Request {
@@ -320,48 +319,48 @@ fn simulate(args: &SimulateArgs, params: &Params) -> Result<i32> {
         sheets: SheetKind::DEFAULT.to_vec(),
     }
     .code(&seed, "default");
-    if args.json {
-        let j = serde_json::json!({
-            "seed": seed.text(),
-            "code": code.to_string(),
-            "players": params.players,
-            "jungle": args.jungle,
-            "infection": args.infection,
-            "games": r.games,
-            "median_turns": r.median_turns,
-            "p90_turns": r.p90_turns,
-            "first_player_win_share": r.first_player_win_share,
-            "median_winning_tp": r.median_winning_tp,
-            "stalled": r.stalled,
-            "p90_tape_rows": r.p90_tape_rows,
-        });
-        println!("{}", serde_json::to_string_pretty(&j).expect("serialises"));
-    } else {
-        println!("map: {code}");
-        println!("games: {} ({} players)", r.games, params.players);
-        println!(
+    let json = serde_json::json!({
+        "seed": seed.text(),
+        "code": code.to_string(),
+        "players": params.players,
+        "jungle": switches.jungle,
+        "infection": switches.infection,
+        "games": r.games,
+        "median_turns": r.median_turns,
+        "p90_turns": r.p90_turns,
+        "first_player_win_share": r.first_player_win_share,
+        "median_winning_tp": r.median_winning_tp,
+        "stalled": r.stalled,
+        "p90_tape_rows": r.p90_tape_rows,
+    });
+    let text = [
+        format!("map: {code}"),
+        format!("games: {} ({} players)", r.games, params.players),
+        format!(
             "turns each: median {}, 90% of games within {} (about {} minutes)",
             r.median_turns,
             r.p90_turns,
             super::play_minutes(params.players, r.median_turns)
-        );
-        println!(
+        ),
+        format!(
             "first player wins: {:.1}% (an equal share is {:.1}%)",
             100.0 * r.first_player_win_share,
             100.0 / params.players as f64
-        );
-        println!("winning TP: median {}", r.median_winning_tp);
-        println!("dice tape rows: 90% of games within {}", r.p90_tape_rows);
-        println!(
+        ),
+        format!("winning TP: median {}", r.median_winning_tp),
+        format!("dice tape rows: 90% of games within {}", r.p90_tape_rows),
+        format!(
             "stalled (no car could drive, or cut off at {} turns): {}",
             super::game::MAX_TURNS,
             r.stalled
-        );
-    }
-    if random {
-        eprintln!("seed: {seed} (chosen at random; --seed {seed} gives the same map and dice)");
-    }
-    Ok(0)
+        ),
+    ]
+    .join("\n");
+    Ok(Report {
+        text,
+        json,
+        note: random.then(|| format!("seed: {seed} (chosen at random; the same seed gives the same map and dice)")),
+    })
 }
 
 impl crate::game::Request for Request {
@@ -383,6 +382,16 @@ impl crate::game::Request for Request {
     fn code(&self) -> Result<String> {
         Ok(Request::code(self, &self.seed, &SheetKind::code_list(&self.sheets)).to_string())
     }
+}
+
+/// A TP Hunt game costs about as much as 200 of the cheapest simulated games.
+fn simulate_cost(values: &Values) -> u64 {
+    let games = values
+        .number::<u64>("games")
+        .ok()
+        .flatten()
+        .unwrap_or(super::RATING_GAMES.into());
+    games.saturating_mul(200)
 }
 
 #[cfg(test)]
@@ -426,6 +435,14 @@ mod tests {
     fn settings_override_the_preset() {
         let p = params(&values(&[("preset", "harder"), ("stores", "11"), ("players", "5")])).unwrap();
         assert_eq!((p.stores, p.atms, p.dangers, p.players), (11, 10, 10, 5));
+    }
+
+    #[test]
+    fn simulate_plays_as_many_games_as_a_rating_by_default() {
+        let games = SIMULATE_INPUTS.iter().find(|s| s.name == "games").unwrap();
+        assert_eq!(games.default, super::super::RATING_GAMES.to_string());
+        let r = simulate(&values(&[("seed", "42")])).unwrap();
+        assert_eq!(r.json["games"], super::super::RATING_GAMES);
     }
 
     #[test]

@@ -78,38 +78,42 @@ impl Params {
     pub fn check(&self) -> Result<()> {
         let (lo, hi) = GRID_RANGE;
         if !(lo..=hi).contains(&self.grid) {
-            return Err(Error::input(format!(
-                "grid: {} is out of range ({lo} to {hi})",
-                self.grid
-            )));
+            return Err(Error::setting(
+                "grid",
+                format!("{} is out of range ({lo} to {hi})", self.grid),
+            ));
         }
         let (lo, hi) = PLAYER_RANGE;
         if !(lo..=hi).contains(&self.players) {
-            return Err(Error::input(format!(
-                "players: {} is out of range (TP Hunt is for {lo} to {hi} players)",
-                self.players
-            )));
+            return Err(Error::setting(
+                "players",
+                format!("{} is out of range (TP Hunt is for {lo} to {hi} players)", self.players),
+            ));
         }
         if self.stores == 0 {
-            return Err(Error::input(
-                "stores: at least 1 store is needed (the game ends when the last store is empty)",
+            return Err(Error::setting(
+                "stores",
+                "at least 1 store is needed (the game ends when the last store is empty)",
             ));
         }
         let cells = self.grid().len();
         let n = self.grid;
         for (name, count) in [("stores", self.stores), ("atms", self.atms), ("dangers", self.dangers)] {
             if count as usize > cells {
-                return Err(Error::input(format!(
-                    "{name}: {count} do not fit on a {n} x {n} grid ({cells} cells)"
-                )));
+                return Err(Error::setting(
+                    name,
+                    format!("{count} do not fit on a {n} x {n} grid ({cells} cells)"),
+                ));
             }
         }
         let total = self.stores as usize + self.atms as usize + self.dangers as usize;
         if total > cells {
+            // About the first of them, where the form shows the message.
             return Err(Error::input(format!(
                 "stores + atms + dangers: {} + {} + {} = {total} do not fit on a {n} x {n} grid ({cells} cells)",
                 self.stores, self.atms, self.dangers
-            )));
+            ))
+            .at("stores"));
         }
         Ok(())
     }
@@ -768,7 +772,10 @@ pub fn parse_json(text: &str) -> Result<MapJson> {
     let m: MapJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
     let (lo, hi) = GRID_RANGE;
     if !(lo..=hi).contains(&m.grid) {
-        return Err(Error::input(format!("grid: {} is out of range ({lo} to {hi})", m.grid)));
+        return Err(Error::setting(
+            "grid",
+            format!("{} is out of range ({lo} to {hi})", m.grid),
+        ));
     }
     Ok(m)
 }
@@ -836,18 +843,21 @@ impl Request {
         self.params.check()?;
         let largest = sheets::largest_grid(self.paper.whole());
         if self.sheets.contains(&sheets::SheetKind::Map) && self.params.grid > largest {
-            return Err(Error::input(format!(
-                "grid: a {0} x {0} map does not fit {1} paper with squares of {2} mm or more (the largest grid there is {largest})",
-                self.params.grid,
-                self.paper.name(),
-                sheets::MIN_CELL_MM
-            )));
+            return Err(Error::setting(
+                "grid",
+                format!(
+                    "a {0} x {0} map does not fit {1} paper with squares of {2} mm or more (the largest grid there is {largest})",
+                    self.params.grid,
+                    self.paper.name(),
+                    sheets::MIN_CELL_MM
+                ),
+            ));
         }
         if !(1..=MAX_COUNT).contains(&self.count) {
-            return Err(Error::input(format!(
-                "count: {} is out of range (1 to {MAX_COUNT})",
-                self.count
-            )));
+            return Err(Error::setting(
+                "count",
+                format!("{} is out of range (1 to {MAX_COUNT})", self.count),
+            ));
         }
         Ok(())
     }

@@ -6,9 +6,9 @@ use rand::Rng;
 use super::game::MapRating;
 use super::{Map, Mark, Params};
 use crate::fonts::FontRole::{Bold, Regular};
+use crate::kit::Kit;
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::MIN_TEXT_PT;
-use crate::sheet::kit::Kit;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
 use crate::text::{Block, Labels};
 

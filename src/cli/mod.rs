@@ -1,12 +1,17 @@
 //! The command line, built from the registry of games: every game's
-//! settings are its flags; merging with settings files and checking happen
-//! in `commands` and `game`.
+//! settings are its flags and its actions its subcommands. An adapter over
+//! the library's jobs ([`run`]); layer: top, beside the web server, which it
+//! does not import. Nothing here knows a game by name.
+
+mod run;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, ValueEnum};
 
-use crate::game::{Game, Kind, Setting, Value, Values};
+use crate::game::{Action, Game, Kind, Setting, Value, Values};
 use std::path::PathBuf;
+
+pub use run::{game_request, run};
 
 /// The whole command line: one subcommand per game of the registry (its
 /// settings as flags, its actions as subcommands), then the commands that
@@ -217,7 +222,36 @@ fn game_command(game: &'static dyn Game) -> Command {
     let all: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
     // Added last: the arguments' own derive would otherwise name the command.
     let cmd = OutputArgs::augment_args(setting_args(cmd, game.settings(), &all)).about(game.about());
-    game.actions().into_iter().fold(cmd, Command::subcommand)
+    game.actions()
+        .iter()
+        .fold(cmd, |cmd, action| cmd.subcommand(action_command(game, action)))
+}
+
+/// A game action's subcommand: the game's settings it takes, its own
+/// inputs, and `--json`.
+fn action_command(game: &dyn Game, action: &Action) -> Command {
+    let takes = action.takes(game);
+    let mut cmd = Command::new(action.name).about(action.about).after_help(format!(
+        "Example: panicpress {} {}",
+        game.name(),
+        action.example
+    ));
+    if let Some(name) = action.positional {
+        let help = takes.iter().find(|s| s.name == name).map_or("", |s| s.help);
+        cmd = cmd.arg(Arg::new(name).required(true).value_name(name).help(help));
+    }
+    let flags: Vec<&str> = takes
+        .iter()
+        .map(|s| s.name)
+        .filter(|n| Some(*n) != action.positional)
+        .collect();
+    let settings: Vec<Setting> = takes.iter().map(|s| **s).collect();
+    setting_args(cmd, &settings, &flags).arg(
+        Arg::new("json")
+            .long("json")
+            .action(ArgAction::SetTrue)
+            .help("Print the result as JSON."),
+    )
 }
 
 /// Adds the named settings as flags, with their limits, allowed values and
@@ -249,27 +283,30 @@ pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> C
                 .value_name("FILE")
                 .value_hint(clap::ValueHint::FilePath)
                 .help(format!("{}{default}", s.help)),
+            Kind::Text => arg.value_name("TEXT").help(format!("{}{default}", s.help)),
+            Kind::Flag => arg.action(ArgAction::SetTrue).help(s.help),
         };
         cmd = cmd.arg(arg);
     }
     cmd
 }
 
-/// A game action's own arguments and the game's settings given with it, checked.
-pub fn action_inputs<A: clap::FromArgMatches>(
-    matches: &ArgMatches,
-    game: &dyn Game,
-) -> crate::error::Result<(A, Values)> {
-    let args = A::from_arg_matches(matches).map_err(|e| crate::error::Error::input(e.to_string()))?;
-    let values = values(matches, game);
-    values.check(game)?;
-    Ok((args, values))
-}
-
 /// The game's settings given on the command line (those the command has).
 pub fn values(matches: &ArgMatches, game: &dyn Game) -> Values {
+    let settings: Vec<&Setting> = game.settings().iter().collect();
+    values_of(matches, &settings)
+}
+
+/// The values of `settings` given on the command line (those the command has).
+fn values_of(matches: &ArgMatches, settings: &[&Setting]) -> Values {
     let mut out = Values::default();
-    for s in game.settings() {
+    for s in settings {
+        if let Kind::Flag = s.kind {
+            if matches.try_get_one::<bool>(s.name).ok().flatten() == Some(&true) {
+                out.set(s.name, Value::One("true".into()));
+            }
+            continue;
+        }
         let given: Vec<String> = match matches.try_get_many::<String>(s.name) {
             Ok(Some(texts)) => texts.cloned().collect(),
             Ok(None) => continue,
@@ -295,7 +332,7 @@ pub struct CompletionsArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+enum Format {
     Pdf,
     Json,
     Text,
@@ -311,7 +348,7 @@ pub struct OutputArgs {
     /// pdf (default), json (the layout), text (a terminal preview), or svg / png
     /// (one file per page: NAME-001.svg, NAME-002.svg, ...).
     #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    format: Option<Format>,
     /// Resolution of --format png, 10 to 600 dots per inch.
     #[arg(long, value_name = "N", default_value_t = 96, value_parser = clap::value_parser!(u32).range(10..=600))]
     pub dpi: u32,
@@ -398,6 +435,29 @@ pub struct PackOutputArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub text: TextArgs,
+}
+
+impl Format {
+    fn job(self) -> crate::jobs::Format {
+        use crate::jobs::Format as F;
+        match self {
+            Format::Pdf => F::Pdf,
+            Format::Json => F::Json,
+            Format::Text => F::Text,
+            Format::Svg => F::Svg,
+            Format::Png => F::Png,
+        }
+    }
+}
+
+impl TextArgs {
+    fn options(&self) -> crate::jobs::TextOptions {
+        crate::jobs::TextOptions {
+            lang: self.lang.clone(),
+            templates: self.templates.clone(),
+            font: self.font.clone(),
+        }
+    }
 }
 
 impl PackOutputArgs {

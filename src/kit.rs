@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use super::{Align, Group, MARGIN_MM, Page, Paper, calibration_bar, code_line};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
+use crate::sheet::{Align, Group, MARGIN_MM, Page, Paper, calibration_bar, code_line};
 use crate::text::{Block, GameTexts, Labels};
 
 /// Size of the text on rules sheets, and where it starts.

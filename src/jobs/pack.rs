@@ -1,0 +1,110 @@
+//! A class pack from its spec, however it was asked for (flags, a pack file,
+//! the web page's form): planned, then written as one PDF, one PDF per
+//! student, or its manifest.
+
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::output;
+use crate::pack::{Entry, Options, Pack};
+use crate::seed::Seed;
+use crate::text::Texts;
+
+/// Who a pack is for: the names of a class list, or numbered sets.
+pub enum Students {
+    Named(Vec<String>),
+    Numbered(usize),
+}
+
+/// What a class pack is made of: the pack seed, who gets sheets, the entries
+/// (each a game request, with its sheets and settings, and who it is for) and
+/// how it prints.
+pub struct PackSpec {
+    pub seed: Seed,
+    pub students: Students,
+    pub entries: Vec<Entry>,
+    pub per_page: usize,
+    pub date: Option<String>,
+}
+
+/// Plans a class pack in the language of `texts`: every student's layout
+/// chosen. Returns the pack and the warnings about names the fonts cannot
+/// print as they are.
+pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> {
+    let pack_labels = texts.labels("pack", &tera::Context::new())?;
+    let names: Vec<String> = match &spec.students {
+        Students::Named(names) => names.clone(),
+        Students::Numbered(0) => return Err(Error::setting("count", "0 students is an empty pack")),
+        Students::Numbered(n) if *n > crate::pack::MAX_STUDENTS => {
+            return Err(Error::setting(
+                "count",
+                format!("{n} is out of range (1 to {})", crate::pack::MAX_STUDENTS),
+            ));
+        }
+        Students::Numbered(n) => (1..=*n)
+            .map(|i| format!("{} {i}", pack_labels.get("student")))
+            .collect(),
+    };
+    let Some(first) = spec.entries.first() else {
+        return Err(Error::setting("game", "no game chosen"));
+    };
+    for e in &spec.entries {
+        e.request.check(texts)?;
+    }
+    let options = Options {
+        seed: spec.seed.clone(),
+        paper: first.request.paper(),
+        date: spec.date.clone(),
+        per_page: spec.per_page,
+        group_word: pack_labels.get("group"),
+        lang: texts.lang().to_string(),
+    };
+    let pack = Pack::plan(options, &names, &spec.entries)?;
+    let warnings = crate::pack::undrawable_warning(&names).into_iter().collect();
+    Ok((pack, warnings))
+}
+
+/// One PDF per student (and per table) in `dir`, plus the teacher key, made
+/// whole: `dir` appears with every file or not at all. Returns the number of files.
+pub fn write_split(pack: &Pack, texts: &Texts, dir: &Path) -> Result<usize> {
+    let mut files = 0;
+    let progress = crate::progress::bar(pack.members() as u64 + 1, "files");
+    output::write_folder(dir, |tmp| {
+        split_pdfs(pack, texts, &mut |file, pdf| {
+            output::write(&tmp.join(file), &pdf)?;
+            files += 1;
+            progress.inc(1);
+            Ok(())
+        })
+    })?;
+    progress.finish_and_clear();
+    Ok(files)
+}
+
+/// A pack as separate PDFs, each handed to `each` with its file name: the
+/// teacher key, then every student and table in order.
+pub fn split_pdfs(pack: &Pack, texts: &Texts, each: &mut dyn FnMut(String, Vec<u8>) -> Result<()>) -> Result<()> {
+    let total = pack.members();
+    let width = total.to_string().len().max(3);
+    let mut one = |file: String, make: &dyn Fn(&mut crate::sheet::Emit) -> Result<()>| -> Result<()> {
+        let mut pdf = Vec::new();
+        super::write_pdf(&mut pdf, false, |emit| {
+            make(emit)?;
+            Ok(crate::sheet::DocumentInfo {
+                title: pack.code.clone(),
+                subject: pack.code.clone(),
+                id_source: pack.code.clone(),
+            })
+        })?;
+        each(file, pdf)
+    };
+    one(crate::pack::file_name(0, width, "teacher key"), &|emit| {
+        pack.key_pages(texts, false, emit)
+    })?;
+    for i in 0..total {
+        one(crate::pack::file_name(i + 1, width, &pack.member_at(i).name), &|emit| {
+            pack.member(texts, i, emit)
+        })?;
+    }
+    Ok(())
+}

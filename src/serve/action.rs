@@ -1,0 +1,55 @@
+//! `GET /api/GAME/action/NAME?fields`: a game's action (simulated games on
+//! a map, the odds of a set of dice, a roll scored) run on the form's
+//! settings and the action's own inputs, answered as its report. The same
+//! action the command line runs as `panicpress GAME NAME`.
+
+use crate::game::{Action, Game, Kind, Value, Values};
+
+use super::form::{Refusal, VIEW_FIELDS};
+
+/// What the action's report says, for the page: its lines and its JSON.
+pub fn answer(game: &'static dyn Game, name: &str, fields: &[(String, String)]) -> Result<String, Refusal> {
+    let action = game.action(name).map_err(|e| Refusal::new(404, e.message))?;
+    let values = values(game, action, fields)?;
+    super::work::check_games((action.cost)(&values), "play fewer games, or fewer deals")?;
+    let report = action.call(game, &values)?;
+    Ok(serde_json::json!({ "text": report.text, "json": report.json }).to_string())
+}
+
+/// The fields the action takes, as values; fields of the game's other
+/// settings (the whole form is sent) and of the view are left out.
+fn values(game: &dyn Game, action: &Action, fields: &[(String, String)]) -> Result<Values, Refusal> {
+    let takes = action.takes(game);
+    let mut values = Values::default();
+    for (name, text) in fields {
+        let text = text.trim();
+        if VIEW_FIELDS.contains(&name.as_str()) || text.is_empty() {
+            continue;
+        }
+        let Some(setting) = takes.iter().find(|s| s.name == name) else {
+            if game.settings().iter().any(|s| s.name == name) || crate::game::COMMON.contains(&name.as_str()) {
+                continue;
+            }
+            return Err(Refusal::new(
+                400,
+                format!(
+                    "{} is not an input of {} {}",
+                    crate::error::quote(name),
+                    game.name(),
+                    action.name
+                ),
+            ));
+        };
+        let value = match setting.kind {
+            Kind::Names { .. } => Value::Many(text.split(',').map(|s| s.trim().to_string()).collect()),
+            Kind::Flag => Value::One(matches!(text, "true" | "on" | "1").to_string()),
+            Kind::File => Value::Table(
+                toml::from_str(text)
+                    .map_err(|e| Refusal::new(400, format!("{name}: {}", e.message().trim())).at(name))?,
+            ),
+            _ => Value::One(text.to_string()),
+        };
+        values.set(name, value);
+    }
+    Ok(values)
+}
