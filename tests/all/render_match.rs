@@ -3,7 +3,7 @@
 //! to within a small pixel tolerance (anti-aliasing and glyph hinting differ;
 //! a missing, moved or recoloured mark does not pass).
 
-mod common;
+use crate::common;
 use common::Scratch;
 use resvg::tiny_skia::Pixmap;
 

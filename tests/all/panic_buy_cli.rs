@@ -1,6 +1,6 @@
 //! Panic Buy from the command line, as a user runs it.
 
-mod common;
+use crate::common;
 use common::{Scratch, pdf_pages_text};
 
 fn read(s: &Scratch, name: &str) -> Vec<u8> {

@@ -1,7 +1,7 @@
 //! What users expect of a command-line tool: completions, a manual page,
 //! and a quiet end when the reader of standard output goes away.
 
-mod common;
+use crate::common;
 use common::Scratch;
 use std::io::Read;
 use std::process::{Command, Stdio};

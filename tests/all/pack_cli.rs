@@ -1,6 +1,6 @@
 //! Class packs from the command line, as a teacher runs them.
 
-mod common;
+use crate::common;
 use common::{Scratch, pdf_pages_text};
 
 fn read(s: &Scratch, name: &str) -> Vec<u8> {

@@ -2,7 +2,7 @@
 //! names what it guards. Every failure is one line on standard error, exit 2,
 //! and nothing written.
 
-mod common;
+use crate::common;
 use common::Scratch;
 
 /// `regen 'tp-hunt:1:é:a4:map:42'` panicked: the settings were cut inside a character.
@@ -168,7 +168,7 @@ fn error_lines_echo_input_trimmed_and_without_control_characters() {
 #[test]
 fn undrawable_names_give_one_summarised_warning() {
     let s = Scratch::new("warnings");
-    let names: String = (0..500).map(|i| format!("ሰላም{i}\n")).collect();
+    let names: String = (0..40).map(|i| format!("ሰላም{i}\n")).collect();
     std::fs::write(s.path("class.txt"), names).unwrap();
     let run = s.run(&[
         "pack",
@@ -186,7 +186,7 @@ fn undrawable_names_give_one_summarised_warning() {
     assert_eq!(run.code(), 0, "{}", run.stderr());
     let err = run.stderr();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("500 students"), "{err}");
+    assert!(err.contains("40 students"), "{err}");
 }
 
 /// `-o /dev/null` as root replaced the device with a regular file.

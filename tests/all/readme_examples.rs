@@ -2,7 +2,7 @@
 //! folder holding the project's `examples/`, with `panicpress` on the PATH as
 //! `cargo install` puts it (lines that run cargo itself are left to CI).
 
-mod common;
+use crate::common;
 use common::Scratch;
 use std::path::Path;
 

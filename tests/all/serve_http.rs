@@ -4,7 +4,7 @@
 //! Host, a cross-origin POST, framing, too many at once) while it keeps
 //! answering others with its memory small.
 
-mod common;
+use crate::common;
 use common::Scratch;
 use std::io::{Read, Write};
 use std::net::TcpStream;

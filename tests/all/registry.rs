@@ -3,7 +3,7 @@
 //! printed code, a settings file, --count and --per-page. A game added to the
 //! registry is tested here with no new test code.
 
-mod common;
+use crate::common;
 use common::Scratch;
 use panicpress::game::Kind;
 

@@ -13,7 +13,7 @@
 //!
 //! `PANICPRESS_SCREENSHOTS=DIR` keeps screenshots of the page there.
 
-mod common;
+use crate::common;
 use common::Scratch;
 use serde_json::{Value, json};
 use std::io::{Read, Write};
@@ -204,7 +204,7 @@ impl Browser {
 
     /// Runs axe-core on the page: no serious or critical violation.
     fn axe(&self, when: &str) {
-        let axe = include_str!("fixtures/axe/axe.min.js");
+        let axe = include_str!("../fixtures/axe/axe.min.js");
         if self.script("return typeof axe === 'object';") != json!(true) {
             self.script(axe);
         }

@@ -11,7 +11,7 @@
 //! `PANICPRESS_UPDATE_PDF_HASHES=1 cargo test --test code_corpus` writes them
 //! anew (layout hashes are never rewritten).
 
-mod common;
+use crate::common;
 use common::Scratch;
 use sha2::{Digest, Sha256};
 
@@ -53,7 +53,7 @@ fn layout_hash(s: &Scratch, args: &[&str]) -> String {
 #[test]
 fn every_printed_code_makes_the_same_layout() {
     let s = Scratch::new("code-corpus");
-    let corpus = include_str!("fixtures/code_corpus.txt");
+    let corpus = include_str!("../fixtures/code_corpus.txt");
     let mut checked = 0;
     let mut versions = std::collections::BTreeSet::new();
     // Prints the corpus as this build makes it, to pin the layouts of new
