@@ -289,6 +289,9 @@ pub struct Declaration {
     pub default_sheets: &'static [&'static str],
     /// Sheets small enough to print several to a page (`--per-page`).
     pub small_sheets: &'static [&'static str],
+    /// The sheets each player writes on (a tracker); every other sheet is
+    /// shared by the players at a table (a map, a score pad, the rules).
+    pub player_sheets: &'static [&'static str],
     /// What the game does besides printing sheets.
     pub actions: &'static [Action],
 }
@@ -382,6 +385,23 @@ pub trait Game: Sync {
     fn small_sheets(&self) -> &'static [&'static str] {
         self.declaration().small_sheets
     }
+    fn player_sheets(&self) -> &'static [&'static str] {
+        self.declaration().player_sheets
+    }
+    /// Fewest and most players, and the usual group: the `players`
+    /// setting's limits and default.
+    fn player_limits(&self) -> Option<(usize, usize, usize)> {
+        let s = self.settings().iter().find(|s| s.name == "players")?;
+        match s.kind {
+            Kind::Number { min, max } => {
+                // A default may say more ("3 (race), 4 (hoard)"): its first number.
+                let digits: String = s.default.chars().take_while(char::is_ascii_digit).collect();
+                let usual = digits.parse().unwrap_or(min as usize);
+                Some((min as usize, max as usize, usual))
+            }
+            _ => None,
+        }
+    }
     fn actions(&self) -> &'static [Action] {
         self.declaration().actions
     }
@@ -406,6 +426,13 @@ pub trait Game: Sync {
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict>;
     /// The rules the engine checks.
     fn rules(&self) -> Vec<RuleLine>;
+}
+
+/// The players at a table, by name, printed where they write (a tracker's
+/// name line, a score pad's columns), in seat order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Seats {
+    pub names: Vec<String>,
 }
 
 /// One request for a game's sheets: everything commands, regen, class packs
@@ -435,6 +462,12 @@ pub trait Request: Send + Sync {
     /// The same request laid out on other paper (a share of a sheet, for
     /// small sheets printed several to a page); its code is unchanged.
     fn with_paper(&self, paper: Paper) -> Box<dyn Request>;
+    /// The same request with the players' names where they write; its code
+    /// is unchanged. A game that prints no names keeps its sheets as they are.
+    fn with_seats(&self, seats: &Seats) -> Box<dyn Request> {
+        let _ = seats;
+        self.with_paper(self.paper())
+    }
     /// Everything that can fail on bad settings, checked before any file is made.
     fn check(&self, texts: &Texts) -> Result<()>;
     /// The sheet code of the whole set (for a run of many: the first).
@@ -505,6 +538,12 @@ impl Request for Run {
     fn with_paper(&self, paper: Paper) -> Box<dyn Request> {
         Box::new(Run {
             first: Arc::from(self.first.with_paper(paper)),
+            count: self.count,
+        })
+    }
+    fn with_seats(&self, seats: &Seats) -> Box<dyn Request> {
+        Box::new(Run {
+            first: Arc::from(self.first.with_seats(seats)),
             count: self.count,
         })
     }

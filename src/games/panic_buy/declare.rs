@@ -121,6 +121,7 @@ const DECLARATION: Declaration = Declaration {
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["tally"],
+    player_sheets: &[],
     actions: &[Action {
         name: "simulate",
         about: "Play whole games on the seed's board; report how long they run and who wins. \

@@ -245,6 +245,7 @@ const DECLARATION: Declaration = Declaration {
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["rules"],
+    player_sheets: &[],
     actions: &[Action {
         name: "simulate",
         about: "Play a deal many times; report the win rate and why games are lost.",

@@ -192,6 +192,7 @@ const DECLARATION: Declaration = Declaration {
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["scorepad", "reference", "rules"],
+    player_sheets: &[],
     actions: &[
         Action {
             name: "score",

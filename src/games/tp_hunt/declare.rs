@@ -206,6 +206,7 @@ const DECLARATION: Declaration = Declaration {
     // A tracker has a row for every turn of a whole game: it needs a whole
     // page; the dice tape prints whole too (a share would hold half its rolls).
     small_sheets: &["scorepad", "rules"],
+    player_sheets: &["tracker"],
     actions: &[Action {
         name: "simulate",
         about: "Play whole games on the seed's map with the computer's players; report how long they run and who wins. \
@@ -226,6 +227,7 @@ impl crate::game::Game for TpHunt {
 
     fn request(&self, common: &Common, values: &Values) -> Result<Box<dyn crate::game::Request>> {
         let request = Request {
+            seats: Default::default(),
             params: params(values)?,
             seed: common.seed.clone(),
             count: common.count,
@@ -312,6 +314,7 @@ fn simulate(values: &Values) -> Result<Report> {
         games,
     );
     let code = Request {
+        seats: Default::default(),
         params: params.clone(),
         seed: seed.clone(),
         count: 1,
@@ -372,6 +375,12 @@ impl crate::game::Request for Request {
         Box::new(Request {
             seed,
             count: 1,
+            ..self.clone()
+        })
+    }
+    fn with_seats(&self, seats: &crate::game::Seats) -> Box<dyn crate::game::Request> {
+        Box::new(Request {
+            seats: seats.clone(),
             ..self.clone()
         })
     }

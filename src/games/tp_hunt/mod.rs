@@ -829,6 +829,8 @@ pub struct Request {
     pub count: usize,
     pub paper: crate::sheet::Paper,
     pub sheets: Vec<sheets::SheetKind>,
+    /// The players' names, where they write.
+    pub seats: crate::game::Seats,
 }
 
 /// Dice found in shops and game boxes: a grid of one of these sizes is
@@ -893,6 +895,7 @@ impl Request {
             )));
         }
         Ok(Request {
+            seats: Default::default(),
             params,
             seed: code.seed.clone(),
             count: 1,
@@ -966,7 +969,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.labels(texts)?;
-        let ctx = sheets::Context::new(&self.params, self.paper, &labels);
+        let ctx = sheets::Context::new(&self.params, self.paper, &labels, &self.seats);
         let list = sheets::SheetKind::code_list(&self.sheets);
         let mut codes = crate::sheet::Codes::default();
         for made in self.maps()? {

@@ -24,6 +24,8 @@ sheet_kinds! {
 /// Everything a TP Hunt page needs besides the map.
 pub struct Context<'a> {
     pub params: &'a Params,
+    /// The players' names, written on their trackers and the score pad.
+    pub seats: &'a crate::game::Seats,
     pub labels: &'a Labels,
     pub rules: &'a [Block],
     pub kit: Kit<'a>,
@@ -67,9 +69,15 @@ impl MapGeometry {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
+    pub fn new<'a>(
+        params: &'a Params,
+        paper: Paper,
+        labels: &'a crate::text::GameTexts,
+        seats: &'a crate::game::Seats,
+    ) -> Context<'a> {
         Context {
             params,
+            seats,
             labels: &labels.game,
             rules: &labels.rules,
             kit: Kit::new(paper, labels),
@@ -219,51 +227,62 @@ impl Context<'_> {
     /// Trackers with rows for 9 games in 10 on this map: two to a page
     /// where that many rows fit in half a page, else one to a page, and more
     /// pages for each player where a page holds too few.
+    /// Two trackers side by side on each page, each with a row for every
+    /// turn of a whole game (further pages go on where a longer game needs
+    /// them), with the players' names where given.
     fn tracker_pages(&self, rating: &MapRating, code: &SheetCode) -> Vec<Page> {
         let players = self.params.players as usize;
         let page = self.kit.page();
+        let left = MARGIN_MM + 2.0;
+        let gap = 6.0;
+        let col_w = (page.width - 2.0 * left - gap) / 2.0;
         let (body_top, body_bottom) = (MARGIN_MM + 17.0, page.height - MARGIN_MM - 16.0);
-        let half = (body_bottom - body_top) / 2.0 - 4.0;
-        let full = body_bottom - body_top - 4.0;
+        // The key under both trackers, once a page.
+        let key_lines = crate::fonts::wrap(&self.labels.get("tracker_key"), Regular, 7.5, page.width - 2.0 * left);
+        let key_h = 3.3 * (key_lines.len() + 1) as f32 + 4.0;
+        let rows = tracker_rows(body_bottom - body_top - key_h);
         // The start row and one row a turn.
         let wanted = rating.p90_turns as usize + 1;
+        // A further sheet's first row carries the totals over.
+        let sheets = 1 + wanted.saturating_sub(rows).div_ceil(rows - 1);
         let mut pages = Vec::new();
-        if tracker_rows(half) >= wanted {
-            for first in (0..players).step_by(2) {
-                let on_page = (players - first).min(2);
-                let key = format!("tracker-{on_page}-half");
-                pages.push(self.kit.shared_page(&key, code, |page| {
-                    self.title(page, "tracker_title");
-                    for slot in 0..on_page {
-                        let top = body_top + slot as f32 * (half + 4.0);
-                        self.tracker(page, top, tracker_rows(half), 0);
-                    }
-                }));
-            }
-            return pages;
-        }
-        let per_page = tracker_rows(full);
-        let sheets = wanted.div_ceil(per_page);
-        for _ in 0..players {
+        for first in (0..players).step_by(2) {
+            let on_page = (players - first).min(2);
             for sheet in 0..sheets {
                 // Each further sheet goes on from the turn the one before ended.
-                let first_turn = sheet * (per_page - 1);
-                let key = format!("tracker-full-{first_turn}");
-                pages.push(self.kit.shared_page(&key, code, |page| {
+                let first_turn = sheet * (rows - 1);
+                let key = format!("tracker-{on_page}-{first_turn}");
+                let mut page = self.kit.shared_page(&key, code, |page| {
                     self.title(page, "tracker_title");
-                    self.tracker(page, body_top, per_page, first_turn);
-                }));
+                    let mut bottom = body_top;
+                    for slot in 0..on_page {
+                        let x = left + slot as f32 * (col_w + gap);
+                        bottom = self.tracker(page, x, body_top, col_w, rows, first_turn);
+                    }
+                    let mut key = self.labels.get("tracker_key");
+                    if first_turn > 0 {
+                        key = format!("{CARRIED_MARK} {} {key}", self.labels.get("tracker_carried"));
+                    }
+                    let next = page.paragraph(left, bottom + 4.0, page.width - 2.0 * left, 7.5, Regular, &key);
+                    page.text(left, next, 7.5, Regular, Align::Left, &self.labels.get("tracker_more"));
+                });
+                for slot in 0..on_page {
+                    if let Some(name) = self.seats.names.get(first + slot) {
+                        let x = left + slot as f32 * (col_w + gap);
+                        page.fitted(x + 20.0, body_top + 5.5, col_w - 21.0, 10.0, Bold, Align::Left, name);
+                    }
+                }
+                pages.push(page);
             }
         }
         pages
     }
 
-    /// One tracker at `top` with `rows` rows; the first row is the start
-    /// (turn 0, $5) or, from `first_turn` on, the totals carried over.
-    fn tracker(&self, page: &mut Page, top: f32, rows: usize, first_turn: usize) {
+    /// One tracker at (`left`, `top`), `width` wide with `rows` rows; the
+    /// first row is the start (turn 0, $5) or, from `first_turn` on, the
+    /// totals carried over. Returns where its table ends.
+    fn tracker(&self, page: &mut Page, left: f32, top: f32, width: f32, rows: usize, first_turn: usize) -> f32 {
         let l = self.labels;
-        let left = MARGIN_MM + 2.0;
-        let width = page.width - 2.0 * left;
         let y = top + 6.0;
         page.text(
             left,
@@ -273,19 +292,25 @@ impl Context<'_> {
             Align::Left,
             &format!("{}:", l.get("tracker_player")),
         );
-        page.line((left + 20.0, y + 1.0), (left + 75.0, y + 1.0), Stroke::solid(0.5));
-        page.text(
-            left + 80.0,
+        page.line((left + 20.0, y + 1.0), (left + width, y + 1.0), Stroke::solid(0.5));
+        let y = y + 7.0;
+        page.fitted(
+            left,
             y,
+            22.0,
             9.0,
             Regular,
             Align::Left,
             &format!("{}:", l.get("tracker_token")),
         );
-        page.line((left + 105.0, y + 1.0), (left + 135.0, y + 1.0), Stroke::solid(0.5));
+        page.line(
+            (left + 23.0, y + 1.0),
+            (left + width - 48.0, y + 1.0),
+            Stroke::solid(0.5),
+        );
         // The start square: a box each for the column (blue) and the row (red).
         page.fitted(
-            left + 140.0,
+            left + width - 46.0,
             y,
             24.0,
             9.0,
@@ -299,7 +324,7 @@ impl Context<'_> {
             page.writing_cell(bx, y - 5.0, 10.0, 8.0);
             page.fitted_text(bx + 5.0, y + 5.5, 10.0, MIN_TEXT_PT, Regular, die);
         }
-        page.text(left, y + 6.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
+        page.text(left, y + 7.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
 
         // The TP columns are the score pad's rows, so the final tally is a copy.
         let keys = [
@@ -317,11 +342,41 @@ impl Context<'_> {
         ];
         let units: f32 = keys.iter().map(|k| k.1).sum();
         let widths: Vec<f32> = keys.iter().map(|k| k.1 / units * width).collect();
-        let header: Vec<String> = keys.iter().map(|k| l.get(k.0)).collect();
-        let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let row_h = TRACKER_ROW_MM;
-        let table_top = y + 12.0;
-        page.table((left, table_top), &widths, row_h, &header, rows);
+        // Column heads run upwards in a band over the table: each column
+        // stays wide enough to write in, two trackers to a page.
+        let head_top = y + 11.0;
+        let body_top = head_top + TRACKER_HEAD_MM;
+        let table_top = body_top - row_h;
+        page.rect(left, head_top, width, TRACKER_HEAD_MM, None, Some(Colour::Grey(0.9)));
+        let thin = Stroke::solid(0.5);
+        page.line((left, head_top), (left + width, head_top), thin.clone());
+        for r in 0..=rows {
+            let yy = body_top + row_h * r as f32;
+            page.line((left, yy), (left + width, yy), thin.clone());
+        }
+        let mut x = left;
+        for (key, w) in keys.iter().zip(&widths) {
+            page.line((x, head_top), (x, body_top + row_h * rows as f32), thin.clone());
+            let lines = crate::fonts::wrap(&l.get(key.0), Bold, 8.0, TRACKER_HEAD_MM - 2.0);
+            let lead = 3.2;
+            let cap = crate::fonts::metrics(Bold).ascender_mm(8.0) * 0.7;
+            for (i, line) in lines.iter().enumerate() {
+                let offset = (i as f32 - (lines.len() as f32 - 1.0) / 2.0) * lead;
+                page.items.push(crate::sheet::Item::Text {
+                    x: x + w / 2.0 + offset + cap / 2.0,
+                    y: body_top - 1.2,
+                    size_pt: 8.0,
+                    font: Bold,
+                    align: Align::Left,
+                    colour: Colour::BLACK,
+                    rotated: true,
+                    text: line.clone(),
+                });
+            }
+            x += w;
+        }
+        page.line((x, head_top), (x, body_top + row_h * rows as f32), thin);
         for r in 1..=rows {
             page.writing_cell(left, table_top + row_h * r as f32, width, row_h);
         }
@@ -340,14 +395,8 @@ impl Context<'_> {
                 x += w;
             }
         } else {
-            page.fitted_text(
-                left + widths[0] / 2.0,
-                cy,
-                widths[0] - 1.0,
-                7.0,
-                Regular,
-                &l.get("tracker_carried"),
-            );
+            // The mark the note under the trackers explains: a word does not fit.
+            page.centred_text(left + widths[0] / 2.0, cy, 9.0, Bold, CARRIED_MARK);
         }
         for r in 2..=rows {
             let cy = table_top + row_h * (r as f32 + 0.5);
@@ -359,13 +408,13 @@ impl Context<'_> {
                 &(first_turn + r - 1).to_string(),
             );
         }
-        let bottom = table_top + row_h * (rows + 1) as f32;
-        let next = page.paragraph(left, bottom + 4.0, width, 7.5, Regular, &l.get("tracker_key"));
-        page.text(left, next, 7.5, Regular, Align::Left, &l.get("tracker_more"));
+        table_top + row_h * (rows + 1) as f32
     }
 
     fn scorepad_page(&self, code: &SheetCode) -> Page {
-        self.kit.shared_page("scorepad", code, |page| self.scorepad(page))
+        // Named columns are a table's own; blank ones are drawn once.
+        let key = format!("scorepad{}", self.seats.names.join("\u{1f}"));
+        self.kit.shared_page(&key, code, |page| self.scorepad(page))
     }
 
     fn scorepad(&self, page: &mut Page) {
@@ -421,6 +470,12 @@ impl Context<'_> {
                     font,
                     &l.get(key),
                 );
+                if *key == "scorepad_name" {
+                    for (c, name) in self.seats.names.iter().take(players).enumerate() {
+                        let cx = left + label_w + (c as f32 + 0.5) * col_w;
+                        page.fitted_text(cx, y + row_h / 2.0, col_w - 2.0, 8.5, Bold, name);
+                    }
+                }
             }
             let h = row_h * rows.len() as f32;
             for r in 0..=rows.len() {
@@ -477,11 +532,12 @@ impl Context<'_> {
             self.title(p, "dice_title");
             p.paragraph(left, intro_top, width, 9.5, Regular, &intro);
         }));
-        let groups = 4;
-        let gap = 4.0;
+        // Five columns of rolls: a whole game's rolls on one page.
+        let groups = 5;
+        let gap = 3.0;
         let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
         // The last column is for a tick, headed by a word ("used", "benutzt"): the widest.
-        let widths = [group_w * 0.22, group_w * 0.24, group_w * 0.24, group_w * 0.30];
+        let widths = [group_w * 0.2, group_w * 0.22, group_w * 0.22, group_w * 0.36];
         let row_h = 6.2;
         let rows = ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1;
         let header = [
@@ -537,11 +593,15 @@ pub fn largest_grid(paper: Paper) -> u16 {
 
 /// Tracker rows: writing cells at least 8 mm tall.
 const TRACKER_ROW_MM: f32 = 8.0;
+/// Marks a tracker's first row when it carries the totals of the sheet before.
+const CARRIED_MARK: &str = "\u{21b3}";
+/// The band the tracker's column heads run up in.
+const TRACKER_HEAD_MM: f32 = 17.0;
 
 /// Rows (the start row and the turns) a tracker of `height` mm holds below
 /// its name line and header, above its key.
 fn tracker_rows(height: f32) -> usize {
-    (((height - 28.0) / TRACKER_ROW_MM) as usize).saturating_sub(1).max(3)
+    (((height - 24.0 - TRACKER_HEAD_MM) / TRACKER_ROW_MM) as usize).max(3)
 }
 
 /// The side of a legend symbol's square.

@@ -476,6 +476,7 @@ fn params_code_round_trips() {
 fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     let seed = Seed::new("7").unwrap();
     let req = Request {
+        seats: Default::default(),
         params: Params::default(),
         seed: seed.clone(),
         count: 1,
@@ -574,6 +575,7 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
         let map = generate_for_seed(&p, &seed).unwrap();
         let r = rating(&p, &map);
         let req = Request {
+            seats: Default::default(),
             params: p.clone(),
             seed,
             count: 1,
@@ -606,6 +608,7 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
     use crate::sheet::{Item, Paper};
     for paper in [Paper::A4, Paper::Letter] {
         let req = Request {
+            seats: Default::default(),
             params: Params::default(),
             seed: Seed::new("1").unwrap(),
             count: 1,
