@@ -4,7 +4,7 @@
 Starts the release binary's server, then measures, each in bounded loops:
 
   turn    one client turning the pages of a preview already made (TURNS requests):
-          p50/p95/max latency; the issue's target is p95 under 10 ms.
+          p50/p95/max latency; the target is p95 under 10 ms.
   mix     CLIENTS clients for SECONDS, each asking for TP Hunt previews (a new
           seed each time) and, one request in MIX, the whole PDF: errors,
           latency per kind, the server's peak memory, and the CPU-bound floor

@@ -1,13 +1,14 @@
-//! Every command line in the README's `sh` blocks runs as written, in a fresh
-//! folder holding the project's `examples/`, with `panicpress` on the PATH as
-//! `cargo install` puts it (lines that run cargo itself are left to CI).
+//! Every command line in the `sh` blocks of README.md and GUIDE.md runs as
+//! written, in a fresh folder holding the project's `examples/` (one folder a
+//! document, the commands in the order they appear), with `panicpress` on the
+//! PATH as `cargo install` puts it (lines that run cargo itself are left to CI).
 
 use crate::common;
 use common::Scratch;
 use std::path::Path;
 
-fn readme_commands() -> Vec<String> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+fn sh_commands(doc: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
     let mut out = Vec::new();
     let mut in_sh = false;
     for line in text.lines() {
@@ -26,9 +27,10 @@ fn readme_commands() -> Vec<String> {
     out
 }
 
-#[test]
-fn every_readme_command_runs_as_written() {
-    let s = Scratch::new("readme");
+/// Runs every `sh` command of `doc`; `at_least` guards against a document
+/// whose blocks stopped being found (a changed fence, a renamed file).
+fn every_command_runs_as_written(doc: &str, at_least: usize) {
+    let s = Scratch::new(&format!("docs-{}", doc.to_lowercase().replace('.', "-")));
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     std::fs::create_dir_all(s.path("examples")).unwrap();
     for e in std::fs::read_dir(&examples).unwrap() {
@@ -42,8 +44,8 @@ fn every_readme_command_runs_as_written() {
         s.path("bin").display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let commands = readme_commands();
-    assert!(commands.len() > 40, "{} commands found", commands.len());
+    let commands = sh_commands(doc);
+    assert!(commands.len() >= at_least, "{doc}: {} commands found", commands.len());
     let mut failed = Vec::new();
     for line in &commands {
         let out = std::process::Command::new("sh")
@@ -57,5 +59,16 @@ fn every_readme_command_runs_as_written() {
             failed.push(format!("{line}\n  -> {}", String::from_utf8_lossy(&out.stderr).trim()));
         }
     }
-    assert!(failed.is_empty(), "README commands that fail:\n{}", failed.join("\n"));
+    assert!(failed.is_empty(), "{doc} commands that fail:\n{}", failed.join("\n"));
+}
+
+#[test]
+fn every_readme_command_runs_as_written() {
+    // One example a game, a reprint and a class pack.
+    every_command_runs_as_written("README.md", 6);
+}
+
+#[test]
+fn every_guide_command_runs_as_written() {
+    every_command_runs_as_written("GUIDE.md", 40);
 }
