@@ -99,7 +99,7 @@ pub fn command() -> Command {
                     .long("bind")
                     .value_name("ADDR")
                     .default_value("127.0.0.1")
-                    .help("Address to listen on: 0.0.0.0 lets every computer on the network use the page (see README)."),
+                    .help("Address to listen on: 0.0.0.0 lets every computer on the network use the page (see GUIDE.md)."),
             )
             .arg(
                 Arg::new("open")
@@ -376,7 +376,7 @@ pub struct TextArgs {
 
 #[derive(Debug, Args)]
 pub struct PackArgs {
-    /// A pack file (TOML) listing the games, sheets and settings; see README.
+    /// A pack file (TOML) listing the games, sheets and settings; see GUIDE.md.
     pub file: Option<PathBuf>,
     /// The game, for a one-game pack without a pack file.
     #[arg(long)]

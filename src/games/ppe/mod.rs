@@ -247,7 +247,7 @@ pub struct Score {
     pub out: bool,
 }
 
-/// The rule engine for one roll (RULES.md "PPE", issue decisions): every unused
+/// The rule engine for one roll (RULES.md "PPE" and its decisions): every unused
 /// good face scores 1. Each Long-Nosed Man is countered by one Heroes, else the
 /// turn is over and the roll scores 0. Each Virus is countered by a Vaccine, or
 /// when the Vaccines run out by a Ventilator; a Ventilator used costs the next

@@ -445,7 +445,7 @@ fn the_long_games_optimum_matches_a_brute_force_and_the_card_is_within_half_a_pe
     }
 }
 
-/// Rules the issue found broken, each pinned: all six may be rolled again
+/// Rules once broken, each pinned: all six may be rolled again
 /// after a partial re-roll that comes up all good, the player chooses which
 /// matching die beats a bad one, and Vaccines go before Ventilators.
 #[test]
