@@ -388,17 +388,10 @@ pub trait Game: Sync {
     fn player_sheets(&self) -> &'static [&'static str] {
         self.declaration().player_sheets
     }
-    /// Fewest and most players, and the usual group: the `players`
-    /// setting's limits and default.
-    fn player_limits(&self) -> Option<(usize, usize, usize)> {
-        let s = self.settings().iter().find(|s| s.name == "players")?;
-        match s.kind {
-            Kind::Number { min, max } => {
-                // A default may say more ("3 (race), 4 (hoard)"): its first number.
-                let digits: String = s.default.chars().take_while(char::is_ascii_digit).collect();
-                let usual = digits.parse().unwrap_or(min as usize);
-                Some((min as usize, max as usize, usual))
-            }
+    /// Fewest and most players: the `players` setting's limits.
+    fn player_limits(&self) -> Option<(usize, usize)> {
+        match self.settings().iter().find(|s| s.name == "players")?.kind {
+            Kind::Number { min, max } => Some((min as usize, max as usize)),
             _ => None,
         }
     }

@@ -34,6 +34,81 @@ pub struct Entry {
     /// The game request with the entry's settings; its seed is replaced per student.
     pub request: GameRequest,
     pub per: Per,
+    /// The entry's game and settings, for a table's set made for as many
+    /// players as sit at it.
+    pub settings: Option<(&'static dyn crate::game::Game, crate::game::Common, crate::game::Values)>,
+}
+
+impl Entry {
+    /// An entry of `game` with its settings, for each student or each table.
+    pub fn new(
+        game: &'static dyn crate::game::Game,
+        common: crate::game::Common,
+        values: crate::game::Values,
+        per: Per,
+    ) -> Result<Entry> {
+        Ok(Entry {
+            request: crate::game::request(game, &common, &values)?.into(),
+            per,
+            settings: Some((game, common, values)),
+        })
+    }
+
+    /// The entry's request for a table of `players`: its game's own limits
+    /// decide whether they can play.
+    fn for_players(&self, players: usize) -> Result<GameRequest> {
+        let Some((game, common, values)) = &self.settings else {
+            return Ok(self.request.with_seed(self.request.seed().clone()));
+        };
+        if game.player_limits().is_none() {
+            return Ok(self.request.with_seed(self.request.seed().clone()));
+        }
+        let mut values = values.clone();
+        values.set("players", crate::game::Value::One(players.to_string()));
+        crate::game::request(*game, common, &values)
+            .map(GameRequest::from)
+            .map_err(|e| e.within(&format!("a table of {players}: ")))
+    }
+}
+
+/// Students at a table unless told: four, within the game's limits.
+pub fn usual_table(game: &dyn crate::game::Game) -> usize {
+    game.player_limits().map_or(4, |(fewest, most)| 4.clamp(fewest, most))
+}
+
+/// How `n` students sit at tables of about `size` in roster order: the
+/// size of each table, the larger first, none below `fewest` or above `most`
+/// players (the game's limits).
+pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize)) -> Result<Vec<usize>> {
+    if !(fewest..=most).contains(&size) {
+        return Err(Error::setting(
+            "table-size",
+            format!("{size} is out of range (the game is for {fewest} to {most} players)"),
+        ));
+    }
+    if n < fewest {
+        return Err(Error::setting(
+            "roster",
+            format!("a class of {n} is too small for one table (the game is for {fewest} to {most} players)"),
+        ));
+    }
+    let mut tables = n.div_ceil(size);
+    // Fewer tables while the smallest would seat too few, more while the largest seats too many.
+    while tables > 1 && n / tables < fewest {
+        tables -= 1;
+    }
+    while n.div_ceil(tables) > most {
+        tables += 1;
+    }
+    let (base, extra) = (n / tables, n % tables);
+    let sizes: Vec<usize> = (0..tables).map(|t| base + usize::from(t < extra)).collect();
+    if sizes.iter().any(|s| !(fewest..=most).contains(s)) {
+        return Err(Error::setting(
+            "roster",
+            format!("{n} students cannot sit at tables of {fewest} to {most} players"),
+        ));
+    }
+    Ok(sizes)
 }
 
 /// A student (or a table of students): the name printed on their sheets,
@@ -65,6 +140,8 @@ pub struct Assigned {
 struct PlannedEntry {
     request: GameRequest,
     bumps: Vec<u8>,
+    /// For a table entry: each table's request, made for as many players as sit there.
+    per_table: Vec<GameRequest>,
 }
 
 /// Everything a pack prints, decided before anything is written.
@@ -81,8 +158,8 @@ pub struct Pack {
     /// The language, written into the sheet codes.
     lang: String,
     pub code: String,
-    /// Students at each table, when an entry is printed per table.
-    pub group_size: Option<usize>,
+    /// The students (by index) at each table, when an entry is printed per table.
+    pub tables: Vec<Vec<usize>>,
 }
 
 /// Reads a roster: a `.csv` file with a header row holding a `name` column, or
@@ -270,24 +347,44 @@ impl Pack {
                 name: name.clone(),
             })
             .collect();
-        let group_size = entries
+        let table_size = entries
             .iter()
             .filter_map(|e| match e.per {
                 Per::Group(n) => Some(n),
                 Per::Student => None,
             })
             .max();
-        let groups: Vec<Member> = match group_size {
-            Some(n) => names
-                .chunks(n)
-                .enumerate()
-                .map(|(i, chunk)| Member {
-                    name: format!("{group_word} {}: {}", i + 1, chunk.join(", ")),
-                    seed_name: Some(format!("table {}", i + 1).into_boxed_str()),
-                })
-                .collect(),
+        let tables: Vec<Vec<usize>> = match table_size {
+            Some(n) => {
+                // Within every table entry's game's limits.
+                let limits = entries
+                    .iter()
+                    .filter(|e| e.per != Per::Student)
+                    .filter_map(|e| e.settings.as_ref().and_then(|(g, _, _)| g.player_limits()))
+                    .fold((1, usize::MAX), |(lo, hi), (l, h)| (lo.max(l), hi.min(h)));
+                let mut first = 0;
+                table_sizes(names.len(), n, limits)?
+                    .into_iter()
+                    .map(|size| {
+                        first += size;
+                        (first - size..first).collect()
+                    })
+                    .collect()
+            }
             None => Vec::new(),
         };
+        let groups: Vec<Member> = tables
+            .iter()
+            .enumerate()
+            .map(|(i, seats)| Member {
+                name: format!(
+                    "{group_word} {}: {}",
+                    i + 1,
+                    seats.iter().map(|&s| names[s].as_str()).collect::<Vec<_>>().join(", ")
+                ),
+                seed_name: Some(format!("table {}", i + 1).into_boxed_str()),
+            })
+            .collect();
         let plan_entries = |members: &[Member], per_student: bool| -> Result<Vec<PlannedEntry>> {
             let mut out = Vec::new();
             for entry in entries.iter().filter(|e| (e.per == Per::Student) == per_student) {
@@ -295,10 +392,19 @@ impl Pack {
                 // share them by chance with odds of about 1 in 10^30.
                 let mut seen: HashSet<[u8; 16]> = HashSet::with_capacity(members.len());
                 let mut bumps = Vec::with_capacity(members.len());
-                for m in members {
+                // A table's set is for as many players as sit at it.
+                let per_table: Vec<GameRequest> = match per_student {
+                    true => Vec::new(),
+                    false => tables
+                        .iter()
+                        .map(|seats| entry.for_players(seats.len()))
+                        .collect::<Result<_>>()?,
+                };
+                for (k, m) in members.iter().enumerate() {
                     let base = member_seed(&seed, m.seed_name())?;
+                    let request = per_table.get(k).unwrap_or(&entry.request);
                     let mut bump = 0u8;
-                    while !seen.insert(layout_key(&entry.request.with_seed(bumped(&base, bump)?))?) {
+                    while !seen.insert(layout_key(&request.with_seed(bumped(&base, bump)?))?) {
                         bump += 1;
                         if bump > 50 {
                             return Err(Error::input(format!(
@@ -313,6 +419,7 @@ impl Pack {
                 out.push(PlannedEntry {
                     request: entry.request.with_seed(seed.clone()),
                     bumps,
+                    per_table,
                 });
             }
             Ok(out)
@@ -346,7 +453,7 @@ impl Pack {
             group_entries,
             lang,
             code,
-            group_size,
+            tables,
         })
     }
 
@@ -358,10 +465,18 @@ impl Pack {
             Some(g) => (&self.group_entries, g),
         };
         let base = member_seed(&self.seed, self.member_at(i).seed_name())?;
+        // The names of a table's students go where they write.
+        let seats = crate::game::Seats {
+            names: match i.checked_sub(self.students.len()) {
+                Some(g) => self.tables[g].iter().map(|&s| self.students[s].name.clone()).collect(),
+                None => Vec::new(),
+            },
+        };
         entries
             .iter()
             .map(|e| {
-                let request = e.request.with_seed(bumped(&base, e.bumps[j])?);
+                let request = e.per_table.get(j).unwrap_or(&e.request);
+                let request = request.with_seed(bumped(&base, e.bumps[j])?).with_seats(&seats);
                 let code = crate::seed::SheetCode::text_with_lang(&request.code()?, &self.lang);
                 Ok(Assigned { request, code })
             })
@@ -761,6 +876,29 @@ impl Pack {
         self.key_layout(texts, &pages_of, emit).map(|_| ())
     }
 
+    /// How the class sits: "30 students at 8 tables: 6 of 4, 2 of 3."
+    fn seating(&self, l: &crate::text::Labels) -> String {
+        let mut sizes: Vec<(usize, usize)> = Vec::new();
+        for seats in &self.tables {
+            match sizes.last_mut() {
+                Some((n, size)) if *size == seats.len() => *n += 1,
+                _ => sizes.push((1, seats.len())),
+            }
+        }
+        let sizes: Vec<String> = sizes
+            .iter()
+            .map(|(n, size)| {
+                l.get("tables_of")
+                    .replace("{n}", &n.to_string())
+                    .replace("{size}", &size.to_string())
+            })
+            .collect();
+        l.get("seated")
+            .replace("{students}", &self.students.len().to_string())
+            .replace("{tables}", &self.tables.len().to_string())
+            .replace("{sizes}", &sizes.join(", "))
+    }
+
     /// Lays out the key with `pages_of(row)` in the page column; returns its page count.
     fn key_layout(
         &self,
@@ -786,7 +924,11 @@ impl Pack {
         let row_of = |i: usize| match i.checked_sub(students) {
             None => (
                 (i + 1).to_string(),
-                self.group_size.map(|n| (i / n + 1).to_string()).unwrap_or_default(),
+                self.tables
+                    .iter()
+                    .position(|seats| seats.contains(&i))
+                    .map(|t| (t + 1).to_string())
+                    .unwrap_or_default(),
             ),
             Some(g) => (String::new(), (g + 1).to_string()),
         };
@@ -803,7 +945,7 @@ impl Pack {
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         // The table column only where students sit at tables.
-        let tables = self.group_size.is_some() || self.members() > students;
+        let tables = !self.tables.is_empty();
         let (num_w, name_w, pages_w) = (9.0, 46.0, 17.0);
         let table_w = if tables { 12.0 } else { 0.0 };
         let codes_x = left + num_w + name_w + table_w + pages_w;
@@ -833,6 +975,9 @@ impl Pack {
                     y += 5.0;
                 }
                 y = page.paragraph(left, y, width, 8.0, Regular, &l.get("regen")) + 2.0;
+                if !self.tables.is_empty() {
+                    y = page.paragraph(left, y, width, 8.0, Regular, &self.seating(&l)) + 2.0;
+                }
             }
             page.rect(left, y, width, 6.0, None, Some(Colour::Grey(0.9)));
             let head = [
@@ -980,8 +1125,8 @@ pub fn file_name(index: usize, width: usize, name: &str) -> String {
 }
 
 impl crate::config::PackEntry {
-    /// The entry as a game request (with the pack seed; each member gets their own).
-    pub fn request(&self, seed: &Seed, paper_name: Option<&str>) -> Result<GameRequest> {
+    /// The entry with the pack seed (each member gets their own), on `paper`.
+    pub fn entry(&self, seed: &Seed, paper_name: Option<&str>) -> Result<Entry> {
         let game = crate::games::find(&self.game)?;
         let values = crate::config::read_files(game, &crate::game::Values::from_toml(&self.settings)?)?;
         let common = crate::game::Common {
@@ -989,7 +1134,12 @@ impl crate::config::PackEntry {
             paper: crate::config::paper(paper_name.unwrap_or("a4"))?,
             ..crate::game::Common::for_seed(seed.clone())
         };
-        Ok(crate::game::request(game, &common, &values)?.into())
+        // A table is the game's usual group unless the entry says.
+        let per = match (self.per()?, self.table_size) {
+            (Per::Group(_), None) => Per::Group(usual_table(game)),
+            (per, _) => per,
+        };
+        Entry::new(game, common, values, per)
     }
 
     pub fn per(&self) -> Result<Per> {
@@ -1050,10 +1200,12 @@ mod tests {
             Entry {
                 request: request.with_seed(seed.clone()),
                 per: Per::Student,
+                settings: None,
             },
             Entry {
                 request,
                 per: Per::Group(2),
+                settings: None,
             },
         ];
         let pack = Pack::plan(options, &names, &entries).unwrap();

@@ -569,6 +569,9 @@ mod tests {
             "{}",
             super::error_message("de", &e)
         );
+        // The particular shape wins over the general one.
+        let e = crate::error::Error::setting("players", "9 is out of range (TP Hunt is for 2 to 6 players)");
+        assert!(super::error_message("de", &e).ends_with("(TP Hunt ist für 2 bis 6 Spieler)"));
         // A shape the catalogue lacks stays English rather than half-translated.
         let e = crate::error::Error::input("something new");
         assert_eq!(super::error_message("de", &e), "something new");

@@ -366,6 +366,9 @@ async function makePack(event) {
   form.append("paper", main.paper);
   form.append("lang", main.lang);
   form.append("per-page", $("pack-per-page").value);
+  const per = document.querySelector("input[name='pack-per']:checked").value;
+  form.append("per", per);
+  if (per === "table") form.append("table-size", $("pack-table-size").value);
   form.append("date", $("pack-date").value);
   if ($("pack-split").checked) form.append("split", "true");
   if ($("pack-file").files[0]) form.append("roster", $("pack-file").files[0]);
@@ -393,8 +396,24 @@ async function makePack(event) {
   a.focus();
 }
 
-const PACK_FIELDS = { games: "pack-games-set", seed: "pack-seed", date: "pack-date", "per-page": "pack-per-page", count: "pack-count", names: "pack-names", roster: "pack-file" };
-const PACK_LABELS = { games: "pack_games", seed: "pack_seed", date: "pack_date", "per-page": "pack_per_page", count: "pack_count", names: "pack_names", roster: "pack_file" };
+// How the class splits into tables, as the server will seat it: the
+// larger tables first, none smaller than two below the chosen size.
+function packSplit() {
+  const note = $("pack-split-note");
+  const atTables = document.querySelector("input[name='pack-per']:checked").value === "table";
+  $("pack-table-field").hidden = !atTables;
+  const names = $("pack-names").value.split("\n").filter((n) => n.trim()).length || Number($("pack-count").value) || 0;
+  const size = Number($("pack-table-size").value);
+  if (!atTables || !names) { note.textContent = ""; return; }
+  let tables = Math.ceil(names / size);
+  while (tables > 1 && Math.floor(names / tables) < 2) tables--;
+  const base = Math.floor(names / tables), extra = names % tables;
+  const parts = extra ? [[extra, base + 1], [tables - extra, base]] : [[tables, base]];
+  note.textContent = w("pack_split_note", { students: names, tables, sizes: parts.map(([n, s]) => w("pack_tables_of", { n, size: s })).join(", ") });
+}
+
+const PACK_FIELDS = { games: "pack-games-set", seed: "pack-seed", per: "pack-per", "table-size": "pack-table-size", date: "pack-date", "per-page": "pack-per-page", count: "pack-count", names: "pack-names", roster: "pack-file" };
+const PACK_LABELS = { games: "pack_games", seed: "pack_seed", per: "pack_per", "table-size": "pack_table_size", date: "pack_date", "per-page": "pack_per_page", count: "pack_count", names: "pack_names", roster: "pack_file" };
 
 function packError(body) {
   const status = $("packstatus"), name = body.field || "";
@@ -560,6 +579,8 @@ async function start() {
   $("preview").addEventListener("load", () => $("sheetview").setAttribute("aria-busy", "false"));
   $("copy").addEventListener("click", copyCode);
   $("packform").addEventListener("submit", makePack);
+  $("packform").addEventListener("input", packSplit);
+  $("packform").addEventListener("change", packSplit);
   $("againform").addEventListener("submit", regen);
   $("layout").addEventListener("change", checkLayout);
   await setLanguage(lang);

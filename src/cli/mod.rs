@@ -408,6 +408,15 @@ pub struct PackArgs {
     /// One PDF per student in the folder given by -o (default output/pack-SEED/).
     #[arg(long)]
     pub split: bool,
+    /// With --game: 'table' (default) prints a set for each table of
+    /// students, shared sheets once and each student's own sheet with their
+    /// name; 'student' a whole take-home set for each student.
+    #[arg(long, value_name = "WHO", value_parser = PossibleValuesParser::new(["table", "student"]))]
+    pub per: Option<String>,
+    /// Students at a table, with --per table [default: the game's usual group]; the
+    /// rest of the class is spread so that every table can play.
+    #[arg(long = "table-size", value_name = "N")]
+    pub table_size: Option<usize>,
     /// The game's other settings given as flags (`--mode hoard`), with --game.
     #[arg(skip)]
     pub settings: toml::Table,

@@ -304,10 +304,19 @@ pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
         .and_then(|p| p.parent())
         .map(PathBuf::from)
         .unwrap_or_default();
+    if args.players.is_some() && args.game.is_some() && args.per.as_deref() != Some("student") {
+        return Err(Error::setting(
+            "players",
+            "at tables each table plays with as many players as sit at it: give --table-size, or --per student for a take-home set of that many players",
+        )
+        .within("pack: "));
+    }
     let entries: Vec<config::PackEntry> = match (&args.game, has_file) {
         (Some(_), true) => return Err(Error::input("pack: give --game or a pack file, not both")),
         (Some(game), false) => vec![config::PackEntry {
             game: game.clone(),
+            per: Some(args.per.clone().unwrap_or_else(|| "table".to_string())),
+            table_size: args.table_size,
             sheets: args.sheets.clone().map(config::NameList::Text),
             settings: {
                 let mut settings = args.settings.clone();
@@ -316,7 +325,6 @@ pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
                 }
                 settings
             },
-            ..Default::default()
         }],
         (None, _) if !args.settings.is_empty() => {
             let names: Vec<&String> = args.settings.keys().collect();
@@ -375,10 +383,7 @@ pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
                     err
                 }
             };
-            Ok(crate::pack::Entry {
-                request: e.request(&seed, paper.as_deref()).map_err(within)?,
-                per: e.per().map_err(within)?,
-            })
+            e.entry(&seed, paper.as_deref()).map_err(within)
         })
         .collect::<Result<_>>()?;
     let spec = PackSpec {
@@ -460,6 +465,12 @@ fn pack_differs(args: &PackArgs) -> Vec<String> {
     let mut out: Vec<String> = args.game.iter().cloned().collect();
     if let Some(n) = args.players {
         out.push(format!("p{n}"));
+    }
+    if let Some(per) = &args.per {
+        out.push(per.clone());
+    }
+    if let Some(n) = args.table_size {
+        out.push(format!("tables-of-{n}"));
     }
     for (name, value) in &args.settings {
         let value = match value {

@@ -44,6 +44,11 @@ impl GameRequest {
         GameRequest(self.0.with_paper(paper))
     }
 
+    /// The same request with the players' names where they write.
+    pub fn with_seats(&self, seats: &crate::game::Seats) -> GameRequest {
+        GameRequest(self.0.with_seats(seats))
+    }
+
     /// The layout as the game's own `--format json` writes it.
     pub fn layout(&self) -> Result<serde_json::Value> {
         serde_json::from_str(&self.json()?).map_err(|e| Error::input(format!("layout JSON: {e}")))

@@ -88,6 +88,8 @@ pub struct Asked {
 /// A game's settings with everything the checks need to make its sheets.
 pub struct Made {
     pub request: GameRequest,
+    /// The options every game takes, as checked.
+    pub common: Common,
     pub texts: Rc<Texts>,
     pub per_page: usize,
 }
@@ -189,6 +191,7 @@ impl Asked {
         request.check(&texts).map_err(refuse)?;
         Ok(Made {
             request,
+            common,
             texts,
             per_page,
         })

@@ -612,6 +612,7 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
             let texts = form::texts(code.lang()).map_err(|e| refuse(e.into()))?;
             request.check(&texts).map_err(refuse)?;
             let made = Made {
+                common: crate::game::Common::for_seed(request.seed().clone()),
                 request,
                 texts,
                 per_page: 1,

@@ -23,7 +23,18 @@ pub struct Field {
 
 /// The fields of the pack as a whole (the rest are `GAME.SETTING`).
 const PACK_FIELDS: &[&str] = &[
-    "games", "seed", "paper", "lang", "per-page", "date", "split", "count", "roster", "names",
+    "games",
+    "seed",
+    "paper",
+    "lang",
+    "per-page",
+    "date",
+    "split",
+    "count",
+    "roster",
+    "names",
+    "per",
+    "table-size",
 ];
 
 pub async fn answer(State(shared): State<Arc<Shared>>, form: Result<Multipart, MultipartRejection>) -> Response {
@@ -155,10 +166,10 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         pages += work::check_pages(members, pages, LOWER_PACK, |emit| {
             crate::pack::sheets_imposed(&made.request, &made.texts, per_page, Some("name"), emit).map(|_| ())
         })? * members;
-        entries.push(crate::pack::Entry {
-            request: made.request,
-            per: crate::pack::Per::Student,
-        });
+        entries.push(
+            crate::pack::Entry::new(*game, made.common, asked.values.clone(), per(fields, *game)?)
+                .map_err(|e| at_game(e.into(), game.name()))?,
+        );
     }
     let spec = PackSpec {
         seed,
@@ -176,6 +187,31 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         warning: warnings.into_iter().next(),
     };
     Ok((head, Planned { pack, texts, split }))
+}
+
+/// Who a game's sheets are for: each table of students (the default; its
+/// size the game's usual group unless given), or each student.
+fn per(fields: &[Field], game: &dyn crate::game::Game) -> Result<crate::pack::Per, Refusal> {
+    let get = |name: &str| {
+        fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.text.trim())
+            .filter(|t| !t.is_empty())
+    };
+    match get("per") {
+        Some("student") => Ok(crate::pack::Per::Student),
+        None | Some("table") => {
+            let size = super::form::whole("table-size", get("table-size"), crate::pack::usual_table(game))
+                .map_err(|e| Refusal::from(e).at("table-size"))?;
+            Ok(crate::pack::Per::Group(size))
+        }
+        Some(other) => Err(Refusal::new(
+            400,
+            format!("per: {} is not 'table' or 'student'", crate::error::quote(other)),
+        )
+        .at("per")),
+    }
 }
 
 /// A game's refusal, its field named `GAME.SETTING`.
@@ -259,6 +295,7 @@ mod tests {
         let p = planned(&[
             field("games", "tp-hunt"),
             field("games", "ppe"),
+            field("per", "student"),
             field("seed", "5B"),
             field("names", "Ann\nBo\n"),
             field("tp-hunt.preset", "harder"),

@@ -71,7 +71,7 @@ fn pack_help_offers_only_what_packs_do() {
     assert!(!help.contains("terminal preview"), "{help}");
     let line = s
         .run(&[
-            "pack", "--game", "tp-hunt", "--count", "2", "--seed", "x", "--format", "text",
+            "pack", "--per", "student", "--game", "tp-hunt", "--count", "2", "--seed", "x", "--format", "text",
         ])
         .one_error_line(2);
     assert!(line.contains("'text'"), "{line}");
@@ -116,7 +116,8 @@ fn default_file_names_say_what_differs_from_the_defaults() {
 fn regen_of_a_pack_code_says_what_is_needed() {
     let s = Scratch::new("regen-pack");
     let r = s.run(&[
-        "pack", "--game", "tp-hunt", "--count", "2", "--seed", "5B", "--sheets", "map", "-o", "p.pdf",
+        "pack", "--per", "student", "--game", "tp-hunt", "--count", "2", "--seed", "5B", "--sheets", "map", "-o",
+        "p.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let code = r

@@ -61,7 +61,7 @@ fn rosters_past_the_cap_are_refused_in_one_line() {
     std::fs::write(s.path("many.txt"), names).unwrap();
     let line = s
         .run(&[
-            "pack", "--game", "tp-hunt", "--roster", "many.txt", "--seed", "x", "--format", "json",
+            "pack", "--per", "student", "--game", "tp-hunt", "--roster", "many.txt", "--seed", "x", "--format", "json",
         ])
         .one_error_line(2);
     assert!(line.contains("more than 10000 names"), "{line}");
@@ -69,7 +69,7 @@ fn rosters_past_the_cap_are_refused_in_one_line() {
     let big = std::fs::File::create(s.path("huge.txt")).unwrap();
     big.set_len(1 << 30).unwrap();
     let (run, peak_kib) = s.run_measured(&[
-        "pack", "--game", "tp-hunt", "--roster", "huge.txt", "--seed", "x", "-o", "p.pdf",
+        "pack", "--per", "student", "--game", "tp-hunt", "--roster", "huge.txt", "--seed", "x", "-o", "p.pdf",
     ]);
     let line = run.one_error_line(2);
     assert!(line.contains("larger than"), "{line}");
@@ -77,7 +77,9 @@ fn rosters_past_the_cap_are_refused_in_one_line() {
     let long = format!("{}\n", "N".repeat(500));
     std::fs::write(s.path("long.txt"), long).unwrap();
     let line = s
-        .run(&["pack", "--game", "tp-hunt", "--roster", "long.txt", "--seed", "x"])
+        .run(&[
+            "pack", "--per", "student", "--game", "tp-hunt", "--roster", "long.txt", "--seed", "x",
+        ])
         .one_error_line(2);
     assert!(line.contains("longer than 100 characters"), "{line}");
 }
@@ -172,6 +174,8 @@ fn undrawable_names_give_one_summarised_warning() {
     std::fs::write(s.path("class.txt"), names).unwrap();
     let run = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--game",
         "tp-hunt",
         "--roster",
@@ -245,7 +249,7 @@ fn a_killed_run_leaves_nothing_that_piles_up() {
 #[ignore = "slow: plans a 3,000-set pack before it can be killed"]
 fn a_killed_split_pack_leaves_no_folder_behind() {
     killed_runs_leave_nothing(&[&[
-        "pack", "--game", "tp-hunt", "--count", "3000", "--seed", "k", "--split", "-o", "sets",
+        "pack", "--per", "student", "--game", "tp-hunt", "--count", "3000", "--seed", "k", "--split", "-o", "sets",
     ]]);
 }
 

@@ -19,6 +19,8 @@ fn a_tp_hunt_pack_names_every_page_and_lists_every_student() {
     class(&s);
     let r = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--game",
         "tp-hunt",
         "--roster",
@@ -61,6 +63,8 @@ fn every_layout_differs_and_the_manifest_matches_the_game_json() {
     class(&s);
     let r = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--game",
         "tp-hunt",
         "--roster",
@@ -97,6 +101,8 @@ fn packs_reproduce_and_one_set_regenerates_alone() {
     for f in ["a.pdf", "b.pdf"] {
         let r = s.run(&[
             "pack",
+            "--per",
+            "student",
             "--game",
             "tp-hunt",
             "--roster",
@@ -134,6 +140,8 @@ fn split_writes_one_safe_file_per_student_inside_the_folder() {
     class(&s);
     let r = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--game",
         "ppe",
         "--roster",
@@ -168,6 +176,8 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
     let pack = |sheets: &str, per_page: &str, out: &str| {
         let r = s.run(&[
             "pack",
+            "--per",
+            "student",
             "--game",
             "tp-hunt",
             "--count",
@@ -184,15 +194,15 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
         assert_eq!(r.code(), 0, "{}", r.stderr());
         r.stdout()
     };
-    // Trackers have rows for 9 games in 10 on each student's map: one page
-    // a player, more on a map of long games.
+    // Trackers have rows for 9 games in 10 on each student's map: two
+    // players to a page, more pages on a map of long games.
     let pages_of = |out: &str| -> usize {
         let n = out.split(" (").nth(1).and_then(|r| r.split(' ').next()).unwrap_or("0");
         n.parse().unwrap()
     };
     let out = pack("tracker,scorepad", "1", "a.pdf");
     let whole = pages_of(&out);
-    assert!(whole > 30 * (4 + 1), "{out}");
+    assert!(whole > 30 * (2 + 1), "{out}");
     let pages = pdf_pages_text(&read(&s, "a.pdf"));
     assert!(pages.iter().any(|p| p.lines().any(|l| l == "Student 30")));
     // Four to a page: the score pad is laid out for a quarter of the sheet,
@@ -205,7 +215,7 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
     // The first student's trackers, then their score pad.
     let pad = pages.iter().position(|p| p.contains("Final Score Pad")).unwrap();
     assert!(
-        pad >= 5 && (1..pad).all(|p| pages[p].contains("Player Tracker")),
+        pad >= 3 && (1..pad).all(|p| pages[p].contains("Player Tracker")),
         "score pad on page {}",
         pad + 1
     );
@@ -235,7 +245,7 @@ fn every_game_packs_and_a_pack_file_gives_tables_their_own_sets() {
     let s = Scratch::new("pack-games");
     for game in ["particle-panic", "panic-buy", "ppe"] {
         let r = s.run(&[
-            "pack", "--game", game, "--count", "3", "--seed", "g", "--format", "json", "-o", "-",
+            "pack", "--per", "student", "--game", game, "--count", "3", "--seed", "g", "--format", "json", "-o", "-",
         ]);
         assert_eq!(r.code(), 0, "{game}: {}", r.stderr());
         let m: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
@@ -268,7 +278,7 @@ fn every_game_packs_and_a_pack_file_gives_tables_their_own_sets() {
 fn the_second_language_prints_everything_in_german() {
     let s = Scratch::new("pack-de");
     let r = s.run(&[
-        "pack", "--game", "tp-hunt", "--count", "2", "--seed", "d", "--lang", "de", "-o", "de.pdf",
+        "pack", "--per", "student", "--game", "tp-hunt", "--count", "2", "--seed", "d", "--lang", "de", "-o", "de.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let pages = pdf_pages_text(&read(&s, "de.pdf"));
@@ -303,25 +313,63 @@ fn bad_rosters_and_pack_files_get_one_line_and_no_output() {
     .unwrap();
     let cases: &[(&[&str], &str)] = &[
         (
-            &["pack", "--game", "tp-hunt", "--roster", "empty.txt", "--seed", "x"],
+            &[
+                "pack",
+                "--per",
+                "student",
+                "--game",
+                "tp-hunt",
+                "--roster",
+                "empty.txt",
+                "--seed",
+                "x",
+            ],
             "no names in it",
         ),
         (
-            &["pack", "--game", "tp-hunt", "--roster", "missing.csv", "--seed", "x"],
+            &[
+                "pack",
+                "--per",
+                "student",
+                "--game",
+                "tp-hunt",
+                "--roster",
+                "missing.csv",
+                "--seed",
+                "x",
+            ],
             "roster missing.csv",
         ),
         (
-            &["pack", "--game", "tp-hunt", "--roster", "noname.csv", "--seed", "x"],
+            &[
+                "pack",
+                "--per",
+                "student",
+                "--game",
+                "tp-hunt",
+                "--roster",
+                "noname.csv",
+                "--seed",
+                "x",
+            ],
             "no 'name' column",
         ),
         (&["pack", "chess.toml"], "unknown game 'chess'"),
         (&["pack", "poster.toml"], "unknown sheet 'poster'"),
         (&["pack", "mixed.toml"], "'mode' is not a TP Hunt setting"),
-        (&["pack", "--game", "tp-hunt", "--count", "3"], "a seed is needed"),
-        (&["pack", "--game", "tp-hunt", "--seed", "x"], "give a roster"),
+        (
+            &["pack", "--per", "student", "--game", "tp-hunt", "--count", "3"],
+            "a seed is needed",
+        ),
+        (
+            &["pack", "--per", "student", "--game", "tp-hunt", "--seed", "x"],
+            "give a roster",
+        ),
         (
             &[
                 "pack",
+                "--per",
+                "student",
                 "--game",
                 "tp-hunt",
                 "--count",
@@ -350,7 +398,8 @@ fn hebrew_and_arabic_names_print_joined_and_in_order_without_warnings() {
     let s = Scratch::new("pack-rtl");
     std::fs::write(s.path("rtl.csv"), "name\nשרה כהן\nمريم\nفاطمة\nZoë\n").unwrap();
     let r = s.run(&[
-        "pack", "--roster", "rtl.csv", "--game", "tp-hunt", "--seed", "5", "--sheets", "map", "-o", "rtl.pdf",
+        "pack", "--per", "student", "--roster", "rtl.csv", "--game", "tp-hunt", "--seed", "5", "--sheets", "map", "-o",
+        "rtl.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(!r.stderr().contains("warning"), "{}", r.stderr());
@@ -408,7 +457,8 @@ fn chinese_japanese_and_korean_names_print_and_others_are_warned_about() {
     let s = Scratch::new("pack-cjk");
     std::fs::write(s.path("cjk.csv"), "name\n李雷\n佐藤さくら\n김민준\nሰላም\n").unwrap();
     let r = s.run(&[
-        "pack", "--roster", "cjk.csv", "--game", "tp-hunt", "--seed", "5", "--sheets", "map", "-o", "cjk.pdf",
+        "pack", "--per", "student", "--roster", "cjk.csv", "--game", "tp-hunt", "--seed", "5", "--sheets", "map", "-o",
+        "cjk.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let warnings: Vec<String> = r
@@ -478,6 +528,8 @@ fn an_added_font_is_checked_and_changes_nothing_it_is_not_needed_for() {
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
     let pack = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--game",
         "tp-hunt",
         "--roster",
@@ -516,6 +568,8 @@ fn names_in_every_covered_script_print_and_read_back_in_order() {
     std::fs::write(s.path("class.txt"), names.join("\n")).unwrap();
     let r = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--roster",
         "class.txt",
         "--game",
@@ -553,6 +607,8 @@ fn names_in_every_covered_script_print_and_read_back_in_order() {
     };
     let pack_json = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--roster",
         "class.txt",
         "--game",
@@ -616,6 +672,8 @@ fn the_teacher_key_rates_boards_and_deals_in_the_pack_language() {
     let s = Scratch::new("pack-key-ratings");
     let r = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--game",
         "panic-buy",
         "--count",
@@ -635,6 +693,8 @@ fn the_teacher_key_rates_boards_and_deals_in_the_pack_language() {
     assert!(board.contains(&format!("about {median} rounds")), "{board}");
     let r = s.run(&[
         "pack",
+        "--per",
+        "student",
         "--game",
         "particle-panic",
         "--count",
@@ -664,7 +724,7 @@ fn split_works_for_a_user_who_is_not_root() {
     std::fs::set_permissions(&s.0, perms).unwrap();
     let bin = env!("CARGO_BIN_EXE_panicpress");
     let args = [
-        "pack", "--game", "tp-hunt", "--count", "2", "--seed", "s", "--split", "-o", "sets",
+        "pack", "--per", "student", "--game", "tp-hunt", "--count", "2", "--seed", "s", "--split", "-o", "sets",
     ];
     let root = std::process::Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
     let mut cmd = if root {
@@ -716,4 +776,86 @@ fn the_teacher_key_maps_sets_of_different_lengths() {
     assert!(lengths.len() > 1, "the sets should differ in length: {lengths:?}");
     // No tables in this pack: no table column.
     assert!(!key.contains("Table"), "{key}");
+}
+
+/// The thirty names of a class, in roster order.
+fn class_of_30(s: &Scratch) -> &'static str {
+    let names: Vec<String> = (1..=30).map(|i| format!("Pupil {i:02}")).collect();
+    std::fs::write(s.path("class30.txt"), names.join("\n")).unwrap();
+    "class30.txt"
+}
+
+/// A class that plays at tables: one game a table with its shared sheets
+/// once, each student's name where they write, and a key that says who sits
+/// where; at most two pages a student for every game.
+#[test]
+fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
+    let s = Scratch::new("tables");
+    let roster = class_of_30(&s);
+    for game in ["tp-hunt", "particle-panic", "panic-buy", "ppe"] {
+        let file = format!("{game}.pdf");
+        let r = s.run(&["pack", "--game", game, "--roster", roster, "--seed", "5B", "-o", &file]);
+        assert_eq!(r.code(), 0, "{game}: {}", r.stderr());
+        let pages = pdf_pages_text(&std::fs::read(s.path(&file)).unwrap());
+        assert!(pages.len() <= 60, "{game}: {} pages for 30 students", pages.len());
+        let key = pages[..2].join("\n");
+        assert!(key.contains("30 students at 8 tables: 6 of 4, 2 of 3"), "{game}: {key}");
+        // Each table's row names the students at it.
+        assert!(key.contains("Table 8:") && key.contains("Pupil 28,"), "{game}: {key}");
+    }
+    // TP Hunt: eight maps, and each student's tracker and score pad column bear their name.
+    let pages = pdf_pages_text(&std::fs::read(s.path("tp-hunt.pdf")).unwrap());
+    assert_eq!(pages.iter().filter(|p| p.contains("Neighbourhood Map")).count(), 8);
+    for i in 1..=30 {
+        let name = format!("Pupil {i:02}");
+        assert!(
+            pages.iter().any(|p| p.contains("Player Tracker") && p.contains(&name)),
+            "{name} has no tracker"
+        );
+        assert!(
+            pages.iter().any(|p| p.contains("Final Score Pad") && p.contains(&name)),
+            "{name} is on no score pad"
+        );
+    }
+    // A take-home set for each student prints whole sets.
+    let r = s.run(&[
+        "pack", "--game", "ppe", "--roster", roster, "--seed", "5B", "--per", "student", "-o", "home.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("121 pages"), "{}", r.stdout());
+}
+
+/// Tables the game cannot be played at are refused in one line, and nothing is written.
+#[test]
+fn tables_outside_the_games_player_limits_are_refused() {
+    let s = Scratch::new("tables-bad");
+    let roster = class_of_30(&s);
+    std::fs::write(s.path("one.txt"), "Ann\n").unwrap();
+    for (args, says) in [
+        (
+            vec!["--game", "tp-hunt", "--roster", roster, "--table-size", "9"],
+            "table-size: 9 is out of range (the game is for 2 to 6 players)",
+        ),
+        (
+            vec!["--game", "tp-hunt", "--roster", "one.txt"],
+            "a class of 1 is too small for one table (the game is for 2 to 6 players)",
+        ),
+        (
+            vec!["--game", "particle-panic", "--roster", roster, "--table-size", "5"],
+            "table-size: 5 is out of range (the game is for 1 to 4 players)",
+        ),
+        (
+            vec!["--game", "tp-hunt", "--roster", roster, "--players", "3"],
+            "--table-size",
+        ),
+    ] {
+        let mut all = vec!["pack"];
+        all.extend(&args);
+        all.extend(["--seed", "x", "-o", "p.pdf"]);
+        let line = s.run(&all).one_error_line(2);
+        assert!(line.contains(says), "{args:?}: {line}");
+    }
+    let mut files = s.files();
+    files.retain(|f| !f.ends_with(".txt"));
+    assert!(files.is_empty(), "{files:?}");
 }

@@ -181,7 +181,7 @@ fn svg_pages_are_files_of_their_own_and_standard_output_takes_one_page() {
     let run = s.run(&["tp-hunt", "--seed", "42", "--format", "svg", "-o", "map.svg"]);
     assert_eq!(run.code(), 0, "{}", run.stderr());
     assert!(
-        run.stdout().contains("wrote map-001.svg to map-009.svg (9 pages)"),
+        run.stdout().contains("wrote map-001.svg to map-006.svg (6 pages)"),
         "{}",
         run.stdout()
     );
@@ -193,10 +193,7 @@ fn svg_pages_are_files_of_their_own_and_standard_output_takes_one_page() {
             "map-003.svg",
             "map-004.svg",
             "map-005.svg",
-            "map-006.svg",
-            "map-007.svg",
-            "map-008.svg",
-            "map-009.svg"
+            "map-006.svg"
         ]
     );
     let one = s.run(&[

@@ -217,6 +217,7 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         ("games", "ppe"),
         ("seed", "5B"),
         ("names", "Ann\nBo"),
+        ("per", "student"),
         ("ppe.mode", "long"),
         ("ppe.target", "190"),
         ("ppe.players", "6"),
@@ -231,6 +232,32 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     .unwrap();
     let cli = s.run(&["pack", "p.toml", "-o", "p.pdf"]);
     assert_eq!(cli.code(), 0, "{}", cli.stderr());
+    // At tables (the page's default), as `pack --game` makes it.
+    let (content_type, tables) = multipart(&[
+        ("games", "tp-hunt"),
+        ("seed", "5B"),
+        ("names", "Ann\nBo\nCy\nDi\nEd\nFlo\nGus"),
+        ("table-size", "4"),
+    ]);
+    let web_tables = post(&server, "/api/pack", "", &content_type, &tables);
+    assert_eq!(web_tables.status, 200, "{}", String::from_utf8_lossy(&web_tables.body));
+    std::fs::write(s.path("seven.txt"), "Ann\nBo\nCy\nDi\nEd\nFlo\nGus\n").unwrap();
+    let cli_tables = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--roster",
+        "seven.txt",
+        "--seed",
+        "5B",
+        "-o",
+        "t.pdf",
+    ]);
+    assert_eq!(cli_tables.code(), 0, "{}", cli_tables.stderr());
+    assert!(
+        web_tables.body == std::fs::read(s.path("t.pdf")).unwrap(),
+        "the web's table pack differs from the CLI's"
+    );
     assert!(
         web.body == std::fs::read(s.path("p.pdf")).unwrap(),
         "the web's pack differs from the CLI's"

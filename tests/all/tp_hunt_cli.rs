@@ -14,12 +14,12 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/tp-hunt-42.pdf (9 pages)\ncode: tp-hunt:3-eq3:g12-s12-a10-d7-p4:a4:default:42\n"
+        "wrote output/tp-hunt-42.pdf (6 pages)\ncode: tp-hunt:3-eq3:g12-s12-a10-d7-p4:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/tp-hunt-42.pdf"));
-    // Map, trackers (4 players, one a page: rows for 9 games in 10), score
-    // pad, rules card, dice tape (two pages: rolls for 9 games in 10).
-    assert_eq!(pages.len(), 9);
+    // Map, trackers (4 players, two a page: rows for 9 games in 10), score
+    // pad, rules card, dice tape (one page: rolls for 9 games in 10).
+    assert_eq!(pages.len(), 6);
     assert!(pages[0].contains("TP Hunt: Neighbourhood Map"));
     assert!(pages[0].contains("blue d12") && pages[0].contains("red d12"));
     assert!(pages[0].contains("Sheet code: tp-hunt:3-c4z:g12-s12-a10-d7-p4:a4:map:42"));
@@ -29,9 +29,10 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
         "{}",
         pages[0]
     );
-    assert!(pages[5].contains("Final Score Pad"));
-    assert!(pages[6].contains("Rules Card") && pages[6].contains("Law of the Jungle"));
-    assert!(pages[7].contains("Dice Tape") && pages[8].contains("Dice Tape"));
+    assert!(pages[2].contains("Player Tracker"));
+    assert!(pages[3].contains("Final Score Pad"));
+    assert!(pages[4].contains("Rules Card") && pages[4].contains("Law of the Jungle"));
+    assert!(pages[5].contains("Dice Tape"));
     for p in &pages {
         assert!(p.contains("100 mm: print at actual size"));
     }
@@ -84,6 +85,7 @@ fn two_documents_made_in_one_process_are_identical() {
     use panicpress::render::pdf::render;
     let texts = panicpress::text::Texts::english();
     let req = |seed: &str| Request {
+        seats: Default::default(),
         params: Params::default(),
         seed: panicpress::seed::Seed::new(seed).unwrap(),
         count: 2,
@@ -505,10 +507,10 @@ fn config_file_holds_the_same_settings_and_flags_win() {
         "{}",
         r.stdout()
     );
-    // Map + a tracker page each for six players (rows for 9 games in 10
-    // do not fit half a page); Letter media box.
+    // Map + three tracker pages for six players, two a page (rows for 9
+    // games in 10); Letter media box.
     let bytes = read(&s, "c.pdf");
-    assert_eq!(pdf_pages_text(&bytes).len(), 7);
+    assert_eq!(pdf_pages_text(&bytes).len(), 4);
     let mb = common::first_media_box(&bytes);
     assert_eq!(mb, vec![0.0, 0.0, 612.0, 792.0]);
 }
@@ -605,8 +607,8 @@ fn pdf_fonts_are_embedded_subsets_read_with_lopdf() {
         0
     );
     let doc = Document::load_mem(&read(&s, "a.pdf")).expect("PDF parses");
-    // Map, 4 trackers (one a page: rows for 9 games in 10), score pad, rules, 2 dice tape pages.
-    assert_eq!(doc.get_pages().len(), 9);
+    // Map, 4 trackers (two a page: rows for 9 games in 10), score pad, rules, 1 dice tape page.
+    assert_eq!(doc.get_pages().len(), 6);
     let mut fonts = std::collections::BTreeSet::new();
     for object in doc.objects.values() {
         let Ok(dict) = object.as_dict() else { continue };

@@ -540,6 +540,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
         for players in [2, 5, 6] {
             for grid in [4, 12, sheets::largest_grid(paper)] {
                 let req = Request {
+                    seats: Default::default(),
                     params: Params {
                         players,
                         grid,
@@ -583,10 +584,10 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
             sheets: vec![sheets::SheetKind::Tracker],
         };
         let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
-        // Turn numbers printed down the trackers: the last of a player's
-        // pages reaches the 90th-percentile game length.
-        let per_player = (pages.len() / players as usize).max(1);
-        let numbers: Vec<u32> = pages[..per_player]
+        // Turn numbers printed down the trackers, two players to a page:
+        // the last of a pair's pages reaches the 90th-percentile game length.
+        let per_pair = (pages.len() / (players as usize).div_ceil(2)).max(1);
+        let numbers: Vec<u32> = pages[..per_pair]
             .iter()
             .flat_map(|pg| pg.flat_items())
             .filter_map(|i| match i {
