@@ -14,7 +14,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/panic-buy-42.pdf (4 pages)\ncode: panic-buy:5-d9w:p3-race-b6-12:a4:default:42\n"
+        "wrote output/panic-buy-42.pdf (4 pages)\ncode: panic-buy:6-b8m:p3-race-b6-12:a4:default:42\n"
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
@@ -177,7 +177,7 @@ fn same_bytes_and_regen() {
         0
     );
     assert_eq!(
-        s.run(&["regen", "panic-buy:5-mdf:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
+        s.run(&["regen", "panic-buy:6-p3a:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
             .code(),
         0
     );
@@ -413,4 +413,42 @@ fn two_players_get_two_baskets_each_and_every_race_fits_one_components_page() {
     }
     assert_eq!(page.matches("Basket A").count(), 2, "{page}");
     assert_eq!(page.matches("Basket B").count(), 2, "{page}");
+}
+
+/// The rules sheet says each ruling the engine plays by, in both languages,
+/// and where the measured game length differs from the text's own claim
+/// (20-30 minutes for a race), it says both and that ours is measured.
+#[test]
+fn the_rules_sheet_says_sanitiser_is_a_choice_the_stockpile_runs_out_and_how_long_games_take() {
+    let s = Scratch::new("pb-rules-text");
+    for (lang, phrases) in [
+        (
+            "en",
+            [
+                "you may move your own basket 3 squares",
+                "all turn long",
+                "When the stockpile is empty",
+                "ends on the Virus or the Dog",
+                "The original rules say 20-30 minutes; measured on this board",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Du darfst deinen eigenen Korb 3 Felder",
+                "den ganzen Zug lang",
+                "Ist der Vorrat leer",
+                "ein Feld weiter auf das Virus",
+                "Die Originalregeln sagen 20–30 Minuten; gemessen auf diesem Brett",
+            ],
+        ),
+    ] {
+        let r = s.run(&["panic-buy", "--seed", "42", "--lang", lang, "-o", "r.pdf"]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        let text = pdf_pages_text(&read(&s, "r.pdf")).join(" ").replace('\n', " ");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for phrase in phrases {
+            assert!(text.contains(phrase), "{lang}: {phrase:?} not in {text}");
+        }
+    }
 }

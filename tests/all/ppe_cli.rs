@@ -137,7 +137,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&["ppe", "--seed", "1", "--target", "0"], "target: 0 is out of range"),
         (
             &["ppe", "--seed", "42", "--target", "190"],
-            "target: the quick game goes to 19 at most (a whammy costs the whole game total, and 2% of players ever reach 190); for a longer game choose the long mode, where a target of 190 is fine",
+            "target: 190 is too far for the quick game: a whammy costs the whole game total, and only 2% of players ever reach it with these dice (at least half must); for a longer game choose the long mode, where a target of 190 is fine",
         ),
         (&["ppe", "--seed", "1", "--mode", "fast"], "mode"),
         (
@@ -145,6 +145,21 @@ fn bad_input_gets_one_line_and_exit_2() {
             "whammies is a variant of the long game",
         ),
     ];
+    // A quick target past 19 that most players reach is taken, and the
+    // score pad prints the share that reaches it.
+    let r = s.run(&["ppe", "--seed", "42", "--target", "25", "-o", "q.pdf"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pad = pdf_pages_text(&std::fs::read(s.path("q.pdf")).unwrap())
+        .join(" ")
+        .replace('\n', " ");
+    assert!(pad.contains("of players ever reach 25"), "{pad}");
+    // The reference card says how a roll with both bad faces unbeaten counts.
+    let card = pad.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        card.contains("Long-Nosed Man and a Virus both unbeaten is a whammy"),
+        "{card}"
+    );
+    std::fs::remove_file(s.path("q.pdf")).unwrap();
     for (args, want) in cases {
         let e = s.run(args).one_error_line(2);
         assert!(e.contains(want), "{args:?}: {e}");

@@ -82,8 +82,9 @@ pub const MAX_ROUNDS: u32 = 200;
 pub const RACE_TARGET: u32 = 2;
 
 /// The rulings of RULES.md (Panic Buy, whole-game simulation) that came in
-/// with generator version 5. Boards of versions 3 and 4 were kept by games
-/// played without them, so making those boards again plays by [`Rulings::BEFORE_V5`].
+/// with generator versions 5 and 6. Boards are kept by games played by the
+/// rulings of their version, so making a board of an older version again
+/// plays by that version's rulings ([`Rulings::of_version`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rulings {
     /// A basket that lands on, or is moved onto or over, the Virus or the Dog
@@ -93,6 +94,18 @@ pub struct Rulings {
     /// A basket that cannot use its whole roll (or push) makes the longest
     /// legal walk it can, instead of staying put.
     pub longest_walk: bool,
+    /// Sanitiser is a "may" (text section 14: "you may move 3 spaces"): the
+    /// player chooses to use it or not.
+    pub sanitiser_optional: bool,
+    /// "Never back onto the square just left" holds for the whole turn (text
+    /// section 5: "in that turn"): the movement part's first step may not
+    /// return to the square the Sanitiser move left last.
+    pub no_back_all_turn: bool,
+    /// Where no walk uses the whole roll, a walk one square longer than the
+    /// longest that ends on the Virus or the Dog is offered too: landing on
+    /// a piece ends a move (text section 5), so it is a legal walk of its
+    /// length, and the player chooses.
+    pub fallback_onto_pieces: bool,
 }
 
 impl Rulings {
@@ -100,19 +113,33 @@ impl Rulings {
     pub const CURRENT: Rulings = Rulings {
         piece_goes_home: true,
         longest_walk: true,
+        sanitiser_optional: true,
+        no_back_all_turn: true,
+        fallback_onto_pieces: true,
+    };
+    /// The rulings boards of generator version 5 were rated by.
+    pub const V5: Rulings = Rulings {
+        piece_goes_home: true,
+        longest_walk: true,
+        sanitiser_optional: false,
+        no_back_all_turn: false,
+        fallback_onto_pieces: false,
     };
     /// The rulings boards of generator versions 3 and 4 were rated by.
     pub const BEFORE_V5: Rulings = Rulings {
         piece_goes_home: false,
         longest_walk: false,
+        sanitiser_optional: false,
+        no_back_all_turn: false,
+        fallback_onto_pieces: false,
     };
 
     /// The rulings the boards of generator `version` were made by.
     pub fn of_version(version: u32) -> Rulings {
-        if version >= 5 {
-            Rulings::CURRENT
-        } else {
-            Rulings::BEFORE_V5
+        match version {
+            6.. => Rulings::CURRENT,
+            5 => Rulings::V5,
+            _ => Rulings::BEFORE_V5,
         }
     }
 }
@@ -571,6 +598,12 @@ pub trait Policy {
     fn push(&mut self, game: &Game, victim: usize, walks: &[Walk]) -> usize;
     /// Social distance: which other basket to move and where, or none.
     fn social(&mut self, game: &Game, options: &[(usize, Walk)]) -> Option<usize>;
+    /// Sanitiser (a "may"): which walk the player's own basket makes, or
+    /// none to let it stand (`walks` holds at least one). Unless a policy
+    /// says otherwise, it moves as in the movement part.
+    fn sanitiser(&mut self, game: &Game, basket: usize, walks: &[Walk]) -> Option<usize> {
+        Some(self.walk(game, basket, walks))
+    }
     /// Where the Virus or the Dog ends its three squares.
     fn hazard(&mut self, game: &Game, hazard: Hazard, ends: &[Pos]) -> usize;
     /// How many rolls a basket takes at the counter on this move (one per pass).
@@ -594,11 +627,22 @@ struct Search<'s> {
     walks: Vec<Walk>,
     /// The most places any legal walk followed so far has entered.
     longest: u8,
+    /// Keeps only the walks that end on the Virus or the Dog on their last
+    /// step (the longest-walk fallback's second look).
+    onto_pieces_only: bool,
 }
 
 impl Search<'_> {
     /// Keeps the walk `trail`, ending with a Sneeze on `sneeze` if given.
     fn keep(&mut self, effect: u64, trail: Trail, sneeze: Option<u8>) {
+        if self.onto_pieces_only {
+            return;
+        }
+        self.keep_any(effect, trail, sneeze);
+    }
+
+    /// Keeps the walk `trail` even on the fallback's second look.
+    fn keep_any(&mut self, effect: u64, trail: Trail, sneeze: Option<u8>) {
         self.longest = self.longest.max(trail.len());
         if self.seen.as_deref_mut().is_none_or(|seen| seen.insert(effect)) {
             self.walks.push(Walk {
@@ -757,6 +801,12 @@ pub struct Game<'a> {
     pub at_arrow: [u32; 2],
     /// The rulings played by: those of the board's generator version.
     pub rulings: Rulings,
+    /// This turn's Sanitiser move: the basket and the square it left last,
+    /// which the movement part may not step straight back onto.
+    pub left_last: Option<(usize, Pos)>,
+    /// Sanitiser rolled with a move to make, and declined by the player.
+    pub sanitiser_moves: u32,
+    pub sanitiser_declined: u32,
 }
 
 impl<'a> Game<'a> {
@@ -786,6 +836,9 @@ impl<'a> Game<'a> {
             winner: None,
             at_arrow: [0; 2],
             rulings: Rulings::of_version(p.version),
+            left_last: None,
+            sanitiser_moves: 0,
+            sanitiser_declined: 0,
         }
     }
 
@@ -897,7 +950,12 @@ impl<'a> Game<'a> {
                     WalkKind::Own { steps, .. } => steps,
                     WalkKind::Pushed { .. } => 3,
                 };
-                (from, NOWHERE, Walk::STAY, steps)
+                // Not straight back onto the square this turn's Sanitiser move left last.
+                let prev = match (kind, self.left_last) {
+                    (WalkKind::Own { .. }, Some((moved, left))) if moved == b && self.rulings.no_back_all_turn => left,
+                    _ => NOWHERE,
+                };
+                (from, prev, Walk::STAY, steps)
             }
         };
         let owner = self.baskets[b].owner;
@@ -919,12 +977,17 @@ impl<'a> Game<'a> {
             seen,
             walks,
             longest: 0,
+            onto_pieces_only: false,
         };
         let trail = Trail::new(&first);
         let tree = self.table.walk_tree(start, steps);
         self.follow(&mut search, &tree, trail, prev, steps, passes);
         let longest = search.longest.saturating_sub(first.len);
-        if self.rulings.longest_walk && longest < steps && (longest > 0 || !first.steps().is_empty()) {
+        if !self.rulings.longest_walk || longest >= steps {
+            return search.walks;
+        }
+        let from_room = !first.steps().is_empty();
+        if longest > 0 || from_room {
             // No legal walk uses the whole roll: the longest legal walks
             // instead (RULES.md, Panic Buy: "the longest legal walk it can").
             search.walks.clear();
@@ -933,6 +996,18 @@ impl<'a> Game<'a> {
             }
             let tree = self.table.walk_tree(start, longest);
             self.follow(&mut search, &tree, trail, prev, longest, passes);
+        }
+        if self.rulings.fallback_onto_pieces && !pushed {
+            // And the walks one square longer that end on the Virus or the
+            // Dog (a pushed basket's walks onto them are listed already).
+            let before = search.walks.len();
+            search.onto_pieces_only = true;
+            let tree = self.table.walk_tree(start, longest + 1);
+            self.follow(&mut search, &tree, trail, prev, longest + 1, passes);
+            if before == 0 && !from_room && search.walks.len() > before {
+                // Standing is the longest other walk: the player chooses.
+                search.walks.insert(0, Walk::STAY);
+            }
         }
         search.walks
     }
@@ -943,7 +1018,7 @@ impl<'a> Game<'a> {
     fn follow(&self, s: &mut Search, tree: &[Branch], first: Trail, prev: Pos, steps: u8, passes: u64) {
         let start = tree[0].at;
         if steps == 0 {
-            let before_end = if prev == NOWHERE { start } else { prev };
+            let before_end = if is_room(prev) { prev } else { start };
             s.keep(self.effect_key(passes, before_end, start, None), first, None);
             return;
         }
@@ -1010,7 +1085,7 @@ impl<'a> Game<'a> {
             // A pushed basket is captured on passing over the Virus or Dog;
             // a player may end the move on one but never pass over it.
             if s.pushed || left == 1 {
-                s.keep(ends_here, trail, None);
+                s.keep_any(ends_here, trail, None);
             }
             None
         } else if self.table.is_object(n) {
@@ -1290,10 +1365,12 @@ impl<'a> Game<'a> {
         let b = choices[policy.basket(self, choices, red, blue).min(choices.len() - 1)];
         // The movement allowance is counted at the start of the turn.
         let steps = allowance(blue, self.baskets[b].carried);
+        self.left_last = None;
         self.event(b, red, policy);
         if self.winner.is_none() {
             self.movement(b, blue, steps, policy);
         }
+        self.left_last = None;
         self.check_hoard_over();
         self.turns += 1;
         self.to_move = (self.to_move + 1) % self.players;
@@ -1324,10 +1401,40 @@ impl<'a> Game<'a> {
                     self.make_walk(v, &w, policy);
                 }
             }
-            _ => {
-                let kind = WalkKind::Own { steps: 3, free: true };
-                self.own_walk(b, kind, policy);
-            }
+            _ => self.sanitiser(b, policy),
+        }
+    }
+
+    /// Sanitiser: the basket may move 3 squares, free of the limits for
+    /// objects and rolls carried, out of a room too. The player may decline
+    /// (from generator version 6; before, it always moved).
+    pub fn sanitiser(&mut self, b: usize, policy: &mut impl Policy) {
+        let walks = self.walks(b, WalkKind::Own { steps: 3, free: true });
+        if walks.is_empty() {
+            return;
+        }
+        self.sanitiser_moves += 1;
+        let choice = if self.rulings.sanitiser_optional {
+            policy.sanitiser(self, b, &walks)
+        } else {
+            Some(policy.walk(self, b, &walks))
+        };
+        let Some(w) = choice.map(|i| walks[i.min(walks.len() - 1)]) else {
+            self.sanitiser_declined += 1;
+            return;
+        };
+        drop(walks);
+        let from = self.baskets[b].at;
+        self.make_walk(b, &w, policy);
+        // The square it left last: the one before its last step.
+        let steps = w.steps();
+        if let Some(left) = steps
+            .len()
+            .checked_sub(2)
+            .map(|i| steps[i])
+            .or((!steps.is_empty()).then_some(from))
+        {
+            self.left_last = Some((b, left));
         }
     }
 

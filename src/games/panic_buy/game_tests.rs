@@ -35,6 +35,10 @@ struct Told {
     social: Option<(usize, Pos)>,
     rolls: u32,
     offered: Vec<Vec<Walk>>,
+    /// Lets the basket stand on Sanitiser.
+    no_sanitiser: bool,
+    /// Times it was asked whether to use Sanitiser.
+    sanitiser_asked: u32,
 }
 
 impl Policy for Told {
@@ -54,6 +58,13 @@ impl Policy for Told {
                     && w.sneeze.is_some() == self.sneeze
             })
             .unwrap_or_else(|| panic!("no walk through {via:?} among {walks:?}"))
+    }
+    fn sanitiser(&mut self, g: &Game, b: usize, walks: &[Walk]) -> Option<usize> {
+        self.sanitiser_asked += 1;
+        if self.no_sanitiser {
+            return None;
+        }
+        Some(self.walk(g, b, walks))
     }
     fn push(&mut self, _: &Game, _: usize, walks: &[Walk]) -> usize {
         walks.iter().position(|w| w.end() == self.push_to).unwrap_or(0)
@@ -287,6 +298,7 @@ fn a_basket_that_lands_on_the_virus_or_is_pushed_onto_the_dog_takes_it_home() {
 fn boards_of_versions_3_and_4_are_rated_by_the_rulings_they_were_made_with() {
     assert_eq!(Rulings::of_version(4), Rulings::BEFORE_V5);
     assert_eq!(Rulings::of_version(3), Rulings::BEFORE_V5);
+    assert_eq!(Rulings::of_version(5), Rulings::V5);
     assert_eq!(Rulings::of_version(super::super::VERSION), Rulings::CURRENT);
     let t = Table::new(&sample());
     let old = Params { version: 4, ..race(3) };
@@ -326,7 +338,7 @@ fn a_basket_that_cannot_use_its_whole_roll_makes_the_longest_legal_walk() {
     g.baskets[0].at = at(1, 1);
     g.hazards[0] = at(1, 4);
     let walks = g.walks(0, OWN(6));
-    assert_eq!(&walks[..], &[walk(&[at(1, 2), at(1, 3)])]);
+    assert_eq!(&walks[..1], &[walk(&[at(1, 2), at(1, 3)])]);
     drop(walks);
     // A roll of 3 ends on the Virus: a whole roll, and a capture.
     assert!(ends(&g, 0, OWN(3)).contains(&at(1, 4)));
@@ -349,6 +361,172 @@ fn a_basket_that_cannot_use_its_whole_roll_makes_the_longest_legal_walk() {
         "one square before the Virus: {:?}",
         &w[..]
     );
+}
+
+/// Ruling (version 6): where no walk uses the whole roll, a walk one square
+/// longer that ends on the Virus or the Dog is offered beside the longest
+/// walks; the player chooses. Boards of version 5 offer only the longest.
+#[test]
+fn where_no_walk_uses_the_whole_roll_a_walk_onto_the_virus_is_offered_too() {
+    let t = Table::new(&cornered());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(1, 1);
+    g.hazards[0] = at(1, 4);
+    let longest = walk(&[at(1, 2), at(1, 3)]);
+    let onto = walk(&[at(1, 2), at(1, 3), at(1, 4)]);
+    assert_eq!(&g.walks(0, OWN(6))[..], &[longest, onto]);
+    assert_eq!(g.all_walks(0, OWN(5)), vec![longest, onto]);
+    let mut told = Told {
+        walks: VecDeque::from([vec![at(1, 4)]]),
+        ..Told::default()
+    };
+    g.movement(0, 6, 6, &mut told);
+    assert_eq!(
+        (g.baskets[0].at, g.hazards[0]),
+        (BATHROOM, BATHROOM),
+        "captured, by choice"
+    );
+    // Hemmed in by the Virus next to it: standing, or onto the Virus.
+    g.baskets[0].at = at(1, 1);
+    g.hazards[0] = at(1, 2);
+    assert_eq!(&g.walks(0, OWN(4))[..], &[Walk::STAY, walk(&[at(1, 2)])]);
+    let mut told = Told::default();
+    g.movement(0, 4, 4, &mut told);
+    assert_eq!(g.baskets[0].at, at(1, 1), "the player chose to stand");
+    // Version 5: only the longest walk; a hemmed-in basket stands.
+    let mut old = Game::new(&t, &Params { version: 5, ..race(3) });
+    old.baskets[0].at = at(1, 1);
+    old.hazards[0] = at(1, 4);
+    assert_eq!(&old.walks(0, OWN(6))[..], &[longest]);
+    old.hazards[0] = at(1, 2);
+    assert!(old.walks(0, OWN(4)).is_empty());
+}
+
+/// Ruling (version 6): Sanitiser is a "may" (text section 14): the player
+/// may let the basket stand. Boards of version 5 were rated with it compulsory.
+#[test]
+fn sanitiser_is_a_choice() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(5, 5);
+    let mut told = Told {
+        no_sanitiser: true,
+        ..Told::default()
+    };
+    g.event(0, 6, &mut told);
+    assert_eq!((g.baskets[0].at, told.sanitiser_asked), (at(5, 5), 1));
+    assert_eq!((g.sanitiser_moves, g.sanitiser_declined), (1, 1));
+    let mut told = Told::default();
+    g.event(0, 6, &mut told);
+    assert_ne!(g.baskets[0].at, at(5, 5));
+    // A captured basket may stay in its room too.
+    g.baskets[0].at = BATHROOM;
+    g.event(
+        0,
+        6,
+        &mut Told {
+            no_sanitiser: true,
+            ..Told::default()
+        },
+    );
+    assert_eq!(g.baskets[0].at, BATHROOM);
+    // Version 5 boards: the move was compulsory, and the player not asked.
+    let mut old = Game::new(&t, &Params { version: 5, ..race(3) });
+    old.baskets[0].at = at(5, 5);
+    let mut told = Told {
+        no_sanitiser: true,
+        ..Told::default()
+    };
+    old.event(0, 6, &mut told);
+    assert_ne!(old.baskets[0].at, at(5, 5));
+    assert_eq!(told.sanitiser_asked, 0);
+}
+
+/// Ruling (version 6): "never back onto the square just left" holds for the
+/// whole turn: after a Sanitiser move the movement part's first step does
+/// not return to the square that move left last. From every shop square.
+#[test]
+fn no_step_straight_back_after_a_sanitiser_move() {
+    let board = sample();
+    let t = Table::new(&board);
+    let mut tried = 0;
+    for c in crate::games::panic_buy::GRID.cells() {
+        if board.tile(c) != Tile::Shop {
+            continue;
+        }
+        for blue in 1..=6 {
+            let mut g = Game::new(&t, &race(3));
+            g.baskets[0].at = pos(c);
+            let mut told = Told::default();
+            g.turn_with(6, blue, &mut told);
+            let Some(sanitised) = told.offered[0].first() else {
+                continue;
+            };
+            let steps = sanitised.steps();
+            let left = if steps.len() > 1 {
+                steps[steps.len() - 2]
+            } else {
+                pos(c)
+            };
+            let Some(movement) = told.offered.get(1) else {
+                continue;
+            };
+            assert!(
+                movement.iter().all(|w| w.steps().first() != Some(&left)),
+                "from {c}, blue {blue}: {:?} then {movement:?}",
+                sanitised.steps()
+            );
+            // The square left is one step away: without the ruling it is offered.
+            let mut fresh = Game::new(&t, &race(3));
+            fresh.baskets[0].at = sanitised.end().unwrap();
+            if !t.is_object(fresh.baskets[0].at) {
+                assert!(
+                    fresh
+                        .all_walks(0, OWN(allowance(blue, 0)))
+                        .iter()
+                        .any(|w| w.steps().first() == Some(&left))
+                        || fresh.all_walks(0, OWN(blue)).is_empty(),
+                    "from {c}"
+                );
+            }
+            tried += 1;
+        }
+    }
+    assert!(tried > 200, "{tried}");
+}
+
+/// Ruling: the Sneeze stockpile is the printed Sneeze cards: when it is
+/// empty, stopping on an object earns none until a Sneeze is returned.
+#[test]
+fn an_empty_stockpile_earns_no_sneeze_until_one_is_returned() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    assert_eq!(g.stockpile, crate::games::panic_buy::SNEEZE_STOCKPILE);
+    g.stockpile = 0;
+    g.baskets[0].at = at(6, 4);
+    assert!(g.play_walk(0, OWN(4), &walk(&[at(7, 4)]), &mut Told::default()));
+    assert_eq!((g.sneezes[0], g.stockpile), (1, 0), "none to take");
+    // Player 1 spends a Sneeze: it goes back to the stockpile.
+    g.baskets[1].at = at(5, 3);
+    g.baskets[2].at = at(5, 4);
+    let sneeze = g
+        .walks(1, OWN(4))
+        .iter()
+        .find(|w| w.sneeze == Some(2))
+        .copied()
+        .expect("a Sneeze on landing");
+    let mut told = Told {
+        push_to: Some(at(5, 7)),
+        ..Told::default()
+    };
+    assert!(g.play_walk(1, OWN(4), &sneeze, &mut told));
+    assert_eq!((g.sneezes[1], g.stockpile), (0, 1));
+    assert_eq!(g.baskets[2].at, at(5, 7));
+    assert!(g.play_walk(0, OWN(4), &walk(&[at(7, 5)]), &mut Told::default()));
+    assert_eq!((g.sneezes[0], g.stockpile), (1, 1), "moving along an object earns none");
+    g.baskets[0].at = at(8, 5);
+    assert!(g.play_walk(0, OWN(4), &walk(&[at(7, 5)]), &mut Told::default()));
+    assert_eq!((g.sneezes[0], g.stockpile), (2, 0));
 }
 
 /// Ruling: the Virus (the Dog) leaving its room steps onto the square outside
@@ -648,7 +826,10 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
         Some(room) if g.hazards.contains(&t.doors[room]) => return Vec::new(),
         Some(room) if kind == OWN(steps) => return vec![walk(&[t.doors[room]])],
         Some(room) => (t.doors[room], basket.at, walk(&[t.doors[room]])),
-        None => (basket.at, NOWHERE, Walk::STAY),
+        None => match g.left_last {
+            Some((moved, left)) if moved == b && !pushed && g.rulings.no_back_all_turn => (basket.at, left, Walk::STAY),
+            _ => (basket.at, NOWHERE, Walk::STAY),
+        },
     };
     let armed = !pushed && g.sneezes[basket.owner as usize] > 0;
     let mut found = Vec::new();
@@ -712,6 +893,16 @@ fn every_path(g: &Game, b: usize, kind: WalkKind) -> Vec<Walk> {
         // No walk of the whole roll: the longest legal walks.
         found.clear();
         go(g, b, kind, armed, first, start, prev, most, &mut found);
+    }
+    if g.rulings.longest_walk && g.rulings.fallback_onto_pieces && most < steps && !pushed {
+        // And those one step longer that end on the Virus or the Dog.
+        let mut longer = Vec::new();
+        go(g, b, kind, armed, first, start, prev, most + 1, &mut longer);
+        longer.retain(|w| w.end().is_some_and(|e| e < BATHROOM && g.hazards.contains(&e)));
+        if found.is_empty() && !from_room && !longer.is_empty() {
+            found.push(Walk::STAY);
+        }
+        found.extend(longer);
     }
     found
 }

@@ -31,7 +31,11 @@ pub const GAME: &str = "panic-buy";
 /// ([`game::Rulings`]) and a policy that chooses between equally good walks
 /// at random, kept in length bands measured with them and by the arrows'
 /// balance ([`GoodRule::ArrowBalance`]).
-pub const VERSION: u32 = 5;
+/// 6: boards are rated by games played with the rulings of version 6
+/// (Sanitiser a choice, no step straight back in the whole turn, walks onto
+/// the Virus or the Dog offered where no walk uses the whole roll), kept in
+/// length bands measured with them.
+pub const VERSION: u32 = 6;
 pub const SIZE: u16 = 8;
 const GRID: Grid = Grid { size: SIZE };
 
@@ -442,20 +446,32 @@ impl Length {
 /// ratings"): the 5th percentile, the last short and the first long length
 /// (near the terciles, so that each third holds some boards), and the 95th
 /// percentile. Boards outside the outer cuts are the odd ones out.
-/// Version 5 boards are measured by the games of today's rulings, which run
-/// shorter; versions 3 and 4 keep the cuts they were made with.
+/// Each version's boards are measured by the games of its own rulings:
+/// version 5's run shorter than those of versions 3 and 4, version 6's (no
+/// step straight back in the whole turn) a round longer than version 5's.
+/// Older versions keep the cuts they were made with.
 fn length_cuts(mode: Mode, players: u8, version: u32) -> [u32; 4] {
-    match (version >= 5, mode, players) {
-        (false, Mode::Race, 2) => [16, 20, 22, 28],
-        (false, Mode::Race, 3) => [12, 14, 16, 19],
-        (false, Mode::Race, _) => [11, 13, 15, 17],
-        (false, Mode::Hoard, 4) => [17, 20, 22, 26],
-        (false, Mode::Hoard, _) => [18, 21, 23, 27],
-        (true, Mode::Race, 2) => [14, 17, 20, 22],
-        (true, Mode::Race, 3) => [11, 12, 14, 16],
-        (true, Mode::Race, _) => [10, 11, 14, 15],
-        (true, Mode::Hoard, 4) => [15, 16, 19, 20],
-        (true, Mode::Hoard, _) => [16, 18, 21, 22],
+    let era = match version {
+        ..=4 => 0,
+        5 => 1,
+        _ => 2,
+    };
+    match (era, mode, players) {
+        (0, Mode::Race, 2) => [16, 20, 22, 28],
+        (0, Mode::Race, 3) => [12, 14, 16, 19],
+        (0, Mode::Race, _) => [11, 13, 15, 17],
+        (0, Mode::Hoard, 4) => [17, 20, 22, 26],
+        (0, Mode::Hoard, _) => [18, 21, 23, 27],
+        (1, Mode::Race, 2) => [14, 17, 20, 22],
+        (1, Mode::Race, 3) => [11, 12, 14, 16],
+        (1, Mode::Race, _) => [10, 11, 14, 15],
+        (1, Mode::Hoard, 4) => [15, 16, 19, 20],
+        (1, Mode::Hoard, _) => [16, 18, 21, 22],
+        (_, Mode::Race, 2) => [15, 18, 21, 25],
+        (_, Mode::Race, 3) => [11, 13, 15, 17],
+        (_, Mode::Race, _) => [11, 12, 14, 16],
+        (_, Mode::Hoard, 4) => [16, 17, 19, 22],
+        (_, Mode::Hoard, _) => [18, 19, 21, 24],
     }
 }
 
@@ -519,6 +535,15 @@ impl Params {
     /// players 1 + 3 and 2 + 4, with 6 players 1 + 4, 2 + 5 and 3 + 6.
     pub fn team(&self, player: u8) -> u8 {
         player % self.teams() as u8
+    }
+
+    /// How long the text says a game takes, in minutes: race "about 20-30
+    /// minutes", hoard "around 40 minutes" (text section 1).
+    pub fn text_minutes(&self) -> (u32, u32) {
+        match self.mode {
+            Mode::Race => (20, 30),
+            Mode::Hoard => (40, 40),
+        }
     }
 
     /// Player counters on the board: 2 players play two each.
@@ -739,7 +764,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Board> {
 pub const RULES: [(&str, &str); 9] = [
     (
         "parts",
-        "each part once: a carpark of the bottom 2-3 rows holding only carpark floor, the car (2 cells) and 2 arrows on the bottom row; 3 straight units of 2-3 cells; the counter, one straight piece along a shop wall; 1 TP square",
+        "each part once: a carpark of the bottom 2-3 rows holding only carpark floor, the car (2 cells) and 2 arrows on the bottom row; 3 straight units of 2-3 cells in the shop's centre, off its outer walls; the shop rows holding no carpark square; the counter, one straight piece along a shop wall; 1 TP square",
     ),
     (
         "carpark-wall",
@@ -775,11 +800,11 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
     let v = |rule: &'static str, message: String| Violation { rule, message };
     let count = |t: Tile| b.cells_of(t).len();
 
-    // Parts, each once. The carpark is the block of rows from the first row
-    // holding any carpark tile down to the bottom edge.
-    let top = (1..=SIZE)
-        .find(|&r| (1..=SIZE).any(|c| b.tile(cell(c, r)).in_carpark()))
-        .unwrap_or(SIZE + 1);
+    // Parts, each once. The carpark runs from the first row that is mostly
+    // carpark tiles down to the bottom edge: one stray square, in the carpark
+    // or the shop, is one fault named once, not a misshapen carpark and a
+    // misplaced door; a misshapen carpark is named once, not square by square.
+    let top = carpark_rows(b);
     let carpark_ok = (SIZE - 2..=SIZE - 1).contains(&top);
     if !carpark_ok {
         let what = if top > SIZE {
@@ -788,21 +813,30 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
             format!("the carpark reaches up to row {top} ({} rows)", SIZE + 1 - top)
         };
         out.push(v("parts", format!("{what}: it must be the bottom 2 or 3 rows")));
-    } else {
-        // The carpark rows hold only carpark floor, the car and the arrows.
-        for r in top..=SIZE {
-            for c in 1..=SIZE {
-                let t = b.tile(cell(c, r));
-                if !t.in_carpark() {
-                    out.push(v(
-                        "parts",
-                        format!(
-                            "{} at {} is in the carpark, which holds only carpark floor, the car and the arrows",
-                            t.word(),
-                            cell(c, r)
-                        ),
-                    ));
-                }
+    }
+    for r in (1..=SIZE).filter(|_| carpark_ok) {
+        for c in 1..=SIZE {
+            let t = b.tile(cell(c, r));
+            if r >= top && !t.in_carpark() {
+                // The carpark rows hold only carpark floor, the car and the arrows.
+                out.push(v(
+                    "parts",
+                    format!(
+                        "{} at {} is in the carpark, which holds only carpark floor, the car and the arrows",
+                        t.word(),
+                        cell(c, r)
+                    ),
+                ));
+            } else if r < top && t.in_carpark() && t != Tile::Arrow {
+                // An arrow off the bottom row is named below, once.
+                out.push(v(
+                    "parts",
+                    format!(
+                        "{} at {} is in the shop, which holds only shop floor, the units, the counter and the TP square",
+                        t.word(),
+                        cell(c, r)
+                    ),
+                ));
             }
         }
     }
@@ -849,6 +883,18 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
                 unit[0]
             ),
         ));
+    }
+    // The text puts the units "in the centre of the supermarket": none
+    // stands against the shop's outer wall.
+    for unit in &units {
+        if let Some(c) = unit.iter().find(|c| !Wall::of(**c).is_empty()) {
+            out.push(v(
+                "parts",
+                format!(
+                    "the unit at {c} stands against the outer wall: units stand in the shop's centre, off the walls"
+                ),
+            ));
+        }
     }
     let counters = b.pieces(Tile::Counter);
     match counters.as_slice() {
@@ -1035,6 +1081,13 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
     good_board(p, b, tp, &arrows, &mut out);
     rated_rules(p, b, &mut out);
     out
+}
+
+/// The carpark's first row: the first in which most squares are carpark
+/// tiles (`SIZE + 1` when there is none).
+fn carpark_rows(b: &Board) -> u16 {
+    let mostly = |r: u16| 2 * (1..=SIZE).filter(|&c| b.tile(cell(c, r)).in_carpark()).count() > SIZE as usize;
+    (1..=SIZE).find(|&r| mostly(r)).unwrap_or(SIZE + 1)
 }
 
 /// Whether cells lie in one row or one column.
@@ -1574,6 +1627,17 @@ impl Request {
         ctx.insert("minutes_lo", &play_minutes(p, r.median.0));
         ctx.insert("minutes_hi", &play_minutes(p, r.median.1));
         ctx.insert("p90_most", &r.p90_most);
+        // The text's own claim of a game's length, and whether ours differs.
+        let (claim_lo, claim_hi) = p.text_minutes();
+        let outside = |lo: u32, hi: u32| lo < claim_lo || hi > claim_hi;
+        ctx.insert("claim_lo", &claim_lo);
+        ctx.insert("claim_hi", &claim_hi);
+        let one = play_minutes(p, one.median_rounds);
+        ctx.insert("claim_differs_one", &outside(one, one));
+        ctx.insert(
+            "claim_differs",
+            &outside(play_minutes(p, r.median.0), play_minutes(p, r.median.1)),
+        );
         ctx.insert("tally_rows", &r.tally_rows());
         ctx
     }

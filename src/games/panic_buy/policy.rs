@@ -4,7 +4,8 @@
 //!
 //! - its own basket: fetch rolls until the player has enough to win (race) or
 //!   holds two (hoard), then run for the nearer arrow; deliver, steal with a
-//!   Sneeze, rest on an object when carrying and a hazard is near;
+//!   Sneeze, rest on an object when carrying and a hazard is near; Sanitiser
+//!   (a "may", from generator version 6) only where a walk beats standing;
 //! - a robbed or distanced basket: as far from its goal as possible, best of
 //!   all onto the Virus or the Dog;
 //! - the Virus and the Dog: onto the rival carrying most, away from its own.
@@ -327,6 +328,20 @@ impl Policy for Greedy {
         let rests = walks[choice].end().is_some_and(|e| g.table.is_object(e));
         self.rested[b] = if rests { self.rested[b] + 1 } else { 0 };
         choice
+    }
+
+    /// Sanitiser is a "may": the best walk, unless standing is as good
+    /// (sheltering on an object, or already where the basket wants to be).
+    fn sanitiser(&mut self, g: &Game, b: usize, walks: &[Walk]) -> Option<usize> {
+        self.track(g);
+        let (choice, score) = self.best_walk(g, b, walks);
+        let stand = Self::standing(self.refresh(g), g, b);
+        if score <= stand {
+            return None;
+        }
+        let rests = walks[choice].end().is_some_and(|e| g.table.is_object(e));
+        self.rested[b] = if rests { self.rested[b] + 1 } else { 0 };
+        Some(choice)
     }
 
     fn push(&mut self, g: &Game, victim: usize, walks: &[Walk]) -> usize {

@@ -127,13 +127,13 @@ fn params(values: &Values) -> Result<Params> {
     Ok(params)
 }
 
-/// A new game with whammies must be one players finish: the quick game takes
-/// targets up to 19 (RULES.md), the long game's whammies variant targets at
-/// least half the players ever reach with these dice. A whammy costs the
-/// whole game total; the line says how many ever get there. Codes printed
-/// before the modes keep their targets (they read as the quick game).
+/// A new game with whammies must be one players finish: the quick game and
+/// the long game's whammies variant take any target that at least half the
+/// players ever reach with these dice (worked out exactly; the score pad
+/// prints the share). A whammy costs the whole game total; past that share
+/// the line says how many ever get there and points to the long game. Codes
+/// printed before the modes keep their targets (they read as the quick game).
 fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
-    let quick_too_far = params.mode == Mode::Quick && params.target > QUICK_TARGET;
     if !params.whammies || params.target <= QUICK_TARGET {
         return Ok(());
     }
@@ -143,19 +143,19 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
         ..params.clone()
     };
     let reach = super::odds::Analysis::of(&dice, &one).length.reach;
-    if !quick_too_far && reach >= MIN_REACH {
+    if reach >= MIN_REACH {
         return Ok(());
     }
     let share = match 100.0 * reach {
         p if p < 1.0 => "under 1%".to_string(),
         p => format!("{p:.0}%"),
     };
-    if quick_too_far {
+    if params.mode == Mode::Quick {
         return Err(Error::setting(
             "target",
             format!(
-                "the quick game goes to {QUICK_TARGET} at most (a whammy costs the whole game total, and {share} \
-             of players ever reach {}); for a longer game choose the long mode, where a target of {} is fine",
+                "{} is too far for the quick game: a whammy costs the whole game total, and only {share} of players \
+             ever reach it with these dice (at least half must); for a longer game choose the long mode, where a target of {} is fine",
                 params.target, params.target
             ),
         ));
@@ -170,7 +170,7 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
     ))
 }
 
-/// The least share of players who ever reach a whammies-variant target.
+/// The least share of players who ever reach a target with whammies.
 pub const MIN_REACH: f64 = 0.5;
 
 /// `ppe score`: one roll scored.
