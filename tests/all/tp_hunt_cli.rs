@@ -716,3 +716,20 @@ fn a_code_printed_in_german_regenerates_the_german_sheet() {
     assert_eq!(s.run(&["regen", &code, "-o", "b.pdf"]).code(), 0);
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
 }
+
+/// A map no game can be played on names the setting to change, in the
+/// language asked for.
+#[test]
+fn a_map_without_atms_names_the_setting_to_change() {
+    let s = Scratch::new("no-atms");
+    let line = s.run(&["tp-hunt", "--seed", "1", "--atms", "0"]).one_error_line(2);
+    assert!(
+        line.contains("atms: with 0 ATMs") && line.contains("at least 1 ATM"),
+        "{line}"
+    );
+    let line = s
+        .run(&["tp-hunt", "--seed", "1", "--atms", "0", "--lang", "de"])
+        .one_error_line(2);
+    assert!(line.contains("atms: mit 0 Geldautomaten"), "{line}");
+    assert!(s.files().is_empty());
+}

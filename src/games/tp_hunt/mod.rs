@@ -404,6 +404,13 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
         // Only the placement rules failed: the usual report of what failed how often.
         return generate_valid("map", draw, |m| validate(p, m));
     }
+    if p.atms == 0 {
+        // Measured: every map of the default settings with at least 1 ATM passes.
+        return Err(Error::setting(
+            "atms",
+            "with 0 ATMs no car can get money once its $5 are spent, and games never end: give the map at least 1 ATM",
+        ));
+    }
     let why: Vec<String> = last_rated.iter().map(|v| v.to_string()).collect();
     Err(Error::input(format!(
         "no legal map: {} maps in a row missed the rating rules, the last because {}; \
