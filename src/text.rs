@@ -809,7 +809,11 @@ mod tests {
         let en = Texts::english();
         let games = crate::games::all().iter().map(|g| g.name());
         let labels: Vec<&str> = ["common", "pack"].into_iter().chain(games).collect();
-        let prose = ["tp-hunt-rules", "particle-panic-rules", "panic-buy-rules"];
+        // Every game's rules card, from the registry.
+        let prose: Vec<String> = crate::games::all()
+            .iter()
+            .map(|g| format!("{}-rules", g.name()))
+            .collect();
         for lang in LANGUAGES {
             let other = Texts::load(lang, None).unwrap();
             for &name in &labels {
@@ -817,7 +821,7 @@ mod tests {
                 let have: Vec<String> = other.labels(name, &ctx).unwrap().0.into_keys().collect();
                 assert_eq!(have, want, "{lang}/{name}.tera");
             }
-            for name in prose {
+            for name in &prose {
                 assert_eq!(
                     other.prose(name, &ctx).unwrap().len(),
                     en.prose(name, &ctx).unwrap().len(),

@@ -758,6 +758,14 @@ mod tests {
                 for sheet in game.sheet_kinds() {
                     has(format!("sheet.{g}.{sheet}"));
                 }
+                // The panel of the game's actions: a title, a button, each input.
+                for action in game.actions() {
+                    has(format!("action.{}", action.name));
+                    has(format!("action_run.{}", action.name));
+                    for input in action.inputs.iter().filter(|i| i.name != "seed") {
+                        has(format!("input.{}", input.name));
+                    }
+                }
             }
             for common in COMMON {
                 has(format!("setting.{common}"));

@@ -792,7 +792,7 @@ fn class_of_30(s: &Scratch) -> &'static str {
 fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
     let s = Scratch::new("tables");
     let roster = class_of_30(&s);
-    for game in ["tp-hunt", "particle-panic", "panic-buy", "ppe"] {
+    for game in panicpress::games::all().iter().map(|g| g.name()) {
         let file = format!("{game}.pdf");
         let r = s.run(&["pack", "--game", game, "--roster", roster, "--seed", "5B", "-o", &file]);
         assert_eq!(r.code(), 0, "{game}: {}", r.stderr());
