@@ -899,6 +899,31 @@ impl Pack {
             .replace("{sizes}", &sizes.join(", "))
     }
 
+    /// For each game played at tables, what the table shares and what each
+    /// student writes on, as the game declares it.
+    fn who_gets_what(&self, texts: &Texts, l: &crate::text::Labels) -> Result<Vec<String>> {
+        let words = texts.labels("web", &tera::Context::new())?;
+        let mut lines = Vec::new();
+        for entry in &self.group_entries {
+            let game = crate::games::find(entry.request.game())?;
+            let sheets = entry.request.sheet_names();
+            let named = |own: bool| -> Vec<String> {
+                sheets
+                    .iter()
+                    .filter(|s| game.player_sheets().contains(s) == own)
+                    .map(|s| words.get(&format!("sheet.{}.{s}", game.name())))
+                    .collect()
+            };
+            let (shared, own) = (named(false), named(true));
+            let mut line = l.get("at_table").replace("{game}", game.title()).replace("{shared}", &shared.join(", "));
+            if !own.is_empty() {
+                line = format!("{line} {}", l.get("own_sheet").replace("{own}", &own.join(", ")));
+            }
+            lines.push(line);
+        }
+        Ok(lines)
+    }
+
     /// Lays out the key with `pages_of(row)` in the page column; returns its page count.
     fn key_layout(
         &self,
@@ -949,6 +974,10 @@ impl Pack {
         let (num_w, name_w, pages_w) = (9.0, 46.0, 17.0);
         let table_w = if tables { 12.0 } else { 0.0 };
         let codes_x = left + num_w + name_w + table_w + pages_w;
+        let who_gets_what = match self.tables.is_empty() {
+            true => Vec::new(),
+            false => self.who_gets_what(texts, &l)?,
+        };
         let start = |page: &mut Page, first: bool| -> f32 {
             crate::sheet::calibration_bar(page, &common.get("calibration"));
             crate::sheet::code_line(page, &format!("{}: {}", l.get("pack_code"), self.code));
@@ -977,6 +1006,9 @@ impl Pack {
                 y = page.paragraph(left, y, width, 8.0, Regular, &l.get("regen")) + 2.0;
                 if !self.tables.is_empty() {
                     y = page.paragraph(left, y, width, 8.0, Regular, &self.seating(&l)) + 2.0;
+                    for line in &who_gets_what {
+                        y = page.paragraph(left, y, width, 8.0, Regular, &line) + 2.0;
+                    }
                 }
             }
             page.rect(left, y, width, 6.0, None, Some(Colour::Grey(0.9)));
