@@ -915,7 +915,10 @@ impl Pack {
                     .collect()
             };
             let (shared, own) = (named(false), named(true));
-            let mut line = l.get("at_table").replace("{game}", game.title()).replace("{shared}", &shared.join(", "));
+            let mut line = l
+                .get("at_table")
+                .replace("{game}", game.title())
+                .replace("{shared}", &shared.join(", "));
             if !own.is_empty() {
                 line = format!("{line} {}", l.get("own_sheet").replace("{own}", &own.join(", ")));
             }

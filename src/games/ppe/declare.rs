@@ -226,6 +226,7 @@ impl crate::game::Game for Ppe {
         let params = params(values)?;
         check_reach(&params, &common.seed)?;
         Ok(Box::new(Request {
+            seats: Default::default(),
             params,
             seed: common.seed.clone(),
             paper: common.paper,
@@ -353,6 +354,12 @@ fn odds(values: &Values) -> Result<Report> {
 }
 
 impl crate::game::Request for Request {
+    fn with_seats(&self, seats: &crate::game::Seats) -> Box<dyn crate::game::Request> {
+        Box::new(Request {
+            seats: seats.clone(),
+            ..self.clone()
+        })
+    }
     request_basics!();
     fn with_seed(&self, seed: Seed) -> Box<dyn crate::game::Request> {
         Box::new(Request { seed, ..self.clone() })
@@ -373,6 +380,7 @@ mod tests {
     #[test]
     fn dice_the_game_writes_are_legal_and_a_swapped_face_is_not() {
         let r = Request {
+            seats: Default::default(),
             params: Params::default(),
             seed: Seed::new("42").unwrap(),
             paper: Paper::A4,

@@ -560,6 +560,8 @@ pub struct Request {
     pub seed: Seed,
     pub paper: crate::sheet::Paper,
     pub sheets: Vec<sheets::SheetKind>,
+    /// The players' names, where they write.
+    pub seats: crate::game::Seats,
 }
 
 impl Request {
@@ -580,6 +582,7 @@ impl Request {
             code.check_version("PPE", VERSION)?;
         }
         Ok(Request {
+            seats: Default::default(),
             params: Params {
                 version: code.version,
                 ..Params::from_code(&code.params)?
@@ -679,7 +682,8 @@ impl Request {
         let dice = self.dice()?;
         let analysis = self.analysis(&dice);
         let gt = self.texts(texts, &analysis)?;
-        let ctx = sheets::Context::new(&self.params, self.paper, &gt, &analysis);
+        let mut ctx = sheets::Context::new(&self.params, self.paper, &gt, &analysis);
+        ctx.seats = self.seats.clone();
         // The card shares the pad's last page where it fits there.
         let with_card = self.sheets.contains(&sheets::SheetKind::Reference);
         let shared = self.code("scorepad+reference");

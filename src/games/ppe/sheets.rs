@@ -64,6 +64,8 @@ pub struct Context<'a> {
     pub rules: &'a [crate::text::Block],
     pub kit: Kit<'a>,
     pub analysis: &'a Analysis,
+    /// The players' names, written over their score pad columns.
+    pub seats: crate::game::Seats,
 }
 
 impl Context<'_> {
@@ -74,6 +76,7 @@ impl Context<'_> {
             rules: &texts.rules,
             kit: Kit::new(paper, texts),
             analysis,
+            seats: Default::default(),
         }
     }
 
@@ -305,6 +308,9 @@ impl Context<'_> {
             }
             // The name is written in a cell as wide as the column.
             page.writing_cell(x + 0.5, top + 4.5, col_w - 1.0, MIN_WRITING_MM);
+            if let Some(given) = self.seats.names.get(first_player + c) {
+                page.fitted(x + 1.5, top + 11.5, line_end - x - 2.0, 9.0, Bold, Align::Left, given);
+            }
             page.line((x + 1.5, top + 12.5), (line_end, top + 12.5), thin.clone());
             for (label, cx) in [
                 (self.l("points"), x + pts_w / 2.0),
