@@ -556,6 +556,7 @@ pub fn stamp(page: &mut Page, name: &str) {
     let name_at = |y: f32| {
         let mut probe = Page {
             items: Vec::new(),
+            lang: None,
             ..*page
         };
         probe.fitted(right, y, right - left, 10.0, Bold, Align::Right, name);
