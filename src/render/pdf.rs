@@ -149,9 +149,9 @@ enum Step {
     Run(Run),
 }
 
-/// Items of a group drawn as one: drawn in place the first time, then a
-/// form when long or drawn on several pages, as a form costs more than
-/// drawing a few short lines of content again.
+/// Items of a group drawn as one: drawn in place the first time; from the
+/// second on, a form if long. A short run is always drawn in place: a form
+/// and its entry cost more than a few short lines of content drawn again.
 struct Run {
     /// It shows text.
     text: bool,
@@ -163,8 +163,6 @@ struct Run {
     form: Option<usize>,
 }
 
-/// A short run is drawn in place this many times before it becomes a form.
-const INLINE_USES: usize = 4;
 /// A run longer than this (in bytes) is a form from its second drawing on.
 const INLINE_BYTES: usize = 160;
 
@@ -435,8 +433,7 @@ impl<W: Write> PdfWriter<W> {
                             Step::Open(tag) => tags.open(tag),
                             Step::Close => tags.close(),
                             Step::Run(run) => {
-                                let again = entry.uses > 1 && (run.bytes > INLINE_BYTES || entry.uses > INLINE_USES);
-                                if run.form.is_none() && again {
+                                if run.form.is_none() && entry.uses > 1 && run.bytes > INLINE_BYTES {
                                     let mut scratch = Pen::default();
                                     for item in &run.items {
                                         self.item(&mut scratch, item, entry.height)?;

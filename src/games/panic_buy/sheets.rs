@@ -8,7 +8,7 @@ use crate::grid::{Cell, cell};
 use crate::seed::SheetCode;
 use crate::sheet::icons::{arrow, droplets, paw, tp_roll, virus};
 use crate::sheet::kit::Kit;
-use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Role, Stroke};
 use crate::text::{GameTexts, Labels};
 
 sheet_kinds! {
@@ -298,7 +298,9 @@ impl Context<'_> {
     /// tables, the rooms, and the key.
     fn panel(&self, page: &mut Page, x: f32, y: f32, rooms: bool, key: bool) -> f32 {
         let width = page.width - MARGIN_MM - 1.0 - x;
-        page.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"));
+        page.role(Role::Heading(1), |p| {
+            p.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"))
+        });
         let mut y = page.paragraph(x, y + 6.0, width, 7.5, Regular, &self.l("board_subtitle"));
         let objective = if self.params.mode == Mode::Race {
             "objective_race"
@@ -327,13 +329,20 @@ impl Context<'_> {
         colour: Colour,
     ) -> f32 {
         let size = crate::sheet::fit_size(title, Bold, 9.5, width);
-        page.coloured_text(x, y, size, Bold, Align::Left, colour, title);
+        page.role(Role::Heading(2), |p| {
+            p.coloured_text(x, y, size, Bold, Align::Left, colour, title)
+        });
         let mut y = y + 1.5;
-        for row in rows {
-            page.rect(x, y, width, 6.0, Some(Stroke::solid(0.4)), None);
-            page.fitted_text(x + width / 2.0, y + 3.0, width - 2.0, 7.5, Regular, row);
-            y += 6.0;
-        }
+        // What each roll does, an item each.
+        page.role(Role::List, |page| {
+            for row in rows {
+                page.rect(x, y, width, 6.0, Some(Stroke::solid(0.4)), None);
+                page.role(Role::ListItem, |p| {
+                    p.fitted_text(x + width / 2.0, y + 3.0, width - 2.0, 7.5, Regular, row)
+                });
+                y += 6.0;
+            }
+        });
         y + 4.0
     }
 
@@ -382,7 +391,9 @@ impl Context<'_> {
 
     /// The key; `compact` sets its samples smaller and closer.
     fn key(&self, page: &mut Page, x: f32, y: f32, width: f32, compact: bool) -> f32 {
-        page.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"));
+        page.role(Role::Heading(2), |p| {
+            p.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"))
+        });
         let mut y = y + 2.0;
         let s = if compact { 3.8 } else { 5.0 };
         let entries = [
