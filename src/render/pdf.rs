@@ -2,7 +2,8 @@
 //!
 //! Objects are built with the `pdf-writer` crate, one `Chunk` per object,
 //! and written the moment they are complete: a class pack or a 1,000-map run
-//! never holds more than the page being made. Repeated page furniture (a grid,
+//! never holds more than the page being made and the structure elements of
+//! the object stream being gathered (512 KiB at most). Repeated page furniture (a grid,
 //! a table, a legend) becomes Form XObjects written once; fonts are subset
 //! with `subsetter` after the last page. The only PDF syntax written here by
 //! hand is what streaming needs and `pdf-writer` leaves to a whole-document
@@ -11,8 +12,8 @@
 //! of use, a trailer /ID derived from the document's identity.
 //!
 //! The PDF is tagged (PDF/UA-1): the page model's roles become a structure
-//! tree in reading order, each page's elements written with the page into
-//! one compressed object stream; what no role claims is decoration
+//! tree in reading order, each page's elements gathered with the following
+//! pages' into compressed object streams; what no role claims is decoration
 //! (an artifact) when it is a shape, a paragraph when it is text.
 
 use pdf_writer::types::{CidFontType, FontFlags, ProcSet, StructRole, SystemInfo, TableHeaderScope, UnicodeCmap};
@@ -1083,8 +1084,9 @@ fn struct_role(role: Role) -> StructRole {
         Role::Cell => StructRole::TD,
         Role::Figure => StructRole::Figure,
         Role::Span => StructRole::Span,
-        // A page's own section; artifacts never become elements.
-        Role::Artifact => StructRole::Sect,
+        Role::Section => StructRole::Sect,
+        // Decoration never becomes an element (see `Tags::open`).
+        Role::Artifact => StructRole::NonStruct,
     }
 }
 
@@ -1126,9 +1128,8 @@ struct Tags {
 impl Tags {
     fn new() -> Tags {
         Tags {
-            // The section's role is written as Sect; Artifact here only stands for "no role of its own".
             nodes: vec![Node {
-                tag: Tag::new(Role::Artifact),
+                tag: Tag::new(Role::Section),
                 parent: None,
                 kids: Vec::new(),
             }],
@@ -1192,7 +1193,12 @@ impl Tags {
             return Mark::Artifact;
         }
         let at = self.current();
-        if at != 0 && !matches!(self.nodes[at].tag.role, Role::List | Role::Table | Role::Row) {
+        if at != 0
+            && !matches!(
+                self.nodes[at].tag.role,
+                Role::Section | Role::List | Role::Table | Role::Row
+            )
+        {
             return Mark::Content(at);
         }
         let paragraph = match self.loose {

@@ -274,6 +274,8 @@ pub enum Item {
 /// What a part of a page is to a reader: the roles of tagged PDF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
+    /// A part of the document: each page is one.
+    Section,
     /// A heading of level 1 (the page title) to 6.
     Heading(u8),
     Paragraph,
