@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
-use crate::sheet::{Align, Group, MARGIN_MM, Page, Paper, calibration_bar, code_line};
+use crate::sheet::{Align, Group, MARGIN_MM, Page, Paper, Role, calibration_bar, code_line};
 use crate::text::{Block, GameTexts, Labels};
 
 /// Size of the text on rules sheets, and where it starts.
@@ -62,11 +62,13 @@ impl<'a> Kit<'a> {
 
     /// An empty page in this kit's orientation.
     pub fn blank(&self) -> Page {
-        if self.landscape {
+        let mut page = if self.landscape {
             Page::landscape(self.paper)
         } else {
             Page::new(self.paper)
-        }
+        };
+        page.lang = Some(self.texts.lang.clone());
+        page
     }
 
     /// The group named `key`, drawn by `draw` the first time it is asked for.
@@ -116,21 +118,18 @@ impl<'a> Kit<'a> {
     /// One line under the title, shrunk to fit the page.
     pub fn subtitle(&self, page: &mut Page, text: &str, size_pt: f32) {
         let width = page.width - 2.0 * (MARGIN_MM + 2.0);
-        page.fitted_text(page.width / 2.0, MARGIN_MM + 16.0, width, size_pt, Regular, text);
+        page.role(Role::Paragraph, |page| {
+            page.fitted_text(page.width / 2.0, MARGIN_MM + 16.0, width, size_pt, Regular, text)
+        });
     }
 
     /// The page title, shrunk to fit between the margins in any language.
     pub fn title(&self, page: &mut Page, text: &str) {
         let room = page.width - 2.0 * MARGIN_MM - 4.0;
-        page.fitted(
-            page.width / 2.0,
-            MARGIN_MM + 10.0,
-            room,
-            17.0,
-            Bold,
-            Align::Centre,
-            text,
-        );
+        let centre = page.width / 2.0;
+        page.role(Role::Heading(1), |page| {
+            page.fitted(centre, MARGIN_MM + 10.0, room, 17.0, Bold, Align::Centre, text)
+        });
     }
 
     /// A rules sheet of as few pages as its text needs: one page if the text
@@ -194,7 +193,9 @@ impl<'a> Kit<'a> {
             match block {
                 Block::Heading(h) => {
                     y += 2.0;
-                    page.text(PROSE_LEFT, y, size + 1.5, Bold, Align::Left, h);
+                    page.role(Role::Heading(2), |page| {
+                        page.text(PROSE_LEFT, y, size + 1.5, Bold, Align::Left, h)
+                    });
                     y += 5.5;
                 }
                 Block::Paragraph(p) => y = page.paragraph(PROSE_LEFT, y, width, size, Regular, p) + 1.5,

@@ -18,7 +18,7 @@ use crate::fonts::{
 };
 use crate::games::request::GameRequest;
 use crate::seed::Seed;
-use crate::sheet::{Align, Colour, DocumentInfo, Group, Item, MARGIN_MM, Page, Paper, Stroke};
+use crate::sheet::{Align, Colour, DocumentInfo, Group, Item, MARGIN_MM, Page, Paper, Role, Stroke, Tag, script_lang};
 use crate::text::Texts;
 
 /// Who an entry's sheets are for.
@@ -671,6 +671,7 @@ pub fn stamp(page: &mut Page, name: &str) {
     let name_at = |y: f32| {
         let mut probe = Page {
             items: Vec::new(),
+            lang: None,
             ..*page
         };
         probe.fitted(right, y, right - left, 10.0, Bold, Align::Right, name);
@@ -687,7 +688,12 @@ pub fn stamp(page: &mut Page, name: &str) {
         true => at_foot,
         false => name_at(MARGIN_MM + 3.6),
     };
+    // The name in its own language where its script shows one.
+    page.items.push(Item::Open(Box::new(
+        Tag::new(Role::Paragraph).with_lang(script_lang(name)),
+    )));
     page.items.extend(stamp.items);
+    page.items.push(Item::Close);
 }
 
 /// A small page without its own calibration bar: the sheet it shares has one.
@@ -989,7 +995,9 @@ impl Pack {
             } else {
                 format!("{} ({})", l.get("title"), l.get("continued"))
             };
-            page.text(page.width / 2.0, MARGIN_MM + 10.0, 16.0, Bold, Align::Centre, &title);
+            page.role(Role::Heading(1), |p| {
+                p.text(p.width / 2.0, MARGIN_MM + 10.0, 16.0, Bold, Align::Centre, &title)
+            });
             let mut y = MARGIN_MM + 18.0;
             if first {
                 page.fitted(
@@ -1010,7 +1018,7 @@ impl Pack {
                 if !self.tables.is_empty() {
                     y = page.paragraph(left, y, width, 8.0, Regular, &self.seating(&l)) + 2.0;
                     for line in &who_gets_what {
-                        y = page.paragraph(left, y, width, 8.0, Regular, &line) + 2.0;
+                        y = page.paragraph(left, y, width, 8.0, Regular, line) + 2.0;
                     }
                 }
             }
@@ -1025,9 +1033,15 @@ impl Pack {
                 (left + num_w + name_w + table_w, l.get("pages")),
                 (codes_x, l.get("codes")),
             ];
-            for (x, text) in head.into_iter().filter(|(_, text)| !text.is_empty()) {
-                page.text(x, y + 4.2, 8.0, Bold, Align::Left, &text);
-            }
+            // The students as a table, one row each, closed before the page goes out.
+            page.items.push(Item::Open(Box::new(Tag::new(Role::Table))));
+            page.role(Role::Row, |page| {
+                for (x, text) in head.into_iter().filter(|(_, text)| !text.is_empty()) {
+                    page.role(Role::ColumnHeader, |p| {
+                        p.text(x, y + 4.2, 8.0, Bold, Align::Left, &text)
+                    });
+                }
+            });
             y + 6.0
         };
         let bottom = page.height - MARGIN_MM - 18.0;
@@ -1037,47 +1051,64 @@ impl Pack {
             let h = 4.4 * codes.len().max(name_lines.len()).max(1) as f32 + 1.8;
             if first || y + h > bottom {
                 if !first {
+                    page.items.push(Item::Close);
                     emit(std::mem::replace(&mut page, Page::new(self.paper)))?;
                     pages += 1;
                 }
                 y = start(&mut page, first);
                 first = false;
             }
-            page.text(left + 1.0, y + 4.2, 8.0, Regular, Align::Left, &num);
-            for (k, line) in name_lines.iter().enumerate() {
-                page.fitted(
-                    left + num_w,
-                    y + 4.2 + 4.4 * k as f32,
-                    name_w - 2.0,
-                    8.0,
-                    Bold,
-                    Align::Left,
-                    line,
-                );
+            page.items.push(Item::Open(Box::new(Tag::new(Role::Row))));
+            page.role(Role::Cell, |p| {
+                p.text(left + 1.0, y + 4.2, 8.0, Regular, Align::Left, &num)
+            });
+            // The name in its own language where its script shows one.
+            page.tagged(Tag::new(Role::Cell).with_lang(script_lang(name)), |page| {
+                for (k, line) in name_lines.iter().enumerate() {
+                    page.fitted(
+                        left + num_w,
+                        y + 4.2 + 4.4 * k as f32,
+                        name_w - 2.0,
+                        8.0,
+                        Bold,
+                        Align::Left,
+                        line,
+                    );
+                }
+            });
+            if tables {
+                page.role(Role::Cell, |p| {
+                    p.text(left + num_w + name_w, y + 4.2, 8.0, Regular, Align::Left, &table)
+                });
             }
-            page.text(left + num_w + name_w, y + 4.2, 8.0, Regular, Align::Left, &table);
-            page.text(
-                left + num_w + name_w + table_w,
-                y + 4.2,
-                8.0,
-                Regular,
-                Align::Left,
-                &pages_of(row),
-            );
-            for (k, code) in codes.iter().enumerate() {
-                page.fitted(
-                    codes_x,
-                    y + 4.2 + 4.4 * k as f32,
-                    left + width - codes_x,
-                    7.0,
+            page.role(Role::Cell, |p| {
+                p.text(
+                    left + num_w + name_w + table_w,
+                    y + 4.2,
+                    8.0,
                     Regular,
                     Align::Left,
-                    code,
-                );
-            }
+                    &pages_of(row),
+                )
+            });
+            page.role(Role::Cell, |page| {
+                for (k, code) in codes.iter().enumerate() {
+                    page.fitted(
+                        codes_x,
+                        y + 4.2 + 4.4 * k as f32,
+                        left + width - codes_x,
+                        7.0,
+                        Regular,
+                        Align::Left,
+                        code,
+                    );
+                }
+            });
+            page.items.push(Item::Close);
             y += h;
             page.line((left, y), (left + width, y), Stroke::solid(0.3));
         }
+        page.items.push(Item::Close);
         emit(page)?;
         Ok(pages + 1)
     }

@@ -205,7 +205,7 @@ impl SvgPage {
                 text,
             } => self.text(*x, *y, *size_pt, *font, *align, *c, *rotated, text),
             Item::Group(g) => self.items(&g.items),
-            Item::WritingCell { .. } => {}
+            Item::WritingCell { .. } | Item::Open(_) | Item::Close => {}
             Item::Placed { group, x, y, scale } => {
                 self.body.push_str("<g transform=\"translate(");
                 num(&mut self.body, *x);

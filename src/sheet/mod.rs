@@ -258,7 +258,102 @@ pub enum Item {
     },
     /// A box players write in (drawn by the items around it; nothing of its
     /// own): declared so the sheet standards can check its height.
-    WritingCell { x: f32, y: f32, w: f32, h: f32 },
+    WritingCell {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+    },
+    /// What the items up to the matching [`Item::Close`] are, for a reader
+    /// that cannot see them (a screen reader follows these in order).
+    Open(Box<Tag>),
+    Close,
+}
+
+/// What a part of a page is to a reader: the roles of tagged PDF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A part of the document: each page is one.
+    Section,
+    /// A heading of level 1 (the page title) to 6.
+    Heading(u8),
+    Paragraph,
+    List,
+    ListItem,
+    /// A list item's label (its bullet, number or symbol) and its body.
+    Label,
+    ListBody,
+    Table,
+    Row,
+    /// A header cell for the cells below it (column) or beside it (row).
+    ColumnHeader,
+    RowHeader,
+    Cell,
+    /// A picture: read as its alternative text, never its drawn pieces.
+    Figure,
+    /// A stretch of text inside a paragraph (a name in its own language).
+    Span,
+    /// Decoration only (cut lines, rulers, shading, frames): not read at all.
+    Artifact,
+}
+
+/// A role with what a reader needs besides the drawn content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tag {
+    pub role: Role,
+    /// Words read instead of the content (a figure's description).
+    pub alt: Option<String>,
+    /// The language of the content when it is not the page's (BCP 47: "ar", "he").
+    pub lang: Option<String>,
+}
+
+impl Tag {
+    pub fn new(role: Role) -> Tag {
+        Tag {
+            role,
+            alt: None,
+            lang: None,
+        }
+    }
+
+    pub fn with_alt(mut self, alt: impl Into<String>) -> Tag {
+        self.alt = Some(alt.into());
+        self
+    }
+
+    pub fn with_lang(mut self, lang: Option<&str>) -> Tag {
+        self.lang = lang.map(str::to_string);
+        self
+    }
+}
+
+/// The language a name's script shows (BCP 47), where the script tells one;
+/// None for Latin script and digits, which the document's language covers.
+pub fn script_lang(text: &str) -> Option<&'static str> {
+    // Kana marks Japanese even among Han characters; Han alone is taken as Chinese.
+    if text
+        .chars()
+        .any(|c| matches!(c, '\u{3040}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}'))
+    {
+        return Some("ja");
+    }
+    text.chars().find_map(|c| match c {
+        '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Some("el"),
+        '\u{0400}'..='\u{052F}' => Some("ru"),
+        '\u{0530}'..='\u{058F}' => Some("hy"),
+        '\u{0590}'..='\u{05FF}' | '\u{FB1D}'..='\u{FB4F}' => Some("he"),
+        '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' | '\u{FB50}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' => {
+            Some("ar")
+        }
+        '\u{0900}'..='\u{097F}' => Some("hi"),
+        '\u{0980}'..='\u{09FF}' => Some("bn"),
+        '\u{0B80}'..='\u{0BFF}' => Some("ta"),
+        '\u{0E00}'..='\u{0E7F}' => Some("th"),
+        '\u{10A0}'..='\u{10FF}' => Some("ka"),
+        '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' | '\u{AC00}'..='\u{D7AF}' => Some("ko"),
+        '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => Some("zh"),
+        _ => None,
+    })
 }
 
 /// A named set of items drawn identically on several pages, in the
@@ -289,6 +384,8 @@ pub struct Page {
     pub width: f32,
     pub height: f32,
     pub items: Vec<Item>,
+    /// The language of the page's texts (BCP 47), when known.
+    pub lang: Option<String>,
 }
 
 /// Where pages go as soon as they are drawn (a PDF writer, a test's list).
@@ -472,6 +569,7 @@ impl Page {
                         width: group.width,
                         height: group.height,
                         items: group.items.clone(),
+                        lang: None,
                     };
                     inner.each_placed(dx + x * scale, dy + y * scale, scale * s, f);
                 }
@@ -649,6 +747,7 @@ impl Page {
             width,
             height,
             items: Vec::new(),
+            lang: None,
         }
     }
 
@@ -659,7 +758,30 @@ impl Page {
             width: height,
             height: width,
             items: Vec::new(),
+            lang: None,
         }
+    }
+
+    /// Items drawn by `draw`, tagged as `tag` for a reader.
+    pub fn tagged(&mut self, tag: Tag, draw: impl FnOnce(&mut Page)) {
+        self.items.push(Item::Open(Box::new(tag)));
+        draw(self);
+        self.items.push(Item::Close);
+    }
+
+    /// Items drawn by `draw` as `role`.
+    pub fn role(&mut self, role: Role, draw: impl FnOnce(&mut Page)) {
+        self.tagged(Tag::new(role), draw);
+    }
+
+    /// Items drawn by `draw` as decoration, which a reader skips.
+    pub fn artifact(&mut self, draw: impl FnOnce(&mut Page)) {
+        self.role(Role::Artifact, draw);
+    }
+
+    /// A picture drawn by `draw`, read as `alt`.
+    pub fn figure(&mut self, alt: impl Into<String>, draw: impl FnOnce(&mut Page)) {
+        self.tagged(Tag::new(Role::Figure).with_alt(alt), draw);
     }
 
     /// Draws a shared group here.
@@ -738,15 +860,18 @@ impl Page {
     pub fn paragraph(&mut self, x: f32, y: f32, width: f32, size_pt: f32, font: FontRole, text: &str) -> f32 {
         let leading = size_pt * fonts::PT_TO_MM * 1.3;
         let mut y = y;
-        for line in fonts::wrap(text, font, size_pt, width) {
-            self.text(x, y, size_pt, font, Align::Left, &line);
-            y += leading;
-        }
+        self.role(Role::Paragraph, |page| {
+            for line in fonts::wrap(text, font, size_pt, width) {
+                page.text(x, y, size_pt, font, Align::Left, &line);
+                y += leading;
+            }
+        });
         y
     }
 
     /// A table of ruled cells at `(x, y)`: `widths` per column, `rows` of `row_h`
-    /// each, below a shaded row of bold headers.
+    /// each, below a shaded row of bold headers (a row of column headers to a
+    /// reader: the caller holds it in a [`Role::Table`] with the rows it fills).
     pub fn table(&mut self, (x, y): (f32, f32), widths: &[f32], row_h: f32, header: &[&str], rows: usize) {
         let size_pt = 8.0;
         let total: f32 = widths.iter().sum();
@@ -758,14 +883,23 @@ impl Page {
             self.line((x, yy), (x + total, yy), thin.clone());
         }
         let mut xx = x;
-        for (i, w) in widths.iter().enumerate() {
+        for w in widths {
             self.line((xx, y), (xx, y + height), thin.clone());
-            if let Some(h) = header.get(i) {
-                self.fitted_text(xx + w / 2.0, y + row_h / 2.0, *w - 1.0, size_pt, FontRole::Bold, h);
-            }
             xx += w;
         }
         self.line((xx, y), (xx, y + height), thin);
+        if header.is_empty() {
+            return;
+        }
+        self.role(Role::Row, |page| {
+            let mut xx = x;
+            for (w, h) in widths.iter().zip(header) {
+                page.role(Role::ColumnHeader, |p| {
+                    p.fitted_text(xx + w / 2.0, y + row_h / 2.0, *w - 1.0, size_pt, FontRole::Bold, h)
+                });
+                xx += w;
+            }
+        });
     }
 
     /// Centred text shrunk until it fits `max_w`.
@@ -831,12 +965,13 @@ impl Page {
                     add(cx + r, cy + r);
                 }
                 Item::Polygon { points, .. } => points.iter().for_each(|p| add(p.0, p.1)),
-                Item::Group(_) | Item::WritingCell { .. } => {}
+                Item::Group(_) | Item::WritingCell { .. } | Item::Open(_) | Item::Close => {}
                 Item::Placed { group, x, y, scale } => {
                     let inner = Page {
                         width: group.width,
                         height: group.height,
                         items: group.items.clone(),
+                        lang: None,
                     };
                     if let Some((x0, y0, x1, y1)) = inner.ink_bounds() {
                         add(x + scale * x0, y + scale * y0);
@@ -903,6 +1038,11 @@ pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
 
 /// Draws the 100 mm calibration bar at the foot of the page, to check the print scale.
 pub fn calibration_bar(page: &mut Page, label: &str) {
+    // A printing aid, not part of the game: a reader skips it.
+    page.artifact(|page| calibration_bar_drawn(page, label));
+}
+
+fn calibration_bar_drawn(page: &mut Page, label: &str) {
     let left = MARGIN_MM + 2.0;
     let bar_y = page.height - MARGIN_MM - 9.0;
     let thin = Stroke::solid(0.6);
@@ -917,6 +1057,10 @@ pub fn calibration_bar(page: &mut Page, label: &str) {
 
 /// Writes the sheet code line at the very foot of the page, shrunk to fit.
 pub fn code_line(page: &mut Page, code_line: &str) {
+    page.role(Role::Paragraph, |page| code_line_drawn(page, code_line));
+}
+
+fn code_line_drawn(page: &mut Page, code_line: &str) {
     let left = MARGIN_MM + 2.0;
     let mut size = 7.5;
     let max_w = page.width - 2.0 * left;

@@ -19,4 +19,5 @@ mod registry;
 mod render_match;
 mod serve_http;
 mod sheet_standards;
+mod tagged_pdf;
 mod tp_hunt_cli;

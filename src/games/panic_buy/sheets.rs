@@ -1,14 +1,14 @@
 //! What Panic Buy prints: the board (landscape, or tiled over two pages), the
 //! rules, the cut-out components, and the hoard-mode team tally pad.
 
-use super::{Board, Mode, Params, SIZE, Tile, Wall, edge};
+use super::{Board, Edge, Mode, Params, SIZE, Tile, Wall, edge};
 use crate::error::Result;
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::grid::{Cell, cell};
 use crate::kit::Kit;
 use crate::seed::SheetCode;
 use crate::sheet::icons::{arrow, droplets, paw, tp_roll, virus};
-use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Role, Stroke};
 use crate::text::{GameTexts, Labels};
 
 sheet_kinds! {
@@ -158,7 +158,7 @@ impl Context<'_> {
         page.group(&self.wide.shared("board-panel", |p| {
             self.panel(p, x, MARGIN_MM + 7.0, true, true);
         }));
-        self.draw_board(&mut page, board, &geo);
+        page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
         self.road(&mut page, board, &geo);
         if let Some(note) = note {
             // Under the key (laid out again to find its end), ending level
@@ -243,7 +243,7 @@ impl Context<'_> {
             page.line((x, join_y - 2.5), (x, join_y + 2.5), Stroke::solid(0.5));
             page.circle(x, join_y, 1.6, Some(Stroke::solid(0.4)), None);
         }
-        self.draw_board(&mut page, board, &geo);
+        page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
         let col = (width - 8.0) / 2.0;
         if part == 1 {
             let below = join_y + 12.0;
@@ -298,7 +298,9 @@ impl Context<'_> {
     /// tables, the rooms, and the key.
     fn panel(&self, page: &mut Page, x: f32, y: f32, rooms: bool, key: bool) -> f32 {
         let width = page.width - MARGIN_MM - 1.0 - x;
-        page.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"));
+        page.role(Role::Heading(1), |p| {
+            p.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"))
+        });
         let mut y = page.paragraph(x, y + 6.0, width, 7.5, Regular, &self.l("board_subtitle"));
         let objective = if self.params.mode == Mode::Race {
             "objective_race"
@@ -327,13 +329,20 @@ impl Context<'_> {
         colour: Colour,
     ) -> f32 {
         let size = crate::sheet::fit_size(title, Bold, 9.5, width);
-        page.coloured_text(x, y, size, Bold, Align::Left, colour, title);
+        page.role(Role::Heading(2), |p| {
+            p.coloured_text(x, y, size, Bold, Align::Left, colour, title)
+        });
         let mut y = y + 1.5;
-        for row in rows {
-            page.rect(x, y, width, 6.0, Some(Stroke::solid(0.4)), None);
-            page.fitted_text(x + width / 2.0, y + 3.0, width - 2.0, 7.5, Regular, row);
-            y += 6.0;
-        }
+        // What each roll does, an item each.
+        page.role(Role::List, |page| {
+            for row in rows {
+                page.rect(x, y, width, 6.0, Some(Stroke::solid(0.4)), None);
+                page.role(Role::ListItem, |p| {
+                    p.fitted_text(x + width / 2.0, y + 3.0, width - 2.0, 7.5, Regular, row)
+                });
+                y += 6.0;
+            }
+        });
         y + 4.0
     }
 
@@ -382,7 +391,9 @@ impl Context<'_> {
 
     /// The key; `compact` sets its samples smaller and closer.
     fn key(&self, page: &mut Page, x: f32, y: f32, width: f32, compact: bool) -> f32 {
-        page.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"));
+        page.role(Role::Heading(2), |p| {
+            p.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"))
+        });
         let mut y = y + 2.0;
         let s = if compact { 3.8 } else { 5.0 };
         let entries = [
@@ -420,6 +431,76 @@ impl Context<'_> {
     }
 
     /// Squares, furniture, walls and doors of the rows `geo` shows.
+    /// The board in words a player can play from: each row's squares with
+    /// what is on them, the walls and glass doors, where the Virus and the Dog start.
+    fn board_alt(&self, b: &Board) -> String {
+        let name = |t: Tile| match t {
+            Tile::Tp => Some(self.l("board_alt_tp")),
+            Tile::Arrow => Some(self.l("board_alt_arrow")),
+            Tile::Carpark => Some(self.l("board_alt_carpark")),
+            Tile::Unit => Some(self.l("unit")),
+            Tile::Car => Some(self.l("car")),
+            Tile::Counter => Some(self.l("counter")),
+            Tile::Shop => None,
+        };
+        let square = self.l("board_alt_square");
+        let mut alt = self.l("board_alt").replace("{size}", &SIZE.to_string());
+        for row in 1..=SIZE {
+            let squares: Vec<String> = (1..=SIZE)
+                .filter_map(|col| {
+                    let what = name(b.tile(cell(col, row)))?;
+                    Some(square.replace("{col}", &col.to_string()).replace("{what}", &what))
+                })
+                .collect();
+            let squares = match squares.is_empty() {
+                true => self.l("board_alt_none"),
+                false => squares.join("; "),
+            };
+            alt.push(' ');
+            alt.push_str(
+                &self
+                    .l("board_alt_row")
+                    .replace("{row}", &row.to_string())
+                    .replace("{squares}", &squares),
+            );
+        }
+        let edges = |set: &std::collections::BTreeSet<Edge>| -> String {
+            set.iter()
+                .map(|(a, c)| match a.row == c.row {
+                    true => self
+                        .l("board_alt_edge")
+                        .replace("{row}", &a.row.to_string())
+                        .replace("{a}", &a.col.to_string())
+                        .replace("{b}", &c.col.to_string()),
+                    false => self
+                        .l("board_alt_edge_down")
+                        .replace("{col}", &a.col.to_string())
+                        .replace("{a}", &a.row.to_string())
+                        .replace("{b}", &c.row.to_string()),
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        if !b.walls.is_empty() {
+            alt.push(' ');
+            alt.push_str(&self.l("board_alt_walls").replace("{edges}", &edges(&b.walls)));
+        }
+        if !b.glass_doors.is_empty() {
+            alt.push(' ');
+            alt.push_str(&self.l("board_alt_glass").replace("{edges}", &edges(&b.glass_doors)));
+        }
+        alt.push(' ');
+        alt.push_str(
+            &self
+                .l("board_alt_doors")
+                .replace("{vrow}", &b.bathroom_door.row.to_string())
+                .replace("{vcol}", &b.bathroom_door.col.to_string())
+                .replace("{drow}", &b.yard_door.row.to_string())
+                .replace("{dcol}", &b.yard_door.col.to_string()),
+        );
+        alt
+    }
+
     fn draw_board(&self, page: &mut Page, b: &Board, geo: &Geometry) {
         let sq = geo.square;
         let shown: Vec<Cell> = (geo.first_row..=geo.last_row)

@@ -871,6 +871,7 @@ fn nothing_touches_the_calibration_bar() {
             width: 300.0,
             height: 300.0,
             items,
+            lang: None,
         };
         let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
         for item in page.flat_items() {
@@ -878,6 +879,7 @@ fn nothing_touches_the_calibration_bar() {
                 width: 300.0,
                 height: 300.0,
                 items: vec![item.clone()],
+                lang: None,
             };
             if !matches!(item, Item::Text { .. })
                 && let Some(b) = one.ink_bounds()

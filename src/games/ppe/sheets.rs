@@ -133,7 +133,16 @@ impl Context<'_> {
         for (i, die) in dice.iter().enumerate() {
             let x = MARGIN_MM + gap_x + (i % 2) as f32 * (net_w + gap_x);
             let y = top + gap_y / 2.0 + (i / 2) as f32 * (net_h + gap_y) + TAB_MM;
-            self.net(&mut page, x, y, f, die, i + 1);
+            // Each die read as its six faces, in the order the net numbers them.
+            let faces: Vec<String> = die
+                .iter()
+                .map(|face| match face.is_bad() {
+                    true => format!("{} ({})", self.l(face.name()), self.l("bad")),
+                    false => self.l(face.name()),
+                })
+                .collect();
+            let alt = format!("{} {}: {}", self.l("die"), i + 1, faces.join(", "));
+            page.figure(alt, |p| self.net(p, x, y, f, die, i + 1));
         }
         self.kit.code(&mut page, code);
         page
@@ -532,6 +541,7 @@ fn scratch_like(page: &Page) -> Page {
         width: page.width,
         height: page.height,
         items: Vec::new(),
+        lang: None,
     }
 }
 

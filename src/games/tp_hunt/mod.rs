@@ -383,6 +383,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     // the rating rules stop after a few rated maps, not thousands.
     let mut rated = 0u32;
     let mut last_rated = Vec::new();
+    let mut last_map = None;
     for i in 0..MAX_ATTEMPTS {
         let map = draw(i);
         let broken = validate(p, &map);
@@ -395,6 +396,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
         {
             rated += 1;
             last_rated = broken;
+            last_map = Some(map);
             if rated == MAX_RATED_TRIES {
                 break;
             }
@@ -404,7 +406,8 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
         // Only the placement rules failed: the usual report of what failed how often.
         return generate_valid("map", draw, |m| validate(p, m));
     }
-    if p.atms == 0 {
+    let endless = last_map.is_some_and(|m| rating(p, &m).median_turns >= game::MAX_TURNS);
+    if p.atms == 0 && endless {
         // Measured: every map of the default settings with at least 1 ATM passes.
         return Err(Error::setting(
             "atms",

@@ -9,7 +9,7 @@ use crate::fonts::FontRole::{Bold, Regular};
 use crate::kit::Kit;
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::MIN_TEXT_PT;
-use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Role, Stroke};
 use crate::text::{Block, Labels};
 
 sheet_kinds! {
@@ -99,38 +99,92 @@ impl Context<'_> {
         }
     }
 
+    /// The map page, read as: title, subtitle, rating, the map in words
+    /// (row by row), the legend, the code.
     fn map_page(&self, map: &Map, rating: &MapRating, code: &SheetCode) -> Page {
         let mut page = self.kit.page();
         let g = map.grid();
         let geo = MapGeometry::new(&page, g.size);
-        // ATD shading first, under the grid lines and marks; light enough to write over.
-        let atd = map.atd();
-        for c in g.cells() {
-            if atd[g.index(c)] {
-                let x = geo.left + (c.col - 1) as f32 * geo.cell;
-                let y = geo.top + (c.row - 1) as f32 * geo.cell;
-                page.rect(x, y, geo.cell, geo.cell, None, Some(ATD_GREY));
-            }
-        }
-        page.group(&self.kit.shared("map", |p| self.map_furniture(p, &geo, g.size)));
-        for (mark, c) in map.marks() {
-            if g.contains(c) {
-                let (x, y) = geo.centre(c.col, c.row);
-                draw_mark(&mut page, mark, x, y, geo.cell);
-            }
-        }
+        page.group(&self.kit.shared("map-head", |p| {
+            self.title(p, "map_title");
+            let sub = self.labels.get("map_subtitle");
+            self.kit.subtitle(p, &sub, 9.0);
+        }));
         // How long a game on this map runs, in player words, under the subtitle.
         let width = page.width - 2.0 * (MARGIN_MM + 2.0);
-        page.fitted_text(
-            page.width / 2.0,
-            MARGIN_MM + 21.5,
-            width,
-            8.0,
-            Regular,
-            &self.rating_text(rating),
-        );
+        let centre = page.width / 2.0;
+        page.role(Role::Paragraph, |p| {
+            p.fitted_text(centre, MARGIN_MM + 21.5, width, 8.0, Regular, &self.rating_text(rating))
+        });
+        page.figure(self.map_alt(map), |page| {
+            // ATD shading first, under the grid lines and marks; light enough to write over.
+            let atd = map.atd();
+            for c in g.cells() {
+                if atd[g.index(c)] {
+                    let x = geo.left + (c.col - 1) as f32 * geo.cell;
+                    let y = geo.top + (c.row - 1) as f32 * geo.cell;
+                    page.rect(x, y, geo.cell, geo.cell, None, Some(ATD_GREY));
+                }
+            }
+            page.group(&self.kit.shared("map-grid", |p| self.map_grid(p, &geo, g.size)));
+            for (mark, c) in map.marks() {
+                if g.contains(c) {
+                    let (x, y) = geo.centre(c.col, c.row);
+                    draw_mark(page, mark, x, y, geo.cell);
+                }
+            }
+        });
+        page.group(&self.kit.shared("map-legend", |p| self.map_legend(p, &geo, g.size)));
         self.kit.code(&mut page, code);
         page
+    }
+
+    /// The map in words a player can play from: how squares are named, then
+    /// each row's squares with what is on them.
+    fn map_alt(&self, map: &Map) -> String {
+        let l = self.labels;
+        let g = map.grid();
+        let atd = map.atd();
+        let mut what = vec![Vec::new(); g.cells().count()];
+        for (mark, c) in map.marks() {
+            if g.contains(c) {
+                let key = match mark {
+                    Mark::Store => "map_alt_store",
+                    Mark::Atm => "map_alt_atm",
+                    Mark::Danger => "map_alt_danger",
+                };
+                what[g.index(c)].push(l.get(key));
+            }
+        }
+        for c in g.cells() {
+            if atd[g.index(c)] {
+                what[g.index(c)].push(l.get("map_alt_atd"));
+            }
+        }
+        let square = l.get("map_alt_square");
+        let mut alt = l.get("map_alt");
+        for row in 1..=g.size {
+            let squares: Vec<String> = g
+                .cells()
+                .filter(|c| c.row == row && !what[g.index(*c)].is_empty())
+                .map(|c| {
+                    square
+                        .replace("{blue}", &c.col.to_string())
+                        .replace("{what}", &what[g.index(c)].join(", "))
+                })
+                .collect();
+            let squares = match squares.is_empty() {
+                true => l.get("map_alt_none"),
+                false => squares.join("; "),
+            };
+            alt.push(' ');
+            alt.push_str(
+                &l.get("map_alt_row")
+                    .replace("{red}", &row.to_string())
+                    .replace("{squares}", &squares),
+            );
+        }
+        alt
     }
 
     /// The map's rating as the map sheet prints it.
@@ -146,12 +200,8 @@ impl Context<'_> {
             .replace("{games}", &r.games.to_string())
     }
 
-    /// Everything on a map page that does not depend on the map: title, grid,
-    /// headers and legend.
-    fn map_furniture(&self, page: &mut Page, geo: &MapGeometry, grid: u16) {
-        self.title(page, "map_title");
-        let sub = self.labels.get("map_subtitle");
-        self.kit.subtitle(page, &sub, 9.0);
+    /// The map's grid with its headers, the same on every map.
+    fn map_grid(&self, page: &mut Page, geo: &MapGeometry, grid: u16) {
         let (top, left, cell_mm) = (geo.top, geo.left, geo.cell);
         let size = cell_mm * grid as f32;
         let thin = Stroke::solid(0.5);
@@ -198,8 +248,11 @@ impl Context<'_> {
             rotated: true,
             text: self.labels.get("red_die"),
         });
+    }
 
-        // Legend: each symbol drawn as on the map, then its meaning.
+    /// The legend below the map: each symbol drawn as on the map, then its meaning.
+    fn map_legend(&self, page: &mut Page, geo: &MapGeometry, grid: u16) {
+        let left = geo.left;
         let mut y = geo.legend_top(grid);
         let sym = LEGEND_SYMBOL_MM;
         let entries: [(Option<Mark>, &str); 5] = [
@@ -212,16 +265,28 @@ impl Context<'_> {
         // Under a small grid the legend starts further left, so its lines fit the page.
         let left = left.min(MARGIN_MM + 20.0);
         let text_w = page.width - MARGIN_MM - (left + sym + 3.0);
-        for (i, (mark, key)) in entries.into_iter().enumerate() {
-            let cy = y - 1.2;
-            match mark {
-                Some(m) => draw_mark(page, m, left + sym / 2.0, cy, sym),
-                None if i == 3 => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(ATD_GREY)),
-                None => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(1.2)), None),
+        let step = sym + 1.5;
+        // The symbols are not read: each meaning names its symbol.
+        page.artifact(|page| {
+            for (i, (mark, _)) in entries.iter().enumerate() {
+                let cy = y + step * i as f32 - 1.2;
+                match mark {
+                    Some(m) => draw_mark(page, *m, left + sym / 2.0, cy, sym),
+                    None if i == 3 => {
+                        page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(ATD_GREY))
+                    }
+                    None => page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(1.2)), None),
+                }
             }
-            page.fitted_left(left + sym + 3.0, y, text_w, 9.5, Regular, &self.labels.get(key));
-            y += sym + 1.5;
-        }
+        });
+        page.role(Role::List, |page| {
+            for (_, key) in entries {
+                page.role(Role::ListItem, |p| {
+                    p.fitted_left(left + sym + 3.0, y, text_w, 9.5, Regular, &self.labels.get(key))
+                });
+                y += step;
+            }
+        });
     }
 
     /// Trackers with rows for 9 games in 10 on this map: two to a page
@@ -356,58 +421,73 @@ impl Context<'_> {
             page.line((left, yy), (left + width, yy), thin.clone());
         }
         let mut x = left;
-        for (key, w) in keys.iter().zip(&widths) {
+        for w in &widths {
             page.line((x, head_top), (x, body_top + row_h * rows as f32), thin.clone());
-            let lines = crate::fonts::wrap(&l.get(key.0), Bold, 8.0, TRACKER_HEAD_MM - 2.0);
-            let lead = 3.2;
-            let cap = crate::fonts::metrics(Bold).ascender_mm(8.0) * 0.7;
-            for (i, line) in lines.iter().enumerate() {
-                let offset = (i as f32 - (lines.len() as f32 - 1.0) / 2.0) * lead;
-                page.items.push(crate::sheet::Item::Text {
-                    x: x + w / 2.0 + offset + cap / 2.0,
-                    y: body_top - 1.2,
-                    size_pt: 8.0,
-                    font: Bold,
-                    align: Align::Left,
-                    colour: Colour::BLACK,
-                    rotated: true,
-                    text: line.clone(),
-                });
-            }
             x += w;
         }
         page.line((x, head_top), (x, body_top + row_h * rows as f32), thin);
+        // To a reader: the column headers; the rows below are boxes to write in.
+        page.role(Role::Table, |page| {
+            page.role(Role::Row, |page| {
+                let mut x = left;
+                for (key, w) in keys.iter().zip(&widths) {
+                    let lines = crate::fonts::wrap(&l.get(key.0), Bold, 8.0, TRACKER_HEAD_MM - 2.0);
+                    let lead = 3.2;
+                    let cap = crate::fonts::metrics(Bold).ascender_mm(8.0) * 0.7;
+                    page.role(Role::ColumnHeader, |page| {
+                        for (i, line) in lines.iter().enumerate() {
+                            let offset = (i as f32 - (lines.len() as f32 - 1.0) / 2.0) * lead;
+                            page.items.push(crate::sheet::Item::Text {
+                                x: x + w / 2.0 + offset + cap / 2.0,
+                                y: body_top - 1.2,
+                                size_pt: 8.0,
+                                font: Bold,
+                                align: Align::Left,
+                                colour: Colour::BLACK,
+                                rotated: true,
+                                text: line.clone(),
+                            });
+                        }
+                    });
+                    x += w;
+                }
+            });
+        });
         for r in 1..=rows {
             page.writing_cell(left, table_top + row_h * r as f32, width, row_h);
         }
         let cy = table_top + row_h * 1.5;
-        if first_turn == 0 {
-            // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
-            let mut x = left;
-            for (i, w) in widths.iter().enumerate() {
-                let value = match i {
-                    0 => "0",
-                    4 => "5",
-                    9 => "0",
-                    _ => "",
-                };
-                page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
-                x += w;
+        page.role(Role::Paragraph, |page| {
+            if first_turn == 0 {
+                // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
+                let mut x = left;
+                for (i, w) in widths.iter().enumerate() {
+                    let value = match i {
+                        0 => "0",
+                        4 => "5",
+                        9 => "0",
+                        _ => "",
+                    };
+                    page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
+                    x += w;
+                }
+            } else {
+                // The mark the note under the trackers explains: a word does not fit.
+                page.centred_text(left + widths[0] / 2.0, cy, 9.0, Bold, CARRIED_MARK);
             }
-        } else {
-            // The mark the note under the trackers explains: a word does not fit.
-            page.centred_text(left + widths[0] / 2.0, cy, 9.0, Bold, CARRIED_MARK);
-        }
-        for r in 2..=rows {
-            let cy = table_top + row_h * (r as f32 + 0.5);
-            page.centred_text(
-                left + widths[0] / 2.0,
-                cy,
-                7.0,
-                Regular,
-                &(first_turn + r - 1).to_string(),
-            );
-        }
+        });
+        page.artifact(|page| {
+            for r in 2..=rows {
+                let cy = table_top + row_h * (r as f32 + 0.5);
+                page.centred_text(
+                    left + widths[0] / 2.0,
+                    cy,
+                    7.0,
+                    Regular,
+                    &(first_turn + r - 1).to_string(),
+                );
+            }
+        });
         table_top + row_h * (rows + 1) as f32
     }
 
@@ -442,41 +522,53 @@ impl Context<'_> {
         let bottom = page.height - MARGIN_MM - 16.0;
         let mut game = 1;
         while top + block <= bottom {
-            page.text(
-                left,
-                top + 4.0,
-                10.0,
-                Bold,
-                Align::Left,
-                &format!(
-                    "{} {game}      {}: ____________",
-                    l.get("scorepad_game"),
-                    l.get("scorepad_date")
-                ),
-            );
+            page.role(Role::Heading(2), |p| {
+                p.text(
+                    left,
+                    top + 4.0,
+                    10.0,
+                    Bold,
+                    Align::Left,
+                    &format!(
+                        "{} {game}      {}: ____________",
+                        l.get("scorepad_game"),
+                        l.get("scorepad_date")
+                    ),
+                )
+            });
             let t = top + 7.0;
-            for (r, key) in rows.iter().enumerate() {
-                let y = t + r as f32 * row_h;
-                let shade = matches!(*key, "scorepad_name" | "scorepad_total");
-                if shade {
-                    page.rect(left, y, width, row_h, None, Some(Colour::Grey(0.92)));
-                }
-                let font = if shade { Bold } else { Regular };
-                page.fitted_text(
-                    left + label_w / 2.0,
-                    y + row_h / 2.0,
-                    label_w - 2.0,
-                    8.5,
-                    font,
-                    &l.get(key),
-                );
-                if *key == "scorepad_name" {
-                    for (c, name) in self.seats.names.iter().take(players).enumerate() {
-                        let cx = left + label_w + (c as f32 + 0.5) * col_w;
-                        page.fitted_text(cx, y + row_h / 2.0, col_w - 2.0, 8.5, Bold, name);
+            // Row by row, its header: the players' cells are boxes to write in.
+            page.role(Role::Table, |page| {
+                for (r, key) in rows.iter().enumerate() {
+                    let y = t + r as f32 * row_h;
+                    let shade = matches!(*key, "scorepad_name" | "scorepad_total");
+                    if shade {
+                        page.rect(left, y, width, row_h, None, Some(Colour::Grey(0.92)));
                     }
+                    let font = if shade { Bold } else { Regular };
+                    page.role(Role::Row, |page| {
+                        page.role(Role::RowHeader, |p| {
+                            p.fitted_text(
+                                left + label_w / 2.0,
+                                y + row_h / 2.0,
+                                label_w - 2.0,
+                                8.5,
+                                font,
+                                &l.get(key),
+                            )
+                        });
+                        // The players' names, where they are given.
+                        if *key == "scorepad_name" {
+                            for (c, name) in self.seats.names.iter().take(players).enumerate() {
+                                let cx = left + label_w + (c as f32 + 0.5) * col_w;
+                                page.role(Role::Cell, |p| {
+                                    p.fitted_text(cx, y + row_h / 2.0, col_w - 2.0, 8.5, Bold, name)
+                                });
+                            }
+                        }
+                    });
                 }
-            }
+            });
             let h = row_h * rows.len() as f32;
             for r in 0..=rows.len() {
                 let y = t + r as f32 * row_h;
@@ -550,32 +642,44 @@ impl Context<'_> {
         let centre = |i: usize| widths[..i].iter().sum::<f32>() + widths[i] / 2.0;
         for gi in 0..groups {
             let x = left + gi as f32 * (group_w + gap);
-            page.table((x, top), &widths, row_h, &header, rows);
-            for r in 0..rows {
-                let n = before + gi * rows + r + 1;
-                let cy = top + row_h * (r as f32 + 1.5);
-                let blue: u8 = rng.gen_range(1..=sides);
-                let red: u8 = rng.gen_range(1..=sides);
-                page.centred_text(x + centre(0), cy, 7.0, Regular, &n.to_string());
-                page.coloured_text(
-                    x + centre(1),
-                    cy + 1.3,
-                    10.0,
-                    Bold,
-                    Align::Centre,
-                    Colour::BLUE,
-                    &blue.to_string(),
-                );
-                page.coloured_text(
-                    x + centre(2),
-                    cy + 1.3,
-                    10.0,
-                    Bold,
-                    Align::Centre,
-                    Colour::VERMILLION,
-                    &red.to_string(),
-                );
-            }
+            // The headers read as a line, then the rolls as one paragraph, each
+            // its number, the blue die, the red die: an element for each roll
+            // (a row or an item) would make a class pack half as large again.
+            page.table((x, top), &widths, row_h, &[], rows);
+            page.role(Role::Paragraph, |page| {
+                for (i, h) in header.iter().enumerate() {
+                    page.fitted_text(x + centre(i), top + row_h / 2.0, widths[i] - 1.0, 8.0, Bold, h);
+                }
+            });
+            page.role(Role::Paragraph, |page| {
+                for r in 0..rows {
+                    let n = before + gi * rows + r + 1;
+                    let cy = top + row_h * (r as f32 + 1.5);
+                    let blue: u8 = rng.gen_range(1..=sides);
+                    let red: u8 = rng.gen_range(1..=sides);
+                    {
+                        page.centred_text(x + centre(0), cy, 7.0, Regular, &n.to_string());
+                        page.coloured_text(
+                            x + centre(1),
+                            cy + 1.3,
+                            10.0,
+                            Bold,
+                            Align::Centre,
+                            Colour::BLUE,
+                            &blue.to_string(),
+                        );
+                        page.coloured_text(
+                            x + centre(2),
+                            cy + 1.3,
+                            10.0,
+                            Bold,
+                            Align::Centre,
+                            Colour::VERMILLION,
+                            &red.to_string(),
+                        );
+                    }
+                }
+            });
         }
         self.kit.code(&mut page, code);
         (page, groups * rows)
