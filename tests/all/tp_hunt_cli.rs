@@ -694,7 +694,7 @@ fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
         "{info}"
     );
     // Map, trackers for 9 games in 10, score pad, rules card, dice tape.
-    assert!(info.contains("Pages:           9"), "{info}");
+    assert!(info.contains("Pages:           6"), "{info}");
     assert!(!info.contains("PDF/X") && !info.contains("CreationDate"), "{info}");
 }
 
