@@ -306,6 +306,21 @@ pub const SEED_INPUT: Setting = Setting {
     sets: &[],
 };
 
+/// How many games an action plays: 1 to `max`, `default` when not given.
+pub const fn games_input(max: u32, default: &'static str, help: &'static str) -> Setting {
+    Setting {
+        name: "games",
+        kind: Kind::Number {
+            min: 1,
+            max: max as i64,
+        },
+        default,
+        help,
+        in_code: "",
+        sets: &[],
+    }
+}
+
 /// What an action reports: lines a person reads and the same as JSON, and
 /// a note for the side (a seed chosen at random).
 #[derive(Debug, Clone)]

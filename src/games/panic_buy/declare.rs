@@ -96,17 +96,11 @@ fn params(values: &Values) -> Result<Params> {
 /// `panic-buy simulate`: whole games on the seed's board.
 const SIMULATE_INPUTS: &[Setting] = &[
     crate::game::SEED_INPUT,
-    Setting {
-        name: "games",
-        kind: Kind::Number {
-            min: 1,
-            max: super::MAX_SIMULATED_GAMES as i64,
-        },
-        default: "",
-        help: "Number of games (as many as behind a board's printed rating: 300, or 600 for 2 players).",
-        in_code: "",
-        sets: &[],
-    },
+    crate::game::games_input(
+        super::MAX_SIMULATED_GAMES,
+        "",
+        "Number of games (as many as behind a board's printed rating: 300, or 600 for 2 players).",
+    ),
 ];
 
 /// The settings that shape the board, the ones `simulate` takes.

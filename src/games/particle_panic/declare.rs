@@ -197,17 +197,7 @@ impl crate::game::Request for Rated {
 /// `particle-panic simulate`: a deal played many times.
 const SIMULATE_INPUTS: &[Setting] = &[
     crate::game::SEED_INPUT,
-    Setting {
-        name: "games",
-        kind: Kind::Number {
-            min: 1,
-            max: MAX_SIMULATIONS as i64,
-        },
-        default: "2000",
-        help: "Number of games.",
-        in_code: "",
-        sets: &[],
-    },
+    crate::game::games_input(MAX_SIMULATIONS, "2000", "Number of games."),
     Setting {
         name: "policy",
         kind: Kind::Choice {

@@ -163,17 +163,11 @@ fn map_params(m: &super::MapJson, values: &Values) -> Result<Params> {
 /// `tp-hunt simulate`: whole games on the seed's map.
 const SIMULATE_INPUTS: &[Setting] = &[
     crate::game::SEED_INPUT,
-    Setting {
-        name: "games",
-        kind: Kind::Number {
-            min: 1,
-            max: super::MAX_SIMULATED_GAMES as i64,
-        },
-        default: "100",
-        help: "Number of games (as many as behind a map's printed rating by default).",
-        in_code: "",
-        sets: &[],
-    },
+    crate::game::games_input(
+        super::MAX_SIMULATED_GAMES,
+        "100",
+        "Number of games (as many as behind a map's printed rating by default).",
+    ),
     Setting {
         name: "jungle",
         kind: Kind::Flag,
