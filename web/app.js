@@ -409,6 +409,7 @@ function packSplit() {
   while (tables > 1 && Math.floor(names / tables) < 2) tables--;
   const base = Math.floor(names / tables), extra = names % tables;
   const parts = extra ? [[extra, base + 1], [tables - extra, base]] : [[tables, base]];
+  if (tables === 1) { note.textContent = w("pack_split_one", { students: names }); return; }
   note.textContent = w("pack_split_note", { students: names, tables, sizes: parts.map(([n, s]) => w("pack_tables_of", { n, size: s })).join(", ") });
 }
 

@@ -535,6 +535,13 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     );
     browser.until("the class list focused", "document.activeElement.id === 'pack-names'");
     browser.keys(&format!("Ann{ENTER}Bo Li{ENTER}Zoë"));
+    // Three names and a hoard game for six: a take-home set each, not tables.
+    browser.until(
+        "the class split into tables",
+        "document.getElementById('pack-split-note').textContent.includes('3 students at one table')",
+    );
+    browser.click("input[name='pack-per'][value='student']");
+    browser.until("no tables", "document.getElementById('pack-table-field').hidden");
     browser.tab_to("#pack-seed");
     browser.script("document.getElementById('pack-seed').select(); return true;");
     browser.keys("5B");
