@@ -143,12 +143,32 @@ pub struct Game {
     pub switches: Switches,
     /// Danger zones added by Spreading Infection.
     pub added_dangers: u32,
-    /// The orthogonal neighbours of each square.
-    pub neighbours: Vec<Vec<usize>>,
+    /// The orthogonal neighbours of each square, `NO_SQUARE` past the edge.
+    pub neighbours: Vec<[usize; 4]>,
     /// Turns in a row in which no car could drive: a whole round of them
     /// means no car will ever drive again.
     pub stuck_turns: usize,
+    /// Room for the search of a turn's drives, kept from turn to turn so
+    /// that the game loop allocates nothing.
+    scratch: Scratch,
 }
+
+/// A neighbour past the grid's edge.
+pub const NO_SQUARE: usize = usize::MAX;
+
+/// The working room of [`Game::drives_into`]: the squares a breadth-first
+/// search has seen and its queue, and the drives of the turn.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    cars: Vec<bool>,
+    free: Vec<u8>,
+    paid: Vec<u8>,
+    queue: Vec<(usize, u8)>,
+    drives: Vec<Drive>,
+}
+
+/// Not reached by a search (a drive is at most a die's sides, at most 26).
+const UNREACHED: u8 = u8::MAX;
 
 /// The game's end: every store crossed out.
 impl Game {
@@ -184,8 +204,15 @@ impl Game {
             stuck_turns: 0,
             neighbours: grid
                 .cells()
-                .map(|c| grid.orthogonal(c).map(|n| grid.index(n)).collect())
+                .map(|c| {
+                    let mut four = [NO_SQUARE; 4];
+                    for (slot, n) in four.iter_mut().zip(grid.orthogonal(c)) {
+                        *slot = grid.index(n);
+                    }
+                    four
+                })
                 .collect(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -229,57 +256,91 @@ impl Game {
     /// the car). A route that enters an ATD square needs a pass the car
     /// can pay for; a square reached without one is listed without one.
     pub fn drives(&self, player: usize, roll: u32) -> Vec<Drive> {
-        let Some(from) = self.cars[player].at else {
-            return Vec::new();
-        };
-        let mut cars = vec![false; self.grid.len()];
-        for (k, c) in self.cars.iter().enumerate() {
-            if let Some(at) = c.at.filter(|_| k != player) {
-                cars[at] = true;
-            }
-        }
-        let free = self.steps_from(&cars, from, roll, false);
-        let mut out: Vec<Drive> = free
-            .iter()
-            .enumerate()
-            .filter_map(|(to, d)| d.map(|steps| Drive { to, steps, pass: false }))
-            .collect();
-        if self.cars[player].wallet >= ATD_PASS {
-            let paid = self.steps_from(&cars, from, roll, true);
-            out.extend(paid.iter().enumerate().filter_map(|(to, d)| match (d, free[to]) {
-                (Some(steps), None) => Some(Drive {
-                    to,
-                    steps: *steps,
-                    pass: true,
-                }),
-                _ => None,
-            }));
-        }
-        out
+        let mut scratch = Scratch::default();
+        self.drives_into(player, roll, &mut scratch);
+        scratch.drives
     }
 
-    /// Fewest steps to each square a car at `from` may end on, within `most`.
-    fn steps_from(&self, cars: &[bool], from: usize, most: u32, pass: bool) -> Vec<Option<u32>> {
-        let mut dist: Vec<Option<u32>> = vec![None; self.grid.len()];
-        let mut seen = vec![false; self.grid.len()];
-        seen[from] = true;
-        // Breadth first: a list read from the front as it grows.
-        let mut queue = Vec::with_capacity(self.grid.len());
-        queue.push((from, 0u32));
+    /// [`Game::drives`] into `s.drives`, in the same order: the squares
+    /// reached without a pass by index, then those only a pass reaches.
+    fn drives_into(&self, player: usize, roll: u32, s: &mut Scratch) {
+        s.drives.clear();
+        let Some(from) = self.cars[player].at else {
+            return;
+        };
+        s.cars.clear();
+        s.cars.resize(self.grid.len(), false);
+        for (k, c) in self.cars.iter().enumerate() {
+            if let Some(at) = c.at.filter(|_| k != player) {
+                s.cars[at] = true;
+            }
+        }
+        let most = roll.min(UNREACHED as u32 - 1) as u8;
+        let held_back = self.steps_from(&s.cars, from, most, false, &mut s.queue, &mut s.free);
+        s.drives.extend(
+            s.free
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| **d != UNREACHED)
+                .map(|(to, d)| Drive {
+                    to,
+                    steps: *d as u32,
+                    pass: false,
+                }),
+        );
+        // Only a search that met an ATD square can reach more with a pass.
+        if held_back && self.cars[player].wallet >= ATD_PASS {
+            self.steps_from(&s.cars, from, most, true, &mut s.queue, &mut s.paid);
+            let only_paid = s
+                .paid
+                .iter()
+                .zip(&s.free)
+                .enumerate()
+                .filter(|(_, (p, f))| **p != UNREACHED && **f == UNREACHED);
+            s.drives.extend(only_paid.map(|(to, (d, _))| Drive {
+                to,
+                steps: *d as u32,
+                pass: true,
+            }));
+        }
+    }
+
+    /// Fewest steps to each square a car at `from` may end on, within
+    /// `most`, into `dist` ([`UNREACHED`] where it may not end); whether
+    /// an ATD square held the search back (never with a pass).
+    fn steps_from(
+        &self,
+        cars: &[bool],
+        from: usize,
+        most: u8,
+        pass: bool,
+        queue: &mut Vec<(usize, u8)>,
+        dist: &mut Vec<u8>,
+    ) -> bool {
+        dist.clear();
+        dist.resize(self.grid.len(), UNREACHED);
+        // A square given a distance is never looked at again; another car's
+        // square (no end, no way through) may be, to the same effect.
+        queue.clear();
+        queue.push((from, 0));
         let mut next = 0;
+        let mut held_back = false;
         while let Some(&(i, d)) = queue.get(next) {
             next += 1;
             if d == most {
                 continue;
             }
             for &j in &self.neighbours[i] {
-                if seen[j] || (self.atd[j] && !pass) {
+                if j == NO_SQUARE || j == from || dist[j] != UNREACHED {
                     continue;
                 }
-                seen[j] = true;
+                if self.atd[j] && !pass {
+                    held_back = true;
+                    continue;
+                }
                 let car = cars[j];
                 if !car || self.switches.jungle {
-                    dist[j] = Some(d + 1);
+                    dist[j] = d + 1;
                 }
                 // Never through a car; a danger centre stops the car.
                 if !car && self.squares[j] != Square::Danger {
@@ -287,7 +348,7 @@ impl Game {
                 }
             }
         }
-        dist
+        held_back
     }
 
     /// Places every car, in turn order, where the policy chooses.
@@ -312,14 +373,17 @@ impl Game {
         // TP Hunt: EACH PLAYER'S TURN, "roll a D12: that's how many squares you can move".
         let roll = dice.roll(self.sides);
         self.cars[p].tape_rows += 1;
-        let drives = self.drives(p, roll);
-        if drives.is_empty() {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.drives_into(p, roll, &mut scratch);
+        let drives = &scratch.drives;
+        let chosen = (!drives.is_empty()).then(|| drives[policy.drive(self, p, roll, drives).min(drives.len() - 1)]);
+        self.scratch = scratch;
+        let Some(d) = chosen else {
             // Boxed in: the car stays and the turn ends.
             self.stuck_turns += 1;
             return;
-        }
+        };
         self.stuck_turns = 0;
-        let d = drives[policy.drive(self, p, roll, &drives).min(drives.len() - 1)];
         if d.pass {
             self.cars[p].wallet -= ATD_PASS;
             self.cars[p].passes += 1;
@@ -437,7 +501,14 @@ pub struct Played {
 
 /// Plays one game from the placing of the cars to the end.
 pub fn play(map: &Map, players: usize, switches: Switches, dice: &mut impl Dice, policy: &mut impl Policy) -> Played {
-    let mut g = Game::new(map, players, switches);
+    play_from(&Game::new(map, players, switches), dice, policy)
+}
+
+/// Plays one game from `start`, a game whose cars are not placed yet (made
+/// once a map, copied for each game).
+pub fn play_from(start: &Game, dice: &mut impl Dice, policy: &mut impl Policy) -> Played {
+    let players = start.cars.len();
+    let mut g = start.clone();
     g.place_cars(policy);
     while !g.over() && !g.deadlocked() && g.cars[0].turns < MAX_TURNS {
         g.turn(dice, policy);
@@ -473,23 +544,24 @@ pub struct MapRating {
 
 /// Plays `games` games on a map with the greedy policy, dice from `seed`.
 pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
-    let table = super::policy::Table::new(&Game::new(map, players, switches));
+    let start = Game::new(map, players, switches);
+    let table = super::policy::Table::new(&start);
     // Games are independent: they are shared out over the cores in runs of
     // consecutive games, and the results read back in game order.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     let runs = if games >= 32 { cores.clamp(1, 8) } else { 1 };
     let per_run = games.div_ceil(runs);
     let played: Vec<Played> = std::thread::scope(|scope| {
-        let table = &table;
+        let (table, start) = (&table, &start);
         let handles: Vec<_> = (0..runs)
             .map(|r| {
                 let range = (r * per_run).min(games)..((r + 1) * per_run).min(games);
                 scope.spawn(move || {
+                    let mut policy = super::policy::Greedy::new(table);
                     range
                         .map(|g| {
-                            let mut policy = super::policy::Greedy { table };
                             let mut dice = seed.stream("tp-hunt-game", g as u64);
-                            play(map, players, switches, &mut dice, &mut policy)
+                            play_from(start, &mut dice, &mut policy)
                         })
                         .collect::<Vec<_>>()
                 })
