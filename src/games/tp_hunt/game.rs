@@ -535,6 +535,8 @@ pub struct MapRating {
     pub p90_turns: u32,
     /// Share of finished games the first player wins (a tie shares the win).
     pub first_player_win_share: f64,
+    /// The standard error of that share: the ± it is printed with.
+    pub first_player_se: f64,
     pub median_winning_tp: u32,
     /// Games cut off at [`MAX_TURNS`] or when no car could drive any more.
     pub stalled: u32,
@@ -542,39 +544,55 @@ pub struct MapRating {
     pub p90_tape_rows: u32,
 }
 
-/// Plays `games` games on a map with the greedy policy, dice from `seed`.
-pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
-    let start = Game::new(map, players, switches);
-    let table = super::policy::Table::new(&start);
-    // Games are independent: they are shared out over the cores in runs of
-    // consecutive games, and the results read back in game order.
+/// `f(0)`, `f(1)` ... `f(n - 1)` in that order, shared out over the cores
+/// in runs of consecutive numbers when there are at least `parallel_from`:
+/// the same results whatever the number of cores.
+fn in_order<T: Send>(n: u32, parallel_from: u32, f: impl Fn(u32) -> T + Sync) -> Vec<T> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-    let runs = if games >= 32 { cores.clamp(1, 8) } else { 1 };
-    let per_run = games.div_ceil(runs);
-    let played: Vec<Played> = std::thread::scope(|scope| {
-        let (table, start) = (&table, &start);
+    let runs = if n >= parallel_from { cores.clamp(1, 8) } else { 1 };
+    if runs == 1 {
+        return (0..n).map(f).collect();
+    }
+    let per_run = n.div_ceil(runs);
+    std::thread::scope(|scope| {
+        let f = &f;
         let handles: Vec<_> = (0..runs)
             .map(|r| {
-                let range = (r * per_run).min(games)..((r + 1) * per_run).min(games);
-                scope.spawn(move || {
-                    let mut policy = super::policy::Greedy::new(table);
-                    range
-                        .map(|g| {
-                            let mut dice = seed.stream("tp-hunt-game", g as u64);
-                            play_from(start, &mut dice, &mut policy)
-                        })
-                        .collect::<Vec<_>>()
-                })
+                let range = (r * per_run).min(n)..((r + 1) * per_run).min(n);
+                scope.spawn(move || range.map(f).collect::<Vec<_>>())
             })
             .collect();
         handles
             .into_iter()
             .flat_map(|h| h.join().expect("a simulated game does not panic"))
             .collect()
+    })
+}
+
+/// Plays `games` games on a map with the greedy policy, dice from `seed`,
+/// each game its own stream.
+pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
+    let start = Game::new(map, players, switches);
+    let table = super::policy::Table::new(&start);
+    let played = in_order(games, 32, |g| {
+        let mut policy = super::policy::Greedy::new(&table);
+        let mut dice = seed.stream("tp-hunt-game", g as u64);
+        play_from(&start, &mut dice, &mut policy)
     });
-    let mut turns = Vec::with_capacity(games as usize);
-    let mut winning = Vec::with_capacity(games as usize);
-    let mut rows = Vec::with_capacity(games as usize);
+    let mut r = summary(&played);
+    // Games independent of each other: a binomial share's error.
+    let finished = (r.games - r.stalled).max(1) as f64;
+    let p = r.first_player_win_share;
+    r.first_player_se = (p * (1.0 - p) / finished).sqrt();
+    r
+}
+
+/// The figures of a map's rating from its games, in the order played.
+fn summary(played: &[Played]) -> MapRating {
+    let games = played.len() as u32;
+    let mut turns = Vec::with_capacity(played.len());
+    let mut winning = Vec::with_capacity(played.len());
+    let mut rows = Vec::with_capacity(played.len());
     let (mut first, mut finished, mut stalled) = (0.0, 0u32, 0u32);
     for played in played {
         turns.push(played.turns);
@@ -594,6 +612,7 @@ pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::S
         median_turns: quantile(&mut turns, 0.5),
         p90_turns: quantile(&mut turns, 0.9),
         first_player_win_share: first / finished.max(1) as f64,
+        first_player_se: 1.0,
         median_winning_tp: quantile(&mut winning, 0.5),
         stalled,
         p90_tape_rows: quantile(&mut rows, 0.9),

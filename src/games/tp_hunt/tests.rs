@@ -368,8 +368,9 @@ fn golden_layouts_are_pinned() {
         }
     }
     // Version 2 changed the score pad, not the maps: these are both versions'
-    // maps. Version 3 keeps maps by new rules (tests/fixtures/code_corpus.txt).
-    assert_eq!(VERSION, 3);
+    // maps. Version 3 keeps maps by new rules, version 4 by a new first-fair
+    // rule (tests/fixtures/code_corpus.txt).
+    assert_eq!(VERSION, 4);
 }
 
 #[test]
@@ -488,7 +489,7 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     assert_eq!(back.seed.as_deref(), Some("7"));
     assert_eq!(
         back.code.as_deref(),
-        Some("tp-hunt:3-qyf:g12-s12-a10-d7-p4:a4:default:7")
+        Some("tp-hunt:4-7k8:g12-s12-a10-d7-p4:a4:default:7")
     );
     // A mark off the grid is read, and breaks inside-grid when validated.
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
