@@ -326,6 +326,7 @@ fn simulate(values: &Values) -> Result<Report> {
         "median_turns": r.median_turns,
         "p90_turns": r.p90_turns,
         "first_player_win_share": r.first_player_win_share,
+        "first_player_se": r.first_player_se,
         "median_winning_tp": r.median_winning_tp,
         "stalled": r.stalled,
         "p90_tape_rows": r.p90_tape_rows,
@@ -340,8 +341,9 @@ fn simulate(values: &Values) -> Result<Report> {
             super::play_minutes(params.players, r.median_turns)
         ),
         format!(
-            "first player wins: {:.1}% (an equal share is {:.1}%)",
+            "first player wins: {:.1}% ± {:.1} points (one standard error; an equal share is {:.1}%)",
             100.0 * r.first_player_win_share,
+            100.0 * r.first_player_se,
             100.0 / params.players as f64
         ),
         format!("winning TP: median {}", r.median_winning_tp),

@@ -143,12 +143,32 @@ pub struct Game {
     pub switches: Switches,
     /// Danger zones added by Spreading Infection.
     pub added_dangers: u32,
-    /// The orthogonal neighbours of each square.
-    pub neighbours: Vec<Vec<usize>>,
+    /// The orthogonal neighbours of each square, `NO_SQUARE` past the edge.
+    pub neighbours: Vec<[usize; 4]>,
     /// Turns in a row in which no car could drive: a whole round of them
     /// means no car will ever drive again.
     pub stuck_turns: usize,
+    /// Room for the search of a turn's drives, kept from turn to turn so
+    /// that the game loop allocates nothing.
+    scratch: Scratch,
 }
+
+/// A neighbour past the grid's edge.
+pub const NO_SQUARE: usize = usize::MAX;
+
+/// The working room of [`Game::drives_into`]: the squares a breadth-first
+/// search has seen and its queue, and the drives of the turn.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    cars: Vec<bool>,
+    free: Vec<u8>,
+    paid: Vec<u8>,
+    queue: Vec<(usize, u8)>,
+    drives: Vec<Drive>,
+}
+
+/// Not reached by a search (a drive is at most a die's sides, at most 26).
+const UNREACHED: u8 = u8::MAX;
 
 /// The game's end: every store crossed out.
 impl Game {
@@ -184,8 +204,15 @@ impl Game {
             stuck_turns: 0,
             neighbours: grid
                 .cells()
-                .map(|c| grid.orthogonal(c).map(|n| grid.index(n)).collect())
+                .map(|c| {
+                    let mut four = [NO_SQUARE; 4];
+                    for (slot, n) in four.iter_mut().zip(grid.orthogonal(c)) {
+                        *slot = grid.index(n);
+                    }
+                    four
+                })
                 .collect(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -229,57 +256,91 @@ impl Game {
     /// the car). A route that enters an ATD square needs a pass the car
     /// can pay for; a square reached without one is listed without one.
     pub fn drives(&self, player: usize, roll: u32) -> Vec<Drive> {
-        let Some(from) = self.cars[player].at else {
-            return Vec::new();
-        };
-        let mut cars = vec![false; self.grid.len()];
-        for (k, c) in self.cars.iter().enumerate() {
-            if let Some(at) = c.at.filter(|_| k != player) {
-                cars[at] = true;
-            }
-        }
-        let free = self.steps_from(&cars, from, roll, false);
-        let mut out: Vec<Drive> = free
-            .iter()
-            .enumerate()
-            .filter_map(|(to, d)| d.map(|steps| Drive { to, steps, pass: false }))
-            .collect();
-        if self.cars[player].wallet >= ATD_PASS {
-            let paid = self.steps_from(&cars, from, roll, true);
-            out.extend(paid.iter().enumerate().filter_map(|(to, d)| match (d, free[to]) {
-                (Some(steps), None) => Some(Drive {
-                    to,
-                    steps: *steps,
-                    pass: true,
-                }),
-                _ => None,
-            }));
-        }
-        out
+        let mut scratch = Scratch::default();
+        self.drives_into(player, roll, &mut scratch);
+        scratch.drives
     }
 
-    /// Fewest steps to each square a car at `from` may end on, within `most`.
-    fn steps_from(&self, cars: &[bool], from: usize, most: u32, pass: bool) -> Vec<Option<u32>> {
-        let mut dist: Vec<Option<u32>> = vec![None; self.grid.len()];
-        let mut seen = vec![false; self.grid.len()];
-        seen[from] = true;
-        // Breadth first: a list read from the front as it grows.
-        let mut queue = Vec::with_capacity(self.grid.len());
-        queue.push((from, 0u32));
+    /// [`Game::drives`] into `s.drives`, in the same order: the squares
+    /// reached without a pass by index, then those only a pass reaches.
+    fn drives_into(&self, player: usize, roll: u32, s: &mut Scratch) {
+        s.drives.clear();
+        let Some(from) = self.cars[player].at else {
+            return;
+        };
+        s.cars.clear();
+        s.cars.resize(self.grid.len(), false);
+        for (k, c) in self.cars.iter().enumerate() {
+            if let Some(at) = c.at.filter(|_| k != player) {
+                s.cars[at] = true;
+            }
+        }
+        let most = roll.min(UNREACHED as u32 - 1) as u8;
+        let held_back = self.steps_from(&s.cars, from, most, false, &mut s.queue, &mut s.free);
+        s.drives.extend(
+            s.free
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| **d != UNREACHED)
+                .map(|(to, d)| Drive {
+                    to,
+                    steps: *d as u32,
+                    pass: false,
+                }),
+        );
+        // Only a search that met an ATD square can reach more with a pass.
+        if held_back && self.cars[player].wallet >= ATD_PASS {
+            self.steps_from(&s.cars, from, most, true, &mut s.queue, &mut s.paid);
+            let only_paid = s
+                .paid
+                .iter()
+                .zip(&s.free)
+                .enumerate()
+                .filter(|(_, (p, f))| **p != UNREACHED && **f == UNREACHED);
+            s.drives.extend(only_paid.map(|(to, (d, _))| Drive {
+                to,
+                steps: *d as u32,
+                pass: true,
+            }));
+        }
+    }
+
+    /// Fewest steps to each square a car at `from` may end on, within
+    /// `most`, into `dist` ([`UNREACHED`] where it may not end); whether
+    /// an ATD square held the search back (never with a pass).
+    fn steps_from(
+        &self,
+        cars: &[bool],
+        from: usize,
+        most: u8,
+        pass: bool,
+        queue: &mut Vec<(usize, u8)>,
+        dist: &mut Vec<u8>,
+    ) -> bool {
+        dist.clear();
+        dist.resize(self.grid.len(), UNREACHED);
+        // A square given a distance is never looked at again; another car's
+        // square (no end, no way through) may be, to the same effect.
+        queue.clear();
+        queue.push((from, 0));
         let mut next = 0;
+        let mut held_back = false;
         while let Some(&(i, d)) = queue.get(next) {
             next += 1;
             if d == most {
                 continue;
             }
             for &j in &self.neighbours[i] {
-                if seen[j] || (self.atd[j] && !pass) {
+                if j == NO_SQUARE || j == from || dist[j] != UNREACHED {
                     continue;
                 }
-                seen[j] = true;
+                if self.atd[j] && !pass {
+                    held_back = true;
+                    continue;
+                }
                 let car = cars[j];
                 if !car || self.switches.jungle {
-                    dist[j] = Some(d + 1);
+                    dist[j] = d + 1;
                 }
                 // Never through a car; a danger centre stops the car.
                 if !car && self.squares[j] != Square::Danger {
@@ -287,7 +348,7 @@ impl Game {
                 }
             }
         }
-        dist
+        held_back
     }
 
     /// Places every car, in turn order, where the policy chooses.
@@ -312,14 +373,17 @@ impl Game {
         // TP Hunt: EACH PLAYER'S TURN, "roll a D12: that's how many squares you can move".
         let roll = dice.roll(self.sides);
         self.cars[p].tape_rows += 1;
-        let drives = self.drives(p, roll);
-        if drives.is_empty() {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.drives_into(p, roll, &mut scratch);
+        let drives = &scratch.drives;
+        let chosen = (!drives.is_empty()).then(|| drives[policy.drive(self, p, roll, drives).min(drives.len() - 1)]);
+        self.scratch = scratch;
+        let Some(d) = chosen else {
             // Boxed in: the car stays and the turn ends.
             self.stuck_turns += 1;
             return;
-        }
+        };
         self.stuck_turns = 0;
-        let d = drives[policy.drive(self, p, roll, &drives).min(drives.len() - 1)];
         if d.pass {
             self.cars[p].wallet -= ATD_PASS;
             self.cars[p].passes += 1;
@@ -437,7 +501,14 @@ pub struct Played {
 
 /// Plays one game from the placing of the cars to the end.
 pub fn play(map: &Map, players: usize, switches: Switches, dice: &mut impl Dice, policy: &mut impl Policy) -> Played {
-    let mut g = Game::new(map, players, switches);
+    play_from(&Game::new(map, players, switches), dice, policy)
+}
+
+/// Plays one game from `start`, a game whose cars are not placed yet (made
+/// once a map, copied for each game).
+pub fn play_from(start: &Game, dice: &mut impl Dice, policy: &mut impl Policy) -> Played {
+    let players = start.cars.len();
+    let mut g = start.clone();
     g.place_cars(policy);
     while !g.over() && !g.deadlocked() && g.cars[0].turns < MAX_TURNS {
         g.turn(dice, policy);
@@ -464,6 +535,8 @@ pub struct MapRating {
     pub p90_turns: u32,
     /// Share of finished games the first player wins (a tie shares the win).
     pub first_player_win_share: f64,
+    /// The standard error of that share: the ± it is printed with.
+    pub first_player_se: f64,
     pub median_winning_tp: u32,
     /// Games cut off at [`MAX_TURNS`] or when no car could drive any more.
     pub stalled: u32,
@@ -471,38 +544,55 @@ pub struct MapRating {
     pub p90_tape_rows: u32,
 }
 
-/// Plays `games` games on a map with the greedy policy, dice from `seed`.
-pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
-    let table = super::policy::Table::new(&Game::new(map, players, switches));
-    // Games are independent: they are shared out over the cores in runs of
-    // consecutive games, and the results read back in game order.
+/// `f(0)`, `f(1)` ... `f(n - 1)` in that order, shared out over the cores
+/// in runs of consecutive numbers when there are at least `parallel_from`:
+/// the same results whatever the number of cores.
+fn in_order<T: Send>(n: u32, parallel_from: u32, f: impl Fn(u32) -> T + Sync) -> Vec<T> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-    let runs = if games >= 32 { cores.clamp(1, 8) } else { 1 };
-    let per_run = games.div_ceil(runs);
-    let played: Vec<Played> = std::thread::scope(|scope| {
-        let table = &table;
+    let runs = if n >= parallel_from { cores.clamp(1, 8) } else { 1 };
+    if runs == 1 {
+        return (0..n).map(f).collect();
+    }
+    let per_run = n.div_ceil(runs);
+    std::thread::scope(|scope| {
+        let f = &f;
         let handles: Vec<_> = (0..runs)
             .map(|r| {
-                let range = (r * per_run).min(games)..((r + 1) * per_run).min(games);
-                scope.spawn(move || {
-                    range
-                        .map(|g| {
-                            let mut policy = super::policy::Greedy { table };
-                            let mut dice = seed.stream("tp-hunt-game", g as u64);
-                            play(map, players, switches, &mut dice, &mut policy)
-                        })
-                        .collect::<Vec<_>>()
-                })
+                let range = (r * per_run).min(n)..((r + 1) * per_run).min(n);
+                scope.spawn(move || range.map(f).collect::<Vec<_>>())
             })
             .collect();
         handles
             .into_iter()
             .flat_map(|h| h.join().expect("a simulated game does not panic"))
             .collect()
+    })
+}
+
+/// Plays `games` games on a map with the greedy policy, dice from `seed`,
+/// each game its own stream.
+pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
+    let start = Game::new(map, players, switches);
+    let table = super::policy::Table::new(&start);
+    let played = in_order(games, 32, |g| {
+        let mut policy = super::policy::Greedy::new(&table);
+        let mut dice = seed.stream("tp-hunt-game", g as u64);
+        play_from(&start, &mut dice, &mut policy)
     });
-    let mut turns = Vec::with_capacity(games as usize);
-    let mut winning = Vec::with_capacity(games as usize);
-    let mut rows = Vec::with_capacity(games as usize);
+    let mut r = summary(&played);
+    // Games independent of each other: a binomial share's error.
+    let finished = (r.games - r.stalled).max(1) as f64;
+    let p = r.first_player_win_share;
+    r.first_player_se = (p * (1.0 - p) / finished).sqrt();
+    r
+}
+
+/// The figures of a map's rating from its games, in the order played.
+fn summary(played: &[Played]) -> MapRating {
+    let games = played.len() as u32;
+    let mut turns = Vec::with_capacity(played.len());
+    let mut winning = Vec::with_capacity(played.len());
+    let mut rows = Vec::with_capacity(played.len());
     let (mut first, mut finished, mut stalled) = (0.0, 0u32, 0u32);
     for played in played {
         turns.push(played.turns);
@@ -522,6 +612,7 @@ pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::S
         median_turns: quantile(&mut turns, 0.5),
         p90_turns: quantile(&mut turns, 0.9),
         first_player_win_share: first / finished.max(1) as f64,
+        first_player_se: 1.0,
         median_winning_tp: quantile(&mut winning, 0.5),
         stalled,
         p90_tape_rows: quantile(&mut rows, 0.9),

@@ -288,7 +288,7 @@ fn the_policy_chooses_from_what_is_shown_never_from_dice_to_come() {
         rolls.extend(std::iter::repeat_n(tail, 200));
         let mut g = Game::new(&m, 3, Switches::default());
         let table = super::super::policy::Table::new(&g);
-        let mut policy = super::super::policy::Greedy { table: &table };
+        let mut policy = super::super::policy::Greedy::new(&table);
         g.place_cars(&mut policy);
         let mut dice = Scripted::new(&rolls);
         let mut seen = Vec::new();

@@ -20,7 +20,8 @@ pub const GAME: &str = "tp-hunt";
 /// Generator version: the map-making algorithm a code names. It changes only
 /// when a seed would give a different map; sheets always print in the current
 /// design. Versions 1 and 2 make the same maps (2 once marked a sheet change).
-pub const VERSION: u32 = 3;
+/// Version 4 judges the first player's share by its error (`first-fair`).
+pub const VERSION: u32 = 4;
 
 /// TP Hunt: SETUP. The board is 12 x 12; we allow 4 to 26 so that smaller and
 /// larger neighbourhoods still fit a page (26 is the most that fits legibly).
@@ -263,7 +264,10 @@ impl Rule {
                 "simulated games on the map last a usual number of turns for its settings \
                  (median within 75% to 135% of the expected length)"
             }
-            Rule::FirstFair => "the first player wins within 10 points of an equal share of simulated games",
+            Rule::FirstFair => {
+                "the first player's share of simulated games is not surely more than 5 points from an equal share \
+                 (version 3: within 10 points of it)"
+            }
         }
     }
 
@@ -610,8 +614,20 @@ fn version_2_violations(p: &Params, map: &Map) -> Vec<Violation> {
 pub const RATING_GAMES: u32 = 100;
 /// Most games `tp-hunt simulate` plays in one run.
 pub const MAX_SIMULATED_GAMES: u32 = 100_000;
-/// FirstFair: how far the first player's share of wins may be from an equal share.
+/// FirstFair of version 3: how far the first player's share of wins may be
+/// from an equal share.
 pub const FIRST_FAIR_SLACK: f64 = 0.10;
+/// FirstFair from version 4: a map is dropped only when its first player's
+/// share is surely (by [`FIRST_FAIR_Z`] standard errors) more than this
+/// far from an equal share.
+pub const FIRST_FAIR_MARGIN: f64 = 0.05;
+/// FirstFair from version 4: standard errors of certainty. 3.29 leaves a
+/// share at the margin 1 chance in 2,000 on each side, so a fair map is
+/// dropped by the luck of its games at most 1 time in 1,000.
+pub const FIRST_FAIR_Z: f64 = 3.29;
+/// The most error the first player's printed share may carry (one standard
+/// error): a share less sure is not printed.
+pub const FIRST_SHARE_SE: f64 = 0.02;
 /// LengthBand: the median length a map may have, as shares of the length
 /// expected for its settings ([`Params::expected_turns`]).
 pub const LENGTH_BAND: (f64, f64) = (0.75, 1.35);
@@ -661,7 +677,24 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
         ));
     }
     let equal = 1.0 / p.players as f64;
-    if fair && (r.first_player_win_share - equal).abs() > FIRST_FAIR_SLACK {
+    let off = (r.first_player_win_share - equal).abs();
+    if p.version >= 4 {
+        if fair && off - FIRST_FAIR_Z * r.first_player_se > FIRST_FAIR_MARGIN {
+            out.push(violation(
+                Rule::FirstFair,
+                format!(
+                    "the first player wins {:.1}% ± {:.1} of simulated games, surely more than {:.0} points \
+                     from an equal share ({:.0}%)",
+                    100.0 * r.first_player_win_share,
+                    100.0 * r.first_player_se,
+                    100.0 * FIRST_FAIR_MARGIN,
+                    100.0 * equal
+                ),
+            ));
+        }
+        return;
+    }
+    if fair && off > FIRST_FAIR_SLACK {
         out.push(violation(
             Rule::FirstFair,
             format!(

@@ -35,6 +35,9 @@ pub struct Table {
     /// Steps from each square to each target, square by square (the
     /// targets of one square side by side): the square count where cut off.
     steps: Vec<u16>,
+    /// For each square, its targets from the nearest to the furthest (laid
+    /// out as `steps`): [`Greedy`] looks no further than it must.
+    by_distance: Vec<u16>,
     /// Expected TP a first visitor buys with a wallet of w dollars: E[min(max of two dice, w)].
     first_visit: Vec<f64>,
     /// Expected dollars an ATM pays: E|a - b|.
@@ -52,8 +55,17 @@ impl Table {
             .filter(|&i| matches!(g.squares[i], Square::Store(_) | Square::Atm))
             .collect();
         let to_each: Vec<Vec<u16>> = targets.iter().map(|&t| steps_to(g, t)).collect();
-        let steps = (0..g.grid.len())
+        let steps: Vec<u16> = (0..g.grid.len())
             .flat_map(|from| to_each.iter().map(move |d| d[from]))
+            .collect();
+        let n = targets.len();
+        let by_distance = (0..g.grid.len())
+            .flat_map(|from| {
+                let steps = &steps[from * n..(from + 1) * n];
+                let mut order: Vec<u16> = (0..n as u16).collect();
+                order.sort_by_key(|t| steps[*t as usize]);
+                order
+            })
             .collect();
         let n = g.sides;
         let mut first_visit = vec![0.0; n as usize + 1];
@@ -77,6 +89,7 @@ impl Table {
         Table {
             targets,
             steps,
+            by_distance,
             first_visit,
             atm,
             wait,
@@ -138,9 +151,62 @@ fn steps_to(g: &Game, target: usize) -> Vec<u16> {
 /// The greedy policy over a map's [`Table`].
 pub struct Greedy<'t> {
     pub table: &'t Table,
+    /// The wallets this turn's drives may leave, and after them (side by
+    /// side, a wallet's targets together) what each target is worth with
+    /// it: room kept from turn to turn.
+    wallets: Vec<u32>,
+    worths: Vec<f64>,
+    /// For each wallet, the most any target is worth.
+    top: Vec<f64>,
 }
 
-impl Greedy<'_> {
+impl<'t> Greedy<'t> {
+    pub fn new(table: &'t Table) -> Greedy<'t> {
+        Greedy {
+            table,
+            wallets: Vec::new(),
+            worths: Vec::new(),
+            top: Vec::new(),
+        }
+    }
+
+    /// Where, in `self.worths`, the targets' worth with `wallet` starts
+    /// (worked out the first time the turn asks).
+    fn worths_with(&mut self, g: &Game, player: usize, wallet: u32) -> usize {
+        let n = self.table.targets.len();
+        if let Some(k) = self.wallets.iter().position(|w| *w == wallet) {
+            return k * n;
+        }
+        self.wallets.push(wallet);
+        let k = (self.wallets.len() - 1) * n;
+        for &t in &self.table.targets {
+            let w = self.worth(g, player, t, wallet).0;
+            self.worths.push(w);
+        }
+        let top = self.worths[k..k + n].iter().copied().fold(0.0, f64::max);
+        self.top.push(top);
+        k
+    }
+
+    /// [`Greedy::ahead`] with the targets looked at from the nearest out:
+    /// waiting only takes off more the further a target is, so no target
+    /// beyond one at which the most worth, waited for, would not beat the
+    /// best found can count. The same value, as the maximum does not depend
+    /// on the order; it reads a few targets instead of all.
+    fn ahead_nearest_first(&self, from: usize, worths: &[f64], top: f64) -> f64 {
+        let n = worths.len();
+        let steps = &self.table.steps[from * n..(from + 1) * n];
+        let mut best = 0.0f64;
+        for &t in &self.table.by_distance[from * n..(from + 1) * n] {
+            let wait = self.table.wait[steps[t as usize] as usize];
+            // The target's own square (no wait ahead of itself) comes first.
+            if steps[t as usize] > 0 && top * wait <= best {
+                break;
+            }
+            best = best.max(worths[t as usize] * wait);
+        }
+        best
+    }
     /// How many TP a dollar more is worth to a player holding `wallet`:
     /// much while the wallet cannot pay for a store's stock, little after.
     fn dollar(&self, wallet: u32) -> f64 {
@@ -197,9 +263,13 @@ impl Policy for Greedy<'_> {
 
     fn drive(&mut self, g: &Game, player: usize, _roll: u32, drives: &[Drive]) -> usize {
         let wallet = g.cars[player].wallet;
-        // The targets' worth for each wallet a drive may leave, made once.
-        let mut by_wallet: Vec<(u32, Vec<f64>)> = Vec::new();
-        best_index(drives.iter().map(|d| {
+        let n = self.table.targets.len();
+        // The targets' worth for each wallet a drive may leave, made once a turn.
+        self.wallets.clear();
+        self.worths.clear();
+        self.top.clear();
+        let mut best = (0, f64::NEG_INFINITY);
+        for (i, d) in drives.iter().enumerate() {
             let w = wallet - d.pass as u32;
             let (now, after) = self.worth(g, player, d.to, w);
             let pass = if d.pass { self.dollar(w) } else { 0.0 };
@@ -208,15 +278,16 @@ impl Policy for Greedy<'_> {
             } else {
                 0.0
             };
-            let k = match by_wallet.iter().position(|(x, _)| *x == after) {
-                Some(k) => k,
-                None => {
-                    by_wallet.push((after, self.worths(g, player, after)));
-                    by_wallet.len() - 1
-                }
-            };
-            now + AHEAD * self.ahead(d.to, &by_wallet[k].1) - pass - trapped
-        }))
+            let k = self.worths_with(g, player, after);
+            let top = self.top[k / n.max(1)];
+            let ahead = self.ahead_nearest_first(d.to, &self.worths[k..k + n], top);
+            let score = now + AHEAD * ahead - pass - trapped;
+            // Ties go to the first drive listed, as in `best_index`.
+            if score > best.1 {
+                best = (i, score);
+            }
+        }
+        best.0
     }
 
     fn buy(&mut self, g: &Game, player: usize, most: u32) -> u32 {

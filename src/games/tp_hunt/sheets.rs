@@ -188,15 +188,25 @@ impl Context<'_> {
     }
 
     /// The map's rating as the map sheet prints it.
+    /// The first player's share is printed only when its games make it sure
+    /// to [`super::FIRST_SHARE_SE`] (with its ±): a share less sure is noise.
     fn rating_text(&self, r: &MapRating) -> String {
         let players = self.params.players;
+        let first = if r.first_player_se <= super::FIRST_SHARE_SE {
+            self.labels
+                .get("map_rating_first")
+                .replace("{first}", &format!("{:.0}", 100.0 * r.first_player_win_share))
+                .replace("{se}", &format!("{:.0}", (100.0 * r.first_player_se).ceil()))
+                .replace("{equal}", &format!("{:.0}", 100.0 / players as f64))
+        } else {
+            String::new()
+        };
         self.labels
             .get("map_rating")
             .replace("{turns}", &r.median_turns.to_string())
             .replace("{p90}", &r.p90_turns.to_string())
             .replace("{minutes}", &super::play_minutes(players, r.median_turns).to_string())
-            .replace("{first}", &format!("{:.0}", 100.0 * r.first_player_win_share))
-            .replace("{equal}", &format!("{:.0}", 100.0 / players as f64))
+            .replace("{first}", &first)
             .replace("{games}", &r.games.to_string())
     }
 

@@ -368,8 +368,9 @@ fn golden_layouts_are_pinned() {
         }
     }
     // Version 2 changed the score pad, not the maps: these are both versions'
-    // maps. Version 3 keeps maps by new rules (tests/fixtures/code_corpus.txt).
-    assert_eq!(VERSION, 3);
+    // maps. Version 3 keeps maps by new rules, version 4 by a new first-fair
+    // rule (tests/fixtures/code_corpus.txt).
+    assert_eq!(VERSION, 4);
 }
 
 #[test]
@@ -486,7 +487,7 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     assert_eq!(back.seed.as_deref(), Some("7"));
     assert_eq!(
         back.code.as_deref(),
-        Some("tp-hunt:3-qyf:g12-s12-a10-d7-p4:a4:default:7")
+        Some("tp-hunt:4-7k8:g12-s12-a10-d7-p4:a4:default:7")
     );
     // A mark off the grid is read, and breaks inside-grid when validated.
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
@@ -625,4 +626,27 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
             .unwrap();
         assert!(side / 12.0 >= 13.0, "{paper:?}: {} mm cells", side / 12.0);
     }
+}
+
+/// Version 4's first-fair rule drops a map only when its first player's
+/// share is surely off: a map version 3 dropped for a share 10 points from
+/// equal on 100 games is kept, and its share is too unsure to print.
+#[test]
+fn first_fair_of_version_4_keeps_a_map_dropped_by_noise() {
+    let seed = Seed::new("d#5").unwrap();
+    let v3 = Params {
+        version: 3,
+        ..Params::default()
+    };
+    let dropped = (0..10)
+        .map(|i| generate(&v3, &mut seed.stream("layout", i)))
+        .find(|m| validate(&v3, m).iter().any(|v| v.rule == Rule::FirstFair.name()))
+        .expect("version 3 dropped one of the first draws by first-fair");
+    let v4 = Params::default();
+    assert_eq!(v4.version, 4);
+    assert!(validate(&v4, &dropped).iter().all(|v| v.rule != Rule::FirstFair.name()));
+    let r = rating(&v4, &dropped);
+    let equal = 1.0 / v4.players as f64;
+    assert!((r.first_player_win_share - equal).abs() > FIRST_FAIR_SLACK);
+    assert!(r.first_player_se > FIRST_SHARE_SE, "100 games leave the share unsure");
 }
