@@ -318,37 +318,55 @@ impl Context<'_> {
         let rows = tracker_rows(body_bottom - body_top - key_h);
         // The start row and one row a turn.
         let wanted = rating.p90_turns as usize + 1;
-        // A further sheet's first row carries the totals over.
+        // A further sheet's first row carries the totals over; a last one
+        // that needs few rows takes half a page, two pairs' to a page.
         let sheets = 1 + wanted.saturating_sub(rows).div_ceil(rows - 1);
-        let mut pages = Vec::new();
+        let half_rows = tracker_rows((body_bottom - body_top - key_h) / 2.0 - 4.0);
+        // Each block: the first player of its pair, its first turn, its rows.
+        let mut whole: Vec<Vec<(usize, usize, usize)>> = Vec::new();
+        let mut halves: Vec<(usize, usize, usize)> = Vec::new();
         for first in (0..players).step_by(2) {
-            let on_page = (players - first).min(2);
             for sheet in 0..sheets {
-                // Each further sheet goes on from the turn the one before ended.
                 let first_turn = sheet * (rows - 1);
-                let key = format!("tracker-{on_page}-{first_turn}");
-                let mut page = self.kit.shared_page(&key, code, |page| {
-                    self.title(page, "tracker_title");
-                    let mut bottom = body_top;
-                    for slot in 0..on_page {
+                let needed = wanted - first_turn.min(wanted);
+                if sheet > 0 && needed < half_rows {
+                    halves.push((first, first_turn, half_rows));
+                } else {
+                    whole.push(vec![(first, first_turn, rows)]);
+                }
+            }
+        }
+        whole.extend(halves.chunks(2).map(<[_]>::to_vec));
+        let half_h = (body_bottom - body_top - key_h) / 2.0;
+        let mut pages = Vec::new();
+        for blocks in whole {
+            let key = format!("tracker-{blocks:?}-{players}");
+            let tops: Vec<f32> = (0..blocks.len()).map(|b| body_top + b as f32 * half_h).collect();
+            let mut page = self.kit.shared_page(&key, code, |page| {
+                self.title(page, "tracker_title");
+                let mut bottom = body_top;
+                for (&(first, first_turn, rows), &top) in blocks.iter().zip(&tops) {
+                    for slot in 0..(players - first).min(2) {
                         let x = left + slot as f32 * (col_w + gap);
-                        bottom = self.tracker(page, x, body_top, col_w, rows, first_turn);
-                    }
-                    let mut key = self.labels.get("tracker_key");
-                    if first_turn > 0 {
-                        key = format!("{CARRIED_MARK} {} {key}", self.labels.get("tracker_carried"));
-                    }
-                    let next = page.paragraph(left, bottom + 4.0, page.width - 2.0 * left, 7.5, Regular, &key);
-                    page.text(left, next, 7.5, Regular, Align::Left, &self.labels.get("tracker_more"));
-                });
-                for slot in 0..on_page {
-                    if let Some(name) = self.seats.names.get(first + slot) {
-                        let x = left + slot as f32 * (col_w + gap);
-                        page.fitted(x + 20.0, body_top + 5.5, col_w - 21.0, 10.0, Bold, Align::Left, name);
+                        bottom = self.tracker(page, x, top, col_w, rows, first_turn);
                     }
                 }
-                pages.push(page);
+                let mut key = self.labels.get("tracker_key");
+                if blocks.iter().any(|b| b.1 > 0) {
+                    key = format!("{CARRIED_MARK} {} {key}", self.labels.get("tracker_carried"));
+                }
+                let next = page.paragraph(left, bottom + 4.0, page.width - 2.0 * left, 7.5, Regular, &key);
+                page.text(left, next, 7.5, Regular, Align::Left, &self.labels.get("tracker_more"));
+            });
+            for (&(first, _, _), &top) in blocks.iter().zip(&tops) {
+                for slot in 0..(players - first).min(2) {
+                    if let Some(name) = self.seats.names.get(first + slot) {
+                        let x = left + slot as f32 * (col_w + gap);
+                        page.fitted(x + 20.0, top + 5.5, col_w - 21.0, 10.0, Bold, Align::Left, name);
+                    }
+                }
             }
+            pages.push(page);
         }
         pages
     }

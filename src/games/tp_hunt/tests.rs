@@ -582,10 +582,10 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
             sheets: vec![sheets::SheetKind::Tracker],
         };
         let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
-        // Turn numbers printed down the trackers, two players to a page:
-        // the last of a pair's pages reaches the 90th-percentile game length.
-        let per_pair = (pages.len() / (players as usize).div_ceil(2)).max(1);
-        let numbers: Vec<u32> = pages[..per_pair]
+        // Turn numbers printed down the trackers (two players to a page, a
+        // pair's further rows on a page of its own or on half of one): the
+        // last reaches the 90th-percentile game length.
+        let numbers: Vec<u32> = pages
             .iter()
             .flat_map(|pg| pg.flat_items())
             .filter_map(|i| match i {
