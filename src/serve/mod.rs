@@ -419,15 +419,20 @@ fn view_number(
     Ok(n)
 }
 
+/// The game a path names; an unknown one is not found.
+fn known_game(name: &str) -> std::result::Result<&'static dyn Game, Refusal> {
+    crate::games::find(name).map_err(|e| Refusal::new(404, e.message))
+}
+
 /// `GET /api/GAME/action/NAME?fields`: a game's action and its report.
 async fn action_answer(
     State(shared): State<Arc<Shared>>,
     Path((game, name)): Path<(String, String)>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let game = match crate::games::find(&game) {
+    let game = match known_game(&game) {
         Ok(g) => g,
-        Err(e) => return refusal(Refusal::new(404, e.message)),
+        Err(r) => return refusal(r),
     };
     let fields = fields(query);
     on_pool(&shared, move || action::answer(game, &name, &fields))
@@ -442,9 +447,9 @@ async fn game_answer(
     Path((game, what)): Path<(String, String)>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let game = match crate::games::find(&game) {
+    let game = match known_game(&game) {
         Ok(g) => g,
-        Err(e) => return refusal(Refusal::new(404, e.message)),
+        Err(r) => return refusal(r),
     };
     let fields = fields(query);
     let asked = match Asked::read(game, &fields) {
@@ -632,9 +637,9 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
 
 /// `POST /api/validate/GAME`: the layout JSON run through the game's rule engine.
 async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, body: Bytes) -> Response {
-    let game = match crate::games::find(&game) {
+    let game = match known_game(&game) {
         Ok(g) => g,
-        Err(e) => return refusal(Refusal::new(404, e.message)),
+        Err(r) => return refusal(r),
     };
     on_pool(&shared, move || {
         let text = std::str::from_utf8(&body).map_err(|_| Refusal::new(400, "the layout is not UTF-8 text"))?;
