@@ -484,6 +484,8 @@ function showActions() {
       else if (s.type === "number") {
         control = el("input", { type: "number", inputmode: "numeric", min: String(s.min), max: String(s.max) });
         control.value = s.default;
+        // A default that depends on other settings (the players) is the game's own.
+        if (!s.default) control.placeholder = w("automatic");
       } else control = el("input", { type: "text", spellcheck: "false", autocomplete: "off" });
       control.name = s.name;
       inputs.append(field(fid, label, control));
