@@ -23,8 +23,7 @@ fn prose_height(b: &Block, size: f32, width: f32) -> f32 {
     }
 }
 
-/// The name of the calibration bar's group.
-pub const CALIBRATION: &str = "calibration";
+pub use crate::sheet::CALIBRATION;
 
 #[derive(Clone)]
 pub struct Kit<'a> {

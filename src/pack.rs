@@ -18,7 +18,8 @@ use crate::fonts::{
 };
 use crate::games::request::GameRequest;
 use crate::seed::Seed;
-use crate::sheet::{Align, Colour, DocumentInfo, Group, Item, MARGIN_MM, Page, Paper, Role, Stroke, Tag, script_lang};
+use crate::sheet::impose::{Sharing, check_per_page, stamp};
+use crate::sheet::{Align, Colour, DocumentInfo, Item, MARGIN_MM, Page, Paper, Role, Stroke, Tag, script_lang};
 use crate::text::Texts;
 
 /// Who an entry's sheets are for.
@@ -505,259 +506,25 @@ fn bumped(base: &Seed, bump: u8) -> Result<Seed> {
     }
 }
 
-/// Sheets small enough to print several to a page with `--per-page`.
-pub fn is_small(game: &str, sheet: &str) -> bool {
-    crate::games::find(game).is_ok_and(|g| g.small_sheets().contains(&sheet))
-}
-
-/// A request's pages, each stamped with `name` when one is given; with
-/// `per_page` 2 or 4, small sheets share a page, with the calibration bar
-/// and the request's code at its foot.
-pub fn sheets_imposed(
-    request: &GameRequest,
-    texts: &Texts,
-    per_page: usize,
-    name: Option<&str>,
-    emit: &mut dyn FnMut(Page) -> Result<()>,
-) -> Result<crate::sheet::DocumentInfo> {
-    if per_page == 1 {
-        return request.pages(texts, &mut |mut page| {
-            if let Some(n) = name {
-                stamp(&mut page, n);
-            }
-            emit(page)
-        });
-    }
-    check_per_page(per_page)?;
-    let common = texts.labels("common", &tera::Context::new())?;
-    let code = request.code()?;
-    let footer = |sheet: &mut Page| {
-        crate::sheet::calibration_bar(sheet, &common.get("calibration"));
-        crate::sheet::code_line(sheet, &format!("{}: {code}", common.get("code_label")));
-        if let Some(n) = name {
-            stamp(sheet, n);
-        }
-    };
-    let mut sharing = Sharing::new(per_page, request.paper(), &footer);
-    let mut parts = crate::sheet::Parts::default();
-    for sheet in request.sheet_names() {
-        parts.push(sharing.sheet(&request.with_sheets(sheet)?, texts, name, emit)?);
-    }
-    sharing.flush(emit)?;
-    Ok(parts.finish())
-}
-
-/// Small sheets gathered to share pages: each laid out for its share of a
-/// sheet (half or a quarter) and printed there at full size; a sheet that
-/// would break the sheet standards at that size, or take more paper than
-/// whole, is printed whole instead.
-struct Sharing<'a> {
-    per_page: usize,
-    paper: Paper,
-    footer: &'a dyn Fn(&mut Page),
-    waiting: Vec<Page>,
-    /// What each page given to it became, in order: `true` a share of a
-    /// shared page, `false` a page of its own (kept only when asked for).
-    placed: Option<Vec<bool>>,
-    /// Whether a page of its own waits for the shares before it (one set's
-    /// pages in order); across a class, shares wait for a full page instead.
-    in_order: bool,
-}
-
-impl<'a> Sharing<'a> {
-    fn new(per_page: usize, paper: Paper, footer: &'a dyn Fn(&mut Page)) -> Sharing<'a> {
-        Sharing {
-            per_page,
-            paper,
-            footer,
-            waiting: Vec::with_capacity(per_page),
-            placed: None,
-            in_order: true,
-        }
-    }
-
-    /// One sheet of a request (`one` asks for that sheet alone): whole pages
-    /// as they come, or small pages onto shared ones as each fills.
-    fn sheet(
-        &mut self,
-        one: &GameRequest,
-        texts: &Texts,
-        name: Option<&str>,
-        emit: &mut dyn FnMut(Page) -> Result<()>,
-    ) -> Result<DocumentInfo> {
-        let stamped = |mut page: Page| {
-            if let Some(n) = name {
-                stamp(&mut page, n);
-            }
-            page
-        };
-        let sheet = one.sheet_names().first().copied().unwrap_or_default();
-        if self.per_page > 1 && is_small(one.game(), sheet) {
-            let share = one.paper().share(self.per_page);
-            // Decided on the first layout alone (sizes do not change from one
-            // layout to the next), so a run of thousands streams.
-            let mut probe = Vec::new();
-            let first = one.with_seed(one.seed().clone());
-            first.with_paper(share).pages(texts, &mut |page| {
-                probe.push(without_calibration(page));
-                Ok(())
-            })?;
-            // A sheet turned sideways does not fit its share either; nor is a
-            // sheet shared that would take more paper small than whole.
-            let fits = |p: &Page| (p.width, p.height) == share.size_mm() && p.standards_broken().is_empty();
-            let mut whole = 0;
-            first.pages(texts, &mut |_| {
-                whole += 1;
-                Ok(())
-            })?;
-            if probe.iter().all(fits) && probe.len() <= whole * self.per_page {
-                return one.with_paper(share).pages(texts, &mut |page| {
-                    if let Some(placed) = &mut self.placed {
-                        placed.push(true);
-                    }
-                    self.waiting.push(stamped(without_calibration(page)));
-                    match self.waiting.len() == self.per_page {
-                        true => self.flush(emit),
-                        false => Ok(()),
-                    }
-                });
-            }
-        }
-        // Small pages waiting go out first, so one set's pages keep their order.
-        if self.in_order {
-            self.flush(emit)?;
-        }
-        one.pages(texts, &mut |page| {
-            if let Some(placed) = &mut self.placed {
-                placed.push(false);
-            }
-            emit(stamped(page))
-        })
-    }
-
-    /// Prints the small pages waiting for a shared page.
-    fn flush(&mut self, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
-        if self.waiting.is_empty() {
-            return Ok(());
-        }
-        let sheet = impose(
-            std::mem::take(&mut self.waiting),
-            self.per_page,
-            self.paper,
-            self.footer,
-        );
-        emit(sheet)
-    }
-}
-
-fn check_per_page(per_page: usize) -> Result<()> {
-    if ![1, 2, 4].contains(&per_page) {
-        return Err(Error::setting("per-page", format!("{per_page} is not 1, 2 or 4")));
-    }
-    Ok(())
-}
-
-/// Prints a member's name at the foot of a page, right of the calibration bar.
-pub fn stamp(page: &mut Page, name: &str) {
-    let right = page.width - MARGIN_MM - 2.0;
-    // Right of the calibration bar; a small page shows none, and has the width.
-    let left = match page.width >= 190.0 {
-        true => MARGIN_MM + 2.0 + 150.0,
-        false => page.width / 2.0,
-    };
-    let foot = page.height - MARGIN_MM - 9.0;
-    // Where the page's own text reaches the foot (a board's rating), the
-    // name goes to the top corner, above the title.
-    let name_at = |y: f32| {
-        let mut probe = Page {
-            items: Vec::new(),
-            lang: None,
-            ..*page
-        };
-        probe.fitted(right, y, right - left, 10.0, Bold, Align::Right, name);
-        probe
-    };
-    let at_foot = name_at(foot);
-    let taken = page.text_boxes();
-    let clear = at_foot.text_boxes().iter().all(|n| {
-        taken
-            .iter()
-            .all(|t| t.x1 <= n.x0 || n.x1 <= t.x0 || t.y1 <= n.y0 || n.y1 <= t.y0)
-    });
-    let stamp = match clear {
-        true => at_foot,
-        false => name_at(MARGIN_MM + 3.6),
-    };
-    // The name in its own language where its script shows one.
-    page.items.push(Item::Open(Box::new(
-        Tag::new(Role::Paragraph).with_lang(script_lang(name)),
-    )));
-    page.items.extend(stamp.items);
-    page.items.push(Item::Close);
-}
-
-/// A small page without its own calibration bar: the sheet it shares has one.
-fn without_calibration(mut page: Page) -> Page {
-    page.items
-        .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(crate::kit::CALIBRATION)));
-    page
-}
-
-/// Several small pages (without their calibration bars) on one sheet, each
-/// in its cell (at full size: they were laid out for it), with cut lines.
-fn impose(chunk: Vec<Page>, per_page: usize, paper: Paper, footer: &dyn Fn(&mut Page)) -> Page {
-    let mut sheet = if per_page == 2 {
-        Page::landscape(paper)
-    } else {
-        Page::new(paper)
-    };
-    let (cols, rows) = crate::sheet::share_grid(per_page);
-    let (cell_w, cell_h) = crate::sheet::share_cell_mm(paper, per_page);
-    let gap = crate::sheet::SHARE_GAP_MM;
-    let top = MARGIN_MM;
-    let bottom = top + rows as f32 * (cell_h + gap) - gap;
-    for (k, page) in chunk.into_iter().enumerate() {
-        let (c, r) = (k % cols, k / cols);
-        // The page's printable area (inside its margins) into the cell.
-        let (area_w, area_h) = (page.width - 2.0 * MARGIN_MM, page.height - 2.0 * MARGIN_MM);
-        let scale = (cell_w / area_w).min(cell_h / area_h).min(1.0);
-        let cx = MARGIN_MM + c as f32 * (cell_w + gap) + (cell_w - area_w * scale) / 2.0;
-        let cy = top + r as f32 * (cell_h + gap) + (cell_h - area_h * scale) / 2.0;
-        let group = std::sync::Arc::new(Group::from_page("small", page));
-        sheet.items.push(Item::Placed {
-            group,
-            x: cx - MARGIN_MM * scale,
-            y: cy - MARGIN_MM * scale,
-            scale,
-        });
-    }
-    let cut = Stroke::dashed(0.5, &[4.0, 3.0]).coloured(Colour::Grey(0.4));
-    for c in 1..cols {
-        let x = MARGIN_MM + c as f32 * (cell_w + gap) - gap / 2.0;
-        sheet.line((x, top), (x, bottom), cut.clone());
-    }
-    for r in 1..rows {
-        let y = top + r as f32 * (cell_h + gap) - gap / 2.0;
-        sheet.line((MARGIN_MM, y), (sheet.width - MARGIN_MM, y), cut.clone());
-    }
-    footer(&mut sheet);
-    sheet
-}
-
 impl Pack {
     fn common(texts: &Texts) -> Result<crate::text::Labels> {
         Ok(texts.labels("common", &tera::Context::new())?)
     }
 
-    /// One member's pages, each with their name; small sheets imposed when
-    /// asked, a sheet at a time as soon as it is full, so nothing piles up.
-    fn member_pages(
-        &self,
-        texts: &Texts,
-        member: &Member,
-        sets: &[Assigned],
-        emit: &mut dyn FnMut(Page) -> Result<()>,
-    ) -> Result<()> {
+    /// One member's pages, each with their name, together: with `per_page`
+    /// 2 or 4 their small sheets share pages among themselves, each shared
+    /// page at once when full, so nothing piles up.
+    pub fn member(&self, texts: &Texts, i: usize, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        let member = self.member_at(i);
+        let sets = self.assigned(i)?;
+        if self.per_page == 1 {
+            // Whole sets, as a set prints alone (a score pad keeps the
+            // reference card it has room for).
+            for set in &sets {
+                set.request.pages_imposed(texts, 1, Some(&member.name), emit)?;
+            }
+            return Ok(());
+        }
         let common = Self::common(texts)?;
         let footer = |sheet: &mut Page| {
             crate::sheet::calibration_bar(sheet, &common.get("calibration"));
@@ -772,91 +539,27 @@ impl Pack {
             stamp(sheet, &member.name);
         };
         let mut sharing = Sharing::new(self.per_page, self.paper, &footer);
-        for set in sets {
-            for sheet in set.request.sheet_names() {
-                sharing.sheet(&set.request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
-            }
-        }
-        sharing.flush(emit)
-    }
-
-    /// Member `i`'s pages: students first, then tables.
-    pub fn member(&self, texts: &Texts, i: usize, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
-        self.member_pages(texts, self.member_at(i), &self.assigned(i)?, emit)
-    }
-
-    /// Every member's pages in turn, for the one-PDF pack: small sheets of
-    /// consecutive members share pages (30 score pads at four to a page take
-    /// eight), each share with its member's name and code. With `placed`,
-    /// only what each page became is noted, member by member, and nothing is
-    /// emitted.
-    fn members_pages(
-        &self,
-        texts: &Texts,
-        members: std::ops::Range<usize>,
-        emit: &mut dyn FnMut(Page) -> Result<()>,
-        mut placed: Option<&mut Vec<Vec<bool>>>,
-    ) -> Result<()> {
-        let common = Self::common(texts)?;
-        let footer = |sheet: &mut Page| crate::sheet::calibration_bar(sheet, &common.get("calibration"));
-        let mut sharing = Sharing::new(self.per_page, self.paper, &footer);
-        sharing.in_order = false;
-        for i in members {
-            let member = self.member_at(i);
-            if placed.is_some() {
-                sharing.placed = Some(Vec::new());
-            }
-            for set in self.assigned(i)? {
-                for sheet in set.request.sheet_names() {
-                    sharing.sheet(&set.request.with_sheets(sheet)?, texts, Some(&member.name), emit)?;
-                }
-            }
-            if let Some(all) = placed.as_deref_mut() {
-                all.push(sharing.placed.take().unwrap_or_default());
-            }
-        }
-        if placed.is_some() {
-            sharing.waiting.clear();
-            return Ok(());
+        for set in &sets {
+            set.request.share_into(&mut sharing, texts, Some(&member.name), emit)?;
         }
         sharing.flush(emit)
     }
 
     /// The pages each member's sheets land on, numbered from `first`: the
-    /// key's page map. Worked out from what each member's pages become
-    /// (members differ: a TP Hunt map may need more tracker pages than
-    /// another), without writing them.
-    fn page_spans(&self, texts: &Texts, first: usize) -> Result<Vec<Vec<(usize, usize)>>> {
-        let mut patterns = Vec::with_capacity(self.members());
-        self.members_pages(texts, 0..self.members(), &mut |_| Ok(()), Some(&mut patterns))?;
-        // Runs of consecutive pages: a member's pages of their own, and the
-        // shared pages their small sheets land on, which hold others' too.
-        let mut spans: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.members()];
-        let mut on = |i: usize, page: usize| match spans[i].last_mut() {
-            Some((_, last)) if *last + 1 >= page => *last = page,
-            _ => spans[i].push((page, page)),
-        };
-        // Pages of their own go out at once; shares when a page is full, and
-        // the last at the end.
-        let mut last_page = first - 1;
-        let mut sharing: Vec<usize> = Vec::new();
-        for (i, pattern) in patterns.iter().enumerate() {
-            for &shared in pattern {
-                if shared {
-                    sharing.push(i);
-                    if sharing.len() == self.per_page {
-                        last_page += 1;
-                        sharing.drain(..).for_each(|m| on(m, last_page));
-                    }
-                } else {
-                    last_page += 1;
-                    on(i, last_page);
-                }
-            }
-        }
-        if !sharing.is_empty() {
-            last_page += 1;
-            sharing.drain(..).for_each(|m| on(m, last_page));
+    /// key's page map. Counted from each member's pages (members differ: a
+    /// TP Hunt map may need more tracker pages than another), without
+    /// writing them.
+    fn page_spans(&self, texts: &Texts, first: usize) -> Result<Vec<(usize, usize)>> {
+        let mut spans = Vec::with_capacity(self.members());
+        let mut next = first;
+        for i in 0..self.members() {
+            let mut pages = 0;
+            self.member(texts, i, &mut |_| {
+                pages += 1;
+                Ok(())
+            })?;
+            spans.push((next, next + pages - 1));
+            next += pages;
         }
         Ok(spans)
     }
@@ -871,13 +574,10 @@ impl Pack {
         }
         let key = self.key_layout(texts, &|_| String::new(), &mut |_| Ok(()))?;
         let spans = self.page_spans(texts, key + 1)?;
-        let pages_of = |row: usize| -> String {
-            let runs = spans.get(row).map(Vec::as_slice).unwrap_or_default();
-            let runs: Vec<String> = runs
-                .iter()
-                .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
-                .collect();
-            runs.join(", ")
+        let pages_of = |row: usize| match spans.get(row) {
+            Some(&(a, b)) if a == b => a.to_string(),
+            Some(&(a, b)) => format!("{a}-{b}"),
+            None => String::new(),
         };
         self.key_layout(texts, &pages_of, emit).map(|_| ())
     }
@@ -1081,10 +781,12 @@ impl Pack {
                     p.text(left + num_w + name_w, y + 4.2, 8.0, Regular, Align::Left, &table)
                 });
             }
+            // Fitted to its column, so a long page range never runs into the codes.
             page.role(Role::Cell, |p| {
-                p.text(
+                p.fitted(
                     left + num_w + name_w + table_w,
                     y + 4.2,
+                    pages_w - 1.5,
                     8.0,
                     Regular,
                     Align::Left,
@@ -1115,7 +817,9 @@ impl Pack {
     /// The whole pack: the teacher key, each student's sheets, then each table's.
     pub fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo> {
         self.key_pages(texts, true, emit)?;
-        self.members_pages(texts, 0..self.members(), emit, None)?;
+        for i in 0..self.members() {
+            self.member(texts, i, emit)?;
+        }
         let l = texts.labels("pack", &tera::Context::new())?;
         Ok(DocumentInfo {
             title: format!("{}: {}", l.get("title"), self.code),

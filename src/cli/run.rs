@@ -257,6 +257,12 @@ fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
         },
     )?;
     let to_stdout = output::is_stdout(&written.path);
+    if let Some(note) = jobs::per_page_note(&[request], &texts, options.per_page)? {
+        eprintln!(
+            "note: {}",
+            crate::text::message_in(texts.lang(), &note, Some("per-page"))
+        );
+    }
     if !to_stdout {
         let what = written
             .pages

@@ -134,8 +134,7 @@ pub fn write_document(request: &GameRequest, texts: &Texts, options: &DocumentOp
     output::refuse_folder(&path)?;
     let per_page = options.per_page;
     let name = options.name.as_deref();
-    let imposed =
-        |emit: &mut dyn FnMut(Page) -> Result<()>| crate::pack::sheets_imposed(request, texts, per_page, name, emit);
+    let imposed = |emit: &mut dyn FnMut(Page) -> Result<()>| request.pages_imposed(texts, per_page, name, emit);
     let mut pages = None;
     match format {
         Format::Pdf => output::write_with(&path, |w| {
@@ -265,7 +264,29 @@ pub fn write_imposed_pdf(
     texts: &Texts,
     per_page: usize,
 ) -> Result<usize> {
-    write_pdf(out, false, |emit| {
-        crate::pack::sheets_imposed(request, texts, per_page, None, emit)
-    })
+    write_pdf(out, false, |emit| request.pages_imposed(texts, per_page, None, emit))
+}
+
+/// A note when small sheets `per_page` to a page save no paper for these
+/// requests (their small sheets do not fit a share, or fill as many pages).
+pub fn per_page_note(requests: &[&GameRequest], texts: &Texts, per_page: usize) -> Result<Option<String>> {
+    if per_page == 1 {
+        return Ok(None);
+    }
+    let pages = |request: &GameRequest, per_page: usize| -> Result<usize> {
+        let mut n = 0;
+        request.pages_imposed(texts, per_page, None, &mut |_| {
+            n += 1;
+            Ok(())
+        })?;
+        Ok(n)
+    };
+    for request in requests {
+        if pages(request, per_page)? < pages(request, 1)? {
+            return Ok(None);
+        }
+    }
+    Ok(Some(format!(
+        "per-page: {per_page} to a page changes nothing here: these sheets take as many pages either way"
+    )))
 }

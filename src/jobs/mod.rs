@@ -7,5 +7,5 @@
 pub mod document;
 pub mod pack;
 
-pub use document::{Format, TextOptions, Written, texts, write_document, write_imposed_pdf, write_pdf};
+pub use document::{Format, TextOptions, Written, per_page_note, texts, write_document, write_imposed_pdf, write_pdf};
 pub use pack::{PackSpec, Students, plan_pack, split_pdfs, write_split};

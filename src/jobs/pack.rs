@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::games::request::GameRequest;
 use crate::output;
 use crate::pack::{Entry, Options, Pack};
 use crate::seed::Seed;
@@ -60,7 +61,9 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
         lang: texts.lang().to_string(),
     };
     let pack = Pack::plan(options, &names, &spec.entries)?;
-    let warnings = crate::pack::undrawable_warning(&names).into_iter().collect();
+    let requests: Vec<&GameRequest> = spec.entries.iter().map(|e| &e.request).collect();
+    let mut warnings: Vec<String> = crate::pack::undrawable_warning(&names).into_iter().collect();
+    warnings.extend(super::per_page_note(&requests, texts, spec.per_page)?);
     Ok((pack, warnings))
 }
 

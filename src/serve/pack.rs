@@ -164,7 +164,9 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         games_played = games_played.saturating_add(made.request.simulated_games().saturating_mul(members as u64));
         work::check_games(games_played, LOWER_PACK)?;
         pages += work::check_pages(members, pages, LOWER_PACK, |emit| {
-            crate::pack::sheets_imposed(&made.request, &made.texts, per_page, Some("name"), emit).map(|_| ())
+            made.request
+                .pages_imposed(&made.texts, per_page, Some("name"), emit)
+                .map(|_| ())
         })? * members;
         entries.push(
             crate::pack::Entry::new(*game, made.common, asked.values.clone(), per(fields, *game)?)

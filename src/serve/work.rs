@@ -101,7 +101,7 @@ pub fn check_request(made: &Made) -> std::result::Result<(), Refusal> {
     check_games(request.simulated_games(), LOWER_SHEETS)?;
     let one = request.with_seed(request.seed().clone());
     check_pages(request.count(), 0, LOWER_SHEETS, |emit| {
-        crate::pack::sheets_imposed(&one, &made.texts, made.per_page, None, emit).map(|_| ())
+        one.pages_imposed(&made.texts, made.per_page, None, emit).map(|_| ())
     })?;
     Ok(())
 }
@@ -127,15 +127,16 @@ impl Document {
         let mut svgs = Vec::new();
         let mut bytes = 0;
         let pages = check_pages(1, 0, LOWER_SHEETS, |emit| {
-            crate::pack::sheets_imposed(&made.request, &made.texts, made.per_page, None, &mut |page| {
-                if bytes < MAX_DOCUMENT_BYTES {
-                    let svg: Arc<str> = crate::render::svg::page_svg(&page).into();
-                    bytes += svg.len();
-                    svgs.push(svg);
-                }
-                emit(page)
-            })
-            .map(|_| ())
+            made.request
+                .pages_imposed(&made.texts, made.per_page, None, &mut |page| {
+                    if bytes < MAX_DOCUMENT_BYTES {
+                        let svg: Arc<str> = crate::render::svg::page_svg(&page).into();
+                        bytes += svg.len();
+                        svgs.push(svg);
+                    }
+                    emit(page)
+                })
+                .map(|_| ())
         })?;
         let code = crate::seed::SheetCode::text_with_lang(&made.request.code()?, made.texts.lang());
         Ok(Document {
@@ -156,14 +157,16 @@ impl Document {
 pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
     let mut seen = 0;
     let mut found = None;
-    let drawn = crate::pack::sheets_imposed(&made.request, &made.texts, made.per_page, None, &mut |page| {
-        seen += 1;
-        if seen == n {
-            found = Some(crate::render::svg::page_svg(&page));
-            return Err(Error::input(STOP));
-        }
-        Ok(())
-    });
+    let drawn = made
+        .request
+        .pages_imposed(&made.texts, made.per_page, None, &mut |page| {
+            seen += 1;
+            if seen == n {
+                found = Some(crate::render::svg::page_svg(&page));
+                return Err(Error::input(STOP));
+            }
+            Ok(())
+        });
     match found {
         Some(svg) => Ok(svg),
         None => {

@@ -3,6 +3,9 @@
 //! (PDF, tests) turn it into output without knowing any game.
 
 pub mod icons;
+pub mod impose;
+
+pub use impose::share_cell_mm;
 
 use crate::fonts::{self, FontRole};
 use std::sync::Arc;
@@ -90,28 +93,6 @@ pub const MIN_WRITING_MM: f32 = 8.0;
 pub const THICK_PT: f32 = 1.2;
 /// The least width of a box to write in: room for a two-digit number.
 pub const MIN_WRITING_WIDTH_MM: f32 = 7.0;
-
-/// Columns and rows of small sheets on one sheet of paper: side by side on
-/// a sheet turned sideways for two, two by two for four.
-pub fn share_grid(per_page: usize) -> (usize, usize) {
-    if per_page == 2 { (2, 1) } else { (2, 2) }
-}
-
-/// Room between two small sheets on one sheet, for the cut line.
-pub const SHARE_GAP_MM: f32 = 6.0;
-/// Room at the foot of a shared sheet for its calibration bar and code.
-pub const SHARE_FOOTER_MM: f32 = 14.0;
-
-/// The printable area of each small sheet when `per_page` share a sheet of
-/// `whole` paper (inside the sheet's margins, above its footer).
-pub fn share_cell_mm(whole: Paper, per_page: usize) -> (f32, f32) {
-    let (w, h) = whole.size_mm();
-    let (width, height) = if per_page == 2 { (h, w) } else { (w, h) };
-    let (cols, rows) = share_grid(per_page);
-    let cell_w = (width - 2.0 * MARGIN_MM - SHARE_GAP_MM * (cols - 1) as f32) / cols as f32;
-    let cell_h = (height - 2.0 * MARGIN_MM - SHARE_FOOTER_MM - SHARE_GAP_MM * (rows - 1) as f32) / rows as f32;
-    (cell_w, cell_h)
-}
 
 /// `text` on one line when it fits `max_w` at `size_pt`, else split at the
 /// space that makes the two lines most even.
@@ -1035,6 +1016,9 @@ pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
     }
     size
 }
+
+/// The name of the calibration bar's group.
+pub const CALIBRATION: &str = "calibration";
 
 /// Draws the 100 mm calibration bar at the foot of the page, to check the print scale.
 pub fn calibration_bar(page: &mut Page, label: &str) {

@@ -205,39 +205,63 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
     assert!(whole > 30 * (2 + 1), "{out}");
     let pages = pdf_pages_text(&read(&s, "a.pdf"));
     assert!(pages.iter().any(|p| p.lines().any(|l| l == "Student 30")));
-    // Four to a page: the score pad is laid out for a quarter of the sheet,
-    // and four students' pads share a page, each with its name and code; the
-    // tracker cannot be written in at that size, so it prints whole. 30
-    // students: 60 tracker pages and 8 pages of pads, not 30.
-    let out = pack("tracker,scorepad", "4", "b.pdf");
-    assert_eq!(pages_of(&out), whole - 30 + 8, "{out}");
+    // Four to a page keeps each student's pages together: the score pad,
+    // the only small sheet, shares its page with nobody else's, so the pack
+    // is no shorter, and says so.
+    let r = s.run(&[
+        "pack",
+        "--per",
+        "student",
+        "--game",
+        "tp-hunt",
+        "--count",
+        "30",
+        "--seed",
+        "c",
+        "--sheets",
+        "tracker,scorepad",
+        "--per-page",
+        "4",
+        "-o",
+        "b.pdf",
+    ]);
+    assert_eq!(pages_of(&r.stdout()), whole, "{}", r.stdout());
+    assert!(
+        r.stderr().contains("4 to a page changes nothing here"),
+        "{}",
+        r.stderr()
+    );
     let pages = pdf_pages_text(&read(&s, "b.pdf"));
-    // The first student's trackers, then their score pad.
-    let pad = pages.iter().position(|p| p.contains("Final Score Pad")).unwrap();
-    assert!(
-        pad >= 3 && (1..pad).all(|p| pages[p].contains("Player Tracker")),
-        "score pad on page {}",
-        pad + 1
-    );
-    // Two to a page: the score pad on one half; the rules card, too long to
-    // stay legible on two halves, prints whole.
-    let out = pack("scorepad,rules", "2", "c.pdf");
-    assert!(out.contains("(46 pages, 30 students)"), "{out}");
-    let pages = pdf_pages_text(&read(&s, "c.pdf"));
-    // Student 1's rules card, then the half page their score pad shares
-    // with student 2's, each half named.
-    assert!(
-        pages[1].contains("Rules Card") && !pages[1].contains("(1/2)"),
-        "{}",
-        pages[1]
-    );
-    assert!(
-        pages[2].matches("Final Score Pad").count() == 2
-            && pages[2].contains("Student 1")
-            && pages[2].contains("Student 2"),
-        "{}",
-        pages[2]
-    );
+    let student_on = |p: &str| {
+        (1..=30)
+            .filter(|i| p.lines().any(|l| l == format!("Student {i}")))
+            .collect::<Vec<_>>()
+    };
+    // After the key, every page is one student's, in roster order.
+    let owners: Vec<Vec<usize>> = pages
+        .iter()
+        .skip_while(|p| !p.contains("Player Tracker"))
+        .map(|p| student_on(p))
+        .collect();
+    assert!(owners.iter().all(|o| o.len() == 1), "{owners:?}");
+    assert!(owners.windows(2).all(|w| w[0][0] <= w[1][0]), "{owners:?}");
+    // Where a document holds many small sheets, they share: eight score
+    // pads, four to a page, take two pages, and no note is given.
+    let r = s.run(&[
+        "tp-hunt",
+        "--seed",
+        "c",
+        "--count",
+        "8",
+        "--sheets",
+        "scorepad",
+        "--per-page",
+        "4",
+        "-o",
+        "c.pdf",
+    ]);
+    assert!(r.stdout().contains("(2 pages)"), "{}", r.stdout());
+    assert!(!r.stderr().contains("changes nothing"), "{}", r.stderr());
 }
 
 #[test]
@@ -817,12 +841,13 @@ fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
             "{name} is on no score pad"
         );
     }
-    // A take-home set for each student prints whole sets.
+    // A take-home set for each student prints whole sets: the dice, the score
+    // pad with its reference card, the rules, after the key.
     let r = s.run(&[
         "pack", "--game", "ppe", "--roster", roster, "--seed", "5B", "--per", "student", "-o", "home.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("121 pages"), "{}", r.stdout());
+    assert!(r.stdout().contains("91 pages"), "{}", r.stdout());
 }
 
 /// Tables the game cannot be played at are refused in one line, and nothing is written.

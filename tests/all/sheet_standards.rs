@@ -76,10 +76,8 @@ fn small_sheets_several_to_a_page_meet_the_sheet_standards() {
     let broken = problems(&mut |code, texts, request| {
         let mut out = Vec::new();
         for per_page in [2, 4] {
-            let doc = Document::collect(|emit| {
-                panicpress::pack::sheets_imposed(request, texts, per_page, Some("Zoë O'Brien"), emit)
-            })
-            .unwrap();
+            let doc =
+                Document::collect(|emit| request.pages_imposed(texts, per_page, Some("Zoë O'Brien"), emit)).unwrap();
             for page in &doc.pages {
                 for item in &page.items {
                     if let Item::Placed { scale, .. } = item {
