@@ -294,6 +294,9 @@ pub struct Declaration {
     pub player_sheets: &'static [&'static str],
     /// What the game does besides printing sheets.
     pub actions: &'static [Action],
+    /// Its templates, as (name, text): labels, rules card and web words in
+    /// every language (see `game_texts!`).
+    pub texts: &'static [(&'static str, &'static str)],
 }
 
 /// A seed, as an action takes it.

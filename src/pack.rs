@@ -608,10 +608,10 @@ impl Pack {
     /// For each game played at tables, what the table shares and what each
     /// student writes on, as the game declares it.
     fn who_gets_what(&self, texts: &Texts, l: &crate::text::Labels) -> Result<Vec<String>> {
-        let words = texts.labels("web", &tera::Context::new())?;
         let mut lines = Vec::new();
         for entry in &self.group_entries {
             let game = crate::games::find(entry.request.game())?;
+            let words = texts.labels(&format!("{}-web", game.name()), &tera::Context::new())?;
             let sheets = entry.request.sheet_names();
             let named = |own: bool| -> Vec<String> {
                 sheets

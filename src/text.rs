@@ -1,5 +1,7 @@
-//! Every printed word comes from tera templates under `templates/`, embedded in
-//! the binary; `--templates DIR` replaces any of them by file name.
+//! Every printed word comes from tera templates embedded in the binary: the
+//! page furniture, class pack and web page words under `templates/`, each
+//! game's own in its folder (given to [`Texts::load`] by the registry);
+//! `--templates DIR` replaces any of them by file name.
 //!
 //! A *label* template renders to `key: value` lines; a *prose* template renders
 //! to paragraphs separated by blank lines, with `# ` starting a heading.
@@ -14,8 +16,7 @@ use std::fmt;
 use std::path::Path;
 use tera::{Context, Tera};
 
-/// The templates shipped in the binary, as (name, text).
-/// Embeds template files by their path under `templates/`.
+/// Embeds template files by their path under `templates/`, as (name, text).
 macro_rules! embed {
     ($($path:literal),* $(,)?) => {
         &[$(($path, include_str!(concat!("../templates/", $path)))),*]
@@ -24,25 +25,9 @@ macro_rules! embed {
 
 const EMBEDDED: &[(&str, &str)] = embed![
     "en/common.tera",
-    "en/tp-hunt.tera",
-    "en/tp-hunt-rules.tera",
-    "en/particle-panic.tera",
-    "en/particle-panic-rules.tera",
-    "en/panic-buy.tera",
-    "en/panic-buy-rules.tera",
-    "en/ppe.tera",
-    "en/ppe-rules.tera",
     "en/pack.tera",
     "en/web.tera",
     "de/common.tera",
-    "de/tp-hunt.tera",
-    "de/tp-hunt-rules.tera",
-    "de/particle-panic.tera",
-    "de/particle-panic-rules.tera",
-    "de/panic-buy.tera",
-    "de/panic-buy-rules.tera",
-    "de/ppe.tera",
-    "de/ppe-rules.tera",
     "de/pack.tera",
     "de/web.tera",
 ];
@@ -163,9 +148,10 @@ fn without_source_lines(text: &str) -> String {
 }
 
 impl Texts {
-    /// The embedded templates for `lang`, with any `*.tera` file in `override_dir`
-    /// (laid out as `LANG/NAME.tera` or plain `NAME.tera`) taking precedence.
-    pub fn load(lang: &str, override_dir: Option<&Path>) -> Result<Texts, TextError> {
+    /// The embedded templates and the games' (`games`: name and text) for
+    /// `lang`, with any `*.tera` file in `override_dir` (laid out as
+    /// `LANG/NAME.tera` or plain `NAME.tera`) taking precedence.
+    pub fn load(lang: &str, override_dir: Option<&Path>, games: &[(&str, &str)]) -> Result<Texts, TextError> {
         if !LANGUAGES.contains(&lang) {
             return Err(TextError(format!(
                 "language {lang_q} is not available (choose from: {})",
@@ -175,7 +161,7 @@ impl Texts {
         }
         let mut tera = Tera::default();
         tera.autoescape_on(vec![]);
-        for (name, text) in EMBEDDED {
+        for (name, text) in EMBEDDED.iter().chain(games) {
             tera.add_raw_template(name, text)
                 .map_err(|e| TextError(format!("template {name}: {}", error_chain(&e))))?;
         }
@@ -224,11 +210,6 @@ impl Texts {
             lang: lang.to_string(),
             cache: RefCell::new(VecDeque::new()),
         })
-    }
-
-    /// The embedded English templates.
-    pub fn english() -> Texts {
-        Texts::load("en", None).expect("embedded templates parse")
     }
 
     pub fn lang(&self) -> &str {
@@ -607,7 +588,7 @@ mod tests {
     /// used again (a class pack's) stay shared.
     #[test]
     fn only_the_most_recently_used_game_texts_are_kept() {
-        let texts = Texts::load("en", None).unwrap();
+        let texts = Texts::load("en", None, &crate::games::shipped_texts()).unwrap();
         let with = |stores: usize| {
             let mut ctx = Context::new();
             for (key, value) in [
@@ -637,7 +618,7 @@ mod tests {
     /// any of them can be copied and edited.
     #[test]
     fn shipped_templates_are_in_the_safe_subset() {
-        for (name, text) in EMBEDDED {
+        for (name, text) in EMBEDDED.iter().copied().chain(crate::games::shipped_texts()) {
             assert_eq!(sandbox::check(text), Ok(()), "{name}");
         }
     }
@@ -645,7 +626,7 @@ mod tests {
     fn load_override(file: &str, text: &str) -> Result<Texts, TextError> {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(file), text).unwrap();
-        Texts::load("en", Some(dir.path()))
+        Texts::load("en", Some(dir.path()), &crate::games::shipped_texts())
     }
 
     /// Regression: a template that includes itself, a recursive macro, deep
@@ -690,7 +671,7 @@ mod tests {
         let outside = tempfile::NamedTempFile::new().unwrap();
         std::fs::write(outside.path(), "code_label: secret\n").unwrap();
         std::os::unix::fs::symlink(outside.path(), dir.path().join("common.tera")).unwrap();
-        let e = Texts::load("en", Some(dir.path())).unwrap_err();
+        let e = Texts::load("en", Some(dir.path()), &crate::games::shipped_texts()).unwrap_err();
         assert!(e.0.contains("outside the templates folder"), "{}", e.0);
     }
 
@@ -706,7 +687,7 @@ mod tests {
 
     #[test]
     fn embedded_templates_render() {
-        let t = Texts::english();
+        let t = crate::games::english();
         let mut ctx = Context::new();
         ctx.insert("stores", &12);
         ctx.insert("atms", &10);
@@ -806,19 +787,26 @@ mod tests {
         ctx.insert("length", "any");
         ctx.insert("long", &true);
         ctx.insert("whammies", &true);
-        let en = Texts::english();
+        let en = crate::games::english();
+        // Every game's labels and web words, from the registry.
         let games = crate::games::all().iter().map(|g| g.name());
-        let labels: Vec<&str> = ["common", "pack"].into_iter().chain(games).collect();
+        let labels: Vec<String> = ["common", "pack", "web"]
+            .into_iter()
+            .map(String::from)
+            .chain(games.flat_map(|g| [g.to_string(), format!("{g}-web")]))
+            .collect();
+        // English help is each setting's declaration's; other languages word it.
+        let keys = |l: Labels| -> Vec<String> { l.0.into_keys().filter(|k| !k.starts_with("help.")).collect() };
         // Every game's rules card, from the registry.
         let prose: Vec<String> = crate::games::all()
             .iter()
             .map(|g| format!("{}-rules", g.name()))
             .collect();
         for lang in LANGUAGES {
-            let other = Texts::load(lang, None).unwrap();
-            for &name in &labels {
-                let want: Vec<String> = en.labels(name, &ctx).unwrap().0.into_keys().collect();
-                let have: Vec<String> = other.labels(name, &ctx).unwrap().0.into_keys().collect();
+            let other = Texts::load(lang, None, &crate::games::shipped_texts()).unwrap();
+            for name in &labels {
+                let want = keys(en.labels(name, &ctx).unwrap());
+                let have = keys(other.labels(name, &ctx).unwrap());
                 assert_eq!(have, want, "{lang}/{name}.tera");
             }
             for name in &prose {
@@ -833,13 +821,13 @@ mod tests {
 
     #[test]
     fn numbers_follow_the_language() {
-        let de = Texts::load("de", None)
+        let de = Texts::load("de", None, &crate::games::shipped_texts())
             .unwrap()
             .labels("common", &Context::new())
             .unwrap();
         assert_eq!(de.number(46656.0, 0), "46.656");
         assert_eq!(de.number(3.8612, 2), "3,86");
-        let en = Texts::english().labels("common", &Context::new()).unwrap();
+        let en = crate::games::english().labels("common", &Context::new()).unwrap();
         assert_eq!(en.number(1234567.25, 1), "1,234,567.2");
         assert_eq!(en.number(-5.0, 0), "-5");
     }
@@ -849,7 +837,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("pp-tpl-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("common.tera"), "code_label: Bladkode\n").unwrap();
-        let t = Texts::load("en", Some(&dir)).unwrap();
+        let t = Texts::load("en", Some(&dir), &crate::games::shipped_texts()).unwrap();
         assert_eq!(
             t.labels("common", &Context::new()).unwrap().get("code_label"),
             "Bladkode"
@@ -859,11 +847,16 @@ mod tests {
 
     #[test]
     fn unknown_language_and_broken_template_are_clear_errors() {
-        assert!(Texts::load("xx", None).unwrap_err().0.contains("language 'xx'"));
+        assert!(
+            Texts::load("xx", None, &crate::games::shipped_texts())
+                .unwrap_err()
+                .0
+                .contains("language 'xx'")
+        );
         let dir = std::env::temp_dir().join(format!("pp-tpl-bad-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("common.tera"), "x: {{ unclosed\n").unwrap();
-        let e = Texts::load("en", Some(&dir)).unwrap_err();
+        let e = Texts::load("en", Some(&dir), &crate::games::shipped_texts()).unwrap_err();
         assert!(e.0.contains("common.tera"), "{}", e.0);
         std::fs::remove_dir_all(&dir).unwrap();
     }

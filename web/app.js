@@ -464,12 +464,12 @@ function showActions() {
   for (const a of g.actions || []) {
     const id = "a-" + a.name;
     const form = el("form", { class: "action", id });
-    form.append(el("h3", {}, words["action." + a.name] || a.about));
+    form.append(el("h3", {}, words["action." + g.name + "." + a.name] || a.about));
     const inputs = el("div", { class: "grid" });
     for (const s of a.inputs) {
       // The seed is the form's own above.
       if (s.name === "seed") continue;
-      const label = words["input." + s.name] || s.help, fid = id + "-" + s.name;
+      const label = words["input." + g.name + "." + s.name] || s.help, fid = id + "-" + s.name;
       let control;
       if (s.type === "flag") {
         control = el("input", { type: "checkbox", name: s.name, value: "true" });
@@ -480,7 +480,7 @@ function showActions() {
         inputs.append(wrap);
         continue;
       }
-      if (s.type === "choice") control = select(s.values.map((v) => [v, words["value." + v] || v]), s.default);
+      if (s.type === "choice") control = select(s.values.map((v) => [v, valueWord(g.name, s.name, v)]), s.default);
       else if (s.type === "number") {
         control = el("input", { type: "number", inputmode: "numeric", min: String(s.min), max: String(s.max) });
         control.value = s.default;
@@ -492,7 +492,7 @@ function showActions() {
     }
     form.append(inputs);
     const out = el("pre", { class: "report", id: id + "-out", "aria-live": "polite", tabindex: "-1" });
-    form.append(el("button", { type: "submit", class: "secondary" }, words["action_run." + a.name] || w("action_run")), out);
+    form.append(el("button", { type: "submit", class: "secondary" }, words["action_run." + g.name + "." + a.name] || w("action_run")), out);
     form.addEventListener("submit", (e) => { e.preventDefault(); runAction(g, a, form, out); });
     list.append(form);
   }

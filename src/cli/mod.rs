@@ -278,11 +278,17 @@ pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> C
                 .action(ArgAction::Append)
                 .value_delimiter(',')
                 .value_parser(PossibleValuesParser::new(values))
-                .help(format!("{}{default}", s.help)),
+                .help(format!(
+                    "{} Several: repeat the flag, or join with ','.{default}",
+                    s.help
+                )),
             Kind::File => arg
                 .value_name("FILE")
                 .value_hint(clap::ValueHint::FilePath)
-                .help(format!("{}{default}", s.help)),
+                .help(format!(
+                    "{} Given as a TOML file, or as a table in a settings file.{default}",
+                    s.help
+                )),
             Kind::Text => arg.value_name("TEXT").help(format!("{}{default}", s.help)),
             Kind::Flag => arg.action(ArgAction::SetTrue).help(s.help),
         };

@@ -1,6 +1,25 @@
 //! The games. Each module holds its parameters, its rule engine (`validate`),
 //! its generator, its text forms and the sheets it prints.
 
+/// A game's texts, from its `texts/` folder: for each language its labels
+/// (`GAME.tera`), its rules card (`GAME-rules.tera`) and the web page's
+/// words for it (`GAME-web.tera`), named as `--templates` replaces them.
+macro_rules! game_texts {
+    ($game:literal) => {
+        &[
+            game_texts!(@one "en/", $game, ".tera"),
+            game_texts!(@one "en/", $game, "-rules.tera"),
+            game_texts!(@one "en/", $game, "-web.tera"),
+            game_texts!(@one "de/", $game, ".tera"),
+            game_texts!(@one "de/", $game, "-rules.tera"),
+            game_texts!(@one "de/", $game, "-web.tera"),
+        ]
+    };
+    (@one $lang:literal, $game:literal, $end:literal) => {
+        (concat!($lang, $game, $end), include_str!(concat!("texts/", $lang, $game, $end)))
+    };
+}
+
 /// Declares a game's sheet kinds: the enum, each kind's name (as `--sheets`
 /// and sheet codes write it), all of them, the default set, and list parsing.
 macro_rules! sheet_kinds {
@@ -82,25 +101,31 @@ macro_rules! request_basics {
     };
 }
 
-pub mod panic_buy;
-pub mod particle_panic;
-pub mod ppe;
 pub mod request;
-pub mod tp_hunt;
 
 use crate::error::Error;
 use crate::game::Game;
 pub use crate::json::{json_one_or_many, readable_json, readable_json_at};
 
-/// The registry: every game, in the order the command line lists them. The
-/// only place outside a game's own module that names it.
-pub fn all() -> &'static [&'static dyn Game] {
-    &[
-        &tp_hunt::declare::TpHunt,
-        &particle_panic::declare::ParticlePanic,
-        &panic_buy::declare::PanicBuy,
-        &ppe::declare::Ppe,
-    ]
+/// Declares the game modules and lists them in [`all`].
+macro_rules! registry {
+    ($($module:ident => $game:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// The registry: every game, in the order the command line lists
+        /// them. The only place outside a game's own folder that names it.
+        pub fn all() -> &'static [&'static dyn Game] {
+            &[$(&$module::declare::$game),+]
+        }
+    };
+}
+
+// A new game is its folder under src/games/ and one line here.
+registry! {
+    tp_hunt => TpHunt,
+    particle_panic => ParticlePanic,
+    panic_buy => PanicBuy,
+    ppe => Ppe,
 }
 
 /// The game of that name.
@@ -205,4 +230,23 @@ pub fn sheet_code_list<K: Copy + PartialEq>(kinds: &[K], default: &[K], name: fn
     } else {
         kinds.iter().map(|k| name(*k)).collect::<Vec<_>>().join("+")
     }
+}
+
+/// Every game's templates, as (name, text).
+pub fn shipped_texts() -> Vec<(&'static str, &'static str)> {
+    all()
+        .iter()
+        .flat_map(|g| g.declaration().texts.iter().copied())
+        .collect()
+}
+
+/// The texts for `lang`: the shipped templates, every game's, and any from
+/// `templates` replacing them by name.
+pub fn texts(lang: &str, templates: Option<&std::path::Path>) -> crate::error::Result<crate::text::Texts> {
+    Ok(crate::text::Texts::load(lang, templates, &shipped_texts())?)
+}
+
+/// The shipped English texts.
+pub fn english() -> crate::text::Texts {
+    texts("en", None).expect("shipped templates parse")
 }

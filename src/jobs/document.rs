@@ -79,10 +79,7 @@ pub fn texts(options: &TextOptions) -> Result<Texts> {
         let bytes = crate::config::read_bytes(path, MAX_FONT_BYTES)?;
         crate::fonts::add_font(bytes).map_err(|e| Error::setting("font", format!("{}: {e}", path.display())))?;
     }
-    Ok(Texts::load(
-        options.lang.as_deref().unwrap_or("en"),
-        options.templates.as_deref(),
-    )?)
+    crate::games::texts(options.lang.as_deref().unwrap_or("en"), options.templates.as_deref())
 }
 
 /// How one document is written.

@@ -202,7 +202,7 @@ impl Asked {
 /// compiles every template, which costs more than drawing a map. What they
 /// keep (texts rendered for a game and its settings) is the same whatever was
 /// made before, so every document's bytes are too.
-pub fn texts(lang: &str) -> std::result::Result<Rc<Texts>, crate::text::TextError> {
+pub fn texts(lang: &str) -> Result<Rc<Texts>> {
     thread_local! {
         static LOADED: RefCell<Vec<Rc<Texts>>> = const { RefCell::new(Vec::new()) };
     }
@@ -210,7 +210,7 @@ pub fn texts(lang: &str) -> std::result::Result<Rc<Texts>, crate::text::TextErro
         if let Some(t) = loaded.borrow().iter().find(|t| t.lang() == lang) {
             return Ok(t.clone());
         }
-        let t = Rc::new(Texts::load(lang, None)?);
+        let t = Rc::new(crate::games::texts(lang, None)?);
         loaded.borrow_mut().push(t.clone());
         Ok(t)
     })

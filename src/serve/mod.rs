@@ -614,7 +614,7 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
             }
             let code = crate::seed::SheetCode::parse(&code).map_err(|e| refuse(e.into()))?;
             let request = crate::games::request::GameRequest::from_code(&code).map_err(refuse)?;
-            let texts = form::texts(code.lang()).map_err(|e| refuse(e.into()))?;
+            let texts = form::texts(code.lang()).map_err(refuse)?;
             request.check(&texts).map_err(refuse)?;
             let made = Made {
                 common: crate::game::Common::for_seed(request.seed().clone()),
@@ -675,9 +675,17 @@ async fn words(RawQuery(query): RawQuery) -> Response {
 
 /// The page's words in `lang` as a JSON object.
 pub fn page_words(lang: &str) -> Result<String> {
-    let texts = crate::text::Texts::load(lang, None)?;
-    let labels = texts.labels("web", &tera::Context::new())?;
-    Ok(serde_json::to_string(labels.all()).unwrap_or_default())
+    let texts = crate::games::texts(lang, None)?;
+    let ctx = tera::Context::new();
+    let mut words = texts.labels("web", &ctx)?.all().clone();
+    for game in crate::games::all() {
+        // Each setting's help is its declaration's, unless the language words it.
+        for s in game.settings() {
+            words.insert(format!("help.{}.{}", game.name(), s.name), s.help.to_string());
+        }
+        words.extend(texts.labels(&format!("{}-web", game.name()), &ctx)?.all().clone());
+    }
+    Ok(serde_json::to_string(&words).unwrap_or_default())
 }
 
 /// The registry as the page reads it: each game's settings and sheets.
@@ -765,10 +773,27 @@ mod tests {
                 }
                 // The panel of the game's actions: a title, a button, each input.
                 for action in game.actions() {
-                    has(format!("action.{}", action.name));
-                    has(format!("action_run.{}", action.name));
+                    has(format!("action.{g}.{}", action.name));
+                    has(format!("action_run.{g}.{}", action.name));
                     for input in action.inputs.iter().filter(|i| i.name != "seed") {
-                        has(format!("input.{}", input.name));
+                        has(format!("input.{g}.{}", input.name));
+                        if let crate::game::Kind::Choice { values } = input.kind {
+                            for v in values {
+                                has(format!("value.{g}.{}.{v}", input.name));
+                            }
+                        }
+                    }
+                }
+                // A language other than English words each setting's help
+                // itself (English help is the declaration's).
+                if *lang != "en" {
+                    let own = crate::games::texts(lang, None)
+                        .unwrap()
+                        .labels(&format!("{g}-web"), &tera::Context::new())
+                        .unwrap();
+                    for s in game.settings() {
+                        let key = format!("help.{g}.{}", s.name);
+                        assert!(own.all().contains_key(&key), "{lang}: no {key}");
                     }
                 }
             }

@@ -127,7 +127,7 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
     }
     let seed = crate::seed::Seed::new(&seed_text).map_err(|e| Refusal::from(Error::from(e)).at("seed"))?;
     let lang = get("lang").filter(|l| !l.is_empty()).unwrap_or_else(|| "en".into());
-    let texts = super::form::texts(&lang).map_err(|e| Refusal::new(400, format!("lang: {e}")).at("lang"))?;
+    let texts = super::form::texts(&lang).map_err(|e| Refusal::new(400, format!("lang: {}", e.message)).at("lang"))?;
     let per_page = super::form::whole("per-page", get("per-page").filter(|s| !s.is_empty()).as_deref(), 1)
         .map_err(|e| Refusal::from(e).at("per-page"))?;
     let students = students(fields)?;

@@ -15,7 +15,6 @@ use std::path::Path;
 use panicpress::games::request::GameRequest;
 use panicpress::games::{panic_buy, particle_panic, ppe, tp_hunt};
 use panicpress::seed::SheetCode;
-use panicpress::text::Texts;
 use panicpress::{Error, config, pack};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -141,7 +140,7 @@ fn outcome<T>(r: panicpress::Result<T>) -> Result<Option<T>, TestCaseError> {
 /// The first pages of a request's sheets and its JSON: enough to run every
 /// sheet kind's code without printing a 25,000-page score pad.
 fn some_pages(r: &GameRequest) -> Result<(), TestCaseError> {
-    let texts = Texts::english();
+    let texts = panicpress::games::english();
     if outcome(r.check(&texts))?.is_none() {
         return Ok(());
     }
@@ -352,14 +351,14 @@ proptest! {
     #[test]
     fn templates(text in input(vec![
         include_str!("../../templates/en/common.tera").into(),
-        include_str!("../../templates/en/tp-hunt.tera").into(),
+        include_str!("../../src/games/tp_hunt/texts/en/tp-hunt.tera").into(),
         "code_label: {{ \"x\" | upper }}{% if players > 2 and not false %}many{% else %}few{% endif %}\n".into(),
         "{% for i in range(end=3) %}{{ i }}{% endfor %}{{ get_env(name=\"HOME\") }}".into(),
     ]), file in proptest::sample::select(vec!["common.tera", "tp-hunt.tera", "tp-hunt-rules.tera"])) {
         given(&text);
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(file), &text).unwrap();
-        let loaded = Texts::load("en", Some(dir.path())).map_err(Error::from);
+        let loaded = panicpress::games::texts("en", Some(dir.path()));
         if let Some(texts) = outcome(loaded)? {
             let r = GameRequest::from_code(&SheetCode::parse("tp-hunt:1:g12-s12-a10-d7-p4:a4:map+rules:42").unwrap()).unwrap();
             if outcome(r.check(&texts))?.is_some() {

@@ -32,7 +32,7 @@ const CODES: &[&str] = &[
 fn problems(check: &mut dyn FnMut(&str, &Texts, &GameRequest) -> Vec<String>) -> Vec<String> {
     let mut broken = Vec::new();
     for lang in ["en", "de"] {
-        let texts = Texts::load(lang, None).unwrap();
+        let texts = panicpress::games::texts(lang, None).unwrap();
         for paper in ["a4", "letter"] {
             for code in CODES {
                 let code = code.replace("PAPER", paper);

@@ -83,7 +83,7 @@ fn same_inputs_give_identical_bytes_and_other_seeds_differ() {
 fn two_documents_made_in_one_process_are_identical() {
     use panicpress::games::tp_hunt::{Params, Request, sheets::SheetKind};
     use panicpress::render::pdf::render;
-    let texts = panicpress::text::Texts::english();
+    let texts = panicpress::games::english();
     let req = |seed: &str| Request {
         seats: Default::default(),
         params: Params::default(),

@@ -400,7 +400,7 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
                     layout,
                     sheets: sheets::SheetKind::ALL.to_vec(),
                 };
-                let doc = req.document(&crate::text::Texts::english()).unwrap();
+                let doc = req.document(&crate::games::english()).unwrap();
                 doc.assert_inside_margins(&format!("{paper:?} {layout:?} {mode:?}"));
                 assert!(doc.pages[0].width > doc.pages[0].height, "the board is landscape");
                 let tally = doc.pages.iter().any(|p| {
@@ -433,7 +433,7 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
             layout,
             sheets: vec![sheets::SheetKind::Board],
         };
-        let doc = req.document(&crate::text::Texts::english()).unwrap();
+        let doc = req.document(&crate::games::english()).unwrap();
         let road = doc
             .pages
             .last()
@@ -790,7 +790,7 @@ fn boards_that_send_most_deliveries_to_one_arrow_are_named() {
 fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
     use crate::sheet::{Item, Paper};
     for lang in ["en", "de"] {
-        let texts = crate::text::Texts::load(lang, None).unwrap();
+        let texts = crate::games::texts(lang, None).unwrap();
         for players in [2, 6] {
             let mode = if players == 2 { Mode::Race } else { Mode::Hoard };
             let req = Request {
@@ -890,7 +890,7 @@ fn nothing_touches_the_calibration_bar() {
         boxes
     };
     for lang in ["en", "de"] {
-        let texts = crate::text::Texts::load(lang, None).unwrap();
+        let texts = crate::games::texts(lang, None).unwrap();
         for paper in [Paper::A4, Paper::Letter] {
             for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
                 for (players, mode) in EVERY_MODE {

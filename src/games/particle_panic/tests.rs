@@ -773,7 +773,7 @@ fn every_page_stays_inside_the_margins() {
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     version: VERSION,
                 };
-                let doc = req.document(&crate::text::Texts::english()).unwrap();
+                let doc = req.document(&crate::games::english()).unwrap();
                 // 26 star cards: 9 to an A4 page, 6 to a Letter page, each
                 // page followed by their backs.
                 let stars = match (five_codes, paper) {

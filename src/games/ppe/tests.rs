@@ -281,7 +281,7 @@ fn faces_are_big_enough_and_pages_fit_on_both_papers() {
                 paper,
                 sheets: sheets::SheetKind::ALL.to_vec(),
             };
-            let doc = req.document(&crate::text::Texts::english()).unwrap();
+            let doc = req.document(&crate::games::english()).unwrap();
             doc.assert_inside_margins(&format!("{paper:?} {players} {target}"));
             if target == 190 {
                 // 8 players: two column blocks; 190 points: more than one page of rolls.

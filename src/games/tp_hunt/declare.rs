@@ -29,7 +29,7 @@ const SETTINGS: &[Setting] = &[
             max: PLAYER_RANGE.1 as i64,
         },
         default: "4",
-        help: "Number of players (the trackers on the sheet).",
+        help: "Players: one tracker for each.",
         in_code: "p4",
         sets: &[],
     },
@@ -45,7 +45,7 @@ const SETTINGS: &[Setting] = &[
         name: "atms",
         kind: Kind::Number { min: 0, max: 676 },
         default: "10",
-        help: "ATMs on the map.",
+        help: "Cash machines (ATMs) on the map.",
         in_code: "a10",
         sets: &[],
     },
@@ -64,7 +64,7 @@ const SETTINGS: &[Setting] = &[
             max: GRID_RANGE.1 as i64,
         },
         default: "12",
-        help: "Grid size (squares a side).",
+        help: "Squares along each side of the map.",
         in_code: "g12",
         sets: &[],
     },
@@ -72,7 +72,7 @@ const SETTINGS: &[Setting] = &[
         name: "preset",
         kind: Kind::Choice { values: PRESETS },
         default: "standard",
-        help: "'harder': 9 stores, 10 ATMs, 10 danger zones; 'standard': 12, 10, 7 (the other settings win).",
+        help: "Harder: 9 stores, 10 ATMs, 10 danger zones; standard: 12, 10, 7. Numbers given for those win over it.",
         in_code: "",
         sets: &[
             ("standard", &[("stores", "12"), ("atms", "10"), ("dangers", "7")]),
@@ -83,7 +83,7 @@ const SETTINGS: &[Setting] = &[
         name: "rule-off",
         kind: Kind::Names { values: FAIRNESS },
         default: "",
-        help: "Switch off a fairness rule by name (see 'panicpress rules tp-hunt'); repeatable.",
+        help: "Every map is checked to be fair; leave a check out only to allow maps that fail it.",
         in_code: "-xNAME",
         sets: &[],
     },
@@ -200,6 +200,7 @@ const DECLARATION: Declaration = Declaration {
     // A tracker has a row for every turn of a whole game: it needs a whole
     // page; the dice tape prints whole too (a share would hold half its rolls).
     small_sheets: &["scorepad", "rules"],
+    texts: game_texts!("tp-hunt"),
     player_sheets: &["tracker"],
     actions: &[Action {
         name: "simulate",

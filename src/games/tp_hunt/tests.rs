@@ -553,7 +553,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                     paper,
                     sheets: sheets::SheetKind::ALL.to_vec(),
                 };
-                let doc = req.document(&crate::text::Texts::english()).unwrap();
+                let doc = req.document(&crate::games::english()).unwrap();
                 // Map, score pad, rules card, at least one tracker and one dice tape page.
                 assert!(doc.pages.len() >= 5, "{paper:?} players {players} grid {grid}");
                 doc.assert_inside_margins(&format!("{paper:?} players {players} grid {grid}"));
@@ -581,7 +581,7 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
             paper: Paper::A4,
             sheets: vec![sheets::SheetKind::Tracker],
         };
-        let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
+        let pages = req.document(&crate::games::english()).unwrap().pages;
         // Turn numbers printed down the trackers (two players to a page, a
         // pair's further rows on a page of its own or on half of one): the
         // last reaches the 90th-percentile game length.
@@ -614,7 +614,7 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
             paper,
             sheets: vec![sheets::SheetKind::Map],
         };
-        let doc = req.document(&crate::text::Texts::english()).unwrap();
+        let doc = req.document(&crate::games::english()).unwrap();
         // The grid's outer border is the only 1.2 pt rectangle.
         let side = doc.pages[0]
             .flat_items()
