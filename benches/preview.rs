@@ -7,11 +7,10 @@
 use panicpress::games::request::GameRequest;
 use panicpress::render::svg;
 use panicpress::seed::SheetCode;
-use panicpress::text::Texts;
 use std::time::Instant;
 
 fn main() {
-    let texts = Texts::english();
+    let texts = panicpress::games::english();
     let dpi: u32 = std::env::var("DPI").ok().and_then(|v| v.parse().ok()).unwrap_or(96);
     let mut times = Vec::new();
     for run in 0..31 {
