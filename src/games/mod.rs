@@ -103,6 +103,8 @@ macro_rules! request_basics {
 
 pub mod request;
 
+pub mod many;
+
 use crate::error::Error;
 use crate::game::Game;
 pub use crate::json::{json_one_or_many, readable_json, readable_json_at};

@@ -1501,29 +1501,14 @@ pub struct BoardRating {
 
 /// Plays `games` games on a board with the greedy policy, dice from the seed.
 pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> BoardRating {
-    // Games are independent: they are shared out over the cores in runs of
-    // consecutive games, and the results read back in game order.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-    let runs = if games >= 64 { cores.clamp(1, 8) } else { 1 };
-    let per_run = games.div_ceil(runs);
-    let played: Vec<Played> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..runs)
-            .map(|r| {
-                let range = (r * per_run).min(games)..((r + 1) * per_run).min(games);
-                scope.spawn(move || {
-                    let table = Table::new(board);
-                    range
-                        .map(|g| {
-                            let mut policy = super::policy::Greedy::new(seed, g as u64, p.version);
-                            play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy)
-                        })
-                        .collect::<Vec<_>>()
-                })
+    // Games are independent; each core's run of games shares one table.
+    let played: Vec<Played> = crate::games::many::in_order(games, 64, |range| {
+        let table = Table::new(board);
+        range
+            .map(|g| {
+                let mut policy = super::policy::Greedy::new(seed, g as u64, p.version);
+                play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy)
             })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a simulated game does not panic"))
             .collect()
     });
     let mut rounds = Vec::with_capacity(games as usize);

@@ -544,40 +544,19 @@ pub struct MapRating {
     pub p90_tape_rows: u32,
 }
 
-/// `f(0)`, `f(1)` ... `f(n - 1)` in that order, shared out over the cores
-/// in runs of consecutive numbers when there are at least `parallel_from`:
-/// the same results whatever the number of cores.
-fn in_order<T: Send>(n: u32, parallel_from: u32, f: impl Fn(u32) -> T + Sync) -> Vec<T> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-    let runs = if n >= parallel_from { cores.clamp(1, 8) } else { 1 };
-    if runs == 1 {
-        return (0..n).map(f).collect();
-    }
-    let per_run = n.div_ceil(runs);
-    std::thread::scope(|scope| {
-        let f = &f;
-        let handles: Vec<_> = (0..runs)
-            .map(|r| {
-                let range = (r * per_run).min(n)..((r + 1) * per_run).min(n);
-                scope.spawn(move || range.map(f).collect::<Vec<_>>())
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a simulated game does not panic"))
-            .collect()
-    })
-}
-
 /// Plays `games` games on a map with the greedy policy, dice from `seed`,
 /// each game its own stream.
 pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
     let start = Game::new(map, players, switches);
     let table = super::policy::Table::new(&start);
-    let played = in_order(games, 32, |g| {
-        let mut policy = super::policy::Greedy::new(&table);
-        let mut dice = seed.stream("tp-hunt-game", g as u64);
-        play_from(&start, &mut dice, &mut policy)
+    let played = crate::games::many::in_order(games, 32, |range| {
+        range
+            .map(|g| {
+                let mut policy = super::policy::Greedy::new(&table);
+                let mut dice = seed.stream("tp-hunt-game", g as u64);
+                play_from(&start, &mut dice, &mut policy)
+            })
+            .collect()
     });
     let mut r = summary(&played);
     // Games independent of each other: a binomial share's error.
