@@ -26,13 +26,21 @@ fn main() {
             let first = text.lines().next().unwrap_or("invalid arguments");
             // A value outside a list: name the list on the same line.
             let choices = match e.get(clap::error::ContextKind::ValidValue) {
-                Some(clap::error::ContextValue::Strings(values)) => format!(" (choose from: {})", values.join(", ")),
+                Some(clap::error::ContextValue::Strings(values)) if !values.is_empty() => {
+                    format!(" (choose from: {})", values.join(", "))
+                }
                 _ => String::new(),
             };
-            eprintln!(
-                "{}",
-                panicpress::error::tidy(&format!("{first}{choices} (see panicpress --help)"))
-            );
+            let line = format!("{first}{choices} (see panicpress --help)");
+            // In the language asked for, when --lang is among the arguments.
+            let line = match argument_language() {
+                Some(lang) => match line.strip_prefix("error: ") {
+                    Some(rest) => format!("error: {}", panicpress::text::message_in(&lang, rest, None)),
+                    None => line,
+                },
+                None => line,
+            };
+            eprintln!("{}", panicpress::error::tidy(&line));
             std::process::exit(2);
         }
     };
@@ -65,4 +73,17 @@ fn asked_language(matches: &clap::ArgMatches) -> Option<String> {
     let (_, m) = matches.subcommand()?;
     let lang = |m: &clap::ArgMatches| m.try_get_one::<String>("lang").ok().flatten().cloned();
     lang(m).or_else(|| m.subcommand().and_then(|(_, sub)| lang(sub)))
+}
+
+/// The value of `--lang` (or `--lang=...`) among the raw arguments, for
+/// words about arguments that could not be read.
+fn argument_language() -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--lang=") {
+            Some(lang) => Some(lang.to_string()),
+            None if a == "--lang" => args.get(i + 1).cloned(),
+            None => None,
+        })
 }

@@ -477,19 +477,27 @@ pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
         Some((f, rest)) => (format!("{f}: "), rest),
         None => (String::new(), message),
     };
-    for line in catalogue.lines().filter(|l| !l.starts_with('#')) {
-        let Some((shape, wording)) = line.split_once(" => ") else {
-            continue;
-        };
+    let entries = catalogue
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(" => "));
+    let (phrases, shapes): (Vec<_>, Vec<_>) = entries.partition(|(shape, _)| shape.starts_with("~ "));
+    // The system's own words (a file not found) wherever they stand.
+    let in_words = |text: String| {
+        phrases
+            .iter()
+            .fold(text, |t, (english, own)| t.replace(&english[2..], own))
+    };
+    for (shape, wording) in shapes {
         if let Some(values) = match_shape(shape, rest) {
             let mut out = wording.to_string();
             for (name, value) in values {
                 out = out.replace(&format!("{{{name}}}"), value);
             }
-            return crate::error::tidy(&format!("{prefix}{out}"));
+            return crate::error::tidy(&in_words(format!("{prefix}{out}")));
         }
     }
-    message.to_string()
+    in_words(message.to_string())
 }
 
 /// The values of a shape's `{name}` places in `text`, when `text` has the

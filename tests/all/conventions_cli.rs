@@ -188,3 +188,59 @@ fn manual_pages_exist_for_every_subcommand() {
     assert_eq!(r.code(), 0);
     assert!(r.stdout().starts_with(".ie"), "{}", &r.stdout()[..40]);
 }
+
+/// With `--lang de` a refusal is worded in German, whether it comes from a
+/// setting, a file, the system or the arguments themselves.
+#[test]
+fn refusals_speak_german_when_asked() {
+    let s = Scratch::new("german-errors");
+    std::fs::write(s.path("empty.csv"), "name\n").unwrap();
+    let cases: &[&[&str]] = &[
+        &["tp-hunt", "--seed", "1", "--stores", "200"],
+        &["tp-hunt", "--seed", "1", "--players", "9"],
+        &["tp-hunt", "--seed", "1", "--atms", "0"],
+        &["tp-hunt", "--seed", "1", "--config", "nope.toml"],
+        &["tp-hunt", "--seed", "1", "--rule-off", "nope"],
+        &["tp-hunt", "--seed", "1", "--bogus"],
+        &["tp-hunt", "--seed", "1", "--seed", "2"],
+        &["tp-hunt", "--seed", "1", "--players"],
+        &["tp-hunt", "--seed", "1", "--stores", "x"],
+        &["tp-hunt", "--seed", "1", "--per-page", "3"],
+        &["tp-hunt", "--seed", "1", "--sheets", "mop"],
+        &["tp-hunt", "--seed", "1", "--templates", "nowhere"],
+        &["tp-hunt", "--seed", "1", "--font", "nowhere.ttf"],
+        &["ppe", "--seed", "1", "--faces", "nope.toml"],
+        &["panic-buy", "--seed", "1", "--players", "5"],
+        &["particle-panic", "--seed", "1", "--players", "7"],
+        &["pack", "--game", "tp-hunt", "--roster", "nope.csv", "--seed", "a"],
+        &["pack", "--game", "tp-hunt", "--roster", "empty.csv", "--seed", "a"],
+        &["pack", "--game", "tp-hunt", "--count", "0", "--seed", "a"],
+        &[
+            "pack",
+            "--game",
+            "tp-hunt",
+            "--count",
+            "3",
+            "--seed",
+            "a",
+            "--table-size",
+            "9",
+        ],
+    ];
+    // Words of English sentences that German ones do not use.
+    let english = [
+        " is ", " the ", " not ", "cannot", "must", "found", "unknown", "invalid", "expected", "required", " out of ",
+    ];
+    for args in cases {
+        let mut args = args.to_vec();
+        args.extend(["--lang", "de"]);
+        let r = s.run(&args);
+        let line = r.stderr().trim().to_lowercase();
+        assert!(r.code() != 0 && line.lines().count() == 1, "{args:?}: {line}");
+        // Quoted input and names of settings stay as they were typed.
+        let words: String = line.split('\'').step_by(2).collect();
+        for word in english {
+            assert!(!words.contains(word), "{args:?}: {line}");
+        }
+    }
+}
