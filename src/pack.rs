@@ -495,6 +495,20 @@ impl Pack {
     pub fn members(&self) -> usize {
         self.students.len() + self.groups.len()
     }
+
+    /// Who the first table is (its name, then its students'), or the first
+    /// student where each takes a whole set home; and their member numbers,
+    /// the table's shared sheets first.
+    pub fn first_table(&self) -> (Vec<&str>, Vec<usize>) {
+        let members: Vec<usize> = match self.tables.first() {
+            Some(seats) => std::iter::once(self.students.len())
+                .chain(seats.iter().copied())
+                .collect(),
+            None => vec![0],
+        };
+        let names = members.iter().map(|&i| self.member_at(i).name.as_str()).collect();
+        (names, members)
+    }
 }
 
 /// A member's seed moved on `bump` times: `SEED +1`, `SEED +2` ...

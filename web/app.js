@@ -347,11 +347,8 @@ function packGames() {
   }
 }
 
-async function makePack(event) {
-  event.preventDefault();
-  clearErrors("#packform");
-  const status = $("packstatus");
-  status.classList.remove("ok");
+// The pack form's fields as the server reads them.
+function packForm() {
   const form = new FormData();
   const games = [...document.querySelectorAll("#pack-games input:checked")].map((c) => c.value);
   for (const name of games) {
@@ -374,6 +371,15 @@ async function makePack(event) {
   if ($("pack-file").files[0]) form.append("roster", $("pack-file").files[0]);
   if ($("pack-names").value.trim()) form.append("names", $("pack-names").value);
   if ($("pack-count").value.trim()) form.append("count", $("pack-count").value);
+  return form;
+}
+
+async function makePack(event) {
+  event.preventDefault();
+  clearErrors("#packform");
+  const status = $("packstatus");
+  status.classList.remove("ok");
+  const form = packForm();
   status.textContent = w("pack_making");
   $("makepack").disabled = true;
   let reply;
@@ -394,6 +400,40 @@ async function makePack(event) {
   const warning = reply.headers.get("X-Warning");
   if (warning) status.append(el("br"), w("pack_warning") + " " + decodeURIComponent(warning.replace(/\+/g, " ")));
   a.focus();
+}
+
+// The first table's pages (or the first student's), as the pack prints them.
+async function previewPack() {
+  clearErrors("#packform");
+  const status = $("packstatus"), box = $("packpreview");
+  status.classList.remove("ok");
+  status.textContent = w("pack_preview_making");
+  $("previewpack").disabled = true;
+  let reply;
+  try {
+    reply = await ask("/api/pack/preview", { method: "POST", body: packForm() });
+  } catch (e) {
+    status.textContent = w("failed");
+    $("previewpack").disabled = false;
+    return;
+  }
+  $("previewpack").disabled = false;
+  if (!reply.ok) { box.replaceChildren(); packError(await reply.json()); return; }
+  const body = await reply.json();
+  status.textContent = "";
+  const [first, ...rest] = body.who;
+  const title = rest.length
+    ? w("pack_preview_table", { table: first, pages: body.pages })
+    : w("pack_preview_student", { student: first, pages: body.pages });
+  const strip = el("div", { class: "strip" });
+  body.svgs.forEach((svg, i) => {
+    const src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+    const alt = w("preview_alt", { page: i + 1, pages: body.pages });
+    strip.append(el("figure", {}, el("img", { src, alt }), el("figcaption", {}, String(i + 1))));
+  });
+  const more = body.pages > body.svgs.length ? [el("p", { class: "help" }, w("pack_preview_more", { shown: body.svgs.length }))] : [];
+  box.replaceChildren(el("h3", { tabindex: "-1" }, title), strip, ...more);
+  box.querySelector("h3").focus();
 }
 
 // How the class splits into tables, as the server will seat it: the
@@ -582,6 +622,7 @@ async function start() {
   $("preview").addEventListener("load", () => $("sheetview").setAttribute("aria-busy", "false"));
   $("copy").addEventListener("click", copyCode);
   $("packform").addEventListener("submit", makePack);
+  $("previewpack").addEventListener("click", previewPack);
   $("packform").addEventListener("input", packSplit);
   $("packform").addEventListener("change", packSplit);
   $("againform").addEventListener("submit", regen);

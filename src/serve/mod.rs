@@ -188,6 +188,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/words", get(words))
         .route("/api/regen", get(regen))
         .route("/api/pack", post(pack::answer))
+        .route("/api/pack/preview", post(pack::preview))
         .route("/api/validate/{game}", post(validate))
         .route("/api/{game}/action/{name}", get(action_answer))
         .route("/api/{game}/{what}", get(game_answer))

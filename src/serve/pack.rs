@@ -45,6 +45,46 @@ pub async fn answer(State(shared): State<Arc<Shared>>, form: Result<Multipart, M
     streamed(&shared, move || plan(&fields), write).await
 }
 
+/// `POST /api/pack/preview`: the first table's pages of the pack the form
+/// asks for (its shared sheets, then each student's at it), as SVG in JSON,
+/// with who sits there. Where each student takes a set home: the first one's.
+pub async fn preview(State(shared): State<Arc<Shared>>, form: Result<Multipart, MultipartRejection>) -> Response {
+    let fields = match read(form).await {
+        Ok(f) => f,
+        Err(r) => return refusal(r),
+    };
+    let made = super::on_pool(&shared, move || {
+        let (_, Planned { pack, texts, .. }) = plan(&fields)?;
+        let (who, members) = pack.first_table();
+        let mut svgs: Vec<String> = Vec::new();
+        let mut bytes = 0;
+        let mut pages = 0;
+        for i in members {
+            pack.member(&texts, i, &mut |page| {
+                pages += 1;
+                // The first pages, as many as a page of the browser holds well.
+                if svgs.len() < MAX_PREVIEW_PAGES && bytes < MAX_PREVIEW_BYTES {
+                    let svg = crate::render::svg::page_svg(&page);
+                    bytes += svg.len();
+                    svgs.push(svg);
+                }
+                Ok(())
+            })
+            .map_err(Refusal::from)?;
+        }
+        Ok(serde_json::json!({ "who": who, "pages": pages, "svgs": svgs }).to_string())
+    })
+    .await;
+    match made {
+        Ok(json) => super::text("application/json", &json),
+        Err(r) => refusal(r),
+    }
+}
+
+/// Most pages and SVG bytes a preview of the first table sends.
+const MAX_PREVIEW_PAGES: usize = 12;
+const MAX_PREVIEW_BYTES: usize = 8 * 1024 * 1024;
+
 /// Reads the multipart form; the body's size and time are bounded by the server's limits.
 async fn read(form: Result<Multipart, MultipartRejection>) -> Result<Vec<Field>, Refusal> {
     let mut form =

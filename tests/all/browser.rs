@@ -542,6 +542,14 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     );
     browser.click("input[name='pack-per'][value='student']");
     browser.until("no tables", "document.getElementById('pack-table-field').hidden");
+    // The first student's pages, before the pack is made.
+    browser.click("#previewpack");
+    browser.until(
+        "the first student's pages",
+        "(() => { const h = document.querySelector('#packpreview h3'); return !!h && h.textContent.startsWith('Ann (') && document.querySelectorAll('#packpreview img').length > 1; })()",
+    );
+    browser.axe("with the first student's pages");
+    browser.screenshot("web-pack-preview.png");
     browser.tab_to("#pack-seed");
     browser.script("document.getElementById('pack-seed').select(); return true;");
     browser.keys("5B");

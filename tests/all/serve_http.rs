@@ -258,6 +258,35 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         web_tables.body == std::fs::read(s.path("t.pdf")).unwrap(),
         "the web's table pack differs from the CLI's"
     );
+    // The first table's pages before the pack is made: its shared sheets
+    // (one map, score pad, rules, dice tape), then each student's tracker,
+    // with who sits there.
+    let preview = post(&server, "/api/pack/preview", "", &content_type, &tables);
+    assert_eq!(preview.status, 200, "{}", String::from_utf8_lossy(&preview.body));
+    let preview: serde_json::Value = serde_json::from_slice(&preview.body).unwrap();
+    let who: Vec<&str> = preview["who"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(who, ["Table 1: Ann, Bo, Cy, Di", "Ann", "Bo", "Cy", "Di"], "{preview}");
+    let svgs = preview["svgs"].as_array().unwrap();
+    assert_eq!(svgs.len() as u64, preview["pages"].as_u64().unwrap());
+    let map_pages = svgs
+        .iter()
+        .filter(|s| s.as_str().unwrap().contains("Neighbourhood Map"))
+        .count();
+    assert_eq!(map_pages, 1, "one map for the table");
+    // A refused form is refused the same way as the pack itself.
+    let (content_type, bad) = multipart(&[
+        ("games", "tp-hunt"),
+        ("seed", "5B"),
+        ("names", "Ann"),
+        ("table-size", "4"),
+    ]);
+    let refused = post(&server, "/api/pack/preview", "", &content_type, &bad);
+    assert_eq!(refused.status, 400, "{}", String::from_utf8_lossy(&refused.body));
     assert!(
         web.body == std::fs::read(s.path("p.pdf")).unwrap(),
         "the web's pack differs from the CLI's"
