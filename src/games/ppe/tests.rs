@@ -734,3 +734,45 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
         assert!(de.contains(line), "{line}\n{de}");
     }
 }
+
+/// The score pad's boxes to tick (a lost turn in each row, "out" in each
+/// player's head) are plainly tick boxes of at least
+/// [`crate::sheet::MIN_TICK_MM`] a side, at every player count.
+#[test]
+fn score_pad_tick_boxes_are_at_least_five_millimetres() {
+    use crate::sheet::{Item, MIN_TICK_MM, Paper};
+    for players in [2u32, 6, 8] {
+        for paper in [Paper::A4, Paper::Letter] {
+            let req = Request {
+                seats: Default::default(),
+                params: Params {
+                    players,
+                    mode: Mode::Long,
+                    whammies: true,
+                    ..Params::default()
+                },
+                seed: Seed::new("ticks").unwrap(),
+                paper,
+                sheets: vec![sheets::SheetKind::Scorepad],
+            };
+            let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
+            let mut boxes = 0;
+            for page in &pages {
+                for item in page.flat_items() {
+                    if let Item::Rect {
+                        w, h, stroke: Some(_), ..
+                    } = item
+                        && (w - h).abs() < 0.01
+                        && *w < 8.0
+                    {
+                        assert!(*w >= MIN_TICK_MM - 0.01, "{players} players {paper:?}: {w} mm");
+                        boxes += 1;
+                    }
+                }
+                assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
+            }
+            // One in each player's head on each page, one a row for each player.
+            assert!(boxes > players as usize * 2, "{players} players: {boxes} boxes");
+        }
+    }
+}

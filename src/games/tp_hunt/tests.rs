@@ -717,3 +717,38 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "it cannot stop where it started"
     );
 }
+
+/// The dice tape's "used" column is plainly a tick box for each roll, at
+/// least [`crate::sheet::MIN_TICK_MM`] a side, not a cell to write in.
+#[test]
+fn each_roll_on_the_dice_tape_has_a_tick_box() {
+    use crate::sheet::{Item, MIN_TICK_MM, Paper};
+    for paper in [Paper::A4, Paper::Letter] {
+        let req = Request {
+            seats: Default::default(),
+            params: Params::default(),
+            seed: Seed::new("tape").unwrap(),
+            count: 1,
+            paper,
+            sheets: vec![sheets::SheetKind::DiceTape],
+        };
+        for page in req.document(&crate::text::Texts::english()).unwrap().pages {
+            let squares: Vec<f32> = page
+                .flat_items()
+                .into_iter()
+                .filter_map(|i| match i {
+                    Item::Rect { w, h, .. } if (w - h).abs() < 0.01 && *w < 8.0 => Some(*w),
+                    _ => None,
+                })
+                .collect();
+            let numbers = page.text_boxes().iter().filter(|b| b.size_pt == 7.0).count();
+            assert!(squares.iter().all(|s| *s >= MIN_TICK_MM - 0.01), "{squares:?}");
+            // A box for each numbered roll.
+            assert!(
+                squares.len() >= 100 && squares.len() + 1 >= numbers,
+                "{paper:?}: {}",
+                squares.len()
+            );
+        }
+    }
+}
