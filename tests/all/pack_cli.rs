@@ -817,6 +817,17 @@ fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
             "{name} is on no score pad"
         );
     }
+    // Panic Buy: each student's name on their "Your turn" card, a line of its own.
+    let pages = pdf_pages_text(&std::fs::read(s.path("panic-buy.pdf")).unwrap());
+    for i in 1..=30 {
+        let name = format!("Pupil {i:02}");
+        assert!(
+            pages
+                .iter()
+                .any(|p| p.contains("YOUR TURN") && p.lines().any(|l| l.trim() == name)),
+            "{name} has no turn card"
+        );
+    }
     // A take-home set for each student prints whole sets.
     let r = s.run(&[
         "pack", "--game", "ppe", "--roster", roster, "--seed", "5B", "--per", "student", "-o", "home.pdf",

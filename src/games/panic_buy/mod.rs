@@ -1515,6 +1515,8 @@ pub struct Request {
     pub paper: crate::sheet::Paper,
     pub layout: sheets::BoardLayout,
     pub sheets: Vec<sheets::SheetKind>,
+    /// The players' names, on their "Your turn" cards.
+    pub seats: crate::game::Seats,
 }
 
 impl Request {
@@ -1559,6 +1561,7 @@ impl Request {
             paper: code.paper()?,
             layout,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+            seats: Default::default(),
         })
     }
 
@@ -1664,7 +1667,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let gt = self.texts(texts)?;
-        let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt);
+        let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt, &self.seats);
         let list = self.sheet_list();
         let mut codes = crate::sheet::Codes::default();
         let mut first = None;
@@ -1699,7 +1702,7 @@ impl Request {
         let gt = texts.game(GAME, &self.text_context(ratings.as_ref()))?;
         let ctx = sheets::Context {
             tally_rows: ratings.unwrap_or_default().tally_rows(),
-            ..sheets::Context::new(&self.params, self.layout, self.paper, &gt)
+            ..sheets::Context::new(&self.params, self.layout, self.paper, &gt, &self.seats)
         };
         for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
             for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {

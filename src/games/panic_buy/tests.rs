@@ -402,6 +402,7 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
                     paper,
                     layout,
                     sheets: sheets::SheetKind::ALL.to_vec(),
+                    seats: Default::default(),
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
                 doc.assert_inside_margins(&format!("{paper:?} {layout:?} {mode:?}"));
@@ -435,6 +436,7 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
             paper,
             layout,
             sheets: vec![sheets::SheetKind::Board],
+            seats: Default::default(),
         };
         let doc = req.document(&crate::text::Texts::english()).unwrap();
         let road = doc
@@ -807,6 +809,7 @@ fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
                 paper: Paper::A4,
                 layout: sheets::BoardLayout::Single,
                 sheets: vec![sheets::SheetKind::Components],
+                seats: Default::default(),
             };
             let mut words = 0;
             for page in req.document(&texts).unwrap().pages {
@@ -908,6 +911,7 @@ fn nothing_touches_the_calibration_bar() {
                         paper,
                         layout,
                         sheets: sheets::SheetKind::ALL.to_vec(),
+                        seats: Default::default(),
                     };
                     for (i, page) in req.document(&texts).unwrap().pages.into_iter().enumerate() {
                         let code_line = page.height - crate::sheet::MARGIN_MM - 4.0;
@@ -965,6 +969,7 @@ fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) 
         paper,
         layout: sheets::BoardLayout::Single,
         sheets: vec![sheets::SheetKind::Rules],
+        seats: Default::default(),
     };
     let pages = req
         .document(&crate::text::Texts::load(lang, None).unwrap())
@@ -1015,5 +1020,58 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 }
             }
         }
+    }
+}
+
+/// Seated players' names go on their "Your turn" cards, one each, at a
+/// printable size and inside the card; without names the cards are as before.
+#[test]
+fn seated_players_names_go_on_their_turn_cards() {
+    use crate::sheet::Paper;
+    let names = ["Ana Souza", "Emma Schmidt-Weißenberger von Hohenlohe", "Chen, Li"];
+    for (players, mode) in [(3, Mode::Race), (2, Mode::Race)] {
+        let req = Request {
+            params: Params {
+                players,
+                mode,
+                ..Params::default()
+            },
+            seed: Seed::new("seats").unwrap(),
+            count: 1,
+            paper: Paper::A4,
+            layout: sheets::BoardLayout::Single,
+            sheets: vec![sheets::SheetKind::Components],
+            seats: crate::game::Seats {
+                names: names.iter().map(|n| n.to_string()).collect(),
+            },
+        };
+        let texts = crate::text::Texts::english();
+        let pages = req.document(&texts).unwrap().pages;
+        let text: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
+        // A long name may take two lines: compared without spaces.
+        let all = text.concat().replace(' ', "");
+        let has = |name: &str| all.contains(&name.replace(' ', ""));
+        for name in &names[..players as usize] {
+            assert!(has(name), "{players} players: {name} missing");
+        }
+        if let Some(extra) = names.get(players as usize) {
+            assert!(!has(extra), "a name for a seat nobody has");
+        }
+        for page in &pages {
+            assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
+        }
+        let plain = Request {
+            seats: Default::default(),
+            ..req
+        };
+        let text: Vec<String> = plain
+            .document(&texts)
+            .unwrap()
+            .pages
+            .iter()
+            .flat_map(|p| p.text_boxes())
+            .map(|b| b.text)
+            .collect();
+        assert!(!text.join(" ").contains("Ana"));
     }
 }
