@@ -53,7 +53,14 @@ fn main() {
             for k in 0..20 {
                 let t = std::time::Instant::now();
                 let seed = Seed::new(&format!("precision {k}")).unwrap();
-                let r = game::rate(&m, players as usize, game::Switches::default(), &seed, games);
+                let r = game::rate(
+                    &m,
+                    players as usize,
+                    game::Switches::default(),
+                    game::Rulings::of_version(p.version),
+                    &seed,
+                    games,
+                );
                 secs.push(t.elapsed().as_secs_f64());
                 medians.push(r.median_turns as f64);
                 firsts.push(r.first_player_win_share);
@@ -83,7 +90,14 @@ fn main() {
     for i in 0..maps {
         let m = map(i);
         let seed = tp_hunt::rating_seed(&p, &m);
-        let r = game::rate(&m, players as usize, game::Switches::default(), &seed, games);
+        let r = game::rate(
+            &m,
+            players as usize,
+            game::Switches::default(),
+            game::Rulings::of_version(p.version),
+            &seed,
+            games,
+        );
         medians.push(r.median_turns as f64);
         p90s.push(r.p90_turns as f64);
         firsts.push(r.first_player_win_share);

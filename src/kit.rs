@@ -131,9 +131,9 @@ impl<'a> Kit<'a> {
         });
     }
 
-    /// A rules sheet of as few pages as its text needs: one page if the text
-    /// fits at [`PROSE_PT`] or a little smaller, else more at full size, with
-    /// "title (2/2)" on the next; a heading never ends a page.
+    /// A rules sheet of as few pages as its text needs: at [`PROSE_PT`], or
+    /// a little smaller where that saves a page, with "title (2/2)" on the
+    /// next; a heading never ends a page.
     pub fn prose_pages(&self, title: &str, blocks: &[Block], code: &SheetCode) -> Vec<Page> {
         let blank = self.blank();
         let width = blank.width - 2.0 * PROSE_LEFT;
@@ -157,11 +157,16 @@ impl<'a> Kit<'a> {
             }
             pages
         };
-        let (size, pages) = [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0]
+        // The largest size that needs no more pages than the smallest one.
+        let tries: Vec<(f32, Vec<Vec<Block>>)> = [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0]
             .into_iter()
             .map(|size| (size, split(size)))
-            .find(|(_, pages)| pages.len() == 1)
-            .unwrap_or_else(|| (PROSE_PT, split(PROSE_PT)));
+            .collect();
+        let fewest = tries.iter().map(|(_, pages)| pages.len()).min().unwrap_or(1);
+        let (size, pages) = tries
+            .into_iter()
+            .find(|(_, pages)| pages.len() == fewest)
+            .expect("one size needs the fewest pages");
         let count = pages.len();
         pages
             .into_iter()

@@ -93,6 +93,9 @@ pub const MIN_WRITING_MM: f32 = 8.0;
 pub const THICK_PT: f32 = 1.2;
 /// The least width of a box to write in: room for a two-digit number.
 pub const MIN_WRITING_WIDTH_MM: f32 = 7.0;
+/// The least side of a box that is only ticked, never written in (sheet
+/// standards: plainly a tick box, at least this big).
+pub const MIN_TICK_MM: f32 = 5.0;
 
 /// `text` on one line when it fits `max_w` at `size_pt`, else split at the
 /// space that makes the two lines most even.
@@ -631,6 +634,19 @@ impl Page {
             }
         });
         out
+    }
+
+    /// A square box to tick, [`MIN_TICK_MM`] a side, centred on (cx, cy).
+    pub fn tick_box(&mut self, cx: f32, cy: f32) {
+        let half = MIN_TICK_MM / 2.0;
+        self.rect(
+            cx - half,
+            cy - half,
+            MIN_TICK_MM,
+            MIN_TICK_MM,
+            Some(Stroke::solid(0.5)),
+            None,
+        );
     }
 
     /// Declares a box players write in, (x, y) its top-left corner.

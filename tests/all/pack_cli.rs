@@ -124,7 +124,7 @@ fn packs_reproduce_and_one_set_regenerates_alone() {
         .unwrap();
     let r = s.run(&[
         "regen",
-        "tp-hunt:4-d4e:g12-s12-a10-d7-p4:a4:map:5B spring/Smith, Anna",
+        "tp-hunt:5-hem:g12-s12-a10-d7-p4:a4:map:5B spring/Smith, Anna",
         "--name",
         "Smith, Anna",
         "-o",
@@ -839,6 +839,17 @@ fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
         assert!(
             pages.iter().any(|p| p.contains("Final Score Pad") && p.contains(&name)),
             "{name} is on no score pad"
+        );
+    }
+    // Panic Buy: each student's name on their "Your turn" card, a line of its own.
+    let pages = pdf_pages_text(&std::fs::read(s.path("panic-buy.pdf")).unwrap());
+    for i in 1..=30 {
+        let name = format!("Pupil {i:02}");
+        assert!(
+            pages
+                .iter()
+                .any(|p| p.contains("YOUR TURN") && p.lines().any(|l| l.trim() == name)),
+            "{name} has no turn card"
         );
     }
     // A take-home set for each student prints whole sets: the dice, the score

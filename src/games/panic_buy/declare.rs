@@ -146,6 +146,7 @@ impl crate::game::Game for PanicBuy {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),
             },
+            seats: Default::default(),
         };
         request.check()?;
         // Asked for alone, the tally would print nothing in race mode.
@@ -236,6 +237,7 @@ fn simulate(values: &Values) -> Result<Report> {
         paper: Paper::A4,
         layout: BoardLayout::Single,
         sheets: SheetKind::DEFAULT.to_vec(),
+        seats: Default::default(),
     }
     .code(&seed, "default");
     let json = serde_json::json!({
@@ -279,6 +281,12 @@ fn simulate(values: &Values) -> Result<Report> {
 }
 
 impl crate::game::Request for Request {
+    fn with_seats(&self, seats: &crate::game::Seats) -> Box<dyn crate::game::Request> {
+        Box::new(Request {
+            seats: seats.clone(),
+            ..self.clone()
+        })
+    }
     request_basics!();
     fn count(&self) -> usize {
         self.count

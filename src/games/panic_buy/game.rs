@@ -106,6 +106,10 @@ pub struct Rulings {
     /// a piece ends a move (text section 5), so it is a legal walk of its
     /// length, and the player chooses.
     pub fallback_onto_pieces: bool,
+    /// Social distance moves a basket on the board's squares or in the
+    /// bathroom or yard, never one still waiting on the road (text section
+    /// 15: "move another player's basket 3 spaces" on the board).
+    pub social_on_board: bool,
 }
 
 impl Rulings {
@@ -116,6 +120,12 @@ impl Rulings {
         sanitiser_optional: true,
         no_back_all_turn: true,
         fallback_onto_pieces: true,
+        social_on_board: true,
+    };
+    /// The rulings boards of generator version 6 were rated by.
+    pub const V6: Rulings = Rulings {
+        social_on_board: false,
+        ..Rulings::CURRENT
     };
     /// The rulings boards of generator version 5 were rated by.
     pub const V5: Rulings = Rulings {
@@ -124,6 +134,7 @@ impl Rulings {
         sanitiser_optional: false,
         no_back_all_turn: false,
         fallback_onto_pieces: false,
+        social_on_board: false,
     };
     /// The rulings boards of generator versions 3 and 4 were rated by.
     pub const BEFORE_V5: Rulings = Rulings {
@@ -132,12 +143,14 @@ impl Rulings {
         sanitiser_optional: false,
         no_back_all_turn: false,
         fallback_onto_pieces: false,
+        social_on_board: false,
     };
 
     /// The rulings the boards of generator `version` were made by.
     pub fn of_version(version: u32) -> Rulings {
         match version {
-            6.. => Rulings::CURRENT,
+            7.. => Rulings::CURRENT,
+            6 => Rulings::V6,
             5 => Rulings::V5,
             _ => Rulings::BEFORE_V5,
         }
@@ -1392,7 +1405,8 @@ impl<'a> Game<'a> {
                 let kind = WalkKind::Pushed { into_rooms: true };
                 let me = self.baskets[b].owner;
                 let mut options: Vec<(usize, Walk)> = Vec::with_capacity(32);
-                for v in (0..self.baskets.len()).filter(|&v| self.baskets[v].owner != me) {
+                let movable = |v: usize| !(self.rulings.social_on_board && self.baskets[v].at == ROAD);
+                for v in (0..self.baskets.len()).filter(|&v| self.baskets[v].owner != me && movable(v)) {
                     options.extend(self.walks(v, kind).iter().map(|&w| (v, w)));
                 }
                 if let Some(i) = policy.social(self, &options)

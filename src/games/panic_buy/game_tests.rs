@@ -976,3 +976,68 @@ fn squares_within_a_distance_are_those_as_the_crow_flies() {
         }
     }
 }
+
+/// Social distance is a "may", and it moves a basket on the board (or in
+/// the bathroom or yard), never one still waiting on the road (from
+/// version 7; version 6 boards were rated with road baskets movable).
+#[test]
+fn social_distance_is_a_choice_and_moves_no_basket_on_the_road() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[1].at = at(4, 4);
+    // Declined: nobody moves.
+    g.event(0, 3, &mut Told::default());
+    assert_eq!((g.baskets[1].at, g.baskets[2].at), (at(4, 4), ROAD));
+    // Offered: the basket on the board only, not basket 2 on the road.
+    struct Seen(Vec<usize>);
+    impl Policy for Seen {
+        fn basket(&mut self, _: &Game, _: &[usize], _: u8, _: u8) -> usize {
+            0
+        }
+        fn walk(&mut self, _: &Game, _: usize, _: &[Walk]) -> usize {
+            0
+        }
+        fn push(&mut self, _: &Game, _: usize, _: &[Walk]) -> usize {
+            0
+        }
+        fn social(&mut self, _: &Game, options: &[(usize, Walk)]) -> Option<usize> {
+            self.0 = options.iter().map(|(v, _)| *v).collect();
+            None
+        }
+        fn hazard(&mut self, _: &Game, _: Hazard, _: &[Pos]) -> usize {
+            0
+        }
+        fn rolls_wanted(&self, _: &Game, _: usize) -> u32 {
+            0
+        }
+    }
+    let mut seen = Seen(Vec::new());
+    g.event(0, 3, &mut seen);
+    assert!(!seen.0.is_empty() && seen.0.iter().all(|&v| v == 1), "{:?}", seen.0);
+    // Version 6's rulings offered the basket on the road too.
+    g.rulings = Rulings::V6;
+    g.event(0, 3, &mut seen);
+    assert!(seen.0.contains(&2));
+    assert_eq!(Rulings::of_version(6), Rulings::V6);
+}
+
+/// Once the Virus has left the bathroom, a basket there steps out onto the
+/// square outside the door on any roll, and that ends its movement part.
+#[test]
+fn stepping_out_of_a_room_once_its_piece_has_left_ends_the_move() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = BATHROOM;
+    g.hazards[0] = at(6, 4);
+    for blue in 2..=5 {
+        g.baskets[0].at = BATHROOM;
+        let mut told = Told::default();
+        g.movement(0, blue, blue, &mut told);
+        assert_eq!(g.baskets[0].at, at(1, 3), "blue {blue}");
+        assert_eq!(
+            told.offered,
+            vec![vec![walk(&[at(1, 3)])]],
+            "blue {blue}: no step further"
+        );
+    }
+}

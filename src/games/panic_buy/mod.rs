@@ -49,7 +49,10 @@ pub const GAME: &str = "panic-buy";
 /// (Sanitiser a choice, no step straight back in the whole turn, walks onto
 /// the Virus or the Dog offered where no walk uses the whole roll), kept in
 /// length bands measured with them.
-pub const VERSION: u32 = 6;
+/// 7: boards are rated by games in which Social distance moves no basket
+/// still on the road (the same length bands; about 1 seed in 20 keeps
+/// another board).
+pub const VERSION: u32 = 7;
 pub const SIZE: u16 = 8;
 const GRID: Grid = Grid { size: SIZE };
 
@@ -62,6 +65,8 @@ pub struct Request {
     pub paper: crate::sheet::Paper,
     pub layout: sheets::BoardLayout,
     pub sheets: Vec<sheets::SheetKind>,
+    /// The players' names, on their "Your turn" cards.
+    pub seats: crate::game::Seats,
 }
 
 impl Request {
@@ -106,6 +111,7 @@ impl Request {
             paper: code.paper()?,
             layout,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+            seats: Default::default(),
         })
     }
 
@@ -211,7 +217,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let gt = self.texts(texts)?;
-        let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt);
+        let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt, &self.seats);
         let list = self.sheet_list();
         let mut codes = crate::sheet::Codes::default();
         let mut first = None;
@@ -246,7 +252,7 @@ impl Request {
         let gt = texts.game(GAME, &self.text_context(ratings.as_ref()))?;
         let ctx = sheets::Context {
             tally_rows: ratings.unwrap_or_default().tally_rows(),
-            ..sheets::Context::new(&self.params, self.layout, self.paper, &gt)
+            ..sheets::Context::new(&self.params, self.layout, self.paper, &gt, &self.seats)
         };
         for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
             for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {

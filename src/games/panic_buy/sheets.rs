@@ -80,6 +80,8 @@ pub struct Context<'a> {
     pub tall: Kit<'a>,
     /// Rounds on the team tally (from the boards' simulated games).
     pub tally_rows: u32,
+    /// The players' names, on their "Your turn" cards.
+    pub seats: &'a crate::game::Seats,
 }
 
 /// Where squares go on a page: the top-left corner of (col, first_row).
@@ -110,8 +112,15 @@ impl Geometry {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, layout: BoardLayout, paper: Paper, texts: &'a GameTexts) -> Context<'a> {
+    pub fn new<'a>(
+        params: &'a Params,
+        layout: BoardLayout,
+        paper: Paper,
+        texts: &'a GameTexts,
+        seats: &'a crate::game::Seats,
+    ) -> Context<'a> {
         Context {
+            seats,
             params,
             rules: &texts.rules,
             layout,
@@ -752,6 +761,14 @@ impl Context<'_> {
                         &format!("{} {team}", self.l("team_of")),
                     );
                 }
+                // The player's name on a line of its own above the boxes.
+                let boxes_top = match self.seats.names.get(player as usize - 1) {
+                    Some(name) => {
+                        page.fitted(x + 3.0, y + 15.5, w - 6.0, 10.0, Bold, Align::Left, name);
+                        y + 18.0
+                    }
+                    None => y + 12.5,
+                };
                 // With 2 players each runs two baskets: a box for each.
                 let boxes: Vec<String> = if two {
                     vec![
@@ -765,8 +782,15 @@ impl Context<'_> {
                 let bw = (w - 3.0 - 3.0 * boxes.len() as f32) / boxes.len() as f32;
                 for (i, label) in boxes.iter().enumerate() {
                     let bx = x + 3.0 + i as f32 * (bw + 3.0);
-                    page.rect(bx, y + 12.5, bw, h - 19.5, Some(Stroke::solid(0.8)), None);
-                    page.paragraph(bx + 1.5, y + 16.5, bw - 3.0, 7.0, Bold, label);
+                    page.rect(
+                        bx,
+                        boxes_top,
+                        bw,
+                        y + h - 7.0 - boxes_top,
+                        Some(Stroke::solid(0.8)),
+                        None,
+                    );
+                    page.paragraph(bx + 1.5, boxes_top + 4.0, bw - 3.0, 7.0, Bold, label);
                 }
                 page.fitted_left(x + 3.0, y + h - 2.5, w - 6.0, 7.0, Regular, &self.l("sneezes_here"));
             }

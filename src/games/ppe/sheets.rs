@@ -8,7 +8,7 @@ use crate::kit::Kit;
 use crate::seed::SheetCode;
 use crate::sheet::icons;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
-use crate::sheet::{MIN_TEXT_PT, MIN_WRITING_MM};
+use crate::sheet::{MIN_TEXT_PT, MIN_TICK_MM, MIN_WRITING_MM};
 use crate::text::{GameTexts, Labels};
 
 sheet_kinds! {
@@ -296,7 +296,8 @@ impl Context<'_> {
             (room / rows.max(1) as f32).clamp(MIN_WRITING_MM, 9.0)
         };
         let bottom = top + head + rows as f32 * row_h;
-        let (pts_w, lost_w) = (col_w * 0.32, col_w * 0.2);
+        // The lost column holds a tick box with room either side.
+        let (pts_w, lost_w) = (col_w * 0.32, (col_w * 0.2).max(MIN_TICK_MM + 2.0));
         let thin = Stroke::solid(0.4);
         let whammies = self.params.whammies;
         page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
@@ -306,21 +307,30 @@ impl Context<'_> {
         for c in 0..cols {
             let x = left + roll_x(round_w, col_w, c);
             let name = format!("{} {}", self.l("player"), first_player + c + 1);
-            page.text(x + 1.5, top + 3.5, MIN_TEXT_PT, Bold, Align::Left, &name);
+            page.text(x + 1.5, top + 4.0, MIN_TEXT_PT, Bold, Align::Left, &name);
             // "Out" box, its word beside it: ticked on a triple whammy.
             let mut line_end = x + col_w - 1.5;
             if whammies {
-                let box_x = x + col_w - 1.5 - out_w - 1.0 - 3.5;
-                page.rect(box_x, top + 0.8, 3.5, 3.5, Some(Stroke::solid(0.8)), None);
-                page.text(x + col_w - 1.5, top + 3.5, MIN_TEXT_PT, Bold, Align::Right, &out);
+                let box_x = x + col_w - 1.5 - out_w - 1.0 - MIN_TICK_MM;
+                page.tick_box(box_x + MIN_TICK_MM / 2.0, top + 3.2);
+                page.text(x + col_w - 1.5, top + 4.0, MIN_TEXT_PT, Bold, Align::Right, &out);
                 line_end = line_end.min(box_x - 1.0).max(x + col_w - 1.5);
             }
-            // The name is written in a cell as wide as the column.
-            page.writing_cell(x + 0.5, top + 4.5, col_w - 1.0, MIN_WRITING_MM);
+            // The name is written in a cell as wide as the column, below the tick box.
+            let name_top = top + 6.0;
+            page.writing_cell(x + 0.5, name_top, col_w - 1.0, MIN_WRITING_MM);
             if let Some(given) = self.seats.names.get(first_player + c) {
-                page.fitted(x + 1.5, top + 11.5, line_end - x - 2.0, 9.0, Bold, Align::Left, given);
+                page.fitted(
+                    x + 1.5,
+                    name_top + 7.0,
+                    line_end - x - 2.0,
+                    9.0,
+                    Bold,
+                    Align::Left,
+                    given,
+                );
             }
-            page.line((x + 1.5, top + 12.5), (line_end, top + 12.5), thin.clone());
+            page.line((x + 1.5, name_top + 8.0), (line_end, name_top + 8.0), thin.clone());
             for (label, cx) in [
                 (self.l("points"), x + pts_w / 2.0),
                 (self.l("total"), x + pts_w + (col_w - pts_w - lost_w) / 2.0),
@@ -354,8 +364,7 @@ impl Context<'_> {
                 let x = left + roll_x(round_w, col_w, c);
                 page.writing_cell(x, y, pts_w, row_h);
                 page.writing_cell(x + pts_w, y, col_w - pts_w - lost_w, row_h);
-                let bx = x + col_w - lost_w / 2.0 - 1.75;
-                page.rect(bx, y + row_h / 2.0 - 1.75, 3.5, 3.5, Some(Stroke::solid(0.5)), None);
+                page.tick_box(x + col_w - lost_w / 2.0, y + row_h / 2.0);
             }
         }
         page.rect(left, top, width, bottom - top, Some(Stroke::solid(1.0)), None);
@@ -552,8 +561,8 @@ fn roll_x(round_w: f32, col_w: f32, c: usize) -> f32 {
 
 /// The pad's table starts below the title and the line under it.
 const PAD_TOP_MM: f32 = MARGIN_MM + 21.0;
-/// The column heads: the player, a name cell, the column names.
-const PAD_HEAD_MM: f32 = 18.0;
+/// The column heads: the player (and its "out" tick box), a name cell, the column names.
+const PAD_HEAD_MM: f32 = 19.5;
 const PAD_LEFT_MM: f32 = MARGIN_MM + 2.0;
 /// Room kept at the foot of a page for the calibration bar and the code.
 const FOOTER_MM: f32 = MARGIN_MM + 14.0;

@@ -659,3 +659,120 @@ fn play_turn(
         mask = next[rng.gen_range(0..next.len())];
     }
 }
+
+/// Vaccines first wins over fewer BAD faces: a Virus is beaten by a
+/// Vaccine even when a Ventilator's block carries fewer BAD faces, and the
+/// card's "fewer BAD faces" only chooses among blocks showing the same face.
+/// The stop rule's rows are worked out on exactly this choice.
+#[test]
+fn vaccines_first_comes_before_fewer_bad_faces() {
+    use Face::*;
+    let dice: Dice = [
+        [Virus, Mask, Mask, Gloves, Gloves, Heroes],
+        [Vaccine, Virus, LongNosedMan, Mask, Gloves, Heroes],
+        [Ventilator, Mask, Gloves, Heroes, FaceShield, HandSanitizer],
+        [Vaccine, Mask, Gloves, Heroes, FaceShield, SocialDistancing],
+        [Mask, Gloves, Heroes, FaceShield, SocialDistancing, HandSanitizer],
+        [Mask, Gloves, Heroes, FaceShield, SocialDistancing, HandSanitizer],
+    ];
+    let turns = Turns::of(&dice, LONG);
+    let all = [0, 1, 2, 3, 4, 5];
+    // The Vaccine on block 1 (2 BAD faces), not the Ventilator on block 2 (none).
+    let roll = [Virus, Vaccine, Ventilator, Mask, Mask, Mask];
+    assert!(!score(&roll).ventilator_used);
+    let (sets, row) = turns.card_choice(&all, &roll);
+    assert_eq!(sets, vec![0b000011]);
+    assert_eq!((turns.rows[row].dice, turns.rows[row].bad), (2, 3));
+    // Two Vaccines: the one on the block with fewer BAD faces (block 3).
+    let roll = [Virus, Vaccine, Ventilator, Vaccine, Mask, Mask];
+    let (sets, row) = turns.card_choice(&all, &roll);
+    assert_eq!(sets, vec![0b001001]);
+    assert_eq!((turns.rows[row].dice, turns.rows[row].bad), (2, 1));
+}
+
+/// The rules card and reference card as printed, their lines joined.
+fn printed(params: Params, lang: &str, kinds: Vec<sheets::SheetKind>) -> String {
+    let req = Request {
+        seats: Default::default(),
+        params,
+        seed: Seed::new("card").unwrap(),
+        paper: crate::sheet::Paper::A4,
+        sheets: kinds,
+    };
+    let texts = crate::text::Texts::load(lang, None).unwrap();
+    let pages = req.document(&texts).unwrap().pages;
+    let lines: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
+    lines.join(" ")
+}
+
+/// The card prints the one rule the stop rule assumes: Vaccines first, and
+/// fewer BAD faces only between blocks showing the same face; Vaccines first
+/// is marked as our reading.
+#[test]
+fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
+    use sheets::SheetKind::{Reference, Rules};
+    let long = Params {
+        mode: Mode::Long,
+        target: 190,
+        whammies: false,
+        ..Params::default()
+    };
+    let en = printed(long.clone(), "en", vec![Rules, Reference]);
+    for line in [
+        "use Vaccines first (our reading)",
+        "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces)",
+        "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (Vaccines still go first).",
+    ] {
+        assert!(en.contains(line), "{line}\n{en}");
+    }
+    let de = printed(long, "de", vec![Rules, Reference]);
+    for line in [
+        "zuerst die Impfstoffe (unsere Lesart)",
+        "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten)",
+        "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (Impfstoffe bleiben zuerst).",
+    ] {
+        assert!(de.contains(line), "{line}\n{de}");
+    }
+}
+
+/// The score pad's boxes to tick (a lost turn in each row, "out" in each
+/// player's head) are plainly tick boxes of at least
+/// [`crate::sheet::MIN_TICK_MM`] a side, at every player count.
+#[test]
+fn score_pad_tick_boxes_are_at_least_five_millimetres() {
+    use crate::sheet::{Item, MIN_TICK_MM, Paper};
+    for players in [2u32, 6, 8] {
+        for paper in [Paper::A4, Paper::Letter] {
+            let req = Request {
+                seats: Default::default(),
+                params: Params {
+                    players,
+                    mode: Mode::Long,
+                    whammies: true,
+                    ..Params::default()
+                },
+                seed: Seed::new("ticks").unwrap(),
+                paper,
+                sheets: vec![sheets::SheetKind::Scorepad],
+            };
+            let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
+            let mut boxes = 0;
+            for page in &pages {
+                for item in page.flat_items() {
+                    if let Item::Rect {
+                        w, h, stroke: Some(_), ..
+                    } = item
+                        && (w - h).abs() < 0.01
+                        && *w < 8.0
+                    {
+                        assert!(*w >= MIN_TICK_MM - 0.01, "{players} players {paper:?}: {w} mm");
+                        boxes += 1;
+                    }
+                }
+                assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
+            }
+            // One in each player's head on each page, one a row for each player.
+            assert!(boxes > players as usize * 2, "{players} players: {boxes} boxes");
+        }
+    }
+}

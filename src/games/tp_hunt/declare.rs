@@ -305,6 +305,7 @@ fn simulate(values: &Values) -> Result<Report> {
         &map,
         params.players as usize,
         switches,
+        super::game::Rulings::CURRENT,
         &super::rating_seed(&params, &map),
         games,
     );

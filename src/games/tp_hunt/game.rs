@@ -70,6 +70,32 @@ pub struct Switches {
     pub infection: bool,
 }
 
+/// The rulings of RULES.md (TP Hunt, whole games) that came in with a
+/// generator version. Maps are kept by games played by the rulings of their
+/// version, so making a map of an older version again plays by its rulings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rulings {
+    /// A car that starts its turn in a danger area (on its centre or one of
+    /// its ATD squares) may drive out of that area without a pass (RULES.md
+    /// turn 4: otherwise a car with $0 there can never leave).
+    pub free_exit: bool,
+}
+
+impl Rulings {
+    /// Today's rulings: every rules card and every printed rating.
+    pub const CURRENT: Rulings = Rulings { free_exit: true };
+    /// The rulings maps of generator versions 3 and 4 were rated by.
+    pub const BEFORE_V5: Rulings = Rulings { free_exit: false };
+
+    /// The rulings the maps of generator `version` were made by.
+    pub fn of_version(version: u32) -> Rulings {
+        match version {
+            5.. => Rulings::CURRENT,
+            _ => Rulings::BEFORE_V5,
+        }
+    }
+}
+
 /// A store's stock, as written on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stock {
@@ -141,6 +167,7 @@ pub struct Game {
     /// Whose turn it is.
     pub next: usize,
     pub switches: Switches,
+    pub rulings: Rulings,
     /// Danger zones added by Spreading Infection.
     pub added_dangers: u32,
     /// The orthogonal neighbours of each square, `NO_SQUARE` past the edge.
@@ -163,6 +190,8 @@ struct Scratch {
     cars: Vec<bool>,
     free: Vec<u8>,
     paid: Vec<u8>,
+    /// The squares of the danger areas the car starts its turn in.
+    home: Vec<bool>,
     queue: Vec<(usize, u8)>,
     drives: Vec<Drive>,
 }
@@ -200,6 +229,7 @@ impl Game {
             ],
             next: 0,
             switches,
+            rulings: Rulings::CURRENT,
             added_dangers: 0,
             stuck_turns: 0,
             neighbours: grid
@@ -226,8 +256,8 @@ impl Game {
         self.stock.iter().all(|s| *s == Stock::Depleted)
     }
 
-    /// No car can drive again: each is boxed in, or stands among ATD squares
-    /// with no dollar for a pass (the rules give no way out of that).
+    /// No car can drive again: each is boxed in (or, by the rulings before
+    /// [`Rulings::free_exit`], stands among ATD squares with no dollar for a pass).
     pub fn deadlocked(&self) -> bool {
         self.stuck_turns >= self.cars.len()
     }
@@ -255,6 +285,9 @@ impl Game {
     /// the Jungle is on), never past a danger centre (entering one stops
     /// the car). A route that enters an ATD square needs a pass the car
     /// can pay for; a square reached without one is listed without one.
+    /// With [`Rulings::free_exit`], a car that starts in a danger area may
+    /// cross that area's ATD squares without a pass on its way out of it
+    /// (ending outside it).
     pub fn drives(&self, player: usize, roll: u32) -> Vec<Drive> {
         let mut scratch = Scratch::default();
         self.drives_into(player, roll, &mut scratch);
@@ -275,8 +308,9 @@ impl Game {
                 s.cars[at] = true;
             }
         }
+        self.home_area(from, &mut s.home);
         let most = roll.min(UNREACHED as u32 - 1) as u8;
-        let held_back = self.steps_from(&s.cars, from, most, false, &mut s.queue, &mut s.free);
+        let held_back = self.steps_from(&s.cars, &s.home, from, most, false, &mut s.queue, &mut s.free);
         s.drives.extend(
             s.free
                 .iter()
@@ -290,7 +324,7 @@ impl Game {
         );
         // Only a search that met an ATD square can reach more with a pass.
         if held_back && self.cars[player].wallet >= ATD_PASS {
-            self.steps_from(&s.cars, from, most, true, &mut s.queue, &mut s.paid);
+            self.steps_from(&s.cars, &s.home, from, most, true, &mut s.queue, &mut s.paid);
             let only_paid = s
                 .paid
                 .iter()
@@ -305,12 +339,33 @@ impl Game {
         }
     }
 
+    /// Into `home`, the squares of every danger area (a centre and its
+    /// ATD squares) that `from` lies in, when [`Rulings::free_exit`] lets
+    /// a car drive out of them without a pass; else nothing (empty).
+    fn home_area(&self, from: usize, home: &mut Vec<bool>) {
+        home.clear();
+        if !self.rulings.free_exit || !(self.atd[from] || self.squares[from] == Square::Danger) {
+            return;
+        }
+        home.resize(self.grid.len(), false);
+        let area = |c: Cell| std::iter::once(c).chain(self.grid.surrounding(c));
+        for centre in area(self.cell(from)).filter(|c| self.squares[self.grid.index(*c)] == Square::Danger) {
+            for c in area(centre) {
+                home[self.grid.index(c)] = true;
+            }
+        }
+    }
+
     /// Fewest steps to each square a car at `from` may end on, within
     /// `most`, into `dist` ([`UNREACHED`] where it may not end); whether
-    /// an ATD square held the search back (never with a pass).
+    /// an ATD square held the search back (never with a pass). Without a
+    /// pass, ATD squares of the `home` area (empty for none) are crossed
+    /// from within it but never ended on.
+    #[allow(clippy::too_many_arguments)]
     fn steps_from(
         &self,
         cars: &[bool],
+        home: &[bool],
         from: usize,
         most: u8,
         pass: bool,
@@ -334,7 +389,7 @@ impl Game {
                 if j == NO_SQUARE || j == from || dist[j] != UNREACHED {
                     continue;
                 }
-                if self.atd[j] && !pass {
+                if self.atd[j] && !pass && (home.is_empty() || !(home[i] && home[j])) {
                     held_back = true;
                     continue;
                 }
@@ -345,6 +400,15 @@ impl Game {
                 // Never through a car; a danger centre stops the car.
                 if !car && self.squares[j] != Square::Danger {
                     queue.push((j, d + 1));
+                }
+            }
+        }
+        if !pass && !home.is_empty() {
+            // The way out of the home area is free, a stop inside it is not.
+            for (j, d) in dist.iter_mut().enumerate() {
+                if home[j] && self.atd[j] && *d != UNREACHED {
+                    *d = UNREACHED;
+                    held_back = true;
                 }
             }
         }
@@ -546,8 +610,18 @@ pub struct MapRating {
 
 /// Plays `games` games on a map with the greedy policy, dice from `seed`,
 /// each game its own stream.
-pub fn rate(map: &Map, players: usize, switches: Switches, seed: &crate::seed::Seed, games: u32) -> MapRating {
-    let start = Game::new(map, players, switches);
+pub fn rate(
+    map: &Map,
+    players: usize,
+    switches: Switches,
+    rulings: Rulings,
+    seed: &crate::seed::Seed,
+    games: u32,
+) -> MapRating {
+    let start = Game {
+        rulings,
+        ..Game::new(map, players, switches)
+    };
     let table = super::policy::Table::new(&start);
     let played = crate::games::many::in_order(games, 32, |range| {
         range

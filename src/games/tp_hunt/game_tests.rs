@@ -307,7 +307,14 @@ fn the_policy_chooses_from_what_is_shown_never_from_dice_to_come() {
 fn simulated_games_end_and_rate_a_map() {
     let p = crate::games::tp_hunt::Params::default();
     let m = crate::games::tp_hunt::generate_for_seed(&p, &crate::seed::Seed::new("42").unwrap()).unwrap();
-    let r = rate(&m, 4, Switches::default(), &crate::seed::Seed::new("r").unwrap(), 50);
+    let r = rate(
+        &m,
+        4,
+        Switches::default(),
+        Rulings::CURRENT,
+        &crate::seed::Seed::new("r").unwrap(),
+        50,
+    );
     assert_eq!((r.games, r.stalled), (50, 0));
     assert!(
         (5..40).contains(&r.median_turns) && r.p90_turns >= r.median_turns,
@@ -319,6 +326,70 @@ fn simulated_games_end_and_rate_a_map() {
         jungle: true,
         infection: true,
     };
-    let r = rate(&m, 4, on, &crate::seed::Seed::new("r").unwrap(), 20);
+    let r = rate(&m, 4, on, Rulings::CURRENT, &crate::seed::Seed::new("r").unwrap(), 20);
     assert_eq!(r.games, 20);
+}
+
+/// RULES.md turn 4: a car that starts its turn in a danger area drives out
+/// of it without a pass; it pays as before to stop inside the area or to
+/// enter another area's ATD squares. The rulings before version 5 keep a
+/// car with $0 there where it is.
+#[test]
+fn a_car_in_a_danger_area_drives_out_of_it_without_a_pass() {
+    // Danger at (5, 5): its area is (4, 4) to (6, 6). Another at (9, 5):
+    // ATD from (8, 4) to (10, 6).
+    let m = map(12, &[(12, 12)], &[], &[(5, 5), (9, 5)]);
+    for start in [(5, 5), (4, 4), (6, 5)] {
+        let mut g = game(&m, &[start], Switches::default());
+        g.cars[0].wallet = 0;
+        let d = g.drives(0, 2);
+        assert!(!d.is_empty(), "from {start:?}: a way out with $0");
+        for d in &d {
+            let c = g.cell(d.to);
+            assert!(!d.pass, "{d:?}");
+            assert!(!g.atd[d.to], "from {start:?}: it stops on no ATD square ({c})");
+        }
+        // From the centre, 2 steps down reach (5, 7), out of the area.
+        if start == (5, 5) {
+            assert!(ends(&g, &d).contains(&cell(5, 7)));
+        }
+        // With the old rulings the same car has no drive from the centre.
+        g.rulings = Rulings::BEFORE_V5;
+        if start == (5, 5) {
+            assert!(g.drives(0, 2).is_empty());
+        }
+    }
+    // With a dollar: ending inside the home area, or crossing into the other
+    // area's ATD squares, takes a pass; driving out does not.
+    let mut g = game(&m, &[(6, 5)], Switches::default());
+    let d = g.drives(0, 3);
+    let find = |c: (u16, u16)| d.iter().find(|d| g.cell(d.to) == cell(c.0, c.1)).copied();
+    assert_eq!(find((7, 5)).map(|d| d.pass), Some(false), "out of the area: free");
+    assert_eq!(find((6, 6)).map(|d| d.pass), Some(true), "inside the area: a pass");
+    assert_eq!(find((8, 5)).map(|d| d.pass), Some(true), "into another area: a pass");
+    // A turn out of the area costs nothing.
+    g.turn(&mut Scripted::new(&[1]), &mut to((7, 5)));
+    assert_eq!((g.cars[0].wallet, g.cars[0].passes), (START_WALLET, 0));
+    // Only from the start of the turn: from (7, 5), outside, the area's ATD
+    // squares need a pass again.
+    let d = g.drives(0, 1);
+    assert!(d.iter().any(|d| g.cell(d.to) == cell(6, 5) && d.pass));
+    // Version 5 plays by these rulings, older versions by the old ones.
+    assert_eq!(Rulings::of_version(5), Rulings::CURRENT);
+    assert_eq!(Rulings::of_version(4), Rulings::BEFORE_V5);
+}
+
+/// Visits are counted, not people: the first visitor who comes back is the
+/// second visitor and empties the store.
+#[test]
+fn the_first_visitor_may_come_back_as_the_second() {
+    let m = map(12, &[(2, 1), (12, 12)], &[], &[]);
+    let mut g = game(&m, &[(1, 1)], Switches::default());
+    g.cars[0].wallet = 20;
+    g.turn(&mut Scripted::new(&[1, 3, 5]), &mut to((2, 1)));
+    assert_eq!(g.stock[0], Stock::Written(5));
+    g.turn(&mut Scripted::new(&[1]), &mut to((3, 1)));
+    g.turn(&mut Scripted::new(&[1]), &mut to((2, 1)));
+    assert_eq!(g.stock[0], Stock::Depleted);
+    assert_eq!((g.cars[0].tp_first, g.cars[0].tp_second), (5, 5));
 }

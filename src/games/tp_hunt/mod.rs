@@ -21,7 +21,10 @@ pub const GAME: &str = "tp-hunt";
 /// when a seed would give a different map; sheets always print in the current
 /// design. Versions 1 and 2 make the same maps (2 once marked a sheet change).
 /// Version 4 judges the first player's share by its error (`first-fair`).
-pub const VERSION: u32 = 4;
+/// Version 5 rates maps by games played with the rulings of version 5
+/// ([`game::Rulings`]: a car may drive out of the danger area it starts its
+/// turn in without a pass), which keeps another map for about 1 seed in 100.
+pub const VERSION: u32 = 5;
 
 /// TP Hunt: SETUP. The board is 12 x 12; we allow 4 to 26 so that smaller and
 /// larger neighbourhoods still fit a page (26 is the most that fits legibly).
@@ -717,7 +720,7 @@ pub fn rating(p: &Params, map: &Map) -> game::MapRating {
     thread_local! {
         static RATED: std::cell::RefCell<Rated> = const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
     }
-    let key = rating_key(p, map);
+    let key = format!("{:?}\n{}", game::Rulings::of_version(p.version), rating_key(p, map));
     if let Some(r) = RATED.with_borrow(|rated| rated.iter().find(|(k, _)| *k == key).map(|(_, r)| *r)) {
         return r;
     }
@@ -725,6 +728,7 @@ pub fn rating(p: &Params, map: &Map) -> game::MapRating {
         map,
         p.players as usize,
         game::Switches::default(),
+        game::Rulings::of_version(p.version),
         &rating_seed(p, map),
         RATING_GAMES,
     );
@@ -735,6 +739,18 @@ pub fn rating(p: &Params, map: &Map) -> game::MapRating {
         rated.push_back((key, r));
     });
     r
+}
+
+/// A map's rating as its sheets print it: games played by today's rulings,
+/// whatever version made the map (a rating is not the layout).
+pub fn printed_rating(p: &Params, map: &Map) -> game::MapRating {
+    rating(
+        &Params {
+            version: VERSION,
+            ..p.clone()
+        },
+        map,
+    )
 }
 
 fn rating_key(p: &Params, map: &Map) -> String {
@@ -967,7 +983,7 @@ impl Request {
         let list = sheets::SheetKind::code_list(&self.sheets);
         let maps: Vec<MapJson> = self
             .maps()?
-            .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m, rating(&self.params, &m))))
+            .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m, printed_rating(&self.params, &m))))
             .collect::<Result<_>>()?;
         Ok(crate::games::json_one_or_many(&maps))
     }
@@ -1017,7 +1033,7 @@ impl Request {
         let mut codes = crate::sheet::Codes::default();
         for made in self.maps()? {
             let (seed, map) = made?;
-            let rating = rating(&self.params, &map);
+            let rating = printed_rating(&self.params, &map);
             for kind in &self.sheets {
                 let code = self.code(&seed, kind.name());
                 for page in ctx.pages(*kind, &map, &rating, &seed, &code) {

@@ -8,8 +8,8 @@ use super::{Map, Mark, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::kit::Kit;
 use crate::seed::{Seed, SheetCode};
-use crate::sheet::MIN_TEXT_PT;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Role, Stroke};
+use crate::sheet::{MIN_TEXT_PT, MIN_TICK_MM};
 use crate::text::{Block, Labels};
 
 sheet_kinds! {
@@ -656,9 +656,10 @@ impl Context<'_> {
         let groups = 5;
         let gap = 3.0;
         let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
-        // The last column is for a tick, headed by a word ("used", "benutzt"): the widest.
+        // The last column holds a tick box, headed by a word ("used", "benutzt"): the widest.
         let widths = [group_w * 0.2, group_w * 0.22, group_w * 0.22, group_w * 0.36];
-        let row_h = 6.2;
+        // Rows just taller than a tick box: a tape of many rolls on few pages.
+        let row_h = MIN_TICK_MM + 1.2;
         let rows = ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1;
         let header = [
             l.get("dice_roll"),
@@ -674,6 +675,10 @@ impl Context<'_> {
             // its number, the blue die, the red die: an element for each roll
             // (a row or an item) would make a class pack half as large again.
             page.table((x, top), &widths, row_h, &[], rows);
+            // A box to tick for each roll used: a tick, not writing.
+            for r in 0..rows {
+                page.tick_box(x + centre(3), top + row_h * (r as f32 + 1.5));
+            }
             page.role(Role::Paragraph, |page| {
                 for (i, h) in header.iter().enumerate() {
                     page.fitted_text(x + centre(i), top + row_h / 2.0, widths[i] - 1.0, 8.0, Bold, h);

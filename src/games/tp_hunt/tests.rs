@@ -369,8 +369,9 @@ fn golden_layouts_are_pinned() {
     }
     // Version 2 changed the score pad, not the maps: these are both versions'
     // maps. Version 3 keeps maps by new rules, version 4 by a new first-fair
-    // rule (tests/fixtures/code_corpus.txt).
-    assert_eq!(VERSION, 4);
+    // rule, version 5 by games with a free way out of a danger area
+    // (tests/fixtures/code_corpus.txt).
+    assert_eq!(VERSION, 5);
 }
 
 #[test]
@@ -487,7 +488,7 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     assert_eq!(back.seed.as_deref(), Some("7"));
     assert_eq!(
         back.code.as_deref(),
-        Some("tp-hunt:4-7k8:g12-s12-a10-d7-p4:a4:default:7")
+        Some("tp-hunt:5-5vj:g12-s12-a10-d7-p4:a4:default:7")
     );
     // A mark off the grid is read, and breaks inside-grid when validated.
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
@@ -642,11 +643,112 @@ fn first_fair_of_version_4_keeps_a_map_dropped_by_noise() {
         .map(|i| generate(&v3, &mut seed.stream("layout", i)))
         .find(|m| validate(&v3, m).iter().any(|v| v.rule == Rule::FirstFair.name()))
         .expect("version 3 dropped one of the first draws by first-fair");
-    let v4 = Params::default();
-    assert_eq!(v4.version, 4);
+    let v4 = Params {
+        version: 4,
+        ..Params::default()
+    };
     assert!(validate(&v4, &dropped).iter().all(|v| v.rule != Rule::FirstFair.name()));
     let r = rating(&v4, &dropped);
     let equal = 1.0 / v4.players as f64;
     assert!((r.first_player_win_share - equal).abs() > FIRST_FAIR_SLACK);
     assert!(r.first_player_se > FIRST_SHARE_SE, "100 games leave the share unsure");
+}
+
+/// The rules card, as printed in both languages, with every paragraph joined.
+fn rules_text(p: &Params, lang: &str) -> String {
+    let req = Request {
+        seats: Default::default(),
+        params: p.clone(),
+        seed: Seed::new("card").unwrap(),
+        count: 1,
+        paper: crate::sheet::Paper::A4,
+        sheets: vec![sheets::SheetKind::Rules],
+    };
+    let texts = crate::text::Texts::load(lang, None).unwrap();
+    let labels = req.labels(&texts).unwrap();
+    labels
+        .rules
+        .iter()
+        .map(|b| match b {
+            crate::text::Block::Heading(h) | crate::text::Block::Paragraph(h) => h.as_str(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The questions a first game raises are answered on the card as the engine
+/// plays them: where a car starts (any free edge square but an X; no visit to
+/// a store or ATM started on), visits counted rather than people, and the
+/// free way out of a danger area; our readings are marked as such.
+#[test]
+fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger() {
+    let p = Params::default();
+    let en = rules_text(&p, "en");
+    for line in [
+        "each puts their car on a free edge square that is not an X (our reading)",
+        "A store or ATM you start on is not visited until you drive off and stop on it again.",
+        "the first visitor may come back as the second",
+        "A turn that starts on an X or a shaded square may drive out of that X's shaded squares without a pass (our reading)",
+    ] {
+        assert!(en.contains(line), "{line}\n{en}");
+    }
+    let de = rules_text(&p, "de");
+    for line in [
+        "ein freies Randfeld, das kein X ist (unsere Lesart)",
+        "erst besucht, wenn du wegfährst und wieder darauf hältst",
+        "wer zuerst da war, darf als Zweiter wiederkommen",
+        "ohne Pass aus den grauen Feldern dieses X hinausfahren (unsere Lesart)",
+    ] {
+        assert!(de.contains(line), "{line}\n{de}");
+    }
+    // What the card says is what the engine does.
+    let m = map("12,12", "", "1,5");
+    let mut g = game::Game::new(&m, 2, game::Switches::default());
+    let starts: Vec<Cell> = g.start_choices(0).iter().map(|&i| g.cell(i)).collect();
+    // Every edge square but the X, shaded ones too.
+    assert!(starts.iter().all(|c| g.grid.is_edge(*c)) && starts.len() == 43);
+    assert!(!starts.contains(&cell(1, 5)) && starts.contains(&cell(1, 4)));
+    // A car placed on a store has not visited it.
+    let store = g.grid.index(cell(12, 12));
+    g.cars[0].at = Some(store);
+    assert_eq!(g.stock[0], game::Stock::Fresh);
+    assert!(
+        g.drives(0, 3).iter().all(|d| d.to != store),
+        "it cannot stop where it started"
+    );
+}
+
+/// The dice tape's "used" column is plainly a tick box for each roll, at
+/// least [`crate::sheet::MIN_TICK_MM`] a side, not a cell to write in.
+#[test]
+fn each_roll_on_the_dice_tape_has_a_tick_box() {
+    use crate::sheet::{Item, MIN_TICK_MM, Paper};
+    for paper in [Paper::A4, Paper::Letter] {
+        let req = Request {
+            seats: Default::default(),
+            params: Params::default(),
+            seed: Seed::new("tape").unwrap(),
+            count: 1,
+            paper,
+            sheets: vec![sheets::SheetKind::DiceTape],
+        };
+        for page in req.document(&crate::text::Texts::english()).unwrap().pages {
+            let squares: Vec<f32> = page
+                .flat_items()
+                .into_iter()
+                .filter_map(|i| match i {
+                    Item::Rect { w, h, .. } if (w - h).abs() < 0.01 && *w < 8.0 => Some(*w),
+                    _ => None,
+                })
+                .collect();
+            let numbers = page.text_boxes().iter().filter(|b| b.size_pt == 7.0).count();
+            assert!(squares.iter().all(|s| *s >= MIN_TICK_MM - 0.01), "{squares:?}");
+            // A box for each numbered roll.
+            assert!(
+                squares.len() >= 100 && squares.len() + 1 >= numbers,
+                "{paper:?}: {}",
+                squares.len()
+            );
+        }
+    }
 }
