@@ -18,7 +18,9 @@ use crate::fonts::{
 };
 use crate::games::request::GameRequest;
 use crate::seed::Seed;
-use crate::sheet::{Align, Colour, DocumentInfo, Group, Item, MARGIN_MM, Page, Paper, Role, Stroke, Tag, script_lang};
+use crate::sheet::{
+    Align, Colour, DocumentInfo, Group, Item, MARGIN_MM, Page, Paper, Role, Stroke, Style, Tag, script_lang,
+};
 use crate::text::Texts;
 
 /// Who an entry's sheets are for.
@@ -148,6 +150,8 @@ struct PlannedEntry {
 pub struct Pack {
     pub seed: Seed,
     pub paper: Paper,
+    /// Standard or large print, the teacher key too.
+    pub style: Style,
     pub date: Option<String>,
     pub per_page: usize,
     pub students: Vec<Member>,
@@ -316,6 +320,7 @@ fn layout_key(request: &GameRequest) -> Result<[u8; 16]> {
 pub struct Options {
     pub seed: Seed,
     pub paper: Paper,
+    pub style: Style,
     /// Printed on the teacher key when given.
     pub date: Option<String>,
     /// Small sheets per page: 1, 2 or 4.
@@ -333,6 +338,7 @@ impl Pack {
         let Options {
             seed,
             paper,
+            style,
             date,
             per_page,
             group_word,
@@ -445,6 +451,7 @@ impl Pack {
         Ok(Pack {
             seed,
             paper,
+            style,
             date,
             per_page,
             students,
@@ -520,7 +527,8 @@ pub fn sheets_imposed(
     name: Option<&str>,
     emit: &mut dyn FnMut(Page) -> Result<()>,
 ) -> Result<crate::sheet::DocumentInfo> {
-    if per_page == 1 {
+    // Large print goes through the sharing below: its small sheets are drawn small and printed magnified.
+    if per_page == 1 && !request.style().is_large() {
         return request.pages(texts, &mut |mut page| {
             if let Some(n) = name {
                 stamp(&mut page, n);
@@ -531,6 +539,8 @@ pub fn sheets_imposed(
     check_per_page(per_page)?;
     let common = texts.labels("common", &tera::Context::new())?;
     let code = request.code()?;
+    // Large print shares no page.
+    let per_page = if request.style().is_large() { 1 } else { per_page };
     let footer = |sheet: &mut Page| {
         crate::sheet::calibration_bar(sheet, &common.get("calibration"));
         crate::sheet::code_line(sheet, &format!("{}: {code}", common.get("code_label")));
@@ -592,7 +602,21 @@ impl<'a> Sharing<'a> {
             page
         };
         let sheet = one.sheet_names().first().copied().unwrap_or_default();
-        if self.per_page > 1 && is_small(one.game(), sheet) {
+        if one.style().is_large() {
+            if let Some(scale) = magnification(one, texts)? {
+                if self.in_order {
+                    self.flush(emit)?;
+                }
+                let label = Pack::common(texts)?.get("calibration");
+                let small = one.with_paper(one.paper().share(4)).with_style(Style::Standard);
+                return small.pages(texts, &mut |page| {
+                    if let Some(placed) = &mut self.placed {
+                        placed.push(false);
+                    }
+                    emit(stamped(magnified(page, one.paper(), scale, &label)))
+                });
+            }
+        } else if self.per_page > 1 && is_small(one.game(), sheet) {
             let share = one.paper().share(self.per_page);
             // Decided on the first layout alone (sizes do not change from one
             // layout to the next), so a run of thousands streams.
@@ -694,6 +718,60 @@ pub fn stamp(page: &mut Page, name: &str) {
     )));
     page.items.extend(stamp.items);
     page.items.push(Item::Close);
+}
+
+/// How much a small sheet in large print is magnified: laid out for a
+/// quarter of the paper in the standard style (7 pt, 8 mm boxes), it prints
+/// twice that size on a page of its own. None when the magnified pages would
+/// break the large-print standards or take more paper than the sheet drawn
+/// in large print at full size; decided on the first layout alone.
+fn magnification(one: &GameRequest, texts: &Texts) -> Result<Option<f32>> {
+    let paper = one.paper();
+    let (cell_w, cell_h) = crate::sheet::share_cell_mm(paper, 4);
+    let (w, h) = paper.size_mm();
+    let scale = ((w - 2.0 * MARGIN_MM) / cell_w).min((h - 2.0 * MARGIN_MM - crate::sheet::SHARE_FOOTER_MM) / cell_h);
+    let first = one.with_seed(one.seed().clone());
+    let mut small_pages = 0;
+    let mut clean = true;
+    first
+        .with_paper(paper.share(4))
+        .with_style(Style::Standard)
+        .pages(texts, &mut |page| {
+            small_pages += 1;
+            // A sheet turned sideways does not fit its quarter.
+            clean &= (page.width, page.height) == paper.share(4).size_mm();
+            let big = magnified(page, paper, scale, "100 mm");
+            clean &= big.standards_broken().is_empty();
+            Ok(())
+        })?;
+    if !clean {
+        return Ok(None);
+    }
+    let mut whole_pages = 0;
+    let mut whole_clean = true;
+    first.pages(texts, &mut |page| {
+        whole_pages += 1;
+        whole_clean &= page.standards_broken().is_empty();
+        Ok(())
+    })?;
+    Ok((small_pages <= whole_pages || !whole_clean).then_some(scale))
+}
+
+/// A small page printed `scale` times its size on a page of `paper` in large
+/// print, its shading hatched, with the page's own calibration bar.
+fn magnified(mut small: Page, paper: Paper, scale: f32, calibration: &str) -> Page {
+    small.hatch_shading(scale);
+    let mut page = Page::new(paper);
+    page.style = Style::Large;
+    page.lang = small.lang.clone();
+    page.items.push(Item::Placed {
+        group: std::sync::Arc::new(Group::from_page("large", without_calibration(small))),
+        x: MARGIN_MM - MARGIN_MM * scale,
+        y: MARGIN_MM - MARGIN_MM * scale,
+        scale,
+    });
+    crate::sheet::calibration_bar(&mut page, calibration);
+    page
 }
 
 /// A small page without its own calibration bar: the sheet it shares has one.
@@ -972,7 +1050,12 @@ impl Pack {
             let (num, table) = row_of(i);
             Ok((num, self.member_at(i).name.as_str(), table, code_lines(i)?))
         });
-        let mut page = Page::new(self.paper);
+        let blank = || {
+            let mut page = Page::new(self.paper);
+            page.style = self.style;
+            page
+        };
+        let mut page = blank();
         let mut pages = 0;
         let mut y = 0.0;
         let mut first = true;
@@ -1052,7 +1135,7 @@ impl Pack {
             if first || y + h > bottom {
                 if !first {
                     page.items.push(Item::Close);
-                    emit(std::mem::replace(&mut page, Page::new(self.paper)))?;
+                    emit(std::mem::replace(&mut page, blank()))?;
                     pages += 1;
                 }
                 y = start(&mut page, first);
@@ -1191,13 +1274,14 @@ pub fn file_name(index: usize, width: usize, name: &str) -> String {
 }
 
 impl crate::config::PackEntry {
-    /// The entry with the pack seed (each member gets their own), on `paper`.
-    pub fn entry(&self, seed: &Seed, paper_name: Option<&str>) -> Result<Entry> {
+    /// The entry with the pack seed (each member gets their own), on `paper`, in `style`.
+    pub fn entry(&self, seed: &Seed, paper_name: Option<&str>, style: crate::sheet::Style) -> Result<Entry> {
         let game = crate::games::find(&self.game)?;
         let values = crate::config::read_files(game, &crate::game::Values::from_toml(&self.settings)?)?;
         let common = crate::game::Common {
             sheets: self.sheets.as_ref().map(crate::config::NameList::joined),
             paper: crate::config::paper(paper_name.unwrap_or("a4"))?,
+            style,
             ..crate::game::Common::for_seed(seed.clone())
         };
         // A table is the game's usual group unless the entry says.
@@ -1257,6 +1341,7 @@ mod tests {
         let options = Options {
             seed: seed.clone(),
             paper: Paper::A4,
+            style: Style::Standard,
             date: None,
             per_page: 1,
             group_word: "Table".into(),

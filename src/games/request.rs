@@ -44,6 +44,11 @@ impl GameRequest {
         GameRequest(self.0.with_paper(paper))
     }
 
+    /// The same request printed in another style; its code is unchanged.
+    pub fn with_style(&self, style: crate::sheet::Style) -> GameRequest {
+        GameRequest(self.0.with_style(style))
+    }
+
     /// The same request with the players' names where they write.
     pub fn with_seats(&self, seats: &crate::game::Seats) -> GameRequest {
         GameRequest(self.0.with_seats(seats))

@@ -110,14 +110,20 @@ impl Geometry {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, layout: BoardLayout, paper: Paper, texts: &'a GameTexts) -> Context<'a> {
+    pub fn new<'a>(
+        params: &'a Params,
+        layout: BoardLayout,
+        paper: Paper,
+        style: crate::sheet::Style,
+        texts: &'a GameTexts,
+    ) -> Context<'a> {
         Context {
             params,
             rules: &texts.rules,
             layout,
             labels: &texts.game,
-            wide: Kit::landscape(paper, texts),
-            tall: Kit::new(paper, texts),
+            wide: Kit::landscape(paper, style, texts),
+            tall: Kit::new(paper, style, texts),
             tally_rows: super::MIN_TALLY_ROWS,
         }
     }

@@ -389,6 +389,7 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
         for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
             for (players, mode) in [(2, Mode::Race), (6, Mode::Hoard)] {
                 let req = Request {
+                    style: Default::default(),
                     params: Params {
                         players,
                         mode,
@@ -426,6 +427,7 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
         (sheets::BoardLayout::Tiled, Paper::Letter),
     ] {
         let req = Request {
+            style: Default::default(),
             params: Params::default(),
             seed: Seed::new("sq").unwrap(),
             count: 1,
@@ -794,6 +796,7 @@ fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
         for players in [2, 6] {
             let mode = if players == 2 { Mode::Race } else { Mode::Hoard };
             let req = Request {
+                style: Default::default(),
                 params: Params {
                     players,
                     mode,
@@ -868,6 +871,7 @@ fn nothing_touches_the_calibration_bar() {
     use crate::sheet::{Item, Page, Paper};
     let bounds = |items: Vec<Item>| {
         let page = Page {
+            style: Default::default(),
             width: 300.0,
             height: 300.0,
             items,
@@ -876,6 +880,7 @@ fn nothing_touches_the_calibration_bar() {
         let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
         for item in page.flat_items() {
             let one = Page {
+                style: Default::default(),
                 width: 300.0,
                 height: 300.0,
                 items: vec![item.clone()],
@@ -895,6 +900,7 @@ fn nothing_touches_the_calibration_bar() {
             for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
                 for (players, mode) in EVERY_MODE {
                     let req = Request {
+                        style: Default::default(),
                         params: Params {
                             players,
                             mode,

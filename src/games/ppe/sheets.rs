@@ -6,9 +6,9 @@ use super::{Dice, Face, Outcome, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::kit::Kit;
 use crate::seed::SheetCode;
+use crate::sheet::MIN_TEXT_PT;
 use crate::sheet::icons;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
-use crate::sheet::{MIN_TEXT_PT, MIN_WRITING_MM};
 use crate::text::{GameTexts, Labels};
 
 sheet_kinds! {
@@ -69,12 +69,18 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, paper: Paper, texts: &'a GameTexts, analysis: &'a Analysis) -> Context<'a> {
+    pub fn new<'a>(
+        params: &'a Params,
+        paper: Paper,
+        style: crate::sheet::Style,
+        texts: &'a GameTexts,
+        analysis: &'a Analysis,
+    ) -> Context<'a> {
         Context {
             params,
             labels: &texts.game,
             rules: &texts.rules,
-            kit: Kit::new(paper, texts),
+            kit: Kit::new(paper, style, texts),
             analysis,
             seats: Default::default(),
         }
@@ -231,7 +237,8 @@ impl Context<'_> {
         let below = self.below_table(&blank);
         let room = blank.height - FOOTER_MM - PAD_TOP_MM - PAD_HEAD_MM - below;
         // As few pages as the rows need, the rows shared evenly among them.
-        let most = ((room / MIN_WRITING_MM) as usize).max(1);
+        let row_least = kit.style.min_writing_mm();
+        let most = ((room / row_least) as usize).max(1);
         let per_page = rounds.div_ceil(rounds.div_ceil(most));
         let card_h = card.map(|_| self.card_height(&blank));
         let blocks = players.div_ceil(across);
@@ -242,14 +249,14 @@ impl Context<'_> {
                 let rows = (rounds - first).min(per_page);
                 let last = block + 1 == blocks && first + rows == rounds;
                 let with_card = match (card, card_h) {
-                    (Some(card_code), Some(h)) if last && rows as f32 * MIN_WRITING_MM + CARD_GAP_MM + h <= room => {
+                    (Some(card_code), Some(h)) if last && rows as f32 * row_least + CARD_GAP_MM + h <= room => {
                         Some(card_code)
                     }
                     _ => None,
                 };
                 let mut page = self.scorepad(&kit, first_player, cols, first, rows, with_card.is_some());
                 if with_card.is_some() {
-                    let top = PAD_TOP_MM + PAD_HEAD_MM + rows as f32 * MIN_WRITING_MM + below + CARD_GAP_MM;
+                    let top = PAD_TOP_MM + PAD_HEAD_MM + rows as f32 * row_least + below + CARD_GAP_MM;
                     self.card(&mut page, top, false);
                     placed = true;
                 }
@@ -290,10 +297,11 @@ impl Context<'_> {
         let col_w = (width - round_w) / cols as f32;
         let (top, head) = (PAD_TOP_MM, PAD_HEAD_MM);
         let room = page.height - FOOTER_MM - top - head - self.below_table(&page);
+        let least = kit.style.min_writing_mm();
         let row_h = if tight {
-            MIN_WRITING_MM
+            least
         } else {
-            (room / rows.max(1) as f32).clamp(MIN_WRITING_MM, 9.0)
+            (room / rows.max(1) as f32).clamp(least, least.max(9.0))
         };
         let bottom = top + head + rows as f32 * row_h;
         let (pts_w, lost_w) = (col_w * 0.32, col_w * 0.2);
@@ -316,7 +324,7 @@ impl Context<'_> {
                 line_end = line_end.min(box_x - 1.0).max(x + col_w - 1.5);
             }
             // The name is written in a cell as wide as the column.
-            page.writing_cell(x + 0.5, top + 4.5, col_w - 1.0, MIN_WRITING_MM);
+            page.writing_cell(x + 0.5, top + 4.5, col_w - 1.0, 8.0);
             if let Some(given) = self.seats.names.get(first_player + c) {
                 page.fitted(x + 1.5, top + 11.5, line_end - x - 2.0, 9.0, Bold, Align::Left, given);
             }
@@ -542,6 +550,7 @@ fn scratch_like(page: &Page) -> Page {
         height: page.height,
         items: Vec::new(),
         lang: None,
+        style: page.style,
     }
 }
 

@@ -271,6 +271,7 @@ fn faces_are_big_enough_and_pages_fit_on_both_papers() {
         assert!(sheets::Context::face_mm(&Page::new(paper)) >= sheets::MIN_FACE_MM);
         for (players, target) in [(1, 19), (8, 190)] {
             let req = Request {
+                style: Default::default(),
                 seats: Default::default(),
                 params: Params {
                     players,

@@ -72,6 +72,7 @@ impl Context<'_> {
     pub fn new<'a>(
         params: &'a Params,
         paper: Paper,
+        style: crate::sheet::Style,
         labels: &'a crate::text::GameTexts,
         seats: &'a crate::game::Seats,
     ) -> Context<'a> {
@@ -80,7 +81,7 @@ impl Context<'_> {
             seats,
             labels: &labels.game,
             rules: &labels.rules,
-            kit: Kit::new(paper, labels),
+            kit: Kit::new(paper, style, labels),
         }
     }
 

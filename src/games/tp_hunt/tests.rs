@@ -474,6 +474,7 @@ fn params_code_round_trips() {
 fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     let seed = Seed::new("7").unwrap();
     let req = Request {
+        style: Default::default(),
         seats: Default::default(),
         params: Params::default(),
         seed: seed.clone(),
@@ -538,6 +539,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
         for players in [2, 5, 6] {
             for grid in [4, 12, sheets::largest_grid(paper)] {
                 let req = Request {
+                    style: Default::default(),
                     seats: Default::default(),
                     params: Params {
                         players,
@@ -574,6 +576,7 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
         let map = generate_for_seed(&p, &seed).unwrap();
         let r = rating(&p, &map);
         let req = Request {
+            style: Default::default(),
             seats: Default::default(),
             params: p.clone(),
             seed,
@@ -607,6 +610,7 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
     use crate::sheet::{Item, Paper};
     for paper in [Paper::A4, Paper::Letter] {
         let req = Request {
+            style: Default::default(),
             seats: Default::default(),
             params: Params::default(),
             seed: Seed::new("1").unwrap(),
