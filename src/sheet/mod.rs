@@ -171,6 +171,11 @@ impl Style {
     }
 }
 
+/// Grey this light or lighter only sets text off (a table's header row):
+/// large print leaves it white, as hatching behind text is hard to read;
+/// darker grey means something and is hatched.
+const BACKGROUND_GREY: f32 = 0.88;
+
 /// The smallest printed text of the standard style (sheet standards): 7 pt at print size.
 pub const MIN_TEXT_PT: f32 = 7.0;
 
@@ -872,6 +877,28 @@ impl Page {
         self.tagged(Tag::new(Role::Figure).with_alt(alt), draw);
     }
 
+    /// A block drawn by `draw` in the standard style on an area `w` x `h` mm
+    /// (from its own origin), printed `scale` times larger with its top-left
+    /// corner at (x, y), its shading hatched: a table laid out for the
+    /// standard sheet, magnified for large print (twice 7 pt is 14 pt).
+    pub fn magnified(&mut self, (x, y): (f32, f32), (w, h): (f32, f32), scale: f32, draw: impl FnOnce(&mut Page)) {
+        let mut block = Page {
+            width: w,
+            height: h,
+            items: Vec::new(),
+            lang: None,
+            style: Style::Standard,
+        };
+        draw(&mut block);
+        block.hatch_shading(scale);
+        self.items.push(Item::Placed {
+            group: Arc::new(Group::from_page("magnified", block)),
+            x,
+            y,
+            scale,
+        });
+    }
+
     /// Draws a shared group here.
     pub fn group(&mut self, g: &Arc<Group>) {
         self.items.push(Item::Group(g.clone()));
@@ -888,7 +915,9 @@ impl Page {
         let stroke = stroke.map(|s| self.style.stroke(s));
         let fill = match fill {
             Some(Colour::Grey(g)) if self.style.is_large() && g > 0.5 && g < 1.0 => {
-                self.hatch(x, y, w, h);
+                if g < BACKGROUND_GREY {
+                    self.hatch(x, y, w, h);
+                }
                 None
             }
             other => other,
@@ -940,7 +969,9 @@ impl Page {
                     stroke,
                     fill: Some(Colour::Grey(g)),
                 } if g > 0.5 && g < 1.0 => {
-                    self.hatch_scaled(x, y, w, h, scale);
+                    if g < BACKGROUND_GREY {
+                        self.hatch_scaled(x, y, w, h, scale);
+                    }
                     self.items.push(Item::Rect {
                         x,
                         y,
