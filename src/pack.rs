@@ -607,13 +607,17 @@ impl<'a> Sharing<'a> {
                 if self.in_order {
                     self.flush(emit)?;
                 }
-                let label = Pack::common(texts)?.get("calibration");
+                let common = Pack::common(texts)?;
+                let footer = Footer {
+                    calibration: common.get("calibration"),
+                    code: format!("{}: {}", common.get("code_label"), one.code()?),
+                };
                 let small = one.with_paper(one.paper().share(4)).with_style(Style::Standard);
                 return small.pages(texts, &mut |page| {
                     if let Some(placed) = &mut self.placed {
                         placed.push(false);
                     }
-                    emit(stamped(magnified(page, one.paper(), scale, &label)))
+                    emit(stamped(magnified(page, one.paper(), scale, &footer)))
                 });
             }
         } else if self.per_page > 1 && is_small(one.game(), sheet) {
@@ -726,6 +730,10 @@ pub fn stamp(page: &mut Page, name: &str) {
 /// break the large-print standards or take more paper than the sheet drawn
 /// in large print at full size; decided on the first layout alone.
 fn magnification(one: &GameRequest, texts: &Texts) -> Result<Option<f32>> {
+    let footer = Footer {
+        calibration: "100 mm".into(),
+        code: format!("code: {}", one.code()?),
+    };
     let paper = one.paper();
     let (cell_w, cell_h) = crate::sheet::share_cell_mm(paper, 4);
     let (w, h) = paper.size_mm();
@@ -740,7 +748,7 @@ fn magnification(one: &GameRequest, texts: &Texts) -> Result<Option<f32>> {
             small_pages += 1;
             // A sheet turned sideways does not fit its quarter.
             clean &= (page.width, page.height) == paper.share(4).size_mm();
-            let big = magnified(page, paper, scale, "100 mm");
+            let big = magnified(page, paper, scale, &footer);
             clean &= big.standards_broken().is_empty();
             Ok(())
         })?;
@@ -759,8 +767,17 @@ fn magnification(one: &GameRequest, texts: &Texts) -> Result<Option<f32>> {
 
 /// A small page printed `scale` times its size on a page of `paper` in large
 /// print, its shading hatched, with the page's own calibration bar.
-fn magnified(mut small: Page, paper: Paper, scale: f32, calibration: &str) -> Page {
+/// The foot of a magnified page: the calibration bar's label and the code line.
+struct Footer {
+    calibration: String,
+    code: String,
+}
+
+fn magnified(mut small: Page, paper: Paper, scale: f32, footer: &Footer) -> Page {
     small.hatch_shading(scale);
+    // The small page's code line (small type at its foot) goes: the page prints its own at 14 pt.
+    let foot = small.height - MARGIN_MM - 6.0;
+    small.items.retain(|i| !matches!(i, Item::Text { y, .. } if *y > foot));
     let mut page = Page::new(paper);
     page.style = Style::Large;
     page.lang = small.lang.clone();
@@ -770,7 +787,8 @@ fn magnified(mut small: Page, paper: Paper, scale: f32, calibration: &str) -> Pa
         y: MARGIN_MM - MARGIN_MM * scale,
         scale,
     });
-    crate::sheet::calibration_bar(&mut page, calibration);
+    crate::sheet::calibration_bar(&mut page, &footer.calibration);
+    crate::sheet::code_line(&mut page, &footer.code);
     page
 }
 

@@ -500,6 +500,9 @@ pub struct RegenArgs {
     /// A student's name to print on every page, as in a class pack.
     #[arg(long)]
     pub name: Option<String>,
+    /// Large print: text at least 14 pt, boxes to write in at least 12 mm.
+    #[arg(long = "large-print")]
+    pub large_print: bool,
     #[command(flatten)]
     pub out: OutputArgs,
 }

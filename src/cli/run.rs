@@ -221,7 +221,8 @@ fn regen(args: &RegenArgs) -> Result<i32> {
         per_page: 1,
         name: args.name.clone(),
     };
-    write_game(&GameRequest::from_code(&code)?, &options)
+    let request = GameRequest::from_code(&code)?.with_style(crate::sheet::Style::large(args.large_print));
+    write_game(&request, &options)
 }
 
 /// `validate GAME FILE`: the game's rule engine on a layout file.
