@@ -150,7 +150,7 @@ struct PlannedEntry {
 pub struct Pack {
     pub seed: Seed,
     pub paper: Paper,
-    /// Standard or large print, the teacher key too.
+    /// Standard or large print (the students' sheets; the teacher key is standard).
     pub style: Style,
     pub date: Option<String>,
     pub per_page: usize,
@@ -773,7 +773,8 @@ struct Footer {
     code: String,
 }
 
-fn magnified(mut small: Page, paper: Paper, scale: f32, footer: &Footer) -> Page {
+fn magnified(small: Page, paper: Paper, scale: f32, footer: &Footer) -> Page {
+    let mut small = without_calibration(small);
     small.hatch_shading(scale);
     // The small page's code line (small type at its foot) goes: the page prints its own at 14 pt.
     let foot = small.height - MARGIN_MM - 6.0;
@@ -782,7 +783,7 @@ fn magnified(mut small: Page, paper: Paper, scale: f32, footer: &Footer) -> Page
     page.style = Style::Large;
     page.lang = small.lang.clone();
     page.items.push(Item::Placed {
-        group: std::sync::Arc::new(Group::from_page("large", without_calibration(small))),
+        group: std::sync::Arc::new(Group::from_page("large", small)),
         x: MARGIN_MM - MARGIN_MM * scale,
         y: MARGIN_MM - MARGIN_MM * scale,
         scale,
@@ -1068,11 +1069,8 @@ impl Pack {
             let (num, table) = row_of(i);
             Ok((num, self.member_at(i).name.as_str(), table, code_lines(i)?))
         });
-        let blank = || {
-            let mut page = Page::new(self.paper);
-            page.style = self.style;
-            page
-        };
+        // The key is the teacher's: printed in the standard style, also in a large-print pack.
+        let blank = || Page::new(self.paper);
         let mut page = blank();
         let mut pages = 0;
         let mut y = 0.0;

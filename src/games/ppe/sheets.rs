@@ -230,10 +230,13 @@ impl Context<'_> {
     ) -> crate::Result<bool> {
         let rounds = self.analysis.length.rounds as usize;
         let players = self.params.players as usize;
-        let landscape = (7..=8).contains(&players);
+        // Seven or eight players turn a whole sheet; a quarter keeps two columns a page.
+        let landscape = (7..=8).contains(&players) && self.kit.paper.per_page() == 1;
         let kit = if landscape { self.kit.turned() } else { self.kit.clone() };
-        let across = if landscape { 8 } else { 6 };
         let blank = kit.blank();
+        // Columns at least 28 mm wide: six (eight turned) on a whole sheet, two on a quarter.
+        let fit = ((blank.width - 2.0 * PAD_LEFT_MM - 12.0) / 28.0) as usize;
+        let across = fit.clamp(1, if landscape { 8 } else { 6 });
         let below = self.below_table(&blank);
         let room = blank.height - FOOTER_MM - PAD_TOP_MM - PAD_HEAD_MM - below;
         // As few pages as the rows need, the rows shared evenly among them.
