@@ -398,6 +398,15 @@ impl Context<'_> {
         let left = PAD_LEFT_MM + 2.0;
         let width = page.width - 2.0 * left;
         let heading = |page: &mut Page, y: f32, text: &str| {
+            if page.style.is_large() {
+                // Large print: a heading too long for one line goes on to the next.
+                let lines = crate::fonts::wrap(text, Bold, page.style.text_pt(11.0), width);
+                let lead = page.style.text_pt(11.0) * crate::fonts::PT_TO_MM * 1.2;
+                for (i, line) in lines.iter().enumerate() {
+                    page.text(left, y + 5.0 + lead * i as f32, 11.0, Bold, Align::Left, line);
+                }
+                return y + 5.0 + lead * lines.len() as f32;
+            }
             page.text(left, y + 4.0, 11.0, Bold, Align::Left, text);
             y + 9.0
         };
@@ -432,7 +441,8 @@ impl Context<'_> {
             ]
         };
         let cols = [width * 0.5, width * 0.25, width * 0.25];
-        let row_h = 5.5;
+        // Rows as tall as their text needs (5.5 mm at 8.5 pt).
+        let row_h = 5.5 * page.style.text_pt(8.5) / 8.5;
         let header = [self.l("outcome"), self.l("rolls"), self.l("chance")];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         page.table((left, y), &cols, row_h, &header, rows.len());
