@@ -101,7 +101,7 @@ const LARGE_PRINT: &[(&str, &[&str])] = &[
     ("tp-hunt", &["map", "tracker", "scorepad", "rules"]),
     ("particle-panic", &["rules"]),
     ("panic-buy", &["rules"]),
-    ("ppe", &["scorepad", "reference", "rules"]),
+    ("ppe", &["nets", "scorepad", "reference", "rules"]),
 ];
 
 /// Large print: every sheet laid out for it ([`LARGE_PRINT`]) has no text

@@ -105,6 +105,13 @@ impl Context<'_> {
         emit: &mut dyn FnMut(Page) -> crate::Result<()>,
     ) -> crate::Result<()> {
         match kind {
+            SheetKind::Nets if self.kit.style.is_large() => {
+                // Large print: two nets a page, one above the other, with faces big enough for 14 pt names.
+                for first in (0..dice.len()).step_by(2) {
+                    emit(self.nets_of(dice, first..(first + 2).min(dice.len()), 1, code))?;
+                }
+                Ok(())
+            }
             SheetKind::Nets => emit(self.nets(dice, code)),
             SheetKind::Scorepad => self.scorepads(code, None, emit).map(|_| ()),
             SheetKind::Reference => emit(self.reference(code)),
@@ -127,18 +134,34 @@ impl Context<'_> {
     }
 
     fn nets(&self, dice: &Dice, code: &SheetCode) -> Page {
+        self.nets_of(dice, 0..dice.len(), 2, code)
+    }
+
+    /// The nets of dice `which`, `cols` across, on one page.
+    fn nets_of(&self, dice: &Dice, which: std::ops::Range<usize>, cols: usize, code: &SheetCode) -> Page {
         let mut page = self.kit.page();
         self.kit.title(&mut page, &self.l("nets_title"));
         self.kit.subtitle(&mut page, &self.l("nets_intro"), 8.5);
-        let f = Self::face_mm(&page);
+        let rows = which.len().div_ceil(cols);
+        let (top, f) = match cols {
+            2 => (MARGIN_MM + 20.0, Self::face_mm(&page)),
+            // Below the intro's two lines at 14 pt.
+            _ => {
+                let top = MARGIN_MM + 28.0;
+                let width = page.width - 2.0 * MARGIN_MM - 8.0;
+                let height = page.height - MARGIN_MM - 16.0 - top - rows as f32 * 6.0;
+                let f = ((width / cols as f32 - TAB_MM) / 4.0).min((height / rows as f32 - 2.0 * TAB_MM) / 3.0);
+                (top, f)
+            }
+        };
         let net_w = 4.0 * f + TAB_MM;
         let net_h = 3.0 * f + 2.0 * TAB_MM;
-        let gap_x = (page.width - 2.0 * MARGIN_MM - 2.0 * net_w) / 3.0;
-        let top = MARGIN_MM + 20.0;
-        let gap_y = ((page.height - MARGIN_MM - 16.0 - top) - 3.0 * net_h) / 3.0;
-        for (i, die) in dice.iter().enumerate() {
-            let x = MARGIN_MM + gap_x + (i % 2) as f32 * (net_w + gap_x);
-            let y = top + gap_y / 2.0 + (i / 2) as f32 * (net_h + gap_y) + TAB_MM;
+        let gap_x = (page.width - 2.0 * MARGIN_MM - cols as f32 * net_w) / (cols + 1) as f32;
+        let gap_y = ((page.height - MARGIN_MM - 16.0 - top) - rows as f32 * net_h) / rows as f32;
+        for (k, i) in which.enumerate() {
+            let die = &dice[i];
+            let x = MARGIN_MM + gap_x + (k % cols) as f32 * (net_w + gap_x);
+            let y = top + gap_y / 2.0 + (k / cols) as f32 * (net_h + gap_y) + TAB_MM;
             // Each die read as its six faces, in the order the net numbers them.
             let faces: Vec<String> = die
                 .iter()
@@ -202,17 +225,32 @@ impl Context<'_> {
         // The name at 7 pt: on one line when it fits, else on two, the symbol
         // moved up to make room.
         let name = self.l(face.name());
-        let lines = crate::sheet::balanced_lines(&name, Bold, MIN_TEXT_PT, f - 3.0);
-        let (sym_y, sym_r) = match (lines.len() > 1, face.is_bad()) {
-            (true, true) => (0.47, 0.14),
-            (true, false) => (0.42, 0.17),
-            (false, true) => (0.5, 0.17),
-            (false, false) => (0.45, 0.2),
+        let size = page.style.text_pt(MIN_TEXT_PT);
+        let mut lines = crate::sheet::balanced_lines(&name, Bold, size, f - 3.0);
+        // A line still too wide (large print) breaks at every space and hyphen.
+        let wide = |l: &str| crate::fonts::metrics(Bold).width_mm(l, size) > f - 3.0;
+        if lines.iter().any(|l| wide(l)) {
+            lines = lines
+                .iter()
+                .flat_map(|l| match wide(l) {
+                    true => l.split_inclusive(['-', ' ']).map(|w| w.trim().to_string()).collect(),
+                    false => vec![l.clone()],
+                })
+                .collect();
+        }
+        let (sym_y, sym_r) = match (lines.len(), face.is_bad()) {
+            (3.., _) => (0.3, 0.12),
+            (2, true) => (0.47, 0.14),
+            (2, false) => (0.42, 0.17),
+            (_, true) => (0.5, 0.17),
+            (_, false) => (0.45, 0.2),
         };
         symbol(page, face, x + f / 2.0, y + f * sym_y, f * sym_r);
-        let first = y + f * 0.86 - 2.9 * (lines.len() as f32 - 1.0);
+        // Lines 2.9 mm apart at 7 pt, further at larger print.
+        let lead = 2.9 * page.style.text_pt(MIN_TEXT_PT) / MIN_TEXT_PT;
+        let first = y + f * 0.86 - lead * (lines.len() as f32 - 1.0);
         for (i, line) in lines.iter().enumerate() {
-            page.fitted_text(x + f / 2.0, first + 2.9 * i as f32, f - 2.5, MIN_TEXT_PT, Bold, line);
+            page.fitted_text(x + f / 2.0, first + lead * i as f32, f - 2.5, MIN_TEXT_PT, Bold, line);
         }
     }
 
