@@ -164,6 +164,8 @@ pub struct PackFile {
     #[serde(alias = "per_page")]
     pub per_page: Option<usize>,
     pub lang: Option<String>,
+    #[serde(alias = "large_print")]
+    pub large_print: Option<bool>,
     #[serde(default)]
     pub entry: Vec<PackEntry>,
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::seed::{Seed, SheetCode};
-use crate::sheet::{DocumentInfo, Page, Paper};
+use crate::sheet::{DocumentInfo, Page, Paper, Style};
 use crate::text::Texts;
 
 /// What values a setting takes.
@@ -48,7 +48,7 @@ pub struct Setting {
 }
 
 /// The settings every game takes the same way.
-pub const COMMON: &[&str] = &["seed", "count", "paper", "sheets", "lang", "per-page"];
+pub const COMMON: &[&str] = &["seed", "count", "paper", "sheets", "lang", "per-page", "large-print"];
 
 /// The papers sheets are laid out for.
 pub const PAPERS: &[&str] = &["a4", "letter"];
@@ -239,6 +239,8 @@ pub struct Common {
     pub paper: Paper,
     /// The sheets as `--sheets` lists them; `None`: the game's default set.
     pub sheets: Option<String>,
+    /// Standard or large print (`--large-print`).
+    pub style: Style,
 }
 
 impl Common {
@@ -250,6 +252,7 @@ impl Common {
             count: 1,
             paper: Paper::A4,
             sheets: None,
+            style: Style::Standard,
         }
     }
 }
@@ -452,6 +455,10 @@ pub trait Request: Send + Sync {
     fn game(&self) -> &'static str;
     fn seed(&self) -> &Seed;
     fn paper(&self) -> Paper;
+    /// Standard or large print.
+    fn style(&self) -> Style;
+    /// The same request printed in another style; its code and its game are unchanged.
+    fn with_style(&self, style: Style) -> Box<dyn Request>;
     /// The settings part of a code with the game's default settings: a file
     /// name says only what differs from it.
     fn default_settings(&self) -> String;
@@ -524,6 +531,15 @@ impl Request for Run {
     }
     fn paper(&self) -> Paper {
         self.first.paper()
+    }
+    fn style(&self) -> Style {
+        self.first.style()
+    }
+    fn with_style(&self, style: Style) -> Box<dyn Request> {
+        Box::new(Run {
+            first: Arc::from(self.first.with_style(style)),
+            count: self.count,
+        })
     }
     fn default_settings(&self) -> String {
         self.first.default_settings()

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::seed::SheetCode;
-use crate::sheet::{Align, Group, MARGIN_MM, Page, Paper, Role, calibration_bar, code_line};
+use crate::sheet::{Align, Group, MARGIN_MM, Page, Paper, Role, Style, calibration_bar, code_line};
 use crate::text::{Block, GameTexts, Labels};
 
 /// Size of the text on rules sheets, and where it starts.
@@ -13,10 +13,11 @@ const PROSE_PT: f32 = 10.0;
 const PROSE_LEFT: f32 = MARGIN_MM + 8.0;
 const PROSE_TOP: f32 = MARGIN_MM + 22.0;
 
-/// Height a block of prose takes at `size` in `width`, as [`Kit::prose`] lays it out.
-fn prose_height(b: &Block, size: f32, width: f32) -> f32 {
+/// Height a block of prose takes at `size` in `width`, as [`Kit::prose`]
+/// lays it out; headings grow by `k` (larger in large print).
+fn prose_height(b: &Block, size: f32, width: f32, k: f32) -> f32 {
     match b {
-        Block::Heading(_) => 7.5,
+        Block::Heading(_) => 7.5 * k,
         Block::Paragraph(p) => {
             crate::fonts::wrap(p, Regular, size, width).len() as f32 * size * crate::fonts::PT_TO_MM * 1.3 + 1.5
         }
@@ -28,6 +29,8 @@ pub use crate::sheet::CALIBRATION;
 #[derive(Clone)]
 pub struct Kit<'a> {
     pub paper: Paper,
+    /// Standard or large print: what sizes the pages ask for.
+    pub style: Style,
     pub common: &'a Labels,
     /// Pages with the long side across.
     pub landscape: bool,
@@ -37,9 +40,10 @@ pub struct Kit<'a> {
 }
 
 impl<'a> Kit<'a> {
-    pub fn new(paper: Paper, texts: &'a GameTexts) -> Kit<'a> {
+    pub fn new(paper: Paper, style: Style, texts: &'a GameTexts) -> Kit<'a> {
         Kit {
             paper,
+            style,
             common: &texts.common,
             landscape: false,
             texts,
@@ -47,16 +51,16 @@ impl<'a> Kit<'a> {
     }
 
     /// The same kit for pages turned sideways.
-    pub fn landscape(paper: Paper, texts: &'a GameTexts) -> Kit<'a> {
+    pub fn landscape(paper: Paper, style: Style, texts: &'a GameTexts) -> Kit<'a> {
         Kit {
             landscape: true,
-            ..Kit::new(paper, texts)
+            ..Kit::new(paper, style, texts)
         }
     }
 
     /// The same kit turned sideways, for a sheet that needs the width.
     pub fn turned(&self) -> Kit<'a> {
-        Kit::landscape(self.paper, self.texts)
+        Kit::landscape(self.paper, self.style, self.texts)
     }
 
     /// An empty page in this kit's orientation.
@@ -67,15 +71,17 @@ impl<'a> Kit<'a> {
             Page::new(self.paper)
         };
         page.lang = Some(self.texts.lang.clone());
+        page.style = self.style;
         page
     }
 
     /// The group named `key`, drawn by `draw` the first time it is asked for.
     pub fn shared(&self, key: &str, draw: impl FnOnce(&mut Page)) -> Arc<Group> {
         let key = format!(
-            "{:?}/{}/{key}",
+            "{:?}/{}{}/{key}",
             self.paper,
-            if self.landscape { "wide" } else { "tall" }
+            if self.landscape { "wide" } else { "tall" },
+            if self.style.is_large() { "/large" } else { "" }
         );
         if let Some(g) = self.texts.furniture.borrow().get(&key) {
             return g.clone();
@@ -138,9 +144,9 @@ impl<'a> Kit<'a> {
         let blank = self.blank();
         let width = blank.width - 2.0 * PROSE_LEFT;
         // Above the calibration bar and the code line.
-        let room = blank.height - MARGIN_MM - 14.0 - PROSE_TOP;
+        let room = blank.height - MARGIN_MM - 14.0 * self.heading_scale() - PROSE_TOP;
         let split = |size: f32| -> Vec<Vec<Block>> {
-            let height = |b: &Block| prose_height(b, size, width);
+            let height = |b: &Block| prose_height(b, size, width, self.heading_scale());
             let mut pages: Vec<Vec<Block>> = vec![Vec::new()];
             let mut used = 0.0;
             for (i, block) in blocks.iter().enumerate() {
@@ -160,6 +166,7 @@ impl<'a> Kit<'a> {
         // The largest size that needs no more pages than the smallest one.
         let tries: Vec<(f32, Vec<Vec<Block>>)> = [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0]
             .into_iter()
+            .map(|size| self.style.text_pt(size))
             .map(|size| (size, split(size)))
             .collect();
         let fewest = tries.iter().map(|(_, pages)| pages.len()).min().unwrap_or(1);
@@ -187,20 +194,26 @@ impl<'a> Kit<'a> {
 
     /// A rules card: headings and wrapped paragraphs below the title.
     pub fn prose(&self, page: &mut Page, blocks: &[Block]) {
-        self.prose_at(page, blocks, PROSE_PT);
+        self.prose_at(page, blocks, self.style.text_pt(PROSE_PT));
+    }
+
+    /// How much larger headings and their spacing are than in the standard style.
+    fn heading_scale(&self) -> f32 {
+        self.style.text_pt(PROSE_PT) / PROSE_PT
     }
 
     fn prose_at(&self, page: &mut Page, blocks: &[Block], size: f32) {
         let width = page.width - 2.0 * PROSE_LEFT;
         let mut y = PROSE_TOP;
+        let k = self.heading_scale();
         for block in blocks {
             match block {
                 Block::Heading(h) => {
-                    y += 2.0;
+                    y += 2.0 * k;
                     page.role(Role::Heading(2), |page| {
                         page.text(PROSE_LEFT, y, size + 1.5, Bold, Align::Left, h)
                     });
-                    y += 5.5;
+                    y += 5.5 * k;
                 }
                 Block::Paragraph(p) => y = page.paragraph(PROSE_LEFT, y, width, size, Regular, p) + 1.5,
             }

@@ -19,7 +19,7 @@ use crate::fonts::{
 use crate::games::request::GameRequest;
 use crate::seed::Seed;
 use crate::sheet::impose::{Sharing, check_per_page, stamp};
-use crate::sheet::{Align, Colour, DocumentInfo, Item, MARGIN_MM, Page, Paper, Role, Stroke, Tag, script_lang};
+use crate::sheet::{Align, Colour, DocumentInfo, Item, MARGIN_MM, Page, Paper, Role, Stroke, Style, Tag, script_lang};
 use crate::text::Texts;
 
 /// Who an entry's sheets are for.
@@ -149,6 +149,8 @@ struct PlannedEntry {
 pub struct Pack {
     pub seed: Seed,
     pub paper: Paper,
+    /// Standard or large print (the students' sheets; the teacher key is standard).
+    pub style: Style,
     pub date: Option<String>,
     pub per_page: usize,
     pub students: Vec<Member>,
@@ -317,6 +319,7 @@ fn layout_key(request: &GameRequest) -> Result<[u8; 16]> {
 pub struct Options {
     pub seed: Seed,
     pub paper: Paper,
+    pub style: Style,
     /// Printed on the teacher key when given.
     pub date: Option<String>,
     /// Small sheets per page: 1, 2 or 4.
@@ -334,6 +337,7 @@ impl Pack {
         let Options {
             seed,
             paper,
+            style,
             date,
             per_page,
             group_word,
@@ -446,6 +450,7 @@ impl Pack {
         Ok(Pack {
             seed,
             paper,
+            style,
             date,
             per_page,
             students,
@@ -686,7 +691,9 @@ impl Pack {
             let (num, table) = row_of(i);
             Ok((num, self.member_at(i).name.as_str(), table, code_lines(i)?))
         });
-        let mut page = Page::new(self.paper);
+        // The key is the teacher's: printed in the standard style, also in a large-print pack.
+        let blank = || Page::new(self.paper);
+        let mut page = blank();
         let mut pages = 0;
         let mut y = 0.0;
         let mut first = true;
@@ -766,7 +773,7 @@ impl Pack {
             if first || y + h > bottom {
                 if !first {
                     page.items.push(Item::Close);
-                    emit(std::mem::replace(&mut page, Page::new(self.paper)))?;
+                    emit(std::mem::replace(&mut page, blank()))?;
                     pages += 1;
                 }
                 y = start(&mut page, first);
@@ -909,13 +916,14 @@ pub fn file_name(index: usize, width: usize, name: &str) -> String {
 }
 
 impl crate::config::PackEntry {
-    /// The entry with the pack seed (each member gets their own), on `paper`.
-    pub fn entry(&self, seed: &Seed, paper_name: Option<&str>) -> Result<Entry> {
+    /// The entry with the pack seed (each member gets their own), on `paper`, in `style`.
+    pub fn entry(&self, seed: &Seed, paper_name: Option<&str>, style: crate::sheet::Style) -> Result<Entry> {
         let game = crate::games::find(&self.game)?;
         let values = crate::config::read_files(game, &crate::game::Values::from_toml(&self.settings)?)?;
         let common = crate::game::Common {
             sheets: self.sheets.as_ref().map(crate::config::NameList::joined),
             paper: crate::config::paper(paper_name.unwrap_or("a4"))?,
+            style,
             ..crate::game::Common::for_seed(seed.clone())
         };
         // A table is the game's usual group unless the entry says.
@@ -975,6 +983,7 @@ mod tests {
         let options = Options {
             seed: seed.clone(),
             paper: Paper::A4,
+            style: Style::Standard,
             date: None,
             per_page: 1,
             group_word: "Table".into(),

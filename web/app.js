@@ -139,6 +139,12 @@ function showGame() {
   const lang = select(registry.languages.map((l) => [l, w("value.lang." + l)]), mine.lang || sheetLanguage());
   lang.name = "lang";
   main.append(field("f-lang", w("setting.lang"), lang));
+  // Large print: a checkbox with its label beside it, its help below.
+  const large = el("input", { type: "checkbox", name: "large-print", value: "true", id: "f-large-print" });
+  large.checked = mine["large-print"] === "true";
+  large.setAttribute("aria-describedby", "help-f-large-print err-f-large-print");
+  main.append(el("div", { class: "field" }, el("label", { class: "check" }, large, " " + w("setting.large-print")),
+    el("p", { class: "help", id: "help-f-large-print" }, w("help.large-print")), el("p", { class: "error", id: "err-f-large-print" })));
   const sheets = mine.sheets !== undefined ? mine.sheets.split(",") : g.default_sheets;
   main.append(checkboxes("sheets", w("sheets_legend"), w("sheets_help"), g.sheets.map((s) => [s, words["sheet." + g.name + "." + s] || s]), sheets));
   for (const s of rest) more.append(settingControl(g, s, mine[s.name]));
@@ -163,6 +169,8 @@ function values() {
     const c = document.querySelector("#settings [name='" + name + "']");
     if (c) out[name] = c.value;
   }
+  const large = document.querySelector("#settings [name='large-print']");
+  out["large-print"] = large && large.checked ? "true" : "";
   out.sheets = [...document.querySelectorAll("#f-sheets input:checked")].map((c) => c.value).join(",");
   for (const s of g.settings) {
     if (s.type === "names") {
@@ -363,6 +371,7 @@ function packForm() {
   form.append("paper", main.paper);
   form.append("lang", main.lang);
   form.append("per-page", $("pack-per-page").value);
+  if (main["large-print"]) form.append("large-print", "true");
   const per = document.querySelector("input[name='pack-per']:checked").value;
   form.append("per", per);
   if (per === "table") form.append("table-size", $("pack-table-size").value);

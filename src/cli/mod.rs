@@ -213,6 +213,12 @@ fn game_command(game: &'static dyn Game) -> Command {
                 .help("Print small sheets (trackers, score pads, cards) 2 or 4 to a page [default: 1]"),
         )
         .arg(
+            Arg::new("large-print")
+                .long("large-print")
+                .action(clap::ArgAction::SetTrue)
+                .help("Large print: text at least 14 pt, boxes to write in at least 12 mm, heavier lines, hatching instead of grey; the same game, on more pages where it must"),
+        )
+        .arg(
             Arg::new("config")
                 .long("config")
                 .value_name("FILE")
@@ -411,6 +417,9 @@ pub struct PackArgs {
     /// Print small sheets (trackers, score pads, cards) 2 or 4 to a page.
     #[arg(long = "per-page", value_name = "N")]
     pub per_page: Option<usize>,
+    /// Large print: text at least 14 pt, boxes to write in at least 12 mm.
+    #[arg(long = "large-print")]
+    pub large_print: bool,
     /// One PDF per student in the folder given by -o (default output/pack-SEED/).
     #[arg(long)]
     pub split: bool,
@@ -497,6 +506,9 @@ pub struct RegenArgs {
     /// A student's name to print on every page, as in a class pack.
     #[arg(long)]
     pub name: Option<String>,
+    /// Large print: text at least 14 pt, boxes to write in at least 12 mm.
+    #[arg(long = "large-print")]
+    pub large_print: bool,
     #[command(flatten)]
     pub out: OutputArgs,
 }

@@ -169,6 +169,7 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequ
         count: number("count")?.unwrap_or(1),
         paper: config::paper(text("paper")?.as_deref().unwrap_or("a4"))?,
         sheets: text("sheets")?,
+        style: crate::sheet::Style::large(large_print(m.get_flag("large-print"), from_file("large-print"))?),
     };
     let per_page = number("per-page")?.unwrap_or(1);
     let request = crate::game::request(game, &common, &values)?.into();
@@ -181,6 +182,18 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequ
             name: None,
         },
     ))
+}
+
+/// Large print from the flag, else from a settings file's `large-print = true`.
+fn large_print(flag: bool, file: Option<&toml::Value>) -> Result<bool> {
+    match file {
+        _ if flag => Ok(true),
+        Some(toml::Value::Boolean(b)) => Ok(*b),
+        Some(other) => {
+            Err(Error::setting("large-print", format!("must be true or false, not {other}")).within("config: "))
+        }
+        None => Ok(false),
+    }
 }
 
 /// `regen CODE`: the sheets the code names, in the language it names unless
@@ -208,7 +221,8 @@ fn regen(args: &RegenArgs) -> Result<i32> {
         per_page: 1,
         name: args.name.clone(),
     };
-    write_game(&GameRequest::from_code(&code)?, &options)
+    let request = GameRequest::from_code(&code)?.with_style(crate::sheet::Style::large(args.large_print));
+    write_game(&request, &options)
 }
 
 /// `validate GAME FILE`: the game's rule engine on a layout file.
@@ -377,6 +391,7 @@ pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
     out.text.lang = out.text.lang.or(file.lang.clone());
     let seed = Seed::new(&seed_text)?;
     let paper = args.paper.clone().or(file.paper.clone());
+    let style = crate::sheet::Style::large(args.large_print || file.large_print == Some(true));
     let several = entries.len() > 1;
     let entries = entries
         .iter()
@@ -389,7 +404,7 @@ pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
                     err
                 }
             };
-            e.entry(&seed, paper.as_deref()).map_err(within)
+            e.entry(&seed, paper.as_deref(), style).map_err(within)
         })
         .collect::<Result<_>>()?;
     let spec = PackSpec {

@@ -71,6 +71,15 @@ macro_rules! request_basics {
         fn paper(&self) -> Paper {
             self.paper
         }
+        fn style(&self) -> crate::sheet::Style {
+            self.style
+        }
+        fn with_style(&self, style: crate::sheet::Style) -> Box<dyn crate::game::Request> {
+            Box::new(Request {
+                style,
+                ..self.clone()
+            })
+        }
         fn default_settings(&self) -> String {
             Params::default().code()
         }

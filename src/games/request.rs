@@ -6,7 +6,8 @@ use std::ops::Deref;
 use crate::error::{Error, Result};
 use crate::game::Request;
 use crate::seed::{Seed, SheetCode};
-use crate::sheet::impose::{Sharing, check_per_page, stamp, without_calibration};
+use crate::sheet::Style;
+use crate::sheet::impose::{Footer, Sharing, check_per_page, large_print_scale, magnified, stamp, without_calibration};
 use crate::sheet::{DocumentInfo, Page};
 use crate::text::Texts;
 
@@ -45,6 +46,11 @@ impl GameRequest {
     /// The same request laid out on other paper; its code is unchanged.
     pub fn with_paper(&self, paper: crate::sheet::Paper) -> GameRequest {
         GameRequest(self.0.with_paper(paper))
+    }
+
+    /// The same request printed in another style; its code is unchanged.
+    pub fn with_style(&self, style: crate::sheet::Style) -> GameRequest {
+        GameRequest(self.0.with_style(style))
     }
 
     /// The same request with the players' names where they write.
@@ -86,6 +92,46 @@ impl GameRequest {
         Ok(small.iter().all(fits) && small.len() <= whole * share.per_page())
     }
 
+    /// In large print, how much this request (asking for one small sheet)
+    /// is magnified: drawn in the standard style for a quarter of the paper,
+    /// printed about twice that size. None when the magnified pages would
+    /// break the large-print standards or take more paper than the sheet
+    /// drawn in large print at full size; decided on the first layout alone.
+    fn magnification(&self, texts: &Texts) -> Result<Option<f32>> {
+        let sheet = self.sheet_names().first().copied().unwrap_or_default();
+        if !self.style().is_large() || !self.is_small(sheet) {
+            return Ok(None);
+        }
+        let footer = Footer {
+            calibration: "100 mm".into(),
+            code: format!("code: {}", self.code()?),
+        };
+        let paper = self.paper();
+        let scale = large_print_scale(paper);
+        let first = self.with_seed(self.seed().clone());
+        let (mut small_pages, mut clean) = (0, true);
+        first
+            .with_paper(paper.share(4))
+            .with_style(Style::Standard)
+            .pages(texts, &mut |page| {
+                small_pages += 1;
+                // A sheet turned sideways does not fit its quarter.
+                clean &= (page.width, page.height) == paper.share(4).size_mm();
+                clean &= magnified(page, paper, scale, &footer).standards_broken().is_empty();
+                Ok(())
+            })?;
+        if !clean {
+            return Ok(None);
+        }
+        let (mut whole_pages, mut whole_clean) = (0, true);
+        first.pages(texts, &mut |page| {
+            whole_pages += 1;
+            whole_clean &= page.standards_broken().is_empty();
+            Ok(())
+        })?;
+        Ok((small_pages <= whole_pages || !whole_clean).then_some(scale))
+    }
+
     /// This request's pages through `sharing`, sheet by sheet: small sheets
     /// onto shared pages, the others whole; each page stamped with `name`.
     pub fn share_into(
@@ -104,23 +150,44 @@ impl GameRequest {
         // Each sheet shares a page or prints whole; runs of whole sheets go
         // to the game together, which may put two on one page (a score pad
         // and its reference card).
+        // In large print a small sheet may instead be drawn small and
+        // printed magnified on a page of its own.
         let share = sharing.share_paper();
-        let mut runs: Vec<(bool, Vec<&str>)> = Vec::new();
+        let mut runs: Vec<(Print, Vec<&str>)> = Vec::new();
         for sheet in self.sheet_names() {
-            let shares = sharing.per_page() > 1 && self.with_sheets(sheet)?.fits_share(texts, share)?;
+            let one = self.with_sheets(sheet)?;
+            let print = match one.magnification(texts)? {
+                Some(scale) => Print::Magnified(scale),
+                None if sharing.per_page() > 1 && one.fits_share(texts, share)? => Print::Shared,
+                None => Print::Whole,
+            };
             match runs.last_mut() {
-                Some((false, run)) if !shares => run.push(sheet),
-                _ => runs.push((shares, vec![sheet])),
+                Some((Print::Whole, run)) if print == Print::Whole => run.push(sheet),
+                _ => runs.push((print, vec![sheet])),
             }
         }
         let mut parts = crate::sheet::Parts::default();
-        for (shares, run) in runs {
+        for (print, run) in runs {
             let request = self.with_sheets(&run.join(","))?;
-            parts.push(match shares {
-                true => request
+            parts.push(match print {
+                Print::Shared => request
                     .with_paper(share)
                     .pages(texts, &mut |page| sharing.share(stamped(page), emit))?,
-                false => request.pages(texts, &mut |page| sharing.whole(stamped(page), emit))?,
+                Print::Whole => request.pages(texts, &mut |page| sharing.whole(stamped(page), emit))?,
+                Print::Magnified(scale) => {
+                    let common = texts.labels("common", &tera::Context::new())?;
+                    let footer = Footer {
+                        calibration: common.get("calibration"),
+                        code: format!("{}: {}", common.get("code_label"), request.code()?),
+                    };
+                    let paper = self.paper();
+                    request
+                        .with_paper(paper.share(4))
+                        .with_style(Style::Standard)
+                        .pages(texts, &mut |page| {
+                            sharing.whole(stamped(magnified(page, paper, scale, &footer)), emit)
+                        })?
+                }
             });
         }
         Ok(parts.finish())
@@ -137,7 +204,10 @@ impl GameRequest {
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<DocumentInfo> {
         check_per_page(per_page)?;
-        if per_page == 1 {
+        // Large print shares no page, but may print small sheets magnified.
+        let large = self.style().is_large();
+        let per_page = if large { 1 } else { per_page };
+        if per_page == 1 && !large {
             return self.pages(texts, &mut |mut page| {
                 if let Some(n) = name {
                     stamp(&mut page, n);
@@ -159,4 +229,15 @@ impl GameRequest {
         sharing.flush(emit)?;
         Ok(info)
     }
+}
+
+/// How one run of a request's sheets prints.
+#[derive(Clone, Copy, PartialEq)]
+enum Print {
+    /// Whole pages, as the game lays them out.
+    Whole,
+    /// On a shared page, laid out for its share.
+    Shared,
+    /// Drawn small and printed this many times larger (large print).
+    Magnified(f32),
 }

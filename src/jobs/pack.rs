@@ -55,6 +55,7 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
     let options = Options {
         seed: spec.seed.clone(),
         paper: first.request.paper(),
+        style: first.request.style(),
         date: spec.date.clone(),
         per_page: spec.per_page,
         group_word: pack_labels.get("group"),

@@ -82,6 +82,8 @@ pub struct Asked {
     pub sheets: Option<String>,
     pub lang: Option<String>,
     pub per_page: Option<String>,
+    /// Large print, from its checkbox.
+    pub large_print: bool,
     pub values: Values,
 }
 
@@ -106,6 +108,7 @@ impl Asked {
             sheets: None,
             lang: None,
             per_page: None,
+            large_print: false,
             values: Values::default(),
         };
         for (name, text) in fields {
@@ -127,6 +130,13 @@ impl Asked {
             "sheets" => self.sheets = given,
             "lang" => self.lang = given,
             "per-page" => self.per_page = given,
+            "large-print" => {
+                self.large_print = match given.as_deref() {
+                    None | Some("false") => false,
+                    Some("true" | "on") => true,
+                    Some(_) => return Err(Refusal::new(400, "large-print: on or off (true or false)").at(name)),
+                }
+            }
             _ => {
                 let Some(setting) = self.game.settings().iter().find(|s| s.name == name) else {
                     let names: Vec<&str> = field_names(self.game);
@@ -184,6 +194,7 @@ impl Asked {
             count,
             paper,
             sheets: self.sheets.clone(),
+            style: crate::sheet::Style::large(self.large_print),
         };
         let request: GameRequest = crate::game::request(self.game, &common, &self.values)
             .map_err(refuse)?

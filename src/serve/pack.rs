@@ -28,6 +28,7 @@ const PACK_FIELDS: &[&str] = &[
     "paper",
     "lang",
     "per-page",
+    "large-print",
     "date",
     "split",
     "count",
@@ -184,7 +185,10 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         let mut asked = Asked::read(*game, &[]).map_err(|r| at_game(r, game.name()))?;
         for f in fields.iter() {
             if let Some(setting) = f.name.strip_prefix(&prefix) {
-                if matches!(setting, "seed" | "count" | "lang" | "paper" | "per-page") {
+                if matches!(
+                    setting,
+                    "seed" | "count" | "lang" | "paper" | "per-page" | "large-print"
+                ) {
                     return Err(Refusal::new(400, format!("{}: set for the whole pack", f.name)).at(&f.name));
                 }
                 asked.set(setting, &f.text).map_err(|r| at_game(r, game.name()))?;
@@ -194,6 +198,7 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
             ("seed", Some(seed_text.clone())),
             ("paper", get("paper")),
             ("lang", Some(lang.clone())),
+            ("large-print", get("large-print")),
         ] {
             asked
                 .set(name, value.as_deref().unwrap_or(""))
@@ -259,7 +264,7 @@ fn per(fields: &[Field], game: &dyn crate::game::Game) -> Result<crate::pack::Pe
 /// A game's refusal, its field named `GAME.SETTING`.
 fn at_game(mut r: Refusal, game: &str) -> Refusal {
     r.field = r.field.map(|f| match f.as_str() {
-        "seed" | "paper" | "lang" | "per-page" => f,
+        "seed" | "paper" | "lang" | "per-page" | "large-print" => f,
         _ => format!("{game}.{f}"),
     });
     r

@@ -2,7 +2,7 @@
 //! in its share, with cut lines between them; and a name stamped on a page.
 //! Knows pages only: which sheets are small enough is the game's to say.
 
-use super::{Align, Colour, Group, Item, MARGIN_MM, Page, Paper, Role, Stroke, Tag, script_lang};
+use super::{Align, Colour, Group, Item, MARGIN_MM, Page, Paper, Role, Stroke, Style, Tag, script_lang};
 use crate::error::{Error, Result};
 use crate::fonts::FontRole::Bold;
 
@@ -183,4 +183,41 @@ pub fn stamp(page: &mut Page, name: &str) {
     )));
     page.items.extend(stamp.items);
     page.items.push(Item::Close);
+}
+
+/// How much a small sheet is magnified for large print: laid out for a
+/// quarter of `paper` in the standard style (7 pt, 8 mm boxes), it prints
+/// this many times that size (about twice) on a page of its own.
+pub fn large_print_scale(paper: Paper) -> f32 {
+    let (cell_w, cell_h) = share_cell_mm(paper, 4);
+    let (w, h) = paper.size_mm();
+    ((w - 2.0 * MARGIN_MM) / cell_w).min((h - 2.0 * MARGIN_MM - SHARE_FOOTER_MM) / cell_h)
+}
+
+/// The foot of a magnified page: the calibration bar's label and the code line.
+pub struct Footer {
+    pub calibration: String,
+    pub code: String,
+}
+
+/// A small page printed `scale` times its size on a page of `paper` in large
+/// print, its shading hatched, with the page's own calibration bar.
+pub fn magnified(small: Page, paper: Paper, scale: f32, footer: &Footer) -> Page {
+    let mut small = without_calibration(small);
+    small.hatch_shading(scale);
+    // The small page's code line (small type at its foot) goes: the page prints its own at 14 pt.
+    let foot = small.height - MARGIN_MM - 6.0;
+    small.items.retain(|i| !matches!(i, Item::Text { y, .. } if *y > foot));
+    let mut page = Page::new(paper);
+    page.style = Style::Large;
+    page.lang = small.lang.clone();
+    page.items.push(Item::Placed {
+        group: std::sync::Arc::new(Group::from_page("large", small)),
+        x: MARGIN_MM - MARGIN_MM * scale,
+        y: MARGIN_MM - MARGIN_MM * scale,
+        scale,
+    });
+    super::calibration_bar(&mut page, &footer.calibration);
+    super::code_line(&mut page, &footer.code);
+    page
 }

@@ -85,7 +85,101 @@ impl Paper {
     }
 }
 
-/// The smallest printed text (sheet standards): 7 pt at print size.
+/// How sheets are printed: the standard sheets, or large print for players
+/// who cannot read small type. A layout parameter, never part of the game:
+/// the same code makes the same game in either style. The sheet standards'
+/// least sizes are functions of it, so sheets ask it instead of fixing numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    #[default]
+    Standard,
+    /// Text at least 14 pt, boxes to write in at least 12 mm, heavier lines,
+    /// hatching instead of grey.
+    Large,
+}
+
+impl Style {
+    pub fn large(on: bool) -> Style {
+        if on { Style::Large } else { Style::Standard }
+    }
+
+    pub fn is_large(self) -> bool {
+        self == Style::Large
+    }
+
+    /// The smallest printed text at print size.
+    pub fn min_text_pt(self) -> f32 {
+        match self {
+            Style::Standard => 7.0,
+            Style::Large => 14.0,
+        }
+    }
+
+    /// The smallest footer text (the sheet code): smaller only in the standard style.
+    pub fn min_footer_pt(self) -> f32 {
+        match self {
+            Style::Standard => 6.0,
+            Style::Large => 14.0,
+        }
+    }
+
+    /// The least height of a box to write in, at print size.
+    pub fn min_writing_mm(self) -> f32 {
+        match self {
+            Style::Standard => 8.0,
+            Style::Large => 12.0,
+        }
+    }
+
+    /// The least width of a box to write in: room for a two-digit number.
+    pub fn min_writing_width_mm(self) -> f32 {
+        match self {
+            Style::Standard => 7.0,
+            Style::Large => 10.0,
+        }
+    }
+
+    /// A text size asked for, raised to the style's smallest.
+    pub fn text_pt(self, size_pt: f32) -> f32 {
+        match self {
+            Style::Standard => size_pt,
+            Style::Large => size_pt.max(self.min_text_pt()),
+        }
+    }
+
+    /// How much heavier lines are drawn.
+    pub fn line_factor(self) -> f32 {
+        match self {
+            Style::Standard => 1.0,
+            Style::Large => 1.6,
+        }
+    }
+
+    /// Lines this thick or thicker are frames and walls, which text must not cross.
+    pub fn thick_pt(self) -> f32 {
+        1.2 * self.line_factor()
+    }
+
+    /// A stroke as this style draws it: heavier, and grey darkened so a
+    /// black-and-white copier keeps it.
+    pub fn stroke(self, mut stroke: Stroke) -> Stroke {
+        if self.is_large() {
+            stroke.width_pt *= self.line_factor();
+            stroke.colour = match stroke.colour {
+                Colour::Grey(g) => Colour::Grey(g.min(0.35)),
+                other => other,
+            };
+        }
+        stroke
+    }
+}
+
+/// Grey this light or lighter only sets text off (a table's header row):
+/// large print leaves it white, as hatching behind text is hard to read;
+/// darker grey means something and is hatched.
+const BACKGROUND_GREY: f32 = 0.88;
+
+/// The smallest printed text of the standard style (sheet standards): 7 pt at print size.
 pub const MIN_TEXT_PT: f32 = 7.0;
 /// The least height of a box to write in (sheet standards), at print size.
 pub const MIN_WRITING_MM: f32 = 8.0;
@@ -370,6 +464,8 @@ pub struct Page {
     pub items: Vec<Item>,
     /// The language of the page's texts (BCP 47), when known.
     pub lang: Option<String>,
+    /// How the page is printed: what is drawn on it follows its style.
+    pub style: Style,
 }
 
 /// Where pages go as soon as they are drawn (a PDF writer, a test's list).
@@ -538,8 +634,6 @@ pub struct TextBox {
 
 /// The footer band: the bottom 22 mm, where the sheet code may be 6 pt.
 pub const FOOTER_MM: f32 = 22.0;
-/// The smallest footer text (the sheet code).
-pub const MIN_FOOTER_PT: f32 = 6.0;
 
 impl Page {
     /// Calls `f(item, dx, dy, scale)` for every item but a placed group,
@@ -554,6 +648,7 @@ impl Page {
                         height: group.height,
                         items: group.items.clone(),
                         lang: None,
+                        style: self.style,
                     };
                     inner.each_placed(dx + x * scale, dy + y * scale, scale * s, f);
                 }
@@ -599,16 +694,17 @@ impl Page {
         out
     }
 
-    /// Every thick line (frames, walls: at least [`THICK_PT`]) as a band
+    /// Every thick line (frames, walls: at least the style's thick line) as a band
     /// (x0, y0, x1, y1) in page millimetres, placed groups scaled into place.
     pub fn thick_lines(&self) -> Vec<(f32, f32, f32, f32)> {
         let mut out = Vec::new();
+        let thick = self.style.thick_pt();
         self.each_placed(0.0, 0.0, 1.0, &mut |item, dx, dy, scale| {
             let band = |from: (f32, f32), to: (f32, f32), stroke: &Stroke| {
                 let half = stroke.width_pt * fonts::PT_TO_MM / 2.0;
                 let (x0, x1) = (from.0.min(to.0) - half, from.0.max(to.0) + half);
                 let (y0, y1) = (from.1.min(to.1) - half, from.1.max(to.1) + half);
-                (stroke.width_pt >= THICK_PT).then_some((
+                (stroke.width_pt >= thick).then_some((
                     dx + x0 * scale,
                     dy + y0 * scale,
                     dx + x1 * scale,
@@ -673,15 +769,16 @@ impl Page {
     pub fn standards_broken(&self) -> Vec<String> {
         let boxes = self.text_boxes();
         let mut out = Vec::new();
+        let (least_h, least_w) = (self.style.min_writing_mm(), self.style.min_writing_width_mm());
         for (x, y, w, h) in self.writing_cells() {
-            if h < MIN_WRITING_MM - 0.05 {
+            if h < least_h - 0.05 {
                 out.push(format!(
-                    "a box to write in at ({x:.0}, {y:.0}) mm is {h:.1} mm tall (at least {MIN_WRITING_MM})"
+                    "a box to write in at ({x:.0}, {y:.0}) mm is {h:.1} mm tall (at least {least_h})"
                 ));
             }
-            if w < MIN_WRITING_WIDTH_MM - 0.05 {
+            if w < least_w - 0.05 {
                 out.push(format!(
-                    "a box to write in at ({x:.0}, {y:.0}) mm is {w:.1} mm wide (at least {MIN_WRITING_WIDTH_MM})"
+                    "a box to write in at ({x:.0}, {y:.0}) mm is {w:.1} mm wide (at least {least_w})"
                 ));
             }
         }
@@ -711,9 +808,9 @@ impl Page {
         }
         for b in &boxes {
             let floor = if b.y0 > self.height - FOOTER_MM {
-                MIN_FOOTER_PT
+                self.style.min_footer_pt()
             } else {
-                MIN_TEXT_PT
+                self.style.min_text_pt()
             };
             if b.size_pt < floor - 0.05 && !b.text.trim().is_empty() {
                 out.push(format!("{:?} at {:.1} pt (at least {floor})", b.text, b.size_pt));
@@ -745,6 +842,7 @@ impl Page {
             height,
             items: Vec::new(),
             lang: None,
+            style: Style::Standard,
         }
     }
 
@@ -756,6 +854,7 @@ impl Page {
             height: width,
             items: Vec::new(),
             lang: None,
+            style: Style::Standard,
         }
     }
 
@@ -781,16 +880,51 @@ impl Page {
         self.tagged(Tag::new(Role::Figure).with_alt(alt), draw);
     }
 
+    /// A block drawn by `draw` in the standard style on an area `w` x `h` mm
+    /// (from its own origin), printed `scale` times larger with its top-left
+    /// corner at (x, y), its shading hatched: a table laid out for the
+    /// standard sheet, magnified for large print (twice 7 pt is 14 pt).
+    pub fn magnified(&mut self, (x, y): (f32, f32), (w, h): (f32, f32), scale: f32, draw: impl FnOnce(&mut Page)) {
+        let mut block = Page {
+            width: w,
+            height: h,
+            items: Vec::new(),
+            lang: None,
+            style: Style::Standard,
+        };
+        draw(&mut block);
+        block.hatch_shading(scale);
+        self.items.push(Item::Placed {
+            group: Arc::new(Group::from_page("magnified", block)),
+            x,
+            y,
+            scale,
+        });
+    }
+
     /// Draws a shared group here.
     pub fn group(&mut self, g: &Arc<Group>) {
         self.items.push(Item::Group(g.clone()));
     }
 
     pub fn line(&mut self, from: (f32, f32), to: (f32, f32), stroke: Stroke) {
+        let stroke = self.style.stroke(stroke);
         self.items.push(Item::Line { from, to, stroke });
     }
 
+    /// A rectangle; in large print a light grey fill (which copiers lose or
+    /// blotch) is drawn as hatching instead.
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
+        let stroke = stroke.map(|s| self.style.stroke(s));
+        let fill = match fill {
+            Some(Colour::Grey(g)) if self.style.is_large() && g > 0.5 && g < 1.0 => {
+                if g < BACKGROUND_GREY {
+                    self.hatch(x, y, w, h);
+                }
+                None
+            }
+            other => other,
+        };
         self.items.push(Item::Rect {
             x,
             y,
@@ -801,7 +935,78 @@ impl Page {
         });
     }
 
+    /// Diagonal lines across a rectangle, a shading any copier keeps.
+    fn hatch(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.hatch_scaled(x, y, w, h, 1.0);
+    }
+
+    /// Hatching for a page that will print `scale` times its size.
+    fn hatch_scaled(&mut self, x: f32, y: f32, w: f32, h: f32, scale: f32) {
+        let gap = 3.0 / scale;
+        let stroke = Stroke::solid(0.5 / scale).coloured(Colour::Grey(0.3));
+        // Lines x + y = c, from the top-left corner to the bottom-right, each clipped to the box.
+        let mut c = gap;
+        while c < w + h {
+            let from = (x + c.min(w), y + (c - w).max(0.0));
+            let to = (x + (c - h).max(0.0), y + c.min(h));
+            self.items.push(Item::Line {
+                from,
+                to,
+                stroke: stroke.clone(),
+            });
+            c += gap;
+        }
+    }
+
+    /// The page's light grey boxes (shared groups too) turned to hatching,
+    /// for a page drawn small that prints `scale` times larger in large print.
+    pub fn hatch_shading(&mut self, scale: f32) {
+        let items = std::mem::take(&mut self.items);
+        for item in items {
+            match item {
+                Item::Rect {
+                    x,
+                    y,
+                    w,
+                    h,
+                    stroke,
+                    fill: Some(Colour::Grey(g)),
+                } if g > 0.5 && g < 1.0 => {
+                    if g < BACKGROUND_GREY {
+                        self.hatch_scaled(x, y, w, h, scale);
+                    }
+                    self.items.push(Item::Rect {
+                        x,
+                        y,
+                        w,
+                        h,
+                        stroke,
+                        fill: None,
+                    });
+                }
+                Item::Group(g) => {
+                    let mut inner = Page {
+                        width: g.width,
+                        height: g.height,
+                        items: g.items.clone(),
+                        lang: None,
+                        style: self.style,
+                    };
+                    inner.hatch_shading(scale);
+                    self.items.push(Item::Group(Arc::new(Group {
+                        name: format!("{}/hatched", g.name),
+                        width: g.width,
+                        height: g.height,
+                        items: inner.items,
+                    })));
+                }
+                other => self.items.push(other),
+            }
+        }
+    }
+
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, stroke: Option<Stroke>, fill: Option<Colour>) {
+        let stroke = stroke.map(|s| self.style.stroke(s));
         self.items.push(Item::Circle {
             cx,
             cy,
@@ -812,6 +1017,7 @@ impl Page {
     }
 
     pub fn polygon(&mut self, points: Vec<(f32, f32)>, stroke: Option<Stroke>, fill: Option<Colour>) {
+        let stroke = stroke.map(|s| self.style.stroke(s));
         self.items.push(Item::Polygon { points, stroke, fill });
     }
 
@@ -834,6 +1040,7 @@ impl Page {
         if text.is_empty() {
             return;
         }
+        let size_pt = self.style.text_pt(size_pt);
         self.items.push(Item::Text {
             x,
             y,
@@ -848,6 +1055,7 @@ impl Page {
 
     /// Text centred vertically and horizontally on (cx, cy), using the font's digit height.
     pub fn centred_text(&mut self, cx: f32, cy: f32, size_pt: f32, font: FontRole, text: &str) {
+        let size_pt = self.style.text_pt(size_pt);
         let cap = fonts::metrics(font).ascender_mm(size_pt) * 0.7;
         self.text(cx, cy + cap / 2.0, size_pt, font, Align::Centre, text);
     }
@@ -855,6 +1063,7 @@ impl Page {
     /// Wrapped paragraph starting with its first baseline at `y`; returns the
     /// baseline after the last line.
     pub fn paragraph(&mut self, x: f32, y: f32, width: f32, size_pt: f32, font: FontRole, text: &str) -> f32 {
+        let size_pt = self.style.text_pt(size_pt);
         let leading = size_pt * fonts::PT_TO_MM * 1.3;
         let mut y = y;
         self.role(Role::Paragraph, |page| {
@@ -901,7 +1110,7 @@ impl Page {
 
     /// Centred text shrunk until it fits `max_w`.
     pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
-        let (size, lines) = fit_lines(text, font, size_pt, max_w);
+        let (size, lines) = fit_lines(text, font, self.style.text_pt(size_pt), max_w, self.style.min_text_pt());
         let lead = size * fonts::PT_TO_MM * 1.15;
         let first = cy - lead * (lines.len() as f32 - 1.0) / 2.0;
         for (i, line) in lines.iter().enumerate() {
@@ -917,7 +1126,7 @@ impl Page {
     /// Text at baseline `y`, aligned on `x`, shrunk until it fits `max_w`.
     #[allow(clippy::too_many_arguments)]
     pub fn fitted(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, align: Align, text: &str) {
-        let (size, lines) = fit_lines(text, font, size_pt, max_w);
+        let (size, lines) = fit_lines(text, font, self.style.text_pt(size_pt), max_w, self.style.min_text_pt());
         let lead = size * fonts::PT_TO_MM * 1.15;
         let first = y - lead * (lines.len() as f32 - 1.0) / 2.0;
         for (i, line) in lines.iter().enumerate() {
@@ -969,6 +1178,7 @@ impl Page {
                         height: group.height,
                         items: group.items.clone(),
                         lang: None,
+                        style: self.style,
                     };
                     if let Some((x0, y0, x1, y1)) = inner.ink_bounds() {
                         add(x + scale * x0, y + scale * y0);
@@ -1004,14 +1214,14 @@ impl Page {
 }
 
 /// Text fitted into `max_w`: one line, shrunk from `size_pt`; or, when one
-/// line would go below the smallest printed size, two lines (split where they
-/// come out most even), shrunk no further than they must.
-pub fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> (f32, Vec<String>) {
+/// line would go below the smallest printed size `min_pt`, two lines (split
+/// where they come out most even), shrunk no further than they must.
+pub fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32, min_pt: f32) -> (f32, Vec<String>) {
     let one = fit_size(text, font, size_pt, max_w);
-    if one >= MIN_TEXT_PT.min(size_pt) - 0.01 {
+    if one >= min_pt.min(size_pt) - 0.01 {
         return (one, vec![text.to_string()]);
     }
-    let lines = balanced_lines(text, font, MIN_TEXT_PT, max_w);
+    let lines = balanced_lines(text, font, min_pt, max_w);
     if lines.len() < 2 {
         return (one, lines);
     }
@@ -1062,9 +1272,34 @@ pub fn code_line(page: &mut Page, code_line: &str) {
 
 fn code_line_drawn(page: &mut Page, code_line: &str) {
     let left = MARGIN_MM + 2.0;
-    let mut size = 7.5;
     let max_w = page.width - 2.0 * left;
     let fits = |text: &str, size: f32| fonts::metrics(FontRole::Regular).width_mm(text, size) <= max_w;
+    let base = page.height - MARGIN_MM - 2.0;
+    if page.style.is_large() {
+        // Never smaller than large print allows: broken after its label,
+        // then between the code's parts, onto lines above.
+        let size = page.style.min_footer_pt();
+        let mut lines = vec![code_line.to_string()];
+        if !fits(code_line, size)
+            && let Some((label, code)) = code_line.split_once(": ")
+        {
+            lines = vec![format!("{label}:")];
+            for part in code.split_inclusive(':') {
+                let n = lines.len();
+                match lines.last_mut() {
+                    Some(last) if n > 1 && fits(&format!("{last}{part}"), size) => last.push_str(part),
+                    _ => lines.push(part.to_string()),
+                }
+            }
+        }
+        let lead = size * fonts::PT_TO_MM * 1.15;
+        let top = base - lead * (lines.len() - 1) as f32;
+        for (i, line) in lines.iter().enumerate() {
+            page.text(left, top + lead * i as f32, size, FontRole::Regular, Align::Left, line);
+        }
+        return;
+    }
+    let mut size = 7.5;
     // A small sheet (half or a quarter of a page) breaks the line after its
     // label rather than shrink it below 7 pt, where there is room.
     if page.width < 190.0
@@ -1072,7 +1307,6 @@ fn code_line_drawn(page: &mut Page, code_line: &str) {
         && let Some((label, code)) = code_line.split_once(": ")
         && fits(code, MIN_TEXT_PT)
     {
-        let base = page.height - MARGIN_MM - 2.0;
         page.text(
             left,
             base - 3.2,
@@ -1087,14 +1321,7 @@ fn code_line_drawn(page: &mut Page, code_line: &str) {
     while size > 5.0 && !fits(code_line, size) {
         size -= 0.5;
     }
-    page.text(
-        left,
-        page.height - MARGIN_MM - 2.0,
-        size,
-        FontRole::Regular,
-        Align::Left,
-        code_line,
-    );
+    page.text(left, base, size, FontRole::Regular, Align::Left, code_line);
 }
 
 #[cfg(test)]

@@ -325,7 +325,7 @@ proptest! {
                 if entry.settings.get("simulations").and_then(|v| v.as_integer()).unwrap_or(0) > 4000 {
                     continue;
                 }
-                if let Some(r) = outcome(entry.entry(&seed, pack_file.paper.as_deref()))?.map(|e| e.request) {
+                if let Some(r) = outcome(entry.entry(&seed, pack_file.paper.as_deref(), Default::default()))?.map(|e| e.request) {
                     some_pages(&r)?;
                 }
             }

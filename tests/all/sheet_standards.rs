@@ -6,7 +6,7 @@
 
 use panicpress::games::request::GameRequest;
 use panicpress::seed::SheetCode;
-use panicpress::sheet::{Document, Item};
+use panicpress::sheet::{Document, Item, Style};
 use panicpress::text::Texts;
 
 /// Every sheet kind of every game, in codes of each game's newest generator
@@ -92,4 +92,68 @@ fn small_sheets_several_to_a_page_meet_the_sheet_standards() {
     });
     assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
     assert!(shared > 20, "only {shared} small pages shared a sheet");
+}
+
+/// The sheets laid out for large print so far, by game.
+const LARGE_PRINT: &[(&str, &[&str])] = &[
+    ("tp-hunt", &["map", "tracker", "scorepad", "rules"]),
+    ("particle-panic", &["rules"]),
+    ("panic-buy", &["rules"]),
+    ("ppe", &["nets", "scorepad", "reference", "rules"]),
+];
+
+/// Large print: every sheet laid out for it ([`LARGE_PRINT`]) has no text
+/// under 14 pt and no box to write in under 12 mm, besides the standards
+/// every sheet meets, in both languages and on both papers.
+#[test]
+fn large_print_sheets_meet_the_large_print_standards() {
+    let broken = problems(&mut |code, texts, request| {
+        let game = code.split(':').next().unwrap_or("");
+        let done = LARGE_PRINT
+            .iter()
+            .find(|(g, _)| *g == game)
+            .map_or(&[][..], |(_, s)| *s);
+        let mut out = Vec::new();
+        for sheet in request.sheet_names().into_iter().filter(|s| done.contains(s)) {
+            let one = request.with_sheets(sheet).unwrap().with_style(Style::Large);
+            let doc = Document::collect(|emit| one.pages_imposed(texts, 1, None, emit)).unwrap();
+            out.extend(page_problems(&doc, &format!("large print {sheet} ")));
+            out.extend(large_print_problems(&doc, &format!("large print {sheet} ")));
+        }
+        out
+    });
+    assert!(broken.is_empty(), "{} problems:\n{}", broken.len(), broken.join("\n"));
+}
+
+/// Large print changes how a game is printed, never the game: the same
+/// code and the same layout.
+#[test]
+fn large_print_keeps_the_code_and_the_layout() {
+    problems(&mut |code, _, request| {
+        let large = request.with_style(Style::Large);
+        assert_eq!(large.code().unwrap(), request.code().unwrap(), "{code}");
+        assert_eq!(large.json().unwrap(), request.json().unwrap(), "{code}");
+        Vec::new()
+    });
+}
+
+/// Text under 14 pt and boxes to write in under 12 mm, on every page.
+fn large_print_problems(doc: &Document, tag: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, page) in doc.pages.iter().enumerate() {
+        for b in page.text_boxes() {
+            if b.size_pt < 14.0 - 0.05 && !b.text.trim().is_empty() {
+                out.push(format!("{tag}page {}: {:?} at {:.1} pt", i + 1, b.text, b.size_pt));
+            }
+        }
+        for (x, y, _, h) in page.writing_cells() {
+            if h < 12.0 - 0.05 {
+                out.push(format!(
+                    "{tag}page {}: a box at ({x:.0}, {y:.0}) is {h:.1} mm tall",
+                    i + 1
+                ));
+            }
+        }
+    }
+    out
 }

@@ -177,6 +177,7 @@ fn every_game_prints_a_tagged_pdf_in_its_language() {
     }
     assert_tagged(&make(&s, &["tp-hunt", "--seed", "42", "--lang", "de"]), "de");
     assert_tagged(&make(&s, &["tp-hunt", "--seed", "42", "--paper", "letter"]), "en");
+    assert_tagged(&make(&s, &["tp-hunt", "--seed", "42", "--large-print"]), "en");
 }
 
 /// The map is a figure read row by row, red number first, and the legend a
@@ -304,12 +305,12 @@ fn a_pack_marks_each_name_with_the_language_its_script_shows() {
 }
 
 /// The tagged-PDF checker finds nothing on every game's PDF, a class pack,
-/// German and Letter paper.
+/// German and Letter paper, and large print (magnified blocks included).
 #[test]
 #[ignore = "needs pdfua (pip install pdfua==0.1.3)"]
 fn pdfua_finds_nothing() {
     let s = Scratch::new("pdfua");
-    let cases: [&[&str]; 7] = [
+    let cases: [&[&str]; 10] = [
         &["tp-hunt", "--seed", "42"],
         &["particle-panic", "--seed", "42"],
         &["panic-buy", "--seed", "42"],
@@ -317,6 +318,18 @@ fn pdfua_finds_nothing() {
         &["pack", "--game", "tp-hunt", "--roster", "class.csv", "--seed", "s"],
         &["tp-hunt", "--seed", "42", "--lang", "de"],
         &["tp-hunt", "--seed", "42", "--paper", "letter"],
+        &["tp-hunt", "--seed", "42", "--large-print", "--lang", "de"],
+        &["ppe", "--seed", "42", "--large-print", "--paper", "letter"],
+        &[
+            "pack",
+            "--game",
+            "tp-hunt",
+            "--count",
+            "3",
+            "--seed",
+            "s",
+            "--large-print",
+        ],
     ];
     std::fs::copy(
         concat!(env!("CARGO_MANIFEST_DIR"), "/examples/class.csv"),

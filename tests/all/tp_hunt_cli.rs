@@ -90,6 +90,7 @@ fn two_documents_made_in_one_process_are_identical() {
         seed: panicpress::seed::Seed::new(seed).unwrap(),
         count: 2,
         paper: panicpress::sheet::Paper::A4,
+        style: Default::default(),
         sheets: SheetKind::ALL.to_vec(),
     };
     let first = render(&req("1").document(&texts).unwrap());

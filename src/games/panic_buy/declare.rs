@@ -141,6 +141,7 @@ impl crate::game::Game for PanicBuy {
             seed: common.seed.clone(),
             count: common.count,
             paper: common.paper,
+            style: common.style,
             layout: BoardLayout::parse(values.text("board").unwrap_or("single"))?,
             sheets: match &common.sheets {
                 Some(list) => SheetKind::parse_list(list)?,
@@ -235,6 +236,7 @@ fn simulate(values: &Values) -> Result<Report> {
         seed: seed.clone(),
         count: 1,
         paper: Paper::A4,
+        style: crate::sheet::Style::Standard,
         layout: BoardLayout::Single,
         sheets: SheetKind::DEFAULT.to_vec(),
         seats: Default::default(),

@@ -63,6 +63,8 @@ pub struct Request {
     pub seed: Seed,
     pub count: usize,
     pub paper: crate::sheet::Paper,
+    /// Standard or large print: how the sheets are drawn, never the game.
+    pub style: crate::sheet::Style,
     pub layout: sheets::BoardLayout,
     pub sheets: Vec<sheets::SheetKind>,
     /// The players' names, on their "Your turn" cards.
@@ -109,6 +111,7 @@ impl Request {
             seed: code.seed.clone(),
             count: 1,
             paper: code.paper()?,
+            style: crate::sheet::Style::Standard,
             layout,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
             seats: Default::default(),
@@ -217,7 +220,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let gt = self.texts(texts)?;
-        let ctx = sheets::Context::new(&self.params, self.layout, self.paper, &gt, &self.seats);
+        let ctx = sheets::Context::new(&self.params, self.layout, self.paper, self.style, &gt, &self.seats);
         let list = self.sheet_list();
         let mut codes = crate::sheet::Codes::default();
         let mut first = None;
@@ -252,7 +255,7 @@ impl Request {
         let gt = texts.game(GAME, &self.text_context(ratings.as_ref()))?;
         let ctx = sheets::Context {
             tally_rows: ratings.unwrap_or_default().tally_rows(),
-            ..sheets::Context::new(&self.params, self.layout, self.paper, &gt, &self.seats)
+            ..sheets::Context::new(&self.params, self.layout, self.paper, self.style, &gt, &self.seats)
         };
         for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
             for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {

@@ -116,6 +116,7 @@ impl Context<'_> {
         params: &'a Params,
         layout: BoardLayout,
         paper: Paper,
+        style: crate::sheet::Style,
         texts: &'a GameTexts,
         seats: &'a crate::game::Seats,
     ) -> Context<'a> {
@@ -125,8 +126,8 @@ impl Context<'_> {
             rules: &texts.rules,
             layout,
             labels: &texts.game,
-            wide: Kit::landscape(paper, texts),
-            tall: Kit::new(paper, texts),
+            wide: Kit::landscape(paper, style, texts),
+            tall: Kit::new(paper, style, texts),
             tally_rows: super::MIN_TALLY_ROWS,
         }
     }

@@ -392,6 +392,7 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
         for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
             for (players, mode) in [(2, Mode::Race), (6, Mode::Hoard)] {
                 let req = Request {
+                    style: Default::default(),
                     params: Params {
                         players,
                         mode,
@@ -430,6 +431,7 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
         (sheets::BoardLayout::Tiled, Paper::Letter),
     ] {
         let req = Request {
+            style: Default::default(),
             params: Params::default(),
             seed: Seed::new("sq").unwrap(),
             count: 1,
@@ -799,6 +801,7 @@ fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
         for players in [2, 6] {
             let mode = if players == 2 { Mode::Race } else { Mode::Hoard };
             let req = Request {
+                style: Default::default(),
                 params: Params {
                     players,
                     mode,
@@ -874,6 +877,7 @@ fn nothing_touches_the_calibration_bar() {
     use crate::sheet::{Item, Page, Paper};
     let bounds = |items: Vec<Item>| {
         let page = Page {
+            style: Default::default(),
             width: 300.0,
             height: 300.0,
             items,
@@ -882,6 +886,7 @@ fn nothing_touches_the_calibration_bar() {
         let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
         for item in page.flat_items() {
             let one = Page {
+                style: Default::default(),
                 width: 300.0,
                 height: 300.0,
                 items: vec![item.clone()],
@@ -901,6 +906,7 @@ fn nothing_touches_the_calibration_bar() {
             for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
                 for (players, mode) in EVERY_MODE {
                     let req = Request {
+                        style: Default::default(),
                         params: Params {
                             players,
                             mode,
@@ -959,6 +965,7 @@ fn hoard_partners_sit_apart() {
 /// The rules sheet as printed, its lines joined, and its pages.
 fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) -> (String, usize) {
     let req = Request {
+        style: Default::default(),
         params: Params {
             players,
             mode,
@@ -972,7 +979,7 @@ fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) 
         seats: Default::default(),
     };
     let pages = req
-        .document(&crate::text::Texts::load(lang, None).unwrap())
+        .document(&crate::games::texts(lang, None).unwrap())
         .unwrap()
         .pages;
     let text: Vec<String> = pages
@@ -1031,6 +1038,7 @@ fn seated_players_names_go_on_their_turn_cards() {
     let names = ["Ana Souza", "Emma Schmidt-Weißenberger von Hohenlohe", "Chen, Li"];
     for (players, mode) in [(3, Mode::Race), (2, Mode::Race)] {
         let req = Request {
+            style: Default::default(),
             params: Params {
                 players,
                 mode,
@@ -1045,7 +1053,7 @@ fn seated_players_names_go_on_their_turn_cards() {
                 names: names.iter().map(|n| n.to_string()).collect(),
             },
         };
-        let texts = crate::text::Texts::english();
+        let texts = crate::games::english();
         let pages = req.document(&texts).unwrap().pages;
         let text: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
         // A long name may take two lines: compared without spaces.

@@ -121,6 +121,19 @@ impl crate::game::Request for Rated {
     fn paper(&self) -> Paper {
         self.request.paper
     }
+    fn style(&self) -> crate::sheet::Style {
+        self.request.style
+    }
+    fn with_style(&self, style: crate::sheet::Style) -> Box<dyn crate::game::Request> {
+        let other = Rated::new(Request {
+            style,
+            ..self.request.clone()
+        });
+        if let Some(rated) = self.rated.get() {
+            let _ = other.rated.set(rated.clone());
+        }
+        Box::new(other)
+    }
     fn default_settings(&self) -> String {
         Params::at_level(Params::default().players, DEFAULT_LEVEL).code()
     }
@@ -260,6 +273,7 @@ impl crate::game::Game for ParticlePanic {
             seed: common.seed.clone(),
             difficulty: values.text("difficulty").map(Difficulty::parse).transpose()?,
             paper: common.paper,
+            style: common.style,
             version: super::VERSION,
             sheets: match &common.sheets {
                 Some(list) => SheetKind::parse_list(list)?,

@@ -632,6 +632,8 @@ pub struct Request {
     pub seed: Seed,
     pub difficulty: Option<Difficulty>,
     pub paper: crate::sheet::Paper,
+    /// Standard or large print: how the sheets are drawn, never the game.
+    pub style: crate::sheet::Style,
     pub sheets: Vec<sheets::SheetKind>,
     /// The generator version that deals (codes name it).
     pub version: u32,
@@ -659,6 +661,7 @@ impl Request {
             seed: code.seed.clone(),
             difficulty: None,
             paper,
+            style: crate::sheet::Style::Standard,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
             version: code.version,
         })
@@ -888,7 +891,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.texts(texts, &rated.rating)?;
-        let ctx = sheets::Context::new(&self.params, self.paper, &labels);
+        let ctx = sheets::Context::new(&self.params, self.paper, self.style, &labels);
         for kind in &self.sheets {
             let code = self.code(&rated.seed, kind.name());
             for page in ctx.pages(*kind, rated, &code) {

@@ -63,13 +63,18 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, paper: Paper, labels: &'a crate::text::GameTexts) -> Context<'a> {
+    pub fn new<'a>(
+        params: &'a Params,
+        paper: Paper,
+        style: crate::sheet::Style,
+        labels: &'a crate::text::GameTexts,
+    ) -> Context<'a> {
         Context {
             params,
             paper,
             labels: &labels.game,
             rules: &labels.rules,
-            kit: Kit::new(paper, labels),
+            kit: Kit::new(paper, style, labels),
         }
     }
 

@@ -761,6 +761,7 @@ fn every_page_stays_inside_the_margins() {
         for players in 1..=4 {
             for five_codes in [false, true] {
                 let req = Request {
+                    style: Default::default(),
                     params: Params {
                         players,
                         five_codes,
@@ -809,6 +810,7 @@ fn every_difficulty_finds_a_deal_at_every_level() {
                     "{players} players {level:?} {difficulty:?}: empty band {lo}..{hi}"
                 );
                 let req = Request {
+                    style: Default::default(),
                     params,
                     seed: Seed::new("band").unwrap(),
                     difficulty: Some(difficulty),

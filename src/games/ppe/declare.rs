@@ -231,6 +231,7 @@ impl crate::game::Game for Ppe {
             params,
             seed: common.seed.clone(),
             paper: common.paper,
+            style: common.style,
             sheets: match &common.sheets {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),
@@ -381,6 +382,7 @@ mod tests {
     #[test]
     fn dice_the_game_writes_are_legal_and_a_swapped_face_is_not() {
         let r = Request {
+            style: Default::default(),
             seats: Default::default(),
             params: Params::default(),
             seed: Seed::new("42").unwrap(),

@@ -559,6 +559,8 @@ pub struct Request {
     pub params: Params,
     pub seed: Seed,
     pub paper: crate::sheet::Paper,
+    /// Standard or large print: how the sheets are drawn, never the game.
+    pub style: crate::sheet::Style,
     pub sheets: Vec<sheets::SheetKind>,
     /// The players' names, where they write.
     pub seats: crate::game::Seats,
@@ -589,6 +591,7 @@ impl Request {
             },
             seed: code.seed.clone(),
             paper: code.paper()?,
+            style: crate::sheet::Style::Standard,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
         })
     }
@@ -682,7 +685,7 @@ impl Request {
         let dice = self.dice()?;
         let analysis = self.analysis(&dice);
         let gt = self.texts(texts, &analysis)?;
-        let mut ctx = sheets::Context::new(&self.params, self.paper, &gt, &analysis);
+        let mut ctx = sheets::Context::new(&self.params, self.paper, self.style, &gt, &analysis);
         ctx.seats = self.seats.clone();
         // The card shares the pad's last page where it fits there.
         let with_card = self.sheets.contains(&sheets::SheetKind::Reference);

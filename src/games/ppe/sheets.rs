@@ -69,12 +69,18 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    pub fn new<'a>(params: &'a Params, paper: Paper, texts: &'a GameTexts, analysis: &'a Analysis) -> Context<'a> {
+    pub fn new<'a>(
+        params: &'a Params,
+        paper: Paper,
+        style: crate::sheet::Style,
+        texts: &'a GameTexts,
+        analysis: &'a Analysis,
+    ) -> Context<'a> {
         Context {
             params,
             labels: &texts.game,
             rules: &texts.rules,
-            kit: Kit::new(paper, texts),
+            kit: Kit::new(paper, style, texts),
             analysis,
             seats: Default::default(),
         }
@@ -99,6 +105,13 @@ impl Context<'_> {
         emit: &mut dyn FnMut(Page) -> crate::Result<()>,
     ) -> crate::Result<()> {
         match kind {
+            SheetKind::Nets if self.kit.style.is_large() => {
+                // Large print: two nets a page, one above the other, with faces big enough for 14 pt names.
+                for first in (0..dice.len()).step_by(2) {
+                    emit(self.nets_of(dice, first..(first + 2).min(dice.len()), 1, code))?;
+                }
+                Ok(())
+            }
             SheetKind::Nets => emit(self.nets(dice, code)),
             SheetKind::Scorepad => self.scorepads(code, None, emit).map(|_| ()),
             SheetKind::Reference => emit(self.reference(code)),
@@ -121,18 +134,34 @@ impl Context<'_> {
     }
 
     fn nets(&self, dice: &Dice, code: &SheetCode) -> Page {
+        self.nets_of(dice, 0..dice.len(), 2, code)
+    }
+
+    /// The nets of dice `which`, `cols` across, on one page.
+    fn nets_of(&self, dice: &Dice, which: std::ops::Range<usize>, cols: usize, code: &SheetCode) -> Page {
         let mut page = self.kit.page();
         self.kit.title(&mut page, &self.l("nets_title"));
         self.kit.subtitle(&mut page, &self.l("nets_intro"), 8.5);
-        let f = Self::face_mm(&page);
+        let rows = which.len().div_ceil(cols);
+        let (top, f) = match cols {
+            2 => (MARGIN_MM + 20.0, Self::face_mm(&page)),
+            // Below the intro's two lines at 14 pt.
+            _ => {
+                let top = MARGIN_MM + 28.0;
+                let width = page.width - 2.0 * MARGIN_MM - 8.0;
+                let height = page.height - MARGIN_MM - 16.0 - top - rows as f32 * 6.0;
+                let f = ((width / cols as f32 - TAB_MM) / 4.0).min((height / rows as f32 - 2.0 * TAB_MM) / 3.0);
+                (top, f)
+            }
+        };
         let net_w = 4.0 * f + TAB_MM;
         let net_h = 3.0 * f + 2.0 * TAB_MM;
-        let gap_x = (page.width - 2.0 * MARGIN_MM - 2.0 * net_w) / 3.0;
-        let top = MARGIN_MM + 20.0;
-        let gap_y = ((page.height - MARGIN_MM - 16.0 - top) - 3.0 * net_h) / 3.0;
-        for (i, die) in dice.iter().enumerate() {
-            let x = MARGIN_MM + gap_x + (i % 2) as f32 * (net_w + gap_x);
-            let y = top + gap_y / 2.0 + (i / 2) as f32 * (net_h + gap_y) + TAB_MM;
+        let gap_x = (page.width - 2.0 * MARGIN_MM - cols as f32 * net_w) / (cols + 1) as f32;
+        let gap_y = ((page.height - MARGIN_MM - 16.0 - top) - rows as f32 * net_h) / rows as f32;
+        for (k, i) in which.enumerate() {
+            let die = &dice[i];
+            let x = MARGIN_MM + gap_x + (k % cols) as f32 * (net_w + gap_x);
+            let y = top + gap_y / 2.0 + (k / cols) as f32 * (net_h + gap_y) + TAB_MM;
             // Each die read as its six faces, in the order the net numbers them.
             let faces: Vec<String> = die
                 .iter()
@@ -196,17 +225,32 @@ impl Context<'_> {
         // The name at 7 pt: on one line when it fits, else on two, the symbol
         // moved up to make room.
         let name = self.l(face.name());
-        let lines = crate::sheet::balanced_lines(&name, Bold, MIN_TEXT_PT, f - 3.0);
-        let (sym_y, sym_r) = match (lines.len() > 1, face.is_bad()) {
-            (true, true) => (0.47, 0.14),
-            (true, false) => (0.42, 0.17),
-            (false, true) => (0.5, 0.17),
-            (false, false) => (0.45, 0.2),
+        let size = page.style.text_pt(MIN_TEXT_PT);
+        let mut lines = crate::sheet::balanced_lines(&name, Bold, size, f - 3.0);
+        // A line still too wide (large print) breaks at every space and hyphen.
+        let wide = |l: &str| crate::fonts::metrics(Bold).width_mm(l, size) > f - 3.0;
+        if lines.iter().any(|l| wide(l)) {
+            lines = lines
+                .iter()
+                .flat_map(|l| match wide(l) {
+                    true => l.split_inclusive(['-', ' ']).map(|w| w.trim().to_string()).collect(),
+                    false => vec![l.clone()],
+                })
+                .collect();
+        }
+        let (sym_y, sym_r) = match (lines.len(), face.is_bad()) {
+            (3.., _) => (0.3, 0.12),
+            (2, true) => (0.47, 0.14),
+            (2, false) => (0.42, 0.17),
+            (_, true) => (0.5, 0.17),
+            (_, false) => (0.45, 0.2),
         };
         symbol(page, face, x + f / 2.0, y + f * sym_y, f * sym_r);
-        let first = y + f * 0.86 - 2.9 * (lines.len() as f32 - 1.0);
+        // Lines 2.9 mm apart at 7 pt, further at larger print.
+        let lead = 2.9 * page.style.text_pt(MIN_TEXT_PT) / MIN_TEXT_PT;
+        let first = y + f * 0.86 - lead * (lines.len() as f32 - 1.0);
         for (i, line) in lines.iter().enumerate() {
-            page.fitted_text(x + f / 2.0, first + 2.9 * i as f32, f - 2.5, MIN_TEXT_PT, Bold, line);
+            page.fitted_text(x + f / 2.0, first + lead * i as f32, f - 2.5, MIN_TEXT_PT, Bold, line);
         }
     }
 
@@ -224,14 +268,18 @@ impl Context<'_> {
     ) -> crate::Result<bool> {
         let rounds = self.analysis.length.rounds as usize;
         let players = self.params.players as usize;
-        let landscape = (7..=8).contains(&players);
+        // Seven or eight players turn a whole sheet; a quarter keeps two columns a page.
+        let landscape = (7..=8).contains(&players) && self.kit.paper.per_page() == 1;
         let kit = if landscape { self.kit.turned() } else { self.kit.clone() };
-        let across = if landscape { 8 } else { 6 };
         let blank = kit.blank();
+        // Columns at least 28 mm wide: six (eight turned) on a whole sheet, two on a quarter.
+        let fit = ((blank.width - 2.0 * PAD_LEFT_MM - 12.0) / 28.0) as usize;
+        let across = fit.clamp(1, if landscape { 8 } else { 6 });
         let below = self.below_table(&blank);
         let room = blank.height - FOOTER_MM - PAD_TOP_MM - PAD_HEAD_MM - below;
         // As few pages as the rows need, the rows shared evenly among them.
-        let most = ((room / MIN_WRITING_MM) as usize).max(1);
+        let row_least = kit.style.min_writing_mm();
+        let most = ((room / row_least) as usize).max(1);
         let per_page = rounds.div_ceil(rounds.div_ceil(most));
         let card_h = card.map(|_| self.card_height(&blank));
         let blocks = players.div_ceil(across);
@@ -242,14 +290,14 @@ impl Context<'_> {
                 let rows = (rounds - first).min(per_page);
                 let last = block + 1 == blocks && first + rows == rounds;
                 let with_card = match (card, card_h) {
-                    (Some(card_code), Some(h)) if last && rows as f32 * MIN_WRITING_MM + CARD_GAP_MM + h <= room => {
+                    (Some(card_code), Some(h)) if last && rows as f32 * row_least + CARD_GAP_MM + h <= room => {
                         Some(card_code)
                     }
                     _ => None,
                 };
                 let mut page = self.scorepad(&kit, first_player, cols, first, rows, with_card.is_some());
                 if with_card.is_some() {
-                    let top = PAD_TOP_MM + PAD_HEAD_MM + rows as f32 * MIN_WRITING_MM + below + CARD_GAP_MM;
+                    let top = PAD_TOP_MM + PAD_HEAD_MM + rows as f32 * row_least + below + CARD_GAP_MM;
                     self.card(&mut page, top, false);
                     placed = true;
                 }
@@ -290,10 +338,11 @@ impl Context<'_> {
         let col_w = (width - round_w) / cols as f32;
         let (top, head) = (PAD_TOP_MM, PAD_HEAD_MM);
         let room = page.height - FOOTER_MM - top - head - self.below_table(&page);
+        let least = kit.style.min_writing_mm();
         let row_h = if tight {
-            MIN_WRITING_MM
+            least
         } else {
-            (room / rows.max(1) as f32).clamp(MIN_WRITING_MM, 9.0)
+            (room / rows.max(1) as f32).clamp(least, least.max(9.0))
         };
         let bottom = top + head + rows as f32 * row_h;
         // The lost column holds a tick box with room either side.
@@ -396,6 +445,15 @@ impl Context<'_> {
         let left = PAD_LEFT_MM + 2.0;
         let width = page.width - 2.0 * left;
         let heading = |page: &mut Page, y: f32, text: &str| {
+            if page.style.is_large() {
+                // Large print: a heading too long for one line goes on to the next.
+                let lines = crate::fonts::wrap(text, Bold, page.style.text_pt(11.0), width);
+                let lead = page.style.text_pt(11.0) * crate::fonts::PT_TO_MM * 1.2;
+                for (i, line) in lines.iter().enumerate() {
+                    page.text(left, y + 5.0 + lead * i as f32, 11.0, Bold, Align::Left, line);
+                }
+                return y + 5.0 + lead * lines.len() as f32;
+            }
             page.text(left, y + 4.0, 11.0, Bold, Align::Left, text);
             y + 9.0
         };
@@ -430,7 +488,8 @@ impl Context<'_> {
             ]
         };
         let cols = [width * 0.5, width * 0.25, width * 0.25];
-        let row_h = 5.5;
+        // Rows as tall as their text needs (5.5 mm at 8.5 pt).
+        let row_h = 5.5 * page.style.text_pt(8.5) / 8.5;
         let header = [self.l("outcome"), self.l("rolls"), self.l("chance")];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         page.table((left, y), &cols, row_h, &header, rows.len());
@@ -551,6 +610,7 @@ fn scratch_like(page: &Page) -> Page {
         height: page.height,
         items: Vec::new(),
         lang: None,
+        style: page.style,
     }
 }
 

@@ -271,6 +271,7 @@ fn faces_are_big_enough_and_pages_fit_on_both_papers() {
         assert!(sheets::Context::face_mm(&Page::new(paper)) >= sheets::MIN_FACE_MM);
         for (players, target) in [(1, 19), (8, 190)] {
             let req = Request {
+                style: Default::default(),
                 seats: Default::default(),
                 params: Params {
                     players,
@@ -693,13 +694,14 @@ fn vaccines_first_comes_before_fewer_bad_faces() {
 /// The rules card and reference card as printed, their lines joined.
 fn printed(params: Params, lang: &str, kinds: Vec<sheets::SheetKind>) -> String {
     let req = Request {
+        style: Default::default(),
         seats: Default::default(),
         params,
         seed: Seed::new("card").unwrap(),
         paper: crate::sheet::Paper::A4,
         sheets: kinds,
     };
-    let texts = crate::text::Texts::load(lang, None).unwrap();
+    let texts = crate::games::texts(lang, None).unwrap();
     let pages = req.document(&texts).unwrap().pages;
     let lines: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
     lines.join(" ")
@@ -744,6 +746,7 @@ fn score_pad_tick_boxes_are_at_least_five_millimetres() {
     for players in [2u32, 6, 8] {
         for paper in [Paper::A4, Paper::Letter] {
             let req = Request {
+                style: Default::default(),
                 seats: Default::default(),
                 params: Params {
                     players,
@@ -755,7 +758,7 @@ fn score_pad_tick_boxes_are_at_least_five_millimetres() {
                 paper,
                 sheets: vec![sheets::SheetKind::Scorepad],
             };
-            let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
+            let pages = req.document(&crate::games::english()).unwrap().pages;
             let mut boxes = 0;
             for page in &pages {
                 for item in page.flat_items() {

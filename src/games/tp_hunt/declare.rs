@@ -227,6 +227,7 @@ impl crate::game::Game for TpHunt {
             seed: common.seed.clone(),
             count: common.count,
             paper: common.paper,
+            style: common.style,
             sheets: match &common.sheets {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),
@@ -315,6 +316,7 @@ fn simulate(values: &Values) -> Result<Report> {
         seed: seed.clone(),
         count: 1,
         paper: Paper::A4,
+        style: crate::sheet::Style::Standard,
         sheets: SheetKind::DEFAULT.to_vec(),
     }
     .code(&seed, "default");

@@ -887,6 +887,8 @@ pub struct Request {
     pub seed: Seed,
     pub count: usize,
     pub paper: crate::sheet::Paper,
+    /// Standard or large print: how the sheets are drawn, never the game.
+    pub style: crate::sheet::Style,
     pub sheets: Vec<sheets::SheetKind>,
     /// The players' names, where they write.
     pub seats: crate::game::Seats,
@@ -959,6 +961,7 @@ impl Request {
             seed: code.seed.clone(),
             count: 1,
             paper,
+            style: crate::sheet::Style::Standard,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
         })
     }
@@ -1028,7 +1031,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.labels(texts)?;
-        let ctx = sheets::Context::new(&self.params, self.paper, &labels, &self.seats);
+        let ctx = sheets::Context::new(&self.params, self.paper, self.style, &labels, &self.seats);
         let list = sheets::SheetKind::code_list(&self.sheets);
         let mut codes = crate::sheet::Codes::default();
         for made in self.maps()? {

@@ -45,13 +45,17 @@ pub const MIN_CELL_MM: f32 = 13.0;
 impl MapGeometry {
     fn new(page: &Page, grid: u16) -> MapGeometry {
         let n = grid as f32;
-        let top = 46.0;
+        // Large print's headers take more room above and left of the grid.
+        let (top, side, shift, below) = match page.style.is_large() {
+            false => (46.0, 18.0, 5.0, 70.0),
+            true => (60.0, 30.0, 7.0, 98.0),
+        };
         // 14 mm fits A4 and Letter with the legend below; larger grids take
         // what the page leaves, never less than MIN_CELL_MM (see `fits`).
         let cell = 14.0f32
-            .min((page.width - 2.0 * MARGIN_MM - 18.0) / n)
-            .min((page.height - top - 70.0) / n);
-        let left = (page.width - cell * n) / 2.0 + 5.0;
+            .min((page.width - 2.0 * MARGIN_MM - side) / n)
+            .min((page.height - top - below) / n);
+        let left = (page.width - cell * n) / 2.0 + shift;
         MapGeometry { top, left, cell }
     }
 
@@ -72,6 +76,7 @@ impl Context<'_> {
     pub fn new<'a>(
         params: &'a Params,
         paper: Paper,
+        style: crate::sheet::Style,
         labels: &'a crate::text::GameTexts,
         seats: &'a crate::game::Seats,
     ) -> Context<'a> {
@@ -80,7 +85,7 @@ impl Context<'_> {
             seats,
             labels: &labels.game,
             rules: &labels.rules,
-            kit: Kit::new(paper, labels),
+            kit: Kit::new(paper, style, labels),
         }
     }
 
@@ -114,7 +119,17 @@ impl Context<'_> {
         let width = page.width - 2.0 * (MARGIN_MM + 2.0);
         let centre = page.width / 2.0;
         page.role(Role::Paragraph, |p| {
-            p.fitted_text(centre, MARGIN_MM + 21.5, width, 8.0, Regular, &self.rating_text(rating))
+            if p.style.is_large() {
+                // As many lines as it takes at 14 pt, below the subtitle.
+                let size = p.style.min_text_pt();
+                let lines = crate::fonts::wrap(&self.rating_text(rating), Regular, size, width);
+                for (i, line) in lines.iter().enumerate() {
+                    let y = MARGIN_MM + 23.0 + i as f32 * size * crate::fonts::PT_TO_MM * 1.2;
+                    p.text(centre, y, size, Regular, Align::Centre, line);
+                }
+            } else {
+                p.fitted_text(centre, MARGIN_MM + 21.5, width, 8.0, Regular, &self.rating_text(rating))
+            }
         });
         page.figure(self.map_alt(map), |page| {
             // ATD shading first, under the grid lines and marks; light enough to write over.
@@ -223,7 +238,21 @@ impl Context<'_> {
         page.rect(left, top, size, size, Some(Stroke::solid(1.2)), None);
 
         // Headers: numbers in the die's colour, the die named in words.
-        let num_pt = (cell_mm * 0.75).clamp(6.0, 10.0);
+        let num_pt = page.style.text_pt((cell_mm * 0.75).clamp(6.0, 10.0));
+        let large = page.style.is_large();
+        let label_pt = page.style.text_pt(11.0);
+        let em = label_pt * crate::fonts::PT_TO_MM;
+        // Large print: the die's name clear of the larger numbers.
+        let (blue_y, red_x) = match large {
+            false => (top - 7.5, left - 9.0),
+            true => {
+                let num_w = crate::fonts::metrics(Bold).width_mm(&grid.to_string(), num_pt);
+                (
+                    top - 3.5 - num_pt * crate::fonts::PT_TO_MM * 0.75,
+                    left - 3.5 - num_w - 0.25 * em,
+                )
+            }
+        };
         for i in 1..=grid {
             let (x, _) = geo.centre(i, 1);
             let (_, y) = geo.centre(1, i);
@@ -241,7 +270,7 @@ impl Context<'_> {
         }
         page.coloured_text(
             left + size / 2.0,
-            top - 7.5,
+            blue_y,
             11.0,
             Bold,
             Align::Centre,
@@ -249,9 +278,9 @@ impl Context<'_> {
             &self.labels.get("blue_die"),
         );
         page.items.push(crate::sheet::Item::Text {
-            x: left - 9.0,
+            x: red_x,
             y: top + size / 2.0,
-            size_pt: 11.0,
+            size_pt: label_pt,
             font: Bold,
             align: Align::Centre,
             colour: Colour::VERMILLION,
@@ -275,7 +304,8 @@ impl Context<'_> {
         // Under a small grid the legend starts further left, so its lines fit the page.
         let left = left.min(MARGIN_MM + 20.0);
         let text_w = page.width - MARGIN_MM - (left + sym + 3.0);
-        let step = sym + 1.5;
+        // Large print leaves room for a meaning on two lines.
+        let step = sym + if page.style.is_large() { 7.0 } else { 1.5 };
         // The symbols are not read: each meaning names its symbol.
         page.artifact(|page| {
             for (i, (mark, _)) in entries.iter().enumerate() {
@@ -306,6 +336,9 @@ impl Context<'_> {
     /// turn of a whole game (further pages go on where a longer game needs
     /// them), with the players' names where given.
     fn tracker_pages(&self, rating: &MapRating, code: &SheetCode) -> Vec<Page> {
+        if self.kit.style.is_large() {
+            return self.large_tracker_pages(rating, code);
+        }
         let players = self.params.players as usize;
         let page = self.kit.page();
         let left = MARGIN_MM + 2.0;
@@ -367,6 +400,47 @@ impl Context<'_> {
                 }
             }
             pages.push(page);
+        }
+        pages
+    }
+
+    /// Large print: one tracker a page, the standard tracker magnified
+    /// twice, on as many pages as a whole game's turns need.
+    fn large_tracker_pages(&self, rating: &MapRating, code: &SheetCode) -> Vec<Page> {
+        const SCALE: f32 = 2.0;
+        let players = self.params.players as usize;
+        let mut blank = self.kit.blank();
+        let left = MARGIN_MM + 2.0;
+        let width = blank.width - 2.0 * left;
+        let top = MARGIN_MM + 17.0;
+        let key = self.labels.get("tracker_key");
+        // Room for the key as the longest page has it, with the carried-over note.
+        let carried = format!("{CARRIED_MARK} {} {key}", self.labels.get("tracker_carried"));
+        let key_h = blank.paragraph(left, 0.0, width, 14.0, Regular, &carried) + 14.0;
+        let bottom = blank.height - MARGIN_MM - 16.0 - key_h;
+        let (w, h) = (width / SCALE, (bottom - top) / SCALE);
+        let rows = tracker_rows(h + 4.0);
+        let wanted = rating.p90_turns as usize + 1;
+        let sheets = 1 + wanted.saturating_sub(rows).div_ceil(rows - 1);
+        let mut pages = Vec::new();
+        for player in 0..players {
+            for sheet in 0..sheets {
+                let first_turn = sheet * (rows - 1);
+                let mut page = self.kit.page();
+                self.title(&mut page, "tracker_title");
+                let mut end = 0.0;
+                page.magnified((left, top), (w, h), SCALE, |block| {
+                    end = self.tracker(block, 0.0, 0.0, w, rows, first_turn);
+                    if let Some(name) = self.seats.names.get(player) {
+                        block.fitted(20.0, 5.5, w - 21.0, 10.0, Bold, Align::Left, name);
+                    }
+                });
+                let key = if first_turn > 0 { &carried } else { &key };
+                let next = page.paragraph(left, top + end * SCALE + 8.0, width, 14.0, Regular, key);
+                page.text(left, next, 14.0, Regular, Align::Left, &self.labels.get("tracker_more"));
+                self.kit.code(&mut page, code);
+                pages.push(page);
+            }
         }
         pages
     }
@@ -543,9 +617,10 @@ impl Context<'_> {
             "scorepad_total",
             "scorepad_winner",
         ];
-        // Boxes to write in at least 8 mm tall.
-        let row_h = 8.0;
-        let block = row_h * rows.len() as f32 + 12.0;
+        // Boxes to write in as tall as the style asks; the game's heading grows with its text.
+        let row_h = page.style.min_writing_mm();
+        let k = page.style.text_pt(10.0) / 10.0;
+        let block = row_h * rows.len() as f32 + 12.0 * k;
         let mut top = MARGIN_MM + 20.0;
         let bottom = page.height - MARGIN_MM - 16.0;
         let mut game = 1;
@@ -553,7 +628,7 @@ impl Context<'_> {
             page.role(Role::Heading(2), |p| {
                 p.text(
                     left,
-                    top + 4.0,
+                    top + 4.0 * k,
                     10.0,
                     Bold,
                     Align::Left,
@@ -564,7 +639,7 @@ impl Context<'_> {
                     ),
                 )
             });
-            let t = top + 7.0;
+            let t = top + 7.0 * k;
             // Row by row, its header: the players' cells are boxes to write in.
             page.role(Role::Table, |page| {
                 for (r, key) in rows.iter().enumerate() {

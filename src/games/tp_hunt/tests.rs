@@ -475,6 +475,7 @@ fn params_code_round_trips() {
 fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     let seed = Seed::new("7").unwrap();
     let req = Request {
+        style: Default::default(),
         seats: Default::default(),
         params: Params::default(),
         seed: seed.clone(),
@@ -539,6 +540,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
         for players in [2, 5, 6] {
             for grid in [4, 12, sheets::largest_grid(paper)] {
                 let req = Request {
+                    style: Default::default(),
                     seats: Default::default(),
                     params: Params {
                         players,
@@ -575,6 +577,7 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
         let map = generate_for_seed(&p, &seed).unwrap();
         let r = rating(&p, &map);
         let req = Request {
+            style: Default::default(),
             seats: Default::default(),
             params: p.clone(),
             seed,
@@ -608,6 +611,7 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
     use crate::sheet::{Item, Paper};
     for paper in [Paper::A4, Paper::Letter] {
         let req = Request {
+            style: Default::default(),
             seats: Default::default(),
             params: Params::default(),
             seed: Seed::new("1").unwrap(),
@@ -662,9 +666,10 @@ fn rules_text(p: &Params, lang: &str) -> String {
         seed: Seed::new("card").unwrap(),
         count: 1,
         paper: crate::sheet::Paper::A4,
+        style: Default::default(),
         sheets: vec![sheets::SheetKind::Rules],
     };
-    let texts = crate::text::Texts::load(lang, None).unwrap();
+    let texts = crate::games::texts(lang, None).unwrap();
     let labels = req.labels(&texts).unwrap();
     labels
         .rules
@@ -725,6 +730,7 @@ fn each_roll_on_the_dice_tape_has_a_tick_box() {
     use crate::sheet::{Item, MIN_TICK_MM, Paper};
     for paper in [Paper::A4, Paper::Letter] {
         let req = Request {
+            style: Default::default(),
             seats: Default::default(),
             params: Params::default(),
             seed: Seed::new("tape").unwrap(),
@@ -732,7 +738,7 @@ fn each_roll_on_the_dice_tape_has_a_tick_box() {
             paper,
             sheets: vec![sheets::SheetKind::DiceTape],
         };
-        for page in req.document(&crate::text::Texts::english()).unwrap().pages {
+        for page in req.document(&crate::games::english()).unwrap().pages {
             let squares: Vec<f32> = page
                 .flat_items()
                 .into_iter()
