@@ -119,11 +119,20 @@ pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize)) -> Res
 pub struct Member {
     pub name: String,
     seed_name: Option<Box<str>>,
+    /// What the member's pages are stamped with, when not the name: a
+    /// table's pages say "Table 1" (the key says who sits there), so the
+    /// stamp stays legible at any table size.
+    stamp: Option<Box<str>>,
 }
 
 impl Member {
     fn seed_name(&self) -> &str {
         self.seed_name.as_deref().unwrap_or(&self.name)
+    }
+
+    /// What each of the member's pages is stamped with.
+    pub fn stamp(&self) -> &str {
+        self.stamp.as_deref().unwrap_or(&self.name)
     }
 }
 
@@ -350,6 +359,7 @@ impl Pack {
             .map(|(name, unique)| Member {
                 seed_name: (unique != *name).then(|| unique.into_boxed_str()),
                 name: name.clone(),
+                stamp: None,
             })
             .collect();
         let table_size = entries
@@ -388,6 +398,7 @@ impl Pack {
                     seats.iter().map(|&s| names[s].as_str()).collect::<Vec<_>>().join(", ")
                 ),
                 seed_name: Some(format!("table {}", i + 1).into_boxed_str()),
+                stamp: Some(format!("{group_word} {}", i + 1).into_boxed_str()),
             })
             .collect();
         let plan_entries = |members: &[Member], per_student: bool| -> Result<Vec<PlannedEntry>> {
@@ -540,7 +551,7 @@ impl Pack {
             // Whole sets, as a set prints alone (a score pad keeps the
             // reference card it has room for).
             for set in &sets {
-                set.request.pages_imposed(texts, 1, Some(&member.name), emit)?;
+                set.request.pages_imposed(texts, 1, Some(member.stamp()), emit)?;
             }
             return Ok(());
         }
@@ -555,11 +566,12 @@ impl Pack {
                     sets.first().map(|s| s.code.as_str()).unwrap_or("")
                 ),
             );
-            stamp(sheet, &member.name);
+            stamp(sheet, member.stamp());
         };
         let mut sharing = Sharing::new(self.per_page, self.paper, &footer);
         for set in &sets {
-            set.request.share_into(&mut sharing, texts, Some(&member.name), emit)?;
+            set.request
+                .share_into(&mut sharing, texts, Some(member.stamp()), emit)?;
         }
         sharing.flush(emit)
     }
@@ -969,6 +981,45 @@ mod tests {
     fn same_names_get_distinct_seeds() {
         let names: Vec<String> = ["Ann", "Bo", "Ann", "Ann"].iter().map(|s| s.to_string()).collect();
         assert_eq!(distinct(&names), ["Ann", "Bo", "Ann #2", "Ann #3"]);
+    }
+
+    /// A table's pages are stamped with the table alone: six long names in
+    /// the corner shrank to 4 pt.
+    #[test]
+    fn a_tables_pages_are_stamped_legibly_with_the_table() {
+        let seed = Seed::new("5B").unwrap();
+        let game = crate::games::find("tp-hunt").unwrap();
+        let request = GameRequest::from(
+            game.request(&crate::game::Common::for_seed(seed.clone()), &Default::default())
+                .unwrap(),
+        );
+        let names: Vec<String> = (1..=6).map(|i| format!("Maximiliane Oberndorfer-Schulz {i}")).collect();
+        let options = Options {
+            seed,
+            paper: Paper::A4,
+            style: Style::Standard,
+            date: None,
+            per_page: 1,
+            group_word: "Table".into(),
+            lang: "en".into(),
+        };
+        let entries = [Entry {
+            request,
+            per: Per::Group(6),
+            settings: None,
+        }];
+        let pack = Pack::plan(options, &names, &entries).unwrap();
+        assert_eq!(pack.member_at(6).stamp(), "Table 1");
+        assert_eq!(pack.member_at(0).stamp(), names[0]);
+        let texts = crate::games::english();
+        let mut pages = 0;
+        pack.member(&texts, 6, &mut |page| {
+            pages += 1;
+            assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
+            Ok(())
+        })
+        .unwrap();
+        assert!(pages > 1);
     }
 
     #[test]

@@ -1222,13 +1222,28 @@ pub fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32, min_pt: f
         return (one, vec![text.to_string()]);
     }
     let lines = balanced_lines(text, font, min_pt, max_w);
-    if lines.len() < 2 {
-        return (one, lines);
-    }
+    // Never below the smallest size: a word too long for the width even
+    // then is cut, and says so with an ellipsis.
+    let floor = min_pt.min(size_pt);
     let size = lines
         .iter()
         .map(|l| fit_size(l, font, size_pt, max_w))
-        .fold(size_pt, f32::min);
+        .fold(size_pt, f32::min)
+        .max(floor);
+    let m = fonts::metrics(font);
+    let lines = lines
+        .into_iter()
+        .map(|line| {
+            if m.width_mm(&line, size) <= max_w {
+                return line;
+            }
+            let mut chars: Vec<char> = line.chars().collect();
+            while !chars.is_empty() && m.width_mm(&format!("{}…", chars.iter().collect::<String>()), size) > max_w {
+                chars.pop();
+            }
+            format!("{}…", chars.iter().collect::<String>())
+        })
+        .collect();
     (size, lines)
 }
 

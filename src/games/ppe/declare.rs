@@ -36,7 +36,7 @@ const SETTINGS: &[Setting] = &[
     Setting {
         name: "target",
         kind: Kind::Number { min: 1, max: 1_000_000 },
-        default: "19 (quick), 190 (long)",
+        default: "19 (quick, and long with whammies: a whammy costs the whole total), 190 (long)",
         help: "Points to win: up to 19 for the quick game; 190 or more for a long one (more rows on the score pad).",
         in_code: "t19",
         sets: &[],
