@@ -80,17 +80,22 @@ pub fn usual_table(game: &dyn crate::game::Game) -> usize {
 /// How `n` students sit at tables of about `size` in roster order: the
 /// size of each table, the larger first, none below `fewest` or above `most`
 /// players (the game's limits).
-pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize)) -> Result<Vec<usize>> {
+/// `games` names the games played at the tables, for the refusals.
+pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize), games: &[&str]) -> Result<Vec<usize>> {
+    let limits = match games {
+        [one] => format!("{one} is for {fewest} to {most} players"),
+        _ => format!("{} are for {fewest} to {most} players together", games.join(" and ")),
+    };
     if !(fewest..=most).contains(&size) {
         return Err(Error::setting(
             "table-size",
-            format!("{size} is out of range (the game is for {fewest} to {most} players)"),
+            format!("{size} is out of range ({limits})"),
         ));
     }
     if n < fewest {
         return Err(Error::setting(
             "roster",
-            format!("a class of {n} is too small for one table (the game is for {fewest} to {most} players)"),
+            format!("a class of {n} is too small for one table ({limits})"),
         ));
     }
     let mut tables = n.div_ceil(size);
@@ -377,8 +382,13 @@ impl Pack {
                     .filter(|e| e.per != Per::Student)
                     .filter_map(|e| e.settings.as_ref().and_then(|(g, _, _)| g.player_limits()))
                     .fold((1, usize::MAX), |(lo, hi), (l, h)| (lo.max(l), hi.min(h)));
+                let games: Vec<&str> = entries
+                    .iter()
+                    .filter(|e| e.per != Per::Student)
+                    .filter_map(|e| e.settings.as_ref().map(|(g, _, _)| g.title()))
+                    .collect();
                 let mut first = 0;
-                table_sizes(names.len(), n, limits)?
+                table_sizes(names.len(), n, limits, &games)?
                     .into_iter()
                     .map(|size| {
                         first += size;
@@ -507,6 +517,15 @@ impl Pack {
             .unwrap_or_else(|| &self.groups[i - self.students.len()])
     }
 
+    /// Whether member `i` has sheets of their own: at tables, a student's
+    /// sheets may all print with their table's.
+    pub fn has_sheets(&self, i: usize) -> bool {
+        match i.checked_sub(self.students.len()) {
+            None => !self.student_entries.is_empty(),
+            Some(_) => !self.group_entries.is_empty(),
+        }
+    }
+
     /// Students and tables.
     pub fn members(&self) -> usize {
         self.students.len() + self.groups.len()
@@ -605,10 +624,19 @@ impl Pack {
         }
         let key = self.key_layout(texts, &|_| String::new(), &mut |_| Ok(()))?;
         let spans = self.page_spans(texts, key + 1)?;
-        let pages_of = |row: usize| match spans.get(row) {
-            Some(&(a, b)) if a == b => a.to_string(),
-            Some(&(a, b)) => format!("{a}-{b}"),
-            None => String::new(),
+        // A student whose sheets all print with their table's (a tracker with
+        // their name) is shown at their table's pages.
+        let table_of = |row: usize| self.tables.iter().position(|seats| seats.contains(&row));
+        let pages_of = |row: usize| {
+            let span = match spans.get(row) {
+                Some(&(a, b)) if b >= a => Some((a, b)),
+                _ => table_of(row).and_then(|t| spans.get(self.students.len() + t).copied()),
+            };
+            match span {
+                Some((a, b)) if a == b => a.to_string(),
+                Some((a, b)) => format!("{a}-{b}"),
+                None => String::new(),
+            }
         };
         self.key_layout(texts, &pages_of, emit).map(|_| ())
     }
@@ -747,7 +775,12 @@ impl Pack {
                     page.text(left, y, 8.5, Regular, Align::Left, &format!("{}: {d}", l.get("date")));
                     y += 5.0;
                 }
-                y = page.paragraph(left, y, width, 8.0, Regular, &l.get("regen")) + 2.0;
+                let regen = if tables && self.student_entries.is_empty() {
+                    "regen_tables"
+                } else {
+                    "regen"
+                };
+                y = page.paragraph(left, y, width, 8.0, Regular, &l.get(regen)) + 2.0;
                 if !self.tables.is_empty() {
                     y = page.paragraph(left, y, width, 8.0, Regular, &self.seating(&l)) + 2.0;
                     for line in &who_gets_what {

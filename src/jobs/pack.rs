@@ -105,10 +105,15 @@ pub fn split_pdfs(pack: &Pack, texts: &Texts, each: &mut dyn FnMut(String, Vec<u
     one(crate::pack::file_name(0, width, "teacher key"), &|emit| {
         pack.key_pages(texts, false, emit)
     })?;
-    for i in 0..total {
-        one(crate::pack::file_name(i + 1, width, &pack.member_at(i).name), &|emit| {
-            pack.member(texts, i, emit)
-        })?;
+    // Numbered in order; a student whose sheets all print with their
+    // table's gets no file of their own.
+    let mut number = 0;
+    for i in (0..total).filter(|&i| pack.has_sheets(i)) {
+        number += 1;
+        one(
+            crate::pack::file_name(number, width, &pack.member_at(i).name),
+            &|emit| pack.member(texts, i, emit),
+        )?;
     }
     Ok(())
 }

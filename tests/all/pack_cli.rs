@@ -859,6 +859,26 @@ fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(r.stdout().contains("91 pages"), "{}", r.stdout());
+    // Split at tables: the key and one file for each table, every file with
+    // pages (students at tables have no sheets apart from their table's).
+    let r = s.run(&[
+        "pack", "--game", "ppe", "--roster", roster, "--seed", "5B", "--split", "-o", "split",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(r.stdout().contains("wrote 9 files"), "{}", r.stdout());
+    for file in std::fs::read_dir(s.path("split")).unwrap() {
+        let pages = pdf_pages_text(&std::fs::read(file.unwrap().path()).unwrap());
+        assert!(!pages.is_empty());
+    }
+    // The key shows each student at their table's pages.
+    let key = pdf_pages_text(&std::fs::read(s.path("ppe.pdf")).unwrap())[..2].join("\n");
+    let row = key
+        .lines()
+        .skip_while(|l| *l != "Pupil 01")
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(row.contains("Pupil 01 1 3-"), "{row}");
 }
 
 /// Tables the game cannot be played at are refused in one line, and nothing is written.
@@ -870,15 +890,15 @@ fn tables_outside_the_games_player_limits_are_refused() {
     for (args, says) in [
         (
             vec!["--game", "tp-hunt", "--roster", roster, "--table-size", "9"],
-            "table-size: 9 is out of range (the game is for 2 to 6 players)",
+            "table-size: 9 is out of range (TP Hunt is for 2 to 6 players)",
         ),
         (
             vec!["--game", "tp-hunt", "--roster", "one.txt"],
-            "a class of 1 is too small for one table (the game is for 2 to 6 players)",
+            "a class of 1 is too small for one table (TP Hunt is for 2 to 6 players)",
         ),
         (
             vec!["--game", "particle-panic", "--roster", roster, "--table-size", "5"],
-            "table-size: 5 is out of range (the game is for 1 to 4 players)",
+            "table-size: 5 is out of range (Particle Panic is for 1 to 4 players)",
         ),
         (
             vec!["--game", "tp-hunt", "--roster", roster, "--players", "3"],
