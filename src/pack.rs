@@ -671,7 +671,18 @@ impl Pack {
         for entry in &self.group_entries {
             let game = crate::games::find(entry.request.game())?;
             let words = texts.labels(&format!("{}-web", game.name()), &tera::Context::new())?;
-            let sheets = entry.request.sheet_names();
+            // Only the sheets that print (a race has no tally), told by the first layout.
+            let mut sheets = Vec::new();
+            for sheet in entry.request.sheet_names() {
+                let mut pages = 0;
+                entry.request.with_sheets(sheet)?.pages(texts, &mut |_| {
+                    pages += 1;
+                    Ok(())
+                })?;
+                if pages > 0 {
+                    sheets.push(sheet);
+                }
+            }
             let named = |own: bool| -> Vec<String> {
                 sheets
                     .iter()
