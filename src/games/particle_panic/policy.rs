@@ -21,7 +21,8 @@
 //!   more of than its code needs) or the hand limit is low (with one or two
 //!   players, always: their turns have actions to spare); diamonds step
 //!   onto a clear neighbour; spades clear the last particles off its space.
-//! - Collect at the end of the turn unless the stack would run out; discard
+//! - Collect at the end of the turn unless the stack would run out (with
+//!   `collect-as-action`, also its last card when that gives the last code); discard
 //!   suits whose code is entered first, then suits another player gathers,
 //!   then what the team holds least of; spill-over to the emptier space,
 //!   away from the pawns.
@@ -234,6 +235,9 @@ fn act(s: &State, p: usize) -> Action {
         };
     }
     if s.basics_left > 0 {
+        if last_code_on_top(s, p, here) {
+            return Action::Collect;
+        }
         if good_end(s, here) {
             if s.rules.collect_as_action {
                 return Action::Collect;
@@ -260,6 +264,19 @@ fn act(s: &State, p: usize) -> Action {
         return share;
     }
     Action::EndTurn
+}
+
+/// With `collect-as-action`, whether collecting here gives the last code
+/// this turn: an emptied stack loses only at the end of the turn (EMPTIED
+/// STACK), so taking its last card to enter the last code wins.
+fn last_code_on_top(s: &State, p: usize, here: usize) -> bool {
+    let Some(suit) = s.top(here) else { return false };
+    s.rules.collect_as_action
+        && s.particles[here] == 0
+        && s.specials_left > 0
+        && s.needed(suit)
+        && s.codes.count_ones() + 1 == s.codes_needed()
+        && s.hands[p][suit] + 1 >= s.code_cards()
 }
 
 /// A pile next to `here` small enough to clear, on a stack that can spare

@@ -279,6 +279,58 @@ fn hearts_reroll_and_clubs_add_one_under_one_spend() {
     assert_eq!(s.specials_left, 0, "both cards under one special action");
 }
 
+/// BEFORE THE RESULT: a heart or a club is spent before a die counts, so a
+/// re-roll or a +1 that succeeds costs no hand limit; a die that stays a
+/// failure costs one point, once.
+#[test]
+fn a_heart_or_club_that_succeeds_costs_no_hand_limit() {
+    let mut s = state(3);
+    s.particles[0] = 3;
+    s.hands[0] = [1, 0, 2, 0, 0];
+    // 2, re-rolled to 5: removed, no cost.
+    run(&mut s, &[Action::Neutralise, Action::Attempt, Action::Heart], &[2, 5]);
+    assert_eq!(s.limits[0], 6, "nothing is lost before the die is accepted");
+    run(&mut s, &[Action::Accept], &[]);
+    assert_eq!((s.particles[0], s.limits[0]), (2, 6));
+    // 3, plus one: 4 removes it with three players.
+    run(&mut s, &[Action::Attempt, Action::Club, Action::Accept], &[3]);
+    assert_eq!((s.particles[0], s.limits[0]), (1, 6));
+    // 1, re-rolled to 2 and accepted: one failure, one point.
+    run(&mut s, &[Action::Attempt, Action::Heart, Action::Accept], &[1, 2]);
+    assert_eq!((s.particles[0], s.limits[0]), (1, 5));
+}
+
+/// EMPTIED STACK: a stack emptied by collecting loses at the end of that
+/// turn, before particles emerge (no die is rolled), unless the last code
+/// has been entered by then.
+#[test]
+fn an_emptied_stack_loses_at_the_end_of_the_turn_unless_the_game_is_won() {
+    // Collecting as an action, then the last code in the same turn: won.
+    let mut s = switched(3, "a");
+    s.particles[0] = 0;
+    s.set_stack(0, &[2]);
+    s.codes = 0b1011;
+    s.hands[0] = [0, 0, 4, 0, 0];
+    run(&mut s, &[Action::Collect], &[]);
+    assert_eq!(s.outcome(), None, "the turn is not over yet");
+    run(&mut s, &[Action::Code(2)], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::Won));
+    // The same turn ended without the code: lost, before any emergence roll.
+    let mut s = switched(3, "a");
+    s.particles[0] = 0;
+    s.set_stack(0, &[2]);
+    s.hands[0] = [0, 0, 4, 0, 0];
+    run(&mut s, &[Action::Collect, Action::EndTurn], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::EmptyStack));
+    // Collecting at the end of the turn: lost then, even over the hand limit.
+    let mut s = state(3);
+    s.particles[0] = 0;
+    s.set_stack(0, &[1]);
+    s.hands[0] = [2, 2, 2, 0, 0];
+    run(&mut s, &[Action::EndTurn, Action::TakeCards], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::EmptyStack));
+}
+
 /// A spade moves any particle, not only one on your space, to an adjacent
 /// space with room; a diamond moves your pawn one space.
 #[test]
