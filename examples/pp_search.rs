@@ -36,27 +36,33 @@ fn main() {
         deals.saturating_sub(1)
     );
     let started = std::time::Instant::now();
-    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-    for d in 0..deals {
-        let seed = Seed::new(&d.to_string()).unwrap();
-        let deal = generate(&params, &seed);
-        let r = engine::rate_with(&params, &deal, &seed, rating_games, |_| RatingPolicy);
-        let start = State::new(&params, &deal);
-        let mut dice = seed.stream("yardstick", 0);
-        let mut wins = 0;
-        for g in 0..games {
-            let mut s = start.clone();
-            let mut player = SearchPlayer {
-                rollouts,
-                rng: rollout_rng(&seed, g as u64),
-            };
-            if play(&mut s, &mut player, &mut dice) == engine::Outcome::Won {
-                wins += 1;
-            }
+    // Deals on every core (`THREADS` to use fewer), each deal on its own dice.
+    let threads = std::env::var("THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let d = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if d >= deals {
+                        break;
+                    }
+                    let row = (d, rate_deal(&params, d, games, rollouts, rating_games));
+                    results.lock().unwrap().push(row);
+                }
+            });
         }
-        let w = wins as f64 / games as f64;
-        println!("deal {d}: rating policy {:.3}, search {:.3}", r.win_rate, w);
-        fast.push(r.win_rate);
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|r| r.0);
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    for (d, (r, w)) in results {
+        println!("deal {d}: rating policy {r:.3}, search {w:.3}");
+        fast.push(r);
         slow.push(w);
     }
     let (mf, ef) = mean_error(&fast);
@@ -71,6 +77,28 @@ fn main() {
         spearman(&fast, &slow),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// One deal's two win rates: the rating policy's (as `rate` plays it) and
+/// the search player's.
+fn rate_deal(params: &Params, d: u32, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64) {
+    let seed = Seed::new(&d.to_string()).unwrap();
+    let deal = generate(params, &seed);
+    let r = engine::rate_with(params, &deal, &seed, rating_games, |_| RatingPolicy);
+    let start = State::new(params, &deal);
+    let mut dice = seed.stream("yardstick", 0);
+    let mut wins = 0;
+    for g in 0..games {
+        let mut s = start.clone();
+        let mut player = SearchPlayer {
+            rollouts,
+            rng: rollout_rng(&seed, g as u64),
+        };
+        if play(&mut s, &mut player, &mut dice) == engine::Outcome::Won {
+            wins += 1;
+        }
+    }
+    (r.win_rate, wins as f64 / games as f64)
 }
 
 /// Mean and its standard error over the deals.

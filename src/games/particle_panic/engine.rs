@@ -428,8 +428,7 @@ impl State {
         Ok(())
     }
 
-    /// Every action legal now. Shares are listed as whole suits and as whole
-    /// hands; `apply` accepts any legal share.
+    /// Every action legal now, shares of every size included.
     pub fn legal(&self) -> Vec<Action> {
         let mut out = Vec::new();
         let p = self.active as usize;
@@ -508,17 +507,10 @@ impl State {
                         if q == p || self.pawns[q] as usize != here || self.hand_size(p) == 0 {
                             continue;
                         }
-                        for suit in 0..5 {
-                            if self.hands[p][suit] > 0 {
-                                let mut cards = [0; 5];
-                                cards[suit] = self.hands[p][suit];
-                                out.push(Action::Share { to: q as u8, cards });
-                            }
+                        // SHARE: any number of cards of any suits.
+                        for cards in sub_hands(&self.hands[p]) {
+                            out.push(Action::Share { to: q as u8, cards });
                         }
-                        out.push(Action::Share {
-                            to: q as u8,
-                            cards: self.hands[p],
-                        });
                     }
                 }
                 if !self.neutralising {
@@ -832,6 +824,21 @@ impl State {
         if self.turns > TURN_LIMIT {
             self.end(Outcome::TurnLimit);
         }
+    }
+}
+
+/// Every non-empty part of a hand, as counts per suit.
+pub fn sub_hands(hand: &[u8; 5]) -> Vec<[u8; 5]> {
+    let mut out = Vec::new();
+    let mut cards = [0u8; 5];
+    loop {
+        // Counts up like an odometer whose digit `suit` runs 0..=hand[suit].
+        let Some(suit) = (0..5).find(|&suit| cards[suit] < hand[suit]) else {
+            return out;
+        };
+        cards[suit] += 1;
+        cards[..suit].fill(0);
+        out.push(cards);
     }
 }
 

@@ -328,7 +328,8 @@ fn end_of_turn_hand(s: &State, p: usize) -> u8 {
 }
 
 /// Cards to a player on this space: every needed suit they hold at least as
-/// many of, as many as they can keep; and what this player would discard
+/// many of, as many as they can keep (or just those that complete their
+/// code, when all would push them over their limit); and what this player would discard
 /// at the end of the turn, as far as they have room.
 fn share(s: &State, p: usize) -> Option<Action> {
     if s.specials_left == 0 || code_ready(s, p) {
@@ -347,10 +348,19 @@ fn share(s: &State, p: usize) -> Option<Action> {
                 if !s.needed(suit) || mine == 0 || ((theirs as i32 + w(s, 7)) < mine as i32 && !completes) {
                     continue;
                 }
-                if size + mine <= s.limits[q] + junk(s, q, suit) {
-                    *give = mine;
-                    size += mine;
-                }
+                // Exactly the cards that complete their code, when that is
+                // all they have room for.
+                let room = (s.limits[q] + junk(s, q, suit)).saturating_sub(size);
+                let exact = s.code_cards().saturating_sub(theirs);
+                let n = if mine <= room {
+                    mine
+                } else if completes && exact <= room {
+                    exact
+                } else {
+                    0
+                };
+                *give = n;
+                size += n;
             }
             // What would be discarded goes where there is room: the suits
             // this player holds fewest of first.

@@ -388,6 +388,51 @@ fn one_share_gives_any_cards() {
     assert_eq!((s.hands[0], s.hands[1]), ([0; 5], [1, 2, 0, 1, 0]));
 }
 
+/// SHARE: every share of any number of cards is a legal choice, for the
+/// search player as for anyone; each part of the hand once per teammate here.
+#[test]
+fn shares_of_every_size_are_legal_choices() {
+    let mut s = state(3);
+    s.hands[0] = [3, 0, 1, 0, 0];
+    s.pawns[2] = 3;
+    let shares: Vec<[u8; 5]> = s
+        .legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Share { to, cards } => {
+                assert_eq!(to, 1, "only the teammate on this space");
+                Some(cards)
+            }
+            _ => None,
+        })
+        .collect();
+    // Four counts of clubs times two of hearts, less the empty share.
+    assert_eq!(shares.len(), 7);
+    assert!(shares.contains(&[2, 0, 0, 0, 0]) && shares.contains(&[1, 0, 1, 0, 0]));
+    let unique: std::collections::HashSet<_> = shares.iter().collect();
+    assert_eq!(unique.len(), shares.len());
+}
+
+/// The rating policy gives a teammate exactly the cards that complete their
+/// code when the whole suit would push them over their hand limit.
+#[test]
+fn the_rating_policy_gives_exactly_what_completes_a_code() {
+    use super::engine::Policy;
+    let mut s = state(4);
+    s.particles[0] = 0;
+    s.hands[0] = [4, 0, 0, 0, 0];
+    s.hands[1] = [4, 1, 0, 0, 0];
+    s.limits[1] = 6;
+    let chosen = super::policy::RatingPolicy.choose(&s);
+    assert_eq!(
+        chosen,
+        Action::Share {
+            to: 1,
+            cards: [1, 0, 0, 0, 0]
+        }
+    );
+}
+
 /// CODE and END: five of a suit enter its code; the last code wins at once.
 #[test]
 fn the_last_code_wins_the_moment_it_is_entered() {
