@@ -2,12 +2,16 @@
 //! rates, their rank correlation (Spearman) and the ratio of mean win rates,
 //! each mean with its standard error over the deals.
 //!
-//!     cargo run --release --example pp_search -- PLAYERS DEALS GAMES ROLLOUTS [LEVEL|LETTERS] [RATING_GAMES]
+//!     cargo run --release --example pp_search -- PLAYERS DEALS GAMES ROLLOUTS [LEVEL|LETTERS] [RATING_GAMES] [five]
 //!
 //! LEVEL is a level name (default `normal`), LETTERS a switch set as codes
 //! write it (`rah8`); RATING_GAMES (default 2,000) the rating policy's games
-//! a deal. The search player plays GAMES games a deal with ROLLOUTS rollouts
-//! per action, on dice of its own stream (not the rating's).
+//! a deal; `five` plays five codes. The search player plays GAMES games a
+//! deal with ROLLOUTS rollouts per action, on dice of its own stream (not
+//! the rating's). It also counts the search player's wins in which no pawn
+//! ever left space 1: a level whose strong play sits still is a dull game.
+
+use panicpress::games::particle_panic::engine::{Action, Policy};
 
 use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
 use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
@@ -20,10 +24,15 @@ fn main() {
     let (players, deals, games, rollouts) = (num(0, 2) as u8, num(1, 10), num(2, 40), num(3, YARDSTICK_ROLLOUTS));
     let rating_games = num(5, 2000);
     let which = args.get(4).cloned().unwrap_or("normal".into());
+    let five_codes = args.get(6).is_some_and(|v| v == "five");
     let params = match Level::parse(&which) {
-        Ok(level) => Params::at_level(players, level),
+        Ok(level) => Params {
+            five_codes,
+            ..Params::at_level(players, level)
+        },
         Err(_) => Params {
             players,
+            five_codes,
             level: Level::Normal,
             switches: Switches::parse_letters(&which).expect("a level or switch letters"),
             ..Params::default()
@@ -59,12 +68,18 @@ fn main() {
     });
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|r| r.0);
-    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-    for (d, (r, w)) in results {
+    let (mut fast, mut slow, mut still) = (Vec::new(), Vec::new(), 0);
+    for (d, (r, w, s)) in results {
         println!("deal {d}: rating policy {r:.3}, search {w:.3}");
         fast.push(r);
         slow.push(w);
+        still += s;
     }
+    let won: f64 = slow.iter().sum::<f64>() * games as f64;
+    println!(
+        "search wins with no pawn ever moved: {still} of {won:.0} ({:.1}%)",
+        100.0 * still as f64 / won.max(1.0)
+    );
     let (mf, ef) = mean_error(&fast);
     let (ms, es) = mean_error(&slow);
     println!(
@@ -79,26 +94,43 @@ fn main() {
     );
 }
 
+/// The search player, noting whether any pawn ever left space 1.
+struct Watched {
+    search: SearchPlayer,
+    moved: bool,
+}
+
+impl Policy for Watched {
+    fn choose(&mut self, s: &State) -> Action {
+        self.moved |= s.pawns[..s.players as usize].iter().any(|&p| p != 0);
+        self.search.choose(s)
+    }
+}
+
 /// One deal's two win rates: the rating policy's (as `rate` plays it) and
-/// the search player's.
-fn rate_deal(params: &Params, d: u32, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64) {
+/// the search player's; and the search's wins with no pawn moved.
+fn rate_deal(params: &Params, d: u32, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64, u32) {
     let seed = Seed::new(&d.to_string()).unwrap();
     let deal = generate(params, &seed);
     let r = engine::rate_with(params, &deal, &seed, rating_games, |_| RatingPolicy);
     let start = State::new(params, &deal);
     let mut dice = seed.stream("yardstick", 0);
-    let mut wins = 0;
+    let (mut wins, mut still) = (0, 0);
     for g in 0..games {
         let mut s = start.clone();
-        let mut player = SearchPlayer {
-            rollouts,
-            rng: rollout_rng(&seed, g as u64),
+        let mut player = Watched {
+            search: SearchPlayer {
+                rollouts,
+                rng: rollout_rng(&seed, g as u64),
+            },
+            moved: false,
         };
         if play(&mut s, &mut player, &mut dice) == engine::Outcome::Won {
             wins += 1;
+            still += u32::from(!player.moved);
         }
     }
-    (r.win_rate, wins as f64 / games as f64)
+    (r.win_rate, wins as f64 / games as f64, still)
 }
 
 /// Mean and its standard error over the deals.

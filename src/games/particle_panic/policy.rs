@@ -10,7 +10,9 @@
 //!   long as what they would discard for it is worth less.
 //! - Basic actions: end the turn on a clear space whose stack can spare the
 //!   cards (collecting there: at once with `collect-as-action`). A pile here
-//!   is neutralised while the expected failures leave a hand limit to spare;
+//!   is neutralised while the expected failures leave a hand limit to spare
+//!   (on a space shared with teammates, while the hand limit is at least the
+//!   pile);
 //!   else the pawn moves, to a clear space (its top card needed, teammates
 //!   there) or to a small pile it still has a basic action to clear; with no
 //!   such space in reach, to the smallest pile, to clear it next turn.
@@ -250,7 +252,7 @@ fn act(s: &State, p: usize) -> Action {
                 }
                 return Action::Move;
             }
-        } else if n > 0 && worth_clearing(s, p, n) {
+        } else if n > 0 && (worth_clearing(s, p, n) || camp(s, p, here, n)) {
             return Action::Neutralise;
         } else {
             // Leaving: give a teammate here what they gather first.
@@ -277,6 +279,13 @@ fn last_code_on_top(s: &State, p: usize, here: usize) -> bool {
         && s.needed(suit)
         && s.codes.count_ones() + 1 == s.codes_needed()
         && s.hands[p][suit] + 1 >= s.code_cards()
+}
+
+/// Three or four players keep their pawns together on one space and clear
+/// it: cards change hands there every turn, so a pile on it is worth a
+/// player's hand limit down to the pile's size.
+fn camp(s: &State, p: usize, here: usize, n: u8) -> bool {
+    with_teammate(s, p, here) && s.limits[p] >= n
 }
 
 /// A pile next to `here` small enough to clear, on a stack that can spare
