@@ -16,6 +16,13 @@
 //!     cargo run --release --example pp_levels -- levels [PLAYERS|0] [SWEEP_DEALS SWEEP_GAMES]
 //!     cargo run --release --example pp_levels -- sweep [PLAYERS|0] [DEALS GAMES]
 //!     cargo run --release --example pp_levels -- measure PLAYERS LETTERS DEALS GAMES [five]
+//!     cargo run --release --example pp_levels -- mean [PLAYERS|0] [five]
+//!     cargo run --release --example pp_levels -- calibrate PLAYERS LETTERS...
+//!
+//! `mean` sets the levels on the mean of the two players' win rates (the
+//! rating policy does not reach 85% of the search player's at every count
+//! and level; RULES.md), four codes or five; `calibrate` prints the bands'
+//! CALIBRATION rows for the given switch sets with either deck.
 //!
 //! Sizes come from `levels.rs` (LEVEL_DEALS x LEVEL_GAMES, search player
 //! LEVEL_SEARCH_DEALS x LEVEL_SEARCH_GAMES, CALIBRATION_DEALS x
@@ -45,6 +52,11 @@ fn main() {
             let started = std::time::Instant::now();
             let (mean, error, rates) = rating_mean(&params, num(3, 50), num(4, 200));
             let (q1, q3) = quartiles(&rates);
+            // `RATES=1`: each deal's rate too, to pair two runs deal by deal.
+            if std::env::var_os("RATES").is_some() {
+                let list: Vec<String> = rates.iter().map(|r| format!("{r:.4}")).collect();
+                println!("rates {}", list.join(","));
+            }
             println!(
                 "{players} players, {switches}{}: rating policy {:.2}% ± {:.2}% (q1 {:.1}%, q3 {:.1}%) in {:.1} s",
                 if five { ", five codes" } else { "" },
@@ -54,6 +66,23 @@ fn main() {
                 q3 * 100.0,
                 started.elapsed().as_secs_f64()
             );
+        }
+        Some("calibrate") => {
+            // The bands for PLAYERS and switch sets (letters, `-` for none),
+            // with either deck: CALIBRATION rows.
+            let players = num(1, 2) as u8;
+            for letters in &args[2..] {
+                let switches = Switches::parse_letters(letters.trim_matches('-')).expect("switch letters");
+                for five in [false, true] {
+                    let p = params(players, switches, five);
+                    let (mean, _, rates) = rating_mean(&p, CALIBRATION_DEALS, CALIBRATION_GAMES);
+                    let (q1, q3) = quartiles(&rates);
+                    println!(
+                        "    cal({players}, {five}, \"{}\", {mean:.5}, {q1:.5}, {q3:.5}),",
+                        p.rules().letters()
+                    );
+                }
+            }
         }
         Some("mean") => {
             // Levels set on the mean of the two players (the fallback where
@@ -105,7 +134,7 @@ fn main() {
                         search_error * 100.0
                     );
                     level_rows.push(format!(
-                        "    row({players}, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
+                        "    row({players}, false, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
                         switches.letters()
                     ));
                 }

@@ -10,12 +10,15 @@
 //! deal with ROLLOUTS rollouts per action, on dice of its own stream (not
 //! the rating's). It also counts the search player's wins in which no pawn
 //! ever left space 1: a level whose strong play sits still is a dull game.
+//! With `BAND=easy` (or `normal`, `hard`) the deals are the first DEALS
+//! seeds whose rating falls in that `--difficulty` band, to check that the
+//! bands sort deals for strong play too.
 
 use panicpress::games::particle_panic::engine::{Action, Policy};
 
 use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
 use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
-use panicpress::games::particle_panic::{Level, Params, Switches, generate};
+use panicpress::games::particle_panic::{Difficulty, Level, Params, Switches, generate};
 use panicpress::seed::Seed;
 
 fn main() {
@@ -45,6 +48,21 @@ fn main() {
         deals.saturating_sub(1)
     );
     let started = std::time::Instant::now();
+    let seeds: Vec<Seed> = match std::env::var("BAND").ok().map(|b| Difficulty::parse(&b)) {
+        Some(band) => {
+            let band = band.expect("a band: easy, normal or hard");
+            // As `--difficulty` finds them: rated with the default games.
+            (0u32..)
+                .map(|k| Seed::new(&format!("band{k}")).unwrap())
+                .filter(|seed| {
+                    let r = engine::rate(&params, &generate(&params, seed), seed);
+                    Difficulty::of(&params, r.win_rate) == Some(band)
+                })
+                .take(deals as usize)
+                .collect()
+        }
+        None => (0..deals).map(|d| Seed::new(&d.to_string()).unwrap()).collect(),
+    };
     // Deals on every core (`THREADS` to use fewer), each deal on its own dice.
     let threads = std::env::var("THREADS")
         .ok()
@@ -60,7 +78,7 @@ fn main() {
                     if d >= deals {
                         break;
                     }
-                    let row = (d, rate_deal(&params, d, games, rollouts, rating_games));
+                    let row = (d, rate_deal(&params, &seeds[d as usize], games, rollouts, rating_games));
                     results.lock().unwrap().push(row);
                 }
             });
@@ -109,8 +127,8 @@ impl Policy for Watched {
 
 /// One deal's two win rates: the rating policy's (as `rate` plays it) and
 /// the search player's; and the search's wins with no pawn moved.
-fn rate_deal(params: &Params, d: u32, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64, u32) {
-    let seed = Seed::new(&d.to_string()).unwrap();
+fn rate_deal(params: &Params, seed: &Seed, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64, u32) {
+    let seed = seed.clone();
     let deal = generate(params, &seed);
     let r = engine::rate_with(params, &deal, &seed, rating_games, |_| RatingPolicy);
     let start = State::new(params, &deal);

@@ -47,13 +47,16 @@ pub struct RatingPolicy;
 /// failed attempt is always saved with a club or a heart (weight 1); with
 /// two players only when the card is spare; with three or four, cards are
 /// handed to a teammate on the space before anything else (weight 21), and
-/// the pawn shies from piles (weight 8).
+/// the pawn shies from piles (weight 8). Weights 22-24 switch on what the
+/// rules card's strategy tips say (1 on, 0 off, to measure each tip): clear
+/// a space shared with teammates, give exactly the cards that complete a
+/// teammate's code, never take a stack's last card (unless it wins).
 #[rustfmt::skip]
-const WEIGHTS: [[i32; 22]; 4] = [
-    [0, -1, 23, 0, 3, 6, 2, 0, 1, 100, 100, 10, 4, 2, 12, 6, 1, 80, 1, 5, 1, 0],
-    [0, 0, -1, 0, 3, 6, 1, 0, 1, 100, 100, 12, 4, 2, 12, 3, 1, 80, 1, 5, 1, 0],
-    [0, 1, 0, 1, 3, 6, 1, 0, 16, 100, 100, 8, 4, 2, 35, 4, 1, 100, 1, 3, 1, 1],
-    [0, 1, 0, 1, 3, 6, -18, 0, 18, 100, 100, 8, 4, 2, 17, 4, -1, 80, 1, 3, 1, 1],
+const WEIGHTS: [[i32; 25]; 4] = [
+    [0, -1, 23, 0, 3, 6, 2, 0, 1, 100, 100, 10, 4, 2, 12, 6, 1, 80, 1, 5, 1, 0, 1, 1, 1],
+    [0, 0, -1, 0, 3, 6, 1, 0, 1, 100, 100, 12, 4, 2, 12, 3, 1, 80, 1, 5, 1, 0, 1, 1, 1],
+    [0, 1, 0, 1, 3, 6, 1, 0, 16, 100, 100, 8, 4, 2, 35, 4, 1, 100, 1, 3, 1, 1, 1, 1, 1],
+    [0, 1, 0, 1, 3, 6, -18, 0, 18, 100, 100, 8, 4, 2, 17, 4, -1, 80, 1, 3, 1, 1, 1, 1, 1],
 ];
 
 /// Weight `i` for this game; `PP_W` (comma-separated, read once) overrides
@@ -92,7 +95,7 @@ impl Policy for RatingPolicy {
 
 /// Whether collecting here leaves the stack with a card (an empty one loses).
 fn safe_to_collect(s: &State, space: usize) -> bool {
-    s.stack_len(space) > s.collect_count() as usize
+    s.stack_len(space) > s.collect_count() as usize || w(s, 24) == 0
 }
 
 /// A space to end the turn on: clear, with cards to spare.
@@ -285,7 +288,7 @@ fn last_code_on_top(s: &State, p: usize, here: usize) -> bool {
 /// it: cards change hands there every turn, so a pile on it is worth a
 /// player's hand limit down to the pile's size.
 fn camp(s: &State, p: usize, here: usize, n: u8) -> bool {
-    with_teammate(s, p, here) && s.limits[p] >= n
+    w(s, 22) > 0 && with_teammate(s, p, here) && s.limits[p] >= n
 }
 
 /// A pile next to `here` small enough to clear, on a stack that can spare
@@ -363,7 +366,7 @@ fn share(s: &State, p: usize) -> Option<Action> {
                 let exact = s.code_cards().saturating_sub(theirs);
                 let n = if mine <= room {
                     mine
-                } else if completes && exact <= room {
+                } else if completes && exact <= room && w(s, 23) > 0 {
                     exact
                 } else {
                     0

@@ -693,7 +693,7 @@ fn codes_without_a_level_are_the_game_as_written() {
 fn switch_letters_round_trip() {
     for players in 1..=4 {
         for level in Level::ALL {
-            let s = level.switches(players);
+            let s = level.switches(players, false);
             assert_eq!(Switches::parse_letters(&s.letters()), Some(s));
         }
     }
@@ -869,6 +869,7 @@ fn every_page_stays_inside_the_margins() {
                     paper,
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     version: VERSION,
+                    seats: Default::default(),
                 };
                 let doc = req.document(&crate::text::Texts::english()).unwrap();
                 // 26 star cards: 9 to an A4 page, 6 to a Letter page, each
@@ -880,7 +881,11 @@ fn every_page_stays_inside_the_margins() {
                 };
                 assert_eq!(sheets::star_pages(&req.params, paper), stars);
                 // Record, board, stacks, rules (every kind is asked for).
-                assert_eq!(doc.pages.len(), 4 + stars);
+                assert_eq!(
+                    doc.pages.len(),
+                    4 + stars,
+                    "{paper:?} {players} players, five codes {five_codes}"
+                );
                 doc.assert_inside_margins(&format!("{paper:?} p{players} five {five_codes}"));
             }
         }
@@ -912,6 +917,7 @@ fn every_difficulty_finds_a_deal_at_every_level() {
                     paper: crate::sheet::Paper::A4,
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     version: VERSION,
+                    seats: Default::default(),
                 };
                 let rated = req
                     .deal()
@@ -925,4 +931,42 @@ fn every_difficulty_finds_a_deal_at_every_level() {
             }
         }
     }
+}
+
+/// In a class pack the players' names go on the pencil board's rows; the
+/// particle boxes there are 8 mm writing cells.
+#[test]
+fn the_pencil_board_names_its_players_and_has_room_to_write() {
+    let req = Request {
+        params: Params {
+            players: 3,
+            simulations: 10,
+            ..Params::default()
+        },
+        seed: Seed::new("names").unwrap(),
+        difficulty: None,
+        paper: crate::sheet::Paper::A4,
+        sheets: vec![sheets::SheetKind::Board],
+        version: VERSION,
+        seats: crate::game::Seats {
+            names: vec!["Ada".into(), "Bo".into(), "Cy".into()],
+        },
+    };
+    let pages = req.document(&crate::text::Texts::english()).unwrap().pages;
+    let texts: Vec<String> = pages
+        .iter()
+        .flat_map(|pg| pg.flat_items())
+        .filter_map(|i| match i {
+            crate::sheet::Item::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    for name in ["Ada", "Bo", "Cy"] {
+        assert!(texts.iter().any(|t| t == name), "{name} on the board");
+    }
+    let cells = pages[0].writing_cells();
+    assert!(
+        cells.iter().filter(|c| c.2 >= 8.0 && c.3 >= 8.0).count() >= 36,
+        "six 8 mm boxes a space"
+    );
 }
