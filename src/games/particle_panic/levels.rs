@@ -297,9 +297,10 @@ pub const LEVEL_SEARCH_GAMES: u32 = 1;
 /// Made by `cargo run --release --example pp_levels -- mean PLAYERS [five]`:
 /// players, five codes, level, switches, the rating policy's mean win rate
 /// and its error, the search player's and its error. The rating policy
-/// reaches 85% of the search player's win rate at no player count at every
-/// level, so a level is set by the mean of the two (65%, 40%, 20%) and the
-/// sheets print both figures; the rating policy rates and sorts each deal.
+/// does not reach 85% of the search player's win rate at every level of any
+/// player count, so a level is set by the mean of the two (65%, 40%, 20%)
+/// and the sheets print both figures; the rating policy rates and sorts
+/// each deal. Rows for five codes are that variant's own levels.
 #[rustfmt::skip]
 pub const LEVELS: &[LevelRow] = &[
     row(1, false, Level::Easy, "hf", 0.5811, 0.0048, 0.6667, 0.0193),
@@ -320,7 +321,12 @@ pub const LEVELS: &[LevelRow] = &[
     row(3, true, Level::Easy, "rf", 0.5789, 0.0088, 0.7217, 0.0183),
     row(3, true, Level::Normal, "rs", 0.2255, 0.0080, 0.4750, 0.0204),
     row(3, true, Level::Hard, "tsf", 0.1674, 0.0063, 0.2383, 0.0174),
-    // FIVE
+    row(2, true, Level::Easy, "rf", 0.6522, 0.0069, 0.7450, 0.0178),
+    row(2, true, Level::Normal, "r7", 0.3165, 0.0078, 0.4567, 0.0204),
+    row(2, true, Level::Hard, "af", 0.2439, 0.0091, 0.2900, 0.0185),
+    row(1, true, Level::Easy, "ahsf", 0.6694, 0.0072, 0.7017, 0.0187),
+    row(1, true, Level::Normal, "ahf", 0.3015, 0.0072, 0.3567, 0.0196),
+    row(1, true, Level::Hard, "sf7", 0.1155, 0.0034, 0.1717, 0.0154),
 ];
 
 /// A strategy tip for the rules card, measured at one player count: the
@@ -421,7 +427,12 @@ pub const CALIBRATION: &[Calibration] = &[
     cal(3, true, "rf", 0.57861, 0.42500, 0.76250),
     cal(3, true, "rs", 0.22481, 0.08500, 0.32250),
     cal(3, true, "tsf", 0.16822, 0.04500, 0.24250),
-    // FIVE
+    cal(2, true, "rf", 0.65349, 0.57000, 0.77500),
+    cal(2, true, "r7", 0.31758, 0.17500, 0.45000),
+    cal(2, true, "af", 0.24458, 0.08500, 0.35250),
+    cal(1, true, "ahsf", 0.66816, 0.56250, 0.79250),
+    cal(1, true, "ahf", 0.30272, 0.18250, 0.41000),
+    cal(1, true, "sf7", 0.11526, 0.06500, 0.15250),
 ];
 
 /// One row of `CALIBRATION` (the table is written by the calibration run).
