@@ -858,11 +858,11 @@ fn every_page_stays_inside_the_margins() {
         for players in 1..=4 {
             for five_codes in [false, true] {
                 let req = Request {
+                    // The default level: its figures and house rules make
+                    // the longest rules card.
                     params: Params {
-                        players,
-                        five_codes,
                         simulations: 10,
-                        ..Params::default()
+                        ..Params::at_level_deck(players, five_codes, Level::Normal)
                     },
                     seed: Seed::new("m").unwrap(),
                     difficulty: None,
