@@ -16,6 +16,13 @@
 //!     cargo run --release --example pp_levels -- levels [PLAYERS|0] [SWEEP_DEALS SWEEP_GAMES]
 //!     cargo run --release --example pp_levels -- sweep [PLAYERS|0] [DEALS GAMES]
 //!     cargo run --release --example pp_levels -- measure PLAYERS LETTERS DEALS GAMES [five]
+//!     cargo run --release --example pp_levels -- mean [PLAYERS|0] [five]
+//!     cargo run --release --example pp_levels -- calibrate PLAYERS LETTERS...
+//!
+//! `mean` sets the levels on the mean of the two players' win rates (the
+//! rating policy does not reach 85% of the search player's at every count
+//! and level; RULES.md), four codes or five; `calibrate` prints the bands'
+//! CALIBRATION rows for the given switch sets with either deck.
 //!
 //! Sizes come from `levels.rs` (LEVEL_DEALS x LEVEL_GAMES, search player
 //! LEVEL_SEARCH_DEALS x LEVEL_SEARCH_GAMES, CALIBRATION_DEALS x
@@ -45,6 +52,11 @@ fn main() {
             let started = std::time::Instant::now();
             let (mean, error, rates) = rating_mean(&params, num(3, 50), num(4, 200));
             let (q1, q3) = quartiles(&rates);
+            // `RATES=1`: each deal's rate too, to pair two runs deal by deal.
+            if std::env::var_os("RATES").is_some() {
+                let list: Vec<String> = rates.iter().map(|r| format!("{r:.4}")).collect();
+                println!("rates {}", list.join(","));
+            }
             println!(
                 "{players} players, {switches}{}: rating policy {:.2}% ± {:.2}% (q1 {:.1}%, q3 {:.1}%) in {:.1} s",
                 if five { ", five codes" } else { "" },
@@ -54,6 +66,49 @@ fn main() {
                 q3 * 100.0,
                 started.elapsed().as_secs_f64()
             );
+        }
+        Some("calibrate") => {
+            // The bands for PLAYERS and switch sets (letters, `-` for none),
+            // with either deck: CALIBRATION rows.
+            let players = num(1, 2) as u8;
+            for letters in &args[2..] {
+                let switches = Switches::parse_letters(letters.trim_matches('-')).expect("switch letters");
+                for five in [false, true] {
+                    let p = params(players, switches, five);
+                    let (mean, _, rates) = rating_mean(&p, CALIBRATION_DEALS, CALIBRATION_GAMES);
+                    let (q1, q3) = quartiles(&rates);
+                    println!(
+                        "    cal({players}, {five}, \"{}\", {mean:.5}, {q1:.5}, {q3:.5}),",
+                        p.rules().letters()
+                    );
+                }
+            }
+        }
+        Some("mean") => {
+            // Levels set on the mean of the two players (the fallback where
+            // the rating policy falls short of strong play): PLAYERS [five].
+            let five = args.get(2).is_some_and(|v| v == "five");
+            for players in player_counts(args.get(1)) {
+                for (level, switches) in choose_on_mean(players, five) {
+                    let p = params(players, switches, five);
+                    let (rating, rating_error, _) = rating_mean(&p, MEAN_RATING_DEALS, LEVEL_GAMES);
+                    let (search, search_error) = search_mean(&p, MEAN_SEARCH_DEALS, 1);
+                    eprintln!(
+                        "{players} players{}, {}: {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%, mean {:.1}%",
+                        if five { ", five codes" } else { "" },
+                        level.name(),
+                        rating * 100.0,
+                        rating_error * 100.0,
+                        search * 100.0,
+                        search_error * 100.0,
+                        (rating + search) * 50.0
+                    );
+                    println!(
+                        "    row({players}, {five}, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
+                        switches.letters()
+                    );
+                }
+            }
         }
         Some("sweep") => {
             for players in player_counts(args.get(1)) {
@@ -79,7 +134,7 @@ fn main() {
                         search_error * 100.0
                     );
                     level_rows.push(format!(
-                        "    row({players}, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
+                        "    row({players}, false, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
                         switches.letters()
                     ));
                 }
@@ -226,6 +281,70 @@ fn choose_levels(players: u8, deals: u32, games: u32) -> Vec<(Level, Switches)> 
                 checked.len()
             );
             (level, best.0)
+        })
+        .collect()
+}
+
+/// Sizes of the levels set on the mean: the rating policy's screen of every
+/// switch set, the search's check of each candidate, the final measurement.
+const MEAN_SCREEN_DEALS: u32 = 40;
+const MEAN_CHECK_DEALS: u32 = 120;
+const MEAN_CHECKS: usize = 10;
+const MEAN_RATING_DEALS: u32 = 500;
+const MEAN_SEARCH_DEALS: u32 = 600;
+
+/// Per level, the switch set whose mean of the two players' win rates is
+/// nearest the level's target: every set screened with the rating policy,
+/// then the candidates that can reach the target (the mean is at least the
+/// rating policy's rate), fewest departures from the text first, checked
+/// with the search player until one lands within `TOLERANCE`.
+fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches)> {
+    let screened: Vec<(Switches, f64)> = all_switch_sets(players)
+        .into_iter()
+        .map(|s| (s, rating_mean(&params(players, s, five), MEAN_SCREEN_DEALS, 100).0))
+        .collect();
+    Level::TARGETS
+        .iter()
+        .map(|&(level, target)| {
+            let near = |rate: f64| (rate - target).abs();
+            // The search wins at most about three times the rating policy here.
+            let mut candidates: Vec<&(Switches, f64)> = screened
+                .iter()
+                .filter(|(_, r)| *r <= target + TOLERANCE && *r >= target * 0.35)
+                .collect();
+            candidates.sort_by(|a, b| {
+                (a.0.departures(), near(a.1))
+                    .partial_cmp(&(b.0.departures(), near(b.1)))
+                    .expect("rates are numbers")
+            });
+            let mut checked = Vec::new();
+            for &&(switches, rating) in candidates.iter().take(MEAN_CHECKS) {
+                let search = search_mean(&params(players, switches, five), MEAN_CHECK_DEALS, 1).0;
+                let mean = (rating + search) / 2.0;
+                checked.push((switches, mean));
+                if near(mean) <= TOLERANCE {
+                    break;
+                }
+            }
+            let best = checked
+                .iter()
+                .find(|(_, m)| near(*m) <= TOLERANCE)
+                .or_else(|| checked.iter().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
+                .map(|b| b.0)
+                .or_else(|| {
+                    screened
+                        .iter()
+                        .min_by(|a, b| near(a.1).total_cmp(&near(b.1)))
+                        .map(|b| b.0)
+                })
+                .expect("some switch set");
+            eprintln!(
+                "{players} players{}, {}: {best} ({} candidates checked)",
+                if five { ", five codes" } else { "" },
+                level.name(),
+                checked.len()
+            );
+            (level, best)
         })
         .collect()
 }

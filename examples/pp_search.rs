@@ -2,16 +2,23 @@
 //! rates, their rank correlation (Spearman) and the ratio of mean win rates,
 //! each mean with its standard error over the deals.
 //!
-//!     cargo run --release --example pp_search -- PLAYERS DEALS GAMES ROLLOUTS [LEVEL|LETTERS] [RATING_GAMES]
+//!     cargo run --release --example pp_search -- PLAYERS DEALS GAMES ROLLOUTS [LEVEL|LETTERS] [RATING_GAMES] [five]
 //!
 //! LEVEL is a level name (default `normal`), LETTERS a switch set as codes
 //! write it (`rah8`); RATING_GAMES (default 2,000) the rating policy's games
-//! a deal. The search player plays GAMES games a deal with ROLLOUTS rollouts
-//! per action, on dice of its own stream (not the rating's).
+//! a deal; `five` plays five codes. The search player plays GAMES games a
+//! deal with ROLLOUTS rollouts per action, on dice of its own stream (not
+//! the rating's). It also counts the search player's wins in which no pawn
+//! ever left space 1: a level whose strong play sits still is a dull game.
+//! With `BAND=easy` (or `normal`, `hard`) the deals are the first DEALS
+//! seeds whose rating falls in that `--difficulty` band, to check that the
+//! bands sort deals for strong play too.
+
+use panicpress::games::particle_panic::engine::{Action, Policy};
 
 use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
 use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
-use panicpress::games::particle_panic::{Level, Params, Switches, generate};
+use panicpress::games::particle_panic::{Difficulty, Level, Params, Switches, generate};
 use panicpress::seed::Seed;
 
 fn main() {
@@ -20,10 +27,15 @@ fn main() {
     let (players, deals, games, rollouts) = (num(0, 2) as u8, num(1, 10), num(2, 40), num(3, YARDSTICK_ROLLOUTS));
     let rating_games = num(5, 2000);
     let which = args.get(4).cloned().unwrap_or("normal".into());
+    let five_codes = args.get(6).is_some_and(|v| v == "five");
     let params = match Level::parse(&which) {
-        Ok(level) => Params::at_level(players, level),
+        Ok(level) => Params {
+            five_codes,
+            ..Params::at_level(players, level)
+        },
         Err(_) => Params {
             players,
+            five_codes,
             level: Level::Normal,
             switches: Switches::parse_letters(&which).expect("a level or switch letters"),
             ..Params::default()
@@ -36,29 +48,56 @@ fn main() {
         deals.saturating_sub(1)
     );
     let started = std::time::Instant::now();
-    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-    for d in 0..deals {
-        let seed = Seed::new(&d.to_string()).unwrap();
-        let deal = generate(&params, &seed);
-        let r = engine::rate_with(&params, &deal, &seed, rating_games, |_| RatingPolicy);
-        let start = State::new(&params, &deal);
-        let mut dice = seed.stream("yardstick", 0);
-        let mut wins = 0;
-        for g in 0..games {
-            let mut s = start.clone();
-            let mut player = SearchPlayer {
-                rollouts,
-                rng: rollout_rng(&seed, g as u64),
-            };
-            if play(&mut s, &mut player, &mut dice) == engine::Outcome::Won {
-                wins += 1;
-            }
+    let seeds: Vec<Seed> = match std::env::var("BAND").ok().map(|b| Difficulty::parse(&b)) {
+        Some(band) => {
+            let band = band.expect("a band: easy, normal or hard");
+            // As `--difficulty` finds them: rated with the default games.
+            (0u32..)
+                .map(|k| Seed::new(&format!("band{k}")).unwrap())
+                .filter(|seed| {
+                    let r = engine::rate(&params, &generate(&params, seed), seed);
+                    Difficulty::of(&params, r.win_rate) == Some(band)
+                })
+                .take(deals as usize)
+                .collect()
         }
-        let w = wins as f64 / games as f64;
-        println!("deal {d}: rating policy {:.3}, search {:.3}", r.win_rate, w);
-        fast.push(r.win_rate);
+        None => (0..deals).map(|d| Seed::new(&d.to_string()).unwrap()).collect(),
+    };
+    // Deals on every core (`THREADS` to use fewer), each deal on its own dice.
+    let threads = std::env::var("THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let d = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if d >= deals {
+                        break;
+                    }
+                    let row = (d, rate_deal(&params, &seeds[d as usize], games, rollouts, rating_games));
+                    results.lock().unwrap().push(row);
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|r| r.0);
+    let (mut fast, mut slow, mut still) = (Vec::new(), Vec::new(), 0);
+    for (d, (r, w, s)) in results {
+        println!("deal {d}: rating policy {r:.3}, search {w:.3}");
+        fast.push(r);
         slow.push(w);
+        still += s;
     }
+    let won: f64 = slow.iter().sum::<f64>() * games as f64;
+    println!(
+        "search wins with no pawn ever moved: {still} of {won:.0} ({:.1}%)",
+        100.0 * still as f64 / won.max(1.0)
+    );
     let (mf, ef) = mean_error(&fast);
     let (ms, es) = mean_error(&slow);
     println!(
@@ -71,6 +110,45 @@ fn main() {
         spearman(&fast, &slow),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The search player, noting whether any pawn ever left space 1.
+struct Watched {
+    search: SearchPlayer,
+    moved: bool,
+}
+
+impl Policy for Watched {
+    fn choose(&mut self, s: &State) -> Action {
+        self.moved |= s.pawns[..s.players as usize].iter().any(|&p| p != 0);
+        self.search.choose(s)
+    }
+}
+
+/// One deal's two win rates: the rating policy's (as `rate` plays it) and
+/// the search player's; and the search's wins with no pawn moved.
+fn rate_deal(params: &Params, seed: &Seed, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64, u32) {
+    let seed = seed.clone();
+    let deal = generate(params, &seed);
+    let r = engine::rate_with(params, &deal, &seed, rating_games, |_| RatingPolicy);
+    let start = State::new(params, &deal);
+    let mut dice = seed.stream("yardstick", 0);
+    let (mut wins, mut still) = (0, 0);
+    for g in 0..games {
+        let mut s = start.clone();
+        let mut player = Watched {
+            search: SearchPlayer {
+                rollouts,
+                rng: rollout_rng(&seed, g as u64),
+            },
+            moved: false,
+        };
+        if play(&mut s, &mut player, &mut dice) == engine::Outcome::Won {
+            wins += 1;
+            still += u32::from(!player.moved);
+        }
+    }
+    (r.win_rate, wins as f64 / games as f64, still)
 }
 
 /// Mean and its standard error over the deals.

@@ -768,12 +768,22 @@ mod tests {
         ] {
             ctx.insert(k, &v);
         }
-        for k in ["per_round", "half_die", "slips_next", "slips_printed"] {
+        for k in [
+            "per_round",
+            "half_die",
+            "slips_next",
+            "slips_printed",
+            "tips",
+            "tip_together",
+            "tip_exact",
+            "tip_last_card",
+        ] {
             ctx.insert(k, &true);
         }
         ctx.insert("level", "normal");
         ctx.insert("normal_percent", "40");
         ctx.insert("level_percent", "40");
+        ctx.insert("level_rating_percent", "30");
         ctx.insert("band_low", "20");
         ctx.insert("band_high", "50");
         ctx.insert("house_rules_sentence", "");

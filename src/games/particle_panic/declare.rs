@@ -81,7 +81,7 @@ fn params(values: &Values) -> Result<Params> {
         five_codes,
         collect_as_action,
         simulations: values.number("simulations")?.unwrap_or(DEFAULT_SIMULATIONS),
-        ..Params::at_level(players, level)
+        ..Params::at_level_deck(players, five_codes, level)
     };
     params.check()?;
     Ok(params)
@@ -168,6 +168,16 @@ impl crate::game::Request for Rated {
     fn with_paper(&self, paper: Paper) -> Box<dyn crate::game::Request> {
         let other = Rated::new(Request {
             paper,
+            ..self.request.clone()
+        });
+        if let Some(rated) = self.rated.get() {
+            let _ = other.rated.set(rated.clone());
+        }
+        Box::new(other)
+    }
+    fn with_seats(&self, seats: &crate::game::Seats) -> Box<dyn crate::game::Request> {
+        let other = Rated::new(Request {
+            seats: seats.clone(),
             ..self.request.clone()
         });
         if let Some(rated) = self.rated.get() {
@@ -275,6 +285,7 @@ impl crate::game::Game for ParticlePanic {
             paper: common.paper,
             style: common.style,
             version: super::VERSION,
+            seats: Default::default(),
             sheets: match &common.sheets {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),
@@ -408,7 +419,7 @@ fn simulate(values: &Values) -> Result<Report> {
         }
         if let Some(d) = difficulty {
             lines.push(format!("difficulty: {d}"));
-            if near_unwinnable && let Some(row) = super::levels::LevelRow::of(params.players, DEFAULT_LEVEL) {
+            if near_unwinnable && let Some(row) = super::levels::LevelRow::of(params.players, false, DEFAULT_LEVEL) {
                 lines.push(format!(
                     "at level normal strong play wins about {:.0}% of games ({} deals, our search player)",
                     100.0 * row.search,

@@ -15,6 +15,10 @@
 //!   removes it (3-6 with 1-2 players), a failure lowers your hand limit by one
 //!   and leaves the particle; stop whenever you like; one action covers all
 //!   attempts.
+//! - BEFORE THE RESULT (decided): a heart or a club is spent on a
+//!   neutralisation die before its result counts; a failure is final, and
+//!   lowers the hand limit, only once the player accepts the die, so a
+//!   re-roll or a +1 that succeeds costs no hand limit.
 //! - COLLECT: not an action: once, at the end of the active player's turn, if
 //!   the pawn's space holds no particle, the top card (two with 1-2 players),
 //!   before particles emerge. Reading `collect-as-action`: a basic action,
@@ -34,7 +38,9 @@
 //!   `per-round`: once per round, after the last player's turn.
 //! - END: won the moment the last code is entered; lost when the board holds 36
 //!   particles or one cannot be placed, when a hand limit reaches 0, or when a
-//!   stack runs out of cards.
+//!   stack runs out of cards. EMPTIED STACK (decided): a stack emptied by
+//!   collecting loses at the end of that turn, before particles emerge,
+//!   unless the last code has been entered by then.
 //!
 //! The difficulty levels' switches (`levels::Switches`) each change one of
 //! these: when particles emerge and how many, the starting hand limit, the
@@ -219,6 +225,9 @@ pub struct State {
     pub specials_left: u8,
     pub spending: bool,
     pub neutralising: bool,
+    /// EMPTIED STACK: a stack ran out this turn; the game is lost when the
+    /// turn ends unless it is won first.
+    pub stack_emptied: bool,
     /// Emergence in progress: particles still to place, and where they emerge.
     emerging: u8,
     emerge_at: u8,
@@ -247,6 +256,7 @@ impl State {
             specials_left: 0,
             spending: false,
             neutralising: false,
+            stack_emptied: false,
             emerging: 0,
             emerge_at: 0,
         };
@@ -313,6 +323,13 @@ impl State {
     /// turn, or with reading `per-round` after the last player's.
     pub fn emerges_now(&self) -> bool {
         !self.rules.per_round || self.active + 1 == self.players
+    }
+
+    /// Sets a stack's suits, bottom first, for tests that need exact stacks.
+    #[cfg(test)]
+    pub fn set_stack(&mut self, space: usize, suits: &[u8]) {
+        self.stacks[space][..suits.len()].copy_from_slice(suits);
+        self.stack_len[space] = suits.len() as u8;
     }
 
     pub fn stack_len(&self, space: usize) -> usize {
@@ -411,8 +428,7 @@ impl State {
         Ok(())
     }
 
-    /// Every action legal now. Shares are listed as whole suits and as whole
-    /// hands; `apply` accepts any legal share.
+    /// Every action legal now, shares of every size included.
     pub fn legal(&self) -> Vec<Action> {
         let mut out = Vec::new();
         let p = self.active as usize;
@@ -491,17 +507,10 @@ impl State {
                         if q == p || self.pawns[q] as usize != here || self.hand_size(p) == 0 {
                             continue;
                         }
-                        for suit in 0..5 {
-                            if self.hands[p][suit] > 0 {
-                                let mut cards = [0; 5];
-                                cards[suit] = self.hands[p][suit];
-                                out.push(Action::Share { to: q as u8, cards });
-                            }
+                        // SHARE: any number of cards of any suits.
+                        for cards in sub_hands(&self.hands[p]) {
+                            out.push(Action::Share { to: q as u8, cards });
                         }
-                        out.push(Action::Share {
-                            to: q as u8,
-                            cards: self.hands[p],
-                        });
                     }
                 }
                 if !self.neutralising {
@@ -529,6 +538,7 @@ impl State {
                 Ok(())
             }
             (Phase::Attempt { roll }, Action::Accept) => {
+                // BEFORE THE RESULT: only an accepted die counts.
                 self.phase = Phase::Act;
                 if roll >= self.neutralise_target() {
                     self.particles[here] -= 1;
@@ -716,7 +726,8 @@ impl State {
         Ok(())
     }
 
-    /// COLLECT: the top card (two with 1-2 players); an emptied stack loses.
+    /// COLLECT: the top card (two with 1-2 players). An emptied stack loses
+    /// when the turn ends (EMPTIED STACK).
     fn collect_here(&mut self, p: usize) {
         let space = self.pawns[p] as usize;
         for _ in 0..self.collect_count() {
@@ -724,7 +735,7 @@ impl State {
             self.stack_len[space] -= 1;
             self.hands[p][suit] += 1;
             if self.stack_len[space] == 0 {
-                self.end(Outcome::EmptyStack);
+                self.stack_emptied = true;
                 return;
             }
         }
@@ -733,6 +744,10 @@ impl State {
     /// HAND LIMIT: the first player from `from` on who is over their limit
     /// must discard; when none is, particles emerge (when they do this turn).
     fn discards_from(&mut self, from: usize, dice: &mut impl Dice) {
+        // EMPTIED STACK: the turn is over and its last code was not entered.
+        if self.stack_emptied {
+            self.end(Outcome::EmptyStack);
+        }
         if self.outcome().is_some() {
             return;
         }
@@ -809,6 +824,21 @@ impl State {
         if self.turns > TURN_LIMIT {
             self.end(Outcome::TurnLimit);
         }
+    }
+}
+
+/// Every non-empty part of a hand, as counts per suit.
+pub fn sub_hands(hand: &[u8; 5]) -> Vec<[u8; 5]> {
+    let mut out = Vec::new();
+    let mut cards = [0u8; 5];
+    loop {
+        // Counts up like an odometer whose digit `suit` runs 0..=hand[suit].
+        let Some(suit) = (0..5).find(|&suit| cards[suit] < hand[suit]) else {
+            return out;
+        };
+        cards[suit] += 1;
+        cards[..suit].fill(0);
+        out.push(cards);
     }
 }
 

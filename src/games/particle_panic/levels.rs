@@ -215,11 +215,15 @@ impl Level {
         })
     }
 
-    /// The switches of this level for this player count, as calibrated.
-    pub fn switches(self, players: u8) -> Switches {
+    /// The switches of this level for this player count and deck, as calibrated.
+    pub fn switches(self, players: u8, five_codes: bool) -> Switches {
         match self {
             Level::AsWritten => Switches::AS_WRITTEN,
-            _ => LevelRow::of(players, self).map(LevelRow::switches).unwrap_or_default(),
+            // Five codes without levels of their own play the four codes' switches.
+            _ => LevelRow::of(players, five_codes, self)
+                .or_else(|| LevelRow::of(players, false, self))
+                .map(LevelRow::switches)
+                .unwrap_or_default(),
         }
     }
 }
@@ -228,6 +232,8 @@ impl Level {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LevelRow {
     pub players: u8,
+    /// Levels of their own for the `five-codes` variant.
+    pub five_codes: bool,
     pub level: Level,
     /// The switches as codes write them (`Switches::letters`).
     pub letters: &'static str,
@@ -242,8 +248,15 @@ pub struct LevelRow {
 }
 
 impl LevelRow {
-    pub fn of(players: u8, level: Level) -> Option<&'static LevelRow> {
-        LEVELS.iter().find(|r| r.players == players && r.level == level)
+    pub fn of(players: u8, five_codes: bool, level: Level) -> Option<&'static LevelRow> {
+        LEVELS
+            .iter()
+            .find(|r| r.players == players && r.five_codes == five_codes && r.level == level)
+    }
+
+    /// The mean of the two players' win rates: what a level is set by.
+    pub fn mean(&self) -> f64 {
+        (self.rating + self.search) / 2.0
     }
 
     pub fn switches(&self) -> Switches {
@@ -252,8 +265,10 @@ impl LevelRow {
 }
 
 /// One row of `LEVELS`, short enough to read as a table.
+#[allow(clippy::too_many_arguments)]
 const fn row(
     players: u8,
+    five_codes: bool,
     level: Level,
     letters: &'static str,
     rating: f64,
@@ -263,6 +278,7 @@ const fn row(
 ) -> LevelRow {
     LevelRow {
         players,
+        five_codes,
         level,
         letters,
         rating,
@@ -275,28 +291,87 @@ const fn row(
 /// Sizes behind `LEVELS`: deals and games per deal for each player.
 pub const LEVEL_DEALS: u32 = 500;
 pub const LEVEL_GAMES: u32 = 200;
-pub const LEVEL_SEARCH_DEALS: u32 = 2000;
+pub const LEVEL_SEARCH_DEALS: u32 = 600;
 pub const LEVEL_SEARCH_GAMES: u32 = 1;
 
-/// Made by `cargo run --release --example pp_levels -- levels`: players,
-/// level, switches, rating policy's mean win rate and its error, search
-/// player's and its error. The search player is the strong play a level is
-/// set by (65%, 40%, 20%); the rating policy rates and sorts each deal.
+/// Made by `cargo run --release --example pp_levels -- mean PLAYERS [five]`:
+/// players, five codes, level, switches, the rating policy's mean win rate
+/// and its error, the search player's and its error. The rating policy
+/// does not reach 85% of the search player's win rate at every level of any
+/// player count, so a level is set by the mean of the two (65%, 40%, 20%)
+/// and the sheets print both figures; the rating policy rates and sorts
+/// each deal. Rows for five codes are that variant's own levels.
 #[rustfmt::skip]
 pub const LEVELS: &[LevelRow] = &[
-    row(1, Level::Easy, "hf", 0.5811, 0.0048, 0.6520, 0.0107),
-    row(1, Level::Normal, "hs", 0.3781, 0.0055, 0.4480, 0.0111),
-    row(1, Level::Hard, "ah", 0.1951, 0.0057, 0.2210, 0.0093),
-    row(2, Level::Easy, "r", 0.4188, 0.0086, 0.6470, 0.0107),
-    row(2, Level::Normal, "a7", 0.3438, 0.0078, 0.4180, 0.0110),
-    row(2, Level::Hard, "a", 0.1460, 0.0060, 0.2255, 0.0093),
-    row(3, Level::Easy, "ra", 0.5030, 0.0082, 0.6535, 0.0106),
-    row(3, Level::Normal, "sf", 0.2225, 0.0088, 0.3805, 0.0109),
-    row(3, Level::Hard, "ts", 0.0657, 0.0057, 0.2200, 0.0093),
-    row(4, Level::Easy, "ht", 0.1966, 0.0077, 0.6510, 0.0107),
-    row(4, Level::Normal, "ts", 0.0646, 0.0056, 0.4025, 0.0110),
-    row(4, Level::Hard, "f7", 0.1023, 0.0055, 0.2165, 0.0092),
+    row(1, false, Level::Easy, "hf", 0.5811, 0.0048, 0.6667, 0.0193),
+    row(1, false, Level::Normal, "hs", 0.3781, 0.0055, 0.4217, 0.0202),
+    row(1, false, Level::Hard, "ah", 0.2010, 0.0059, 0.2267, 0.0171),
+    row(2, false, Level::Easy, "hs", 0.5089, 0.0095, 0.7733, 0.0171),
+    row(2, false, Level::Normal, "f", 0.3831, 0.0092, 0.5083, 0.0204),
+    row(2, false, Level::Hard, "a", 0.1549, 0.0065, 0.2267, 0.0171),
+    row(3, false, Level::Easy, "ra", 0.5477, 0.0083, 0.6600, 0.0194),
+    row(3, false, Level::Normal, "sf", 0.3122, 0.0104, 0.4467, 0.0203),
+    row(3, false, Level::Hard, "tf", 0.1694, 0.0088, 0.2950, 0.0186),
+    row(4, false, Level::Easy, "hs", 0.6001, 0.0108, 0.8080, 0.0540),
+    row(4, false, Level::Normal, "h7", 0.3318, 0.0148, 0.4140, 0.0610),
+    row(4, false, Level::Hard, "ah", 0.1906, 0.0101, 0.2733, 0.0182),
+    row(4, true, Level::Easy, "r", 0.5390, 0.0088, 0.8383, 0.0150),
+    row(4, true, Level::Normal, "hf7", 0.4205, 0.0152, 0.5100, 0.0204),
+    row(4, true, Level::Hard, "ahf", 0.1489, 0.0101, 0.1967, 0.0162),
+    row(3, true, Level::Easy, "rf", 0.5789, 0.0088, 0.7217, 0.0183),
+    row(3, true, Level::Normal, "rs", 0.2255, 0.0080, 0.4750, 0.0204),
+    row(3, true, Level::Hard, "tsf", 0.1674, 0.0063, 0.2383, 0.0174),
+    row(2, true, Level::Easy, "rf", 0.6522, 0.0069, 0.7450, 0.0178),
+    row(2, true, Level::Normal, "r7", 0.3165, 0.0078, 0.4567, 0.0204),
+    row(2, true, Level::Hard, "af", 0.2439, 0.0091, 0.2900, 0.0185),
+    row(1, true, Level::Easy, "ahsf", 0.6694, 0.0072, 0.7017, 0.0187),
+    row(1, true, Level::Normal, "ahf", 0.3015, 0.0072, 0.3567, 0.0196),
+    row(1, true, Level::Hard, "sf7", 0.1155, 0.0034, 0.1717, 0.0154),
 ];
+
+/// A strategy tip for the rules card, measured at one player count: the
+/// rating policy's mean win rate over that count's three levels with the
+/// tip followed and without (`PP_W`, weights 22-24), and the standard error
+/// of the paired difference over the deals.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TipRow {
+    pub players: u8,
+    /// The tip's key: `tip_<key>` in the rules card's texts.
+    pub tip: &'static str,
+    pub with: f64,
+    pub without: f64,
+    pub error: f64,
+}
+
+/// Deals and games per deal behind `TIPS`, at each of a count's levels.
+pub const TIP_DEALS: u32 = 400;
+pub const TIP_GAMES: u32 = 200;
+
+/// Made with `bench/pp_tips.py` (`pp_levels measure` with `RATES=1`).
+#[rustfmt::skip]
+pub const TIPS: &[TipRow] = &[
+    TipRow { players: 1, tip: "together", with: 0.3850, without: 0.3850, error: 0.0000 },
+    TipRow { players: 1, tip: "exact", with: 0.3850, without: 0.3850, error: 0.0000 },
+    TipRow { players: 1, tip: "last_card", with: 0.3850, without: 0.0920, error: 0.0039 },
+    TipRow { players: 2, tip: "together", with: 0.3480, without: 0.3490, error: 0.0009 },
+    TipRow { players: 2, tip: "exact", with: 0.3480, without: 0.3390, error: 0.0010 },
+    TipRow { players: 2, tip: "last_card", with: 0.3480, without: 0.0360, error: 0.0065 },
+    TipRow { players: 3, tip: "together", with: 0.3400, without: 0.2880, error: 0.0018 },
+    TipRow { players: 3, tip: "exact", with: 0.3400, without: 0.3320, error: 0.0011 },
+    TipRow { players: 3, tip: "last_card", with: 0.3400, without: 0.1420, error: 0.0066 },
+    TipRow { players: 4, tip: "together", with: 0.3630, without: 0.3460, error: 0.0010 },
+    TipRow { players: 4, tip: "exact", with: 0.3630, without: 0.3350, error: 0.0022 },
+    TipRow { players: 4, tip: "last_card", with: 0.3630, without: 0.2040, error: 0.0064 },
+];
+
+/// The tips printed for a player count: those that clearly help there
+/// (the gain more than two standard errors).
+pub fn tips(players: u8) -> Vec<&'static str> {
+    TIPS.iter()
+        .filter(|t| t.players == players && t.with - t.without > 2.0 * t.error)
+        .map(|t| t.tip)
+        .collect()
+}
 
 /// Deals (seeds 0 on) and games per deal behind `CALIBRATION`.
 pub const CALIBRATION_DEALS: u32 = 500;
@@ -312,40 +387,52 @@ pub const CALIBRATION: &[Calibration] = &[
     cal(1, true, "hf", 0.12982, 0.08500, 0.16750),
     cal(1, false, "hs", 0.37696, 0.28500, 0.45750),
     cal(1, true, "hs", 0.02555, 0.01000, 0.03500),
-    cal(1, false, "ah", 0.19381, 0.09750, 0.25750),
-    cal(1, true, "ah", 0.00907, 0.00000, 0.01000),
+    cal(1, false, "ah", 0.20010, 0.10250, 0.26750),
+    cal(1, true, "ah", 0.00924, 0.00000, 0.01000),
     cal(1, false, "", 0.00064, 0.00000, 0.00000),
     cal(1, true, "", 0.00000, 0.00000, 0.00000),
-    cal(1, false, "a", 0.00369, 0.00000, 0.00250),
+    cal(1, false, "a", 0.00385, 0.00000, 0.00250),
     cal(1, true, "a", 0.00002, 0.00000, 0.00000),
-    cal(2, false, "r", 0.41858, 0.27250, 0.56750),
-    cal(2, true, "r", 0.08766, 0.02250, 0.14000),
-    cal(2, false, "a7", 0.34328, 0.20750, 0.46250),
-    cal(2, true, "a7", 0.03052, 0.00250, 0.03750),
-    cal(2, false, "a", 0.14617, 0.03750, 0.23500),
-    cal(2, true, "a", 0.00512, 0.00000, 0.00250),
-    cal(2, false, "", 0.01775, 0.00000, 0.01750),
-    cal(2, true, "", 0.00012, 0.00000, 0.00000),
-    cal(3, false, "ra", 0.50335, 0.36750, 0.63500),
-    cal(3, true, "ra", 0.08992, 0.04000, 0.11500),
-    cal(3, false, "sf", 0.22325, 0.06000, 0.34000),
-    cal(3, true, "sf", 0.00598, 0.00000, 0.00500),
-    cal(3, false, "ts", 0.06588, 0.00250, 0.05250),
-    cal(3, true, "ts", 0.00128, 0.00000, 0.00000),
-    cal(3, false, "", 0.00007, 0.00000, 0.00000),
+    cal(2, false, "hs", 0.50968, 0.34000, 0.68750),
+    cal(2, true, "hs", 0.11649, 0.02250, 0.17500),
+    cal(2, false, "f", 0.38309, 0.22250, 0.53500),
+    cal(2, true, "f", 0.04143, 0.00750, 0.06250),
+    cal(2, false, "a", 0.15618, 0.04500, 0.23750),
+    cal(2, true, "a", 0.00532, 0.00000, 0.00500),
+    cal(2, false, "", 0.01871, 0.00000, 0.02000),
+    cal(2, true, "", 0.00010, 0.00000, 0.00000),
+    cal(3, false, "ra", 0.54784, 0.41250, 0.70000),
+    cal(3, true, "ra", 0.11718, 0.05250, 0.15250),
+    cal(3, false, "sf", 0.31400, 0.11250, 0.49500),
+    cal(3, true, "sf", 0.01271, 0.00000, 0.01000),
+    cal(3, false, "tf", 0.17086, 0.02250, 0.26500),
+    cal(3, true, "tf", 0.01715, 0.00000, 0.00750),
+    cal(3, false, "", 0.00022, 0.00000, 0.00000),
     cal(3, true, "", 0.00000, 0.00000, 0.00000),
-    cal(3, false, "a", 0.00004, 0.00000, 0.00000),
+    cal(3, false, "a", 0.00007, 0.00000, 0.00000),
     cal(3, true, "a", 0.00000, 0.00000, 0.00000),
-    cal(4, false, "ht", 0.19571, 0.05250, 0.28250),
-    cal(4, true, "ht", 0.01127, 0.00000, 0.01000),
-    cal(4, false, "ts", 0.06508, 0.00250, 0.05250),
-    cal(4, true, "ts", 0.00189, 0.00000, 0.00000),
-    cal(4, false, "f7", 0.10323, 0.00750, 0.15500),
-    cal(4, true, "f7", 0.00421, 0.00000, 0.00250),
-    cal(4, false, "", 0.00090, 0.00000, 0.00000),
-    cal(4, true, "", 0.00000, 0.00000, 0.00000),
-    cal(4, false, "a", 0.00097, 0.00000, 0.00000),
+    cal(4, false, "hs", 0.60044, 0.49000, 0.77750),
+    cal(4, true, "hs", 0.08312, 0.00000, 0.12500),
+    cal(4, false, "h7", 0.33171, 0.01250, 0.66250),
+    cal(4, true, "h7", 0.03386, 0.00000, 0.00000),
+    cal(4, false, "ah", 0.19041, 0.00000, 0.39500),
+    cal(4, true, "ah", 0.00148, 0.00000, 0.00000),
+    cal(4, false, "", 0.00341, 0.00000, 0.00250),
+    cal(4, true, "", 0.00001, 0.00000, 0.00000),
+    cal(4, false, "a", 0.00207, 0.00000, 0.00000),
     cal(4, true, "a", 0.00000, 0.00000, 0.00000),
+    cal(4, true, "r", 0.53930, 0.44000, 0.68250),
+    cal(4, true, "hf7", 0.41970, 0.00000, 0.71750),
+    cal(4, true, "ahf", 0.14860, 0.00000, 0.24750),
+    cal(3, true, "rf", 0.57861, 0.42500, 0.76250),
+    cal(3, true, "rs", 0.22481, 0.08500, 0.32250),
+    cal(3, true, "tsf", 0.16822, 0.04500, 0.24250),
+    cal(2, true, "rf", 0.65349, 0.57000, 0.77500),
+    cal(2, true, "r7", 0.31758, 0.17500, 0.45000),
+    cal(2, true, "af", 0.24458, 0.08500, 0.35250),
+    cal(1, true, "ahsf", 0.66816, 0.56250, 0.79250),
+    cal(1, true, "ahf", 0.30272, 0.18250, 0.41000),
+    cal(1, true, "sf7", 0.11526, 0.06500, 0.15250),
 ];
 
 /// One row of `CALIBRATION` (the table is written by the calibration run).

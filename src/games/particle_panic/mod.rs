@@ -189,10 +189,16 @@ impl Default for Params {
 impl Params {
     /// Settings for a player count at a level, with that level's switches.
     pub fn at_level(players: u8, level: Level) -> Params {
+        Params::at_level_deck(players, false, level)
+    }
+
+    /// The same with either deck: five codes have levels of their own.
+    pub fn at_level_deck(players: u8, five_codes: bool, level: Level) -> Params {
         Params {
             players,
+            five_codes,
             level,
-            switches: level.switches(players),
+            switches: level.switches(players, five_codes),
             ..Params::default()
         }
     }
@@ -575,7 +581,7 @@ impl Difficulty {
             let normal = if params.five_codes {
                 "; five codes make every level much harder than its name".to_string()
             } else {
-                levels::LevelRow::of(params.players, DEFAULT_LEVEL)
+                levels::LevelRow::of(params.players, false, DEFAULT_LEVEL)
                     .map(|r| format!("; at level normal strong play wins about {:.0}%", r.search * 100.0))
                     .unwrap_or_default()
             };
@@ -637,6 +643,9 @@ pub struct Request {
     pub sheets: Vec<sheets::SheetKind>,
     /// The generator version that deals (codes name it).
     pub version: u32,
+    /// The players' names for the pencil board's rows (class packs); not
+    /// part of the code.
+    pub seats: crate::game::Seats,
 }
 
 /// A deal chosen for a request, with its seed and rating.
@@ -664,6 +673,7 @@ impl Request {
             style: crate::sheet::Style::Standard,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
             version: code.version,
+            seats: Default::default(),
         })
     }
 
@@ -828,16 +838,30 @@ impl Request {
         ctx.insert("near_unwinnable", &near_unwinnable);
         // What strong play (the search player) wins at this level, and at
         // the default level for a near-unwinnable game's record.
-        let strong = |level| levels::LevelRow::of(p.players, level).map(|r| common.number(r.search * 100.0, 0));
+        let row = |level| levels::LevelRow::of(p.players, p.five_codes, level);
+        let strong = |level| row(level).map(|r| common.number(r.search * 100.0, 0));
         // A code from before a calibration keeps its switches: the level's
-        // figure is only printed for the switches it was measured with.
-        let measured =
-            levels::LevelRow::of(p.players, p.level).is_some_and(|r| r.switches().effective(p.players) == rules);
+        // figures are only printed for the switches they were measured with.
+        let measured = row(p.level).is_some_and(|r| r.switches().effective(p.players) == rules);
         ctx.insert(
             "level_percent",
             &strong(p.level).filter(|_| measured).unwrap_or_default(),
         );
+        // What a sensible player (the rating policy) wins at the level.
+        ctx.insert(
+            "level_rating_percent",
+            &row(p.level)
+                .filter(|_| measured)
+                .map(|r| common.number(r.rating * 100.0, 0))
+                .unwrap_or_default(),
+        );
         ctx.insert("normal_percent", &strong(DEFAULT_LEVEL).unwrap_or_default());
+        // Strategy tips, where they measurably help at this player count.
+        let tips = levels::tips(p.players);
+        for key in ["together", "exact", "last_card"] {
+            ctx.insert(format!("tip_{key}"), &tips.contains(&key));
+        }
+        ctx.insert("tips", &!tips.is_empty());
         ctx.insert("no_room", &rating.losses.no_room);
         ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
         ctx.insert("empty_stack", &rating.losses.empty_stack);
@@ -891,7 +915,7 @@ impl Request {
         mut emit: impl FnMut(crate::sheet::Page) -> Result<()>,
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.texts(texts, &rated.rating)?;
-        let ctx = sheets::Context::new(&self.params, self.paper, self.style, &labels);
+        let ctx = sheets::Context::new(&self.params, self.paper, self.style, &labels, &self.seats);
         for kind in &self.sheets {
             let code = self.code(&rated.seed, kind.name());
             for page in ctx.pages(*kind, rated, &code) {

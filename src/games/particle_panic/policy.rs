@@ -10,7 +10,9 @@
 //!   long as what they would discard for it is worth less.
 //! - Basic actions: end the turn on a clear space whose stack can spare the
 //!   cards (collecting there: at once with `collect-as-action`). A pile here
-//!   is neutralised while the expected failures leave a hand limit to spare;
+//!   is neutralised while the expected failures leave a hand limit to spare
+//!   (on a space shared with teammates, while the hand limit is at least the
+//!   pile);
 //!   else the pawn moves, to a clear space (its top card needed, teammates
 //!   there) or to a small pile it still has a basic action to clear; with no
 //!   such space in reach, to the smallest pile, to clear it next turn.
@@ -21,7 +23,8 @@
 //!   more of than its code needs) or the hand limit is low (with one or two
 //!   players, always: their turns have actions to spare); diamonds step
 //!   onto a clear neighbour; spades clear the last particles off its space.
-//! - Collect at the end of the turn unless the stack would run out; discard
+//! - Collect at the end of the turn unless the stack would run out (with
+//!   `collect-as-action`, also its last card when that gives the last code); discard
 //!   suits whose code is entered first, then suits another player gathers,
 //!   then what the team holds least of; spill-over to the emptier space,
 //!   away from the pawns.
@@ -44,13 +47,16 @@ pub struct RatingPolicy;
 /// failed attempt is always saved with a club or a heart (weight 1); with
 /// two players only when the card is spare; with three or four, cards are
 /// handed to a teammate on the space before anything else (weight 21), and
-/// the pawn shies from piles (weight 8).
+/// the pawn shies from piles (weight 8). Weights 22-24 switch on what the
+/// rules card's strategy tips say (1 on, 0 off, to measure each tip): clear
+/// a space shared with teammates, give exactly the cards that complete a
+/// teammate's code, never take a stack's last card (unless it wins).
 #[rustfmt::skip]
-const WEIGHTS: [[i32; 22]; 4] = [
-    [0, -1, 23, 0, 3, 6, 2, 0, 1, 100, 100, 10, 4, 2, 12, 6, 1, 80, 1, 5, 1, 0],
-    [0, 0, -1, 0, 3, 6, 1, 0, 1, 100, 100, 12, 4, 2, 12, 3, 1, 80, 1, 5, 1, 0],
-    [0, 1, 0, 1, 3, 6, 1, 0, 16, 100, 100, 8, 4, 2, 35, 4, 1, 100, 1, 3, 1, 1],
-    [0, 1, 0, 1, 3, 6, -18, 0, 18, 100, 100, 8, 4, 2, 17, 4, -1, 80, 1, 3, 1, 1],
+const WEIGHTS: [[i32; 25]; 4] = [
+    [0, -1, 23, 0, 3, 6, 2, 0, 1, 100, 100, 10, 4, 2, 12, 6, 1, 80, 1, 5, 1, 0, 1, 1, 1],
+    [0, 0, -1, 0, 3, 6, 1, 0, 1, 100, 100, 12, 4, 2, 12, 3, 1, 80, 1, 5, 1, 0, 1, 1, 1],
+    [0, 1, 0, 1, 3, 6, 1, 0, 16, 100, 100, 8, 4, 2, 35, 4, 1, 100, 1, 3, 1, 1, 1, 1, 1],
+    [0, 1, 0, 1, 3, 6, -18, 0, 18, 100, 100, 8, 4, 2, 17, 4, -1, 80, 1, 3, 1, 1, 1, 1, 1],
 ];
 
 /// Weight `i` for this game; `PP_W` (comma-separated, read once) overrides
@@ -89,7 +95,7 @@ impl Policy for RatingPolicy {
 
 /// Whether collecting here leaves the stack with a card (an empty one loses).
 fn safe_to_collect(s: &State, space: usize) -> bool {
-    s.stack_len(space) > s.collect_count() as usize
+    s.stack_len(space) > s.collect_count() as usize || w(s, 24) == 0
 }
 
 /// A space to end the turn on: clear, with cards to spare.
@@ -234,6 +240,9 @@ fn act(s: &State, p: usize) -> Action {
         };
     }
     if s.basics_left > 0 {
+        if last_code_on_top(s, p, here) {
+            return Action::Collect;
+        }
         if good_end(s, here) {
             if s.rules.collect_as_action {
                 return Action::Collect;
@@ -246,7 +255,7 @@ fn act(s: &State, p: usize) -> Action {
                 }
                 return Action::Move;
             }
-        } else if n > 0 && worth_clearing(s, p, n) {
+        } else if n > 0 && (worth_clearing(s, p, n) || camp(s, p, here, n)) {
             return Action::Neutralise;
         } else {
             // Leaving: give a teammate here what they gather first.
@@ -260,6 +269,26 @@ fn act(s: &State, p: usize) -> Action {
         return share;
     }
     Action::EndTurn
+}
+
+/// With `collect-as-action`, whether collecting here gives the last code
+/// this turn: an emptied stack loses only at the end of the turn (EMPTIED
+/// STACK), so taking its last card to enter the last code wins.
+fn last_code_on_top(s: &State, p: usize, here: usize) -> bool {
+    let Some(suit) = s.top(here) else { return false };
+    s.rules.collect_as_action
+        && s.particles[here] == 0
+        && s.specials_left > 0
+        && s.needed(suit)
+        && s.codes.count_ones() + 1 == s.codes_needed()
+        && s.hands[p][suit] + 1 >= s.code_cards()
+}
+
+/// Three or four players keep their pawns together on one space and clear
+/// it: cards change hands there every turn, so a pile on it is worth a
+/// player's hand limit down to the pile's size.
+fn camp(s: &State, p: usize, here: usize, n: u8) -> bool {
+    w(s, 22) > 0 && with_teammate(s, p, here) && s.limits[p] >= n
 }
 
 /// A pile next to `here` small enough to clear, on a stack that can spare
@@ -311,7 +340,8 @@ fn end_of_turn_hand(s: &State, p: usize) -> u8 {
 }
 
 /// Cards to a player on this space: every needed suit they hold at least as
-/// many of, as many as they can keep; and what this player would discard
+/// many of, as many as they can keep (or just those that complete their
+/// code, when all would push them over their limit); and what this player would discard
 /// at the end of the turn, as far as they have room.
 fn share(s: &State, p: usize) -> Option<Action> {
     if s.specials_left == 0 || code_ready(s, p) {
@@ -330,10 +360,19 @@ fn share(s: &State, p: usize) -> Option<Action> {
                 if !s.needed(suit) || mine == 0 || ((theirs as i32 + w(s, 7)) < mine as i32 && !completes) {
                     continue;
                 }
-                if size + mine <= s.limits[q] + junk(s, q, suit) {
-                    *give = mine;
-                    size += mine;
-                }
+                // Exactly the cards that complete their code, when that is
+                // all they have room for.
+                let room = (s.limits[q] + junk(s, q, suit)).saturating_sub(size);
+                let exact = s.code_cards().saturating_sub(theirs);
+                let n = if mine <= room {
+                    mine
+                } else if completes && exact <= room && w(s, 23) > 0 {
+                    exact
+                } else {
+                    0
+                };
+                *give = n;
+                size += n;
             }
             // What would be discarded goes where there is room: the suits
             // this player holds fewest of first.

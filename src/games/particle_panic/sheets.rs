@@ -60,6 +60,8 @@ pub struct Context<'a> {
     pub labels: &'a Labels,
     pub rules: &'a [Block],
     pub kit: Kit<'a>,
+    /// The players' names, written on the pencil board's rows.
+    pub seats: &'a crate::game::Seats,
 }
 
 impl Context<'_> {
@@ -68,6 +70,7 @@ impl Context<'_> {
         paper: Paper,
         style: crate::sheet::Style,
         labels: &'a crate::text::GameTexts,
+        seats: &'a crate::game::Seats,
     ) -> Context<'a> {
         Context {
             params,
@@ -75,6 +78,7 @@ impl Context<'_> {
             labels: &labels.game,
             rules: &labels.rules,
             kit: Kit::new(paper, style, labels),
+            seats,
         }
     }
 
@@ -307,7 +311,9 @@ impl Context<'_> {
 
     /// The board page: the same for every deal with these settings.
     fn board(&self, code: &SheetCode) -> Page {
-        self.kit.shared_page("board", code, |p| self.board_furniture(p))
+        // A named board is its table's own; a blank one is drawn once.
+        let key = format!("board{}", self.seats.names.join("\u{1f}"));
+        self.kit.shared_page(&key, code, |p| self.board_furniture(p))
     }
 
     fn board_furniture(&self, page: &mut Page) {
@@ -321,10 +327,11 @@ impl Context<'_> {
         // Six spaces on a circle, space 1 at the top, numbered clockwise.
         // Neighbouring boxes sit 50 sin 60° = 43 mm apart across: wider than a box.
         let radius = 50.0;
-        let (bw, bh) = (42.0, 27.0);
+        let (bw, bh) = (42.0, 36.0);
         let (cx, cy) = (page.width / 2.0, MARGIN_MM + 21.0 + radius + bh / 2.0);
         page.circle(cx, cy, radius, Some(Stroke::dashed(0.6, &[3.0, 3.0])), None);
-        let box_mm = 5.5;
+        // A particle box is a writing cell: 8 mm, three to a row.
+        let box_mm = 8.0;
         for s in 0..SPACES {
             let angle = std::f32::consts::PI * 2.0 * s as f32 / SPACES as f32;
             let (x, y) = (cx + radius * angle.sin(), cy - radius * angle.cos());
@@ -353,12 +360,13 @@ impl Context<'_> {
                 &l.get("particles"),
             );
             for b in 0..6 {
-                let bx = x - bw / 2.0 + 2.5 + b as f32 * (box_mm + 0.9);
-                let by = y - bh / 2.0 + 12.0;
+                let bx = x - bw / 2.0 + 2.5 + (b % 3) as f32 * (box_mm + 1.0);
+                let by = y - bh / 2.0 + 12.0 + (b / 3) as f32 * (box_mm + 1.0);
                 page.rect(bx, by, box_mm, box_mm, Some(Stroke::solid(0.6)), None);
+                page.writing_cell(bx, by, box_mm, box_mm);
                 // One particle starts on each of spaces 2-6.
                 if b == 0 && s > 0 {
-                    page.circle(bx + box_mm / 2.0, by + box_mm / 2.0, 1.5, None, Some(Colour::BLACK));
+                    page.circle(bx + box_mm / 2.0, by + box_mm / 2.0, 2.0, None, Some(Colour::BLACK));
                 }
             }
             let base = y + bh / 2.0 - 2.5;
@@ -391,14 +399,12 @@ impl Context<'_> {
         page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
         y += 8.0;
         for p in 0..self.params.players {
-            page.text(
-                left,
-                y,
-                9.0,
-                Bold,
-                Align::Left,
-                &format!("{} {}", l.get("player"), p + 1),
-            );
+            // The player's name where a class pack gives one.
+            let label = match self.seats.names.get(p as usize) {
+                Some(name) => name.clone(),
+                None => format!("{} {}", l.get("player"), p + 1),
+            };
+            page.fitted(left, y, track_x - left - 1.0, 9.0, Bold, Align::Left, &label);
             for (i, v) in (0..=limit).rev().enumerate() {
                 let bx = track_x + i as f32 * (track_box + 0.6);
                 page.rect(bx, y - 4.3, track_box, track_box, Some(Stroke::solid(0.6)), None);

@@ -279,6 +279,58 @@ fn hearts_reroll_and_clubs_add_one_under_one_spend() {
     assert_eq!(s.specials_left, 0, "both cards under one special action");
 }
 
+/// BEFORE THE RESULT: a heart or a club is spent before a die counts, so a
+/// re-roll or a +1 that succeeds costs no hand limit; a die that stays a
+/// failure costs one point, once.
+#[test]
+fn a_heart_or_club_that_succeeds_costs_no_hand_limit() {
+    let mut s = state(3);
+    s.particles[0] = 3;
+    s.hands[0] = [1, 0, 2, 0, 0];
+    // 2, re-rolled to 5: removed, no cost.
+    run(&mut s, &[Action::Neutralise, Action::Attempt, Action::Heart], &[2, 5]);
+    assert_eq!(s.limits[0], 6, "nothing is lost before the die is accepted");
+    run(&mut s, &[Action::Accept], &[]);
+    assert_eq!((s.particles[0], s.limits[0]), (2, 6));
+    // 3, plus one: 4 removes it with three players.
+    run(&mut s, &[Action::Attempt, Action::Club, Action::Accept], &[3]);
+    assert_eq!((s.particles[0], s.limits[0]), (1, 6));
+    // 1, re-rolled to 2 and accepted: one failure, one point.
+    run(&mut s, &[Action::Attempt, Action::Heart, Action::Accept], &[1, 2]);
+    assert_eq!((s.particles[0], s.limits[0]), (1, 5));
+}
+
+/// EMPTIED STACK: a stack emptied by collecting loses at the end of that
+/// turn, before particles emerge (no die is rolled), unless the last code
+/// has been entered by then.
+#[test]
+fn an_emptied_stack_loses_at_the_end_of_the_turn_unless_the_game_is_won() {
+    // Collecting as an action, then the last code in the same turn: won.
+    let mut s = switched(3, "a");
+    s.particles[0] = 0;
+    s.set_stack(0, &[2]);
+    s.codes = 0b1011;
+    s.hands[0] = [0, 0, 4, 0, 0];
+    run(&mut s, &[Action::Collect], &[]);
+    assert_eq!(s.outcome(), None, "the turn is not over yet");
+    run(&mut s, &[Action::Code(2)], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::Won));
+    // The same turn ended without the code: lost, before any emergence roll.
+    let mut s = switched(3, "a");
+    s.particles[0] = 0;
+    s.set_stack(0, &[2]);
+    s.hands[0] = [0, 0, 4, 0, 0];
+    run(&mut s, &[Action::Collect, Action::EndTurn], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::EmptyStack));
+    // Collecting at the end of the turn: lost then, even over the hand limit.
+    let mut s = state(3);
+    s.particles[0] = 0;
+    s.set_stack(0, &[1]);
+    s.hands[0] = [2, 2, 2, 0, 0];
+    run(&mut s, &[Action::EndTurn, Action::TakeCards], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::EmptyStack));
+}
+
 /// A spade moves any particle, not only one on your space, to an adjacent
 /// space with room; a diamond moves your pawn one space.
 #[test]
@@ -334,6 +386,51 @@ fn one_share_gives_any_cards() {
     );
     run(&mut s, &[all], &[]);
     assert_eq!((s.hands[0], s.hands[1]), ([0; 5], [1, 2, 0, 1, 0]));
+}
+
+/// SHARE: every share of any number of cards is a legal choice, for the
+/// search player as for anyone; each part of the hand once per teammate here.
+#[test]
+fn shares_of_every_size_are_legal_choices() {
+    let mut s = state(3);
+    s.hands[0] = [3, 0, 1, 0, 0];
+    s.pawns[2] = 3;
+    let shares: Vec<[u8; 5]> = s
+        .legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Share { to, cards } => {
+                assert_eq!(to, 1, "only the teammate on this space");
+                Some(cards)
+            }
+            _ => None,
+        })
+        .collect();
+    // Four counts of clubs times two of hearts, less the empty share.
+    assert_eq!(shares.len(), 7);
+    assert!(shares.contains(&[2, 0, 0, 0, 0]) && shares.contains(&[1, 0, 1, 0, 0]));
+    let unique: std::collections::HashSet<_> = shares.iter().collect();
+    assert_eq!(unique.len(), shares.len());
+}
+
+/// The rating policy gives a teammate exactly the cards that complete their
+/// code when the whole suit would push them over their hand limit.
+#[test]
+fn the_rating_policy_gives_exactly_what_completes_a_code() {
+    use super::engine::Policy;
+    let mut s = state(4);
+    s.particles[0] = 0;
+    s.hands[0] = [4, 0, 0, 0, 0];
+    s.hands[1] = [4, 1, 0, 0, 0];
+    s.limits[1] = 6;
+    let chosen = super::policy::RatingPolicy.choose(&s);
+    assert_eq!(
+        chosen,
+        Action::Share {
+            to: 1,
+            cards: [1, 0, 0, 0, 0]
+        }
+    );
 }
 
 /// CODE and END: five of a suit enter its code; the last code wins at once.
@@ -596,7 +693,7 @@ fn codes_without_a_level_are_the_game_as_written() {
 fn switch_letters_round_trip() {
     for players in 1..=4 {
         for level in Level::ALL {
-            let s = level.switches(players);
+            let s = level.switches(players, false);
             assert_eq!(Switches::parse_letters(&s.letters()), Some(s));
         }
     }
@@ -761,18 +858,19 @@ fn every_page_stays_inside_the_margins() {
         for players in 1..=4 {
             for five_codes in [false, true] {
                 let req = Request {
+                    // The default level: its figures and house rules make
+                    // the longest rules card.
                     style: Default::default(),
                     params: Params {
-                        players,
-                        five_codes,
                         simulations: 10,
-                        ..Params::default()
+                        ..Params::at_level_deck(players, five_codes, Level::Normal)
                     },
                     seed: Seed::new("m").unwrap(),
                     difficulty: None,
                     paper,
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     version: VERSION,
+                    seats: Default::default(),
                 };
                 let doc = req.document(&crate::games::english()).unwrap();
                 // 26 star cards: 9 to an A4 page, 6 to a Letter page, each
@@ -784,7 +882,11 @@ fn every_page_stays_inside_the_margins() {
                 };
                 assert_eq!(sheets::star_pages(&req.params, paper), stars);
                 // Record, board, stacks, rules (every kind is asked for).
-                assert_eq!(doc.pages.len(), 4 + stars);
+                assert_eq!(
+                    doc.pages.len(),
+                    4 + stars,
+                    "{paper:?} {players} players, five codes {five_codes}"
+                );
                 doc.assert_inside_margins(&format!("{paper:?} p{players} five {five_codes}"));
             }
         }
@@ -817,6 +919,7 @@ fn every_difficulty_finds_a_deal_at_every_level() {
                     paper: crate::sheet::Paper::A4,
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     version: VERSION,
+                    seats: Default::default(),
                 };
                 let rated = req
                     .deal()
@@ -830,4 +933,43 @@ fn every_difficulty_finds_a_deal_at_every_level() {
             }
         }
     }
+}
+
+/// In a class pack the players' names go on the pencil board's rows; the
+/// particle boxes there are 8 mm writing cells.
+#[test]
+fn the_pencil_board_names_its_players_and_has_room_to_write() {
+    let req = Request {
+        style: Default::default(),
+        params: Params {
+            players: 3,
+            simulations: 10,
+            ..Params::default()
+        },
+        seed: Seed::new("names").unwrap(),
+        difficulty: None,
+        paper: crate::sheet::Paper::A4,
+        sheets: vec![sheets::SheetKind::Board],
+        version: VERSION,
+        seats: crate::game::Seats {
+            names: vec!["Ada".into(), "Bo".into(), "Cy".into()],
+        },
+    };
+    let pages = req.document(&crate::games::english()).unwrap().pages;
+    let texts: Vec<String> = pages
+        .iter()
+        .flat_map(|pg| pg.flat_items())
+        .filter_map(|i| match i {
+            crate::sheet::Item::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    for name in ["Ada", "Bo", "Cy"] {
+        assert!(texts.iter().any(|t| t == name), "{name} on the board");
+    }
+    let cells = pages[0].writing_cells();
+    assert!(
+        cells.iter().filter(|c| c.2 >= 8.0 && c.3 >= 8.0).count() >= 36,
+        "six 8 mm boxes a space"
+    );
 }
