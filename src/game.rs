@@ -292,6 +292,9 @@ pub struct Declaration {
     pub default_sheets: &'static [&'static str],
     /// Sheets small enough to print several to a page (`--per-page`).
     pub small_sheets: &'static [&'static str],
+    /// The sheets that have a large-print layout (`--large-print` refuses
+    /// the others rather than print words over each other).
+    pub large_print_sheets: &'static [&'static str],
     /// The sheets each player writes on (a tracker); every other sheet is
     /// shared by the players at a table (a map, a score pad, the rules).
     pub player_sheets: &'static [&'static str],

@@ -63,6 +63,28 @@ impl GameRequest {
         serde_json::from_str(&self.json()?).map_err(|e| Error::input(format!("layout JSON: {e}")))
     }
 
+    /// Refuses large print for sheets that have no large-print layout.
+    pub fn check_print(&self) -> Result<()> {
+        if !self.style().is_large() {
+            return Ok(());
+        }
+        let game = super::find(self.game())?;
+        let done = game.declaration().large_print_sheets;
+        let missing: Vec<&str> = self.sheet_names().into_iter().filter(|s| !done.contains(s)).collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(Error::setting(
+            "large-print",
+            format!(
+                "{} has no large-print layout yet for: {} (in large print: {})",
+                game.title(),
+                missing.join(", "),
+                done.join(", ")
+            ),
+        ))
+    }
+
     /// Whether the game calls `sheet` small enough to share a page.
     fn is_small(&self, sheet: &str) -> bool {
         super::find(self.game()).is_ok_and(|g| g.small_sheets().contains(&sheet))
@@ -204,6 +226,7 @@ impl GameRequest {
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<DocumentInfo> {
         check_per_page(per_page)?;
+        self.check_print()?;
         // Large print shares no page, but may print small sheets magnified.
         let large = self.style().is_large();
         let per_page = if large { 1 } else { per_page };

@@ -115,6 +115,7 @@ pub struct Written {
 /// checked before a file is made.
 pub fn write_document(request: &GameRequest, texts: &Texts, options: &DocumentOptions) -> Result<Written> {
     request.check(texts)?;
+    request.check_print()?;
     let format = options.format;
     let ext = format.ext();
     let path: PathBuf = match (&options.path, format) {

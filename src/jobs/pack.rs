@@ -51,6 +51,7 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
     };
     for e in &spec.entries {
         e.request.check(texts)?;
+        e.request.check_print()?;
     }
     let options = Options {
         seed: spec.seed.clone(),

@@ -116,6 +116,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["tally"],
     texts: game_texts!("panic-buy"),
+    large_print_sheets: &["rules"],
     player_sheets: &[],
     actions: &[Action {
         name: "simulate",

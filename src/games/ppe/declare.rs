@@ -193,6 +193,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["scorepad", "reference", "rules"],
     texts: game_texts!("ppe"),
+    large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
     actions: &[
         Action {

@@ -201,6 +201,7 @@ const DECLARATION: Declaration = Declaration {
     // page; the dice tape prints whole too (a share would hold half its rolls).
     small_sheets: &["scorepad", "rules"],
     texts: game_texts!("tp-hunt"),
+    large_print_sheets: SheetKind::NAMES,
     player_sheets: &["tracker"],
     actions: &[Action {
         name: "simulate",
