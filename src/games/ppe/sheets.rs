@@ -627,7 +627,7 @@ const PAD_LEFT_MM: f32 = MARGIN_MM + 2.0;
 /// Room kept at the foot of a page for the calibration bar and the code.
 const FOOTER_MM: f32 = MARGIN_MM + 14.0;
 /// Between a pad's notes and the card below them.
-const CARD_GAP_MM: f32 = 4.0;
+const CARD_GAP_MM: f32 = 2.5;
 
 /// A trapezoid glue tab on the outside of edge a-b.
 fn glue_tab(page: &mut Page, a: (f32, f32), b: (f32, f32), side: Side, cut: Stroke, label: &str) {
