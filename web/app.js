@@ -454,8 +454,23 @@ function packSplit() {
   const names = $("pack-names").value.split("\n").filter((n) => n.trim()).length || Number($("pack-count").value) || 0;
   const size = Number($("pack-table-size").value);
   if (!atTables || !names) { note.textContent = ""; return; }
+  // Within the player limits of every game ticked, as the server seats them.
+  let fewest = 1, most = Infinity;
+  const titles = [];
+  for (const box of document.querySelectorAll("#pack-games input:checked")) {
+    const g = registry.games.find((x) => x.name === box.value);
+    const players = g && g.settings.find((s) => s.name === "players");
+    if (!players) continue;
+    fewest = Math.max(fewest, players.min);
+    most = Math.min(most, players.max);
+    titles.push(g.title);
+  }
+  if (size < fewest || size > most) {
+    note.textContent = w("pack_split_misfit", { size, games: titles.join(", "), min: fewest, max: most });
+    return;
+  }
   let tables = Math.ceil(names / size);
-  while (tables > 1 && Math.floor(names / tables) < 2) tables--;
+  while (tables > 1 && Math.floor(names / tables) < fewest) tables--;
   const base = Math.floor(names / tables), extra = names % tables;
   const parts = extra ? [[extra, base + 1], [tables - extra, base]] : [[tables, base]];
   if (tables === 1) { note.textContent = w("pack_split_one", { students: names }); return; }
