@@ -436,9 +436,11 @@ async function previewPack() {
     : w("pack_preview_student", { student: first, pages: body.pages });
   const strip = el("div", { class: "strip" });
   body.svgs.forEach((svg, i) => {
-    const src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+    // Each page opens full size in a tab of its own.
+    const src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
     const alt = w("preview_alt", { page: i + 1, pages: body.pages });
-    strip.append(el("figure", {}, el("img", { src, alt }), el("figcaption", {}, String(i + 1))));
+    const link = el("a", { href: src, target: "_blank", rel: "noopener" }, el("img", { src, alt }));
+    strip.append(el("figure", {}, link, el("figcaption", {}, String(i + 1))));
   });
   const more = body.pages > body.svgs.length ? [el("p", { class: "help" }, w("pack_preview_more", { shown: body.svgs.length }))] : [];
   box.replaceChildren(el("h3", { tabindex: "-1" }, title), strip, ...more);
