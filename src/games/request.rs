@@ -169,11 +169,9 @@ impl GameRequest {
             }
             page
         };
-        // Each sheet shares a page or prints whole; runs of whole sheets go
-        // to the game together, which may put two on one page (a score pad
-        // and its reference card).
-        // In large print a small sheet may instead be drawn small and
-        // printed magnified on a page of its own.
+        // Each sheet shares a page, prints whole or (large print) is drawn
+        // small and printed magnified; runs of whole sheets go to the game
+        // together, which may put two on one page (a score pad and its card).
         let share = sharing.share_paper();
         let mut runs: Vec<(Print, Vec<&str>)> = Vec::new();
         for sheet in self.sheet_names() {
