@@ -48,7 +48,8 @@ impl MapGeometry {
         // Large print's headers take more room above and left of the grid.
         let (top, side, shift, below) = match page.style.is_large() {
             false => (46.0, 18.0, 5.0, 70.0),
-            true => (60.0, 30.0, 7.0, 98.0),
+            // The key goes on a page of its own (`map_pages`), so the squares stay large.
+            true => (60.0, 30.0, 7.0, 30.0),
         };
         // 14 mm fits A4 and Letter with the legend below; larger grids take
         // what the page leaves, never less than MIN_CELL_MM (see `fits`).
@@ -96,7 +97,7 @@ impl Context<'_> {
     /// The pages of one sheet kind for one map with its rating.
     pub fn pages(&self, kind: SheetKind, map: &Map, rating: &MapRating, seed: &Seed, code: &SheetCode) -> Vec<Page> {
         match kind {
-            SheetKind::Map => vec![self.map_page(map, rating, code)],
+            SheetKind::Map => self.map_pages(map, rating, code),
             SheetKind::Tracker => self.tracker_pages(rating, code),
             SheetKind::Scorepad => vec![self.scorepad_page(code)],
             SheetKind::Rules => self.rules_pages(code),
@@ -149,9 +150,29 @@ impl Context<'_> {
                 }
             }
         });
-        page.group(&self.kit.shared("map-legend", |p| self.map_legend(p, &geo, g.size)));
+        if !page.style.is_large() {
+            page.group(&self.kit.shared("map-legend", |p| self.map_legend(p, &geo, g.size)));
+        }
         self.kit.code(&mut page, code);
         page
+    }
+
+    /// The map page; in large print its key follows on a page of its own,
+    /// as a 14 pt key under the grid would leave squares under 12 mm.
+    fn map_pages(&self, map: &Map, rating: &MapRating, code: &SheetCode) -> Vec<Page> {
+        let first = self.map_page(map, rating, code);
+        if !self.kit.style.is_large() {
+            return vec![first];
+        }
+        let mut key = self.kit.page();
+        self.kit.title(&mut key, &format!("{} ({})", self.labels.get("map_title"), self.labels.get("map_key")));
+        let grid = map.grid().size;
+        let mut geo = MapGeometry::new(&key, grid);
+        // The key's first line just under the title.
+        geo.top = MARGIN_MM + 30.0 - 9.0 - geo.cell * grid as f32;
+        self.map_legend(&mut key, &geo, grid);
+        self.kit.code(&mut key, code);
+        vec![first, key]
     }
 
     /// The map in words a player can play from: how squares are named, then
