@@ -642,6 +642,8 @@ async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, b
         Ok(g) => g,
         Err(r) => return refusal(r),
     };
+    // The verdicts in the page's language, where the catalogue words them.
+    let lang = PAGE_LANGUAGE.try_with(String::clone).unwrap_or_else(|_| "en".into());
     on_pool(&shared, move || {
         let text = std::str::from_utf8(&body).map_err(|_| Refusal::new(400, "the layout is not UTF-8 text"))?;
         let verdict = game.validate("the layout", text, &crate::game::Values::default())?;
@@ -650,6 +652,7 @@ async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, b
             .iter()
             .map(|line| {
                 let (rule, message) = line.split_once(": ").unwrap_or(("", line));
+                let message = crate::text::message_in(&lang, message, None);
                 serde_json::json!({ "rule": rule, "message": message })
             })
             .collect();

@@ -324,6 +324,22 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         (j["legal"].clone(), j["violations"][0]["rule"].clone()),
         (false.into(), "distinct-cells".into())
     );
+    // On the German page the verdict is worded in German.
+    let mut short = serde_json::from_slice::<serde_json::Value>(&layout).unwrap();
+    short["stores"].as_array_mut().unwrap().pop();
+    let short = serde_json::to_vec(&short).unwrap();
+    let verdict = post(
+        &server,
+        "/api/validate/tp-hunt",
+        "Accept-Language: de\r\n",
+        "application/json",
+        &short,
+    );
+    let j: serde_json::Value = serde_json::from_slice(&verdict.body).unwrap();
+    assert_eq!(
+        j["violations"][0]["message"], "11 Läden auf der Karte, die Regeln verlangen 12",
+        "{j}"
+    );
     assert_eq!(
         post(&server, "/api/validate/ppe", "", "application/json", b"{not json").status,
         400
