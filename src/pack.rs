@@ -619,18 +619,20 @@ impl Pack {
     /// deal's rating where the game rates layouts). Laid out twice: once to
     /// learn how many pages the key itself takes, so the page map can count them.
     pub fn key_pages(&self, texts: &Texts, page_map: bool, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+        let who = self.who_gets_what(texts)?;
         if !page_map {
-            return self.key_layout(texts, &|_| String::new(), emit).map(|_| ());
+            return self.key_layout(texts, &who, &|_| String::new(), emit).map(|_| ());
         }
-        let key = self.key_layout(texts, &|_| String::new(), &mut |_| Ok(()))?;
+        let key = self.key_layout(texts, &who, &|_| String::new(), &mut |_| Ok(()))?;
         let spans = self.page_spans(texts, key + 1)?;
         // A student whose sheets all print with their table's (a tracker with
         // their name) is shown at their table's pages.
-        let table_of = |row: usize| self.tables.iter().position(|seats| seats.contains(&row));
         let pages_of = |row: usize| {
             let span = match spans.get(row) {
                 Some(&(a, b)) if b >= a => Some((a, b)),
-                _ => table_of(row).and_then(|t| spans.get(self.students.len() + t).copied()),
+                _ => self
+                    .table_of(row)
+                    .and_then(|t| spans.get(self.students.len() + t).copied()),
             };
             match span {
                 Some((a, b)) if a == b => a.to_string(),
@@ -638,7 +640,12 @@ impl Pack {
                 None => String::new(),
             }
         };
-        self.key_layout(texts, &pages_of, emit).map(|_| ())
+        self.key_layout(texts, &who, &pages_of, emit).map(|_| ())
+    }
+
+    /// The table student `i` sits at, when the class sits at tables.
+    fn table_of(&self, i: usize) -> Option<usize> {
+        self.tables.iter().position(|seats| seats.contains(&i))
     }
 
     /// How the class sits: "30 students at 8 tables: 6 of 4, 2 of 3."
@@ -666,7 +673,8 @@ impl Pack {
 
     /// For each game played at tables, what the table shares and what each
     /// student writes on, as the game declares it.
-    fn who_gets_what(&self, texts: &Texts, l: &crate::text::Labels) -> Result<Vec<String>> {
+    fn who_gets_what(&self, texts: &Texts) -> Result<Vec<String>> {
+        let l = texts.labels("pack", &tera::Context::new())?;
         let mut lines = Vec::new();
         for entry in &self.group_entries {
             let game = crate::games::find(entry.request.game())?;
@@ -703,10 +711,12 @@ impl Pack {
         Ok(lines)
     }
 
-    /// Lays out the key with `pages_of(row)` in the page column; returns its page count.
+    /// Lays out the key with `who_gets_what` under the seating and
+    /// `pages_of(row)` in the page column; returns its page count.
     fn key_layout(
         &self,
         texts: &Texts,
+        who_gets_what: &[String],
         pages_of: &dyn Fn(usize) -> String,
         emit: &mut dyn FnMut(Page) -> Result<()>,
     ) -> Result<usize> {
@@ -728,11 +738,7 @@ impl Pack {
         let row_of = |i: usize| match i.checked_sub(students) {
             None => (
                 (i + 1).to_string(),
-                self.tables
-                    .iter()
-                    .position(|seats| seats.contains(&i))
-                    .map(|t| (t + 1).to_string())
-                    .unwrap_or_default(),
+                self.table_of(i).map(|t| (t + 1).to_string()).unwrap_or_default(),
             ),
             Some(g) => (String::new(), (g + 1).to_string()),
         };
@@ -755,10 +761,6 @@ impl Pack {
         let (num_w, name_w, pages_w) = (9.0, 46.0, 17.0);
         let table_w = if tables { 12.0 } else { 0.0 };
         let codes_x = left + num_w + name_w + table_w + pages_w;
-        let who_gets_what = match self.tables.is_empty() {
-            true => Vec::new(),
-            false => self.who_gets_what(texts, &l)?,
-        };
         let start = |page: &mut Page, first: bool| -> f32 {
             crate::sheet::calibration_bar(page, &common.get("calibration"));
             crate::sheet::code_line(page, &format!("{}: {}", l.get("pack_code"), self.code));
@@ -794,7 +796,7 @@ impl Pack {
                 y = page.paragraph(left, y, width, 8.0, Regular, &l.get(regen)) + 2.0;
                 if !self.tables.is_empty() {
                     y = page.paragraph(left, y, width, 8.0, Regular, &self.seating(&l)) + 2.0;
-                    for line in &who_gets_what {
+                    for line in who_gets_what {
                         y = page.paragraph(left, y, width, 8.0, Regular, line) + 2.0;
                     }
                 }
@@ -1006,6 +1008,25 @@ impl crate::config::PackEntry {
 mod tests {
     use super::*;
 
+    /// TP Hunt's default request for `seed`, and a pack's options in English on A4.
+    fn tp_hunt_plan(seed: &Seed) -> (GameRequest, Options) {
+        let game = crate::games::find("tp-hunt").unwrap();
+        let request = GameRequest::from(
+            game.request(&crate::game::Common::for_seed(seed.clone()), &Default::default())
+                .unwrap(),
+        );
+        let options = Options {
+            seed: seed.clone(),
+            paper: Paper::A4,
+            style: Style::Standard,
+            date: None,
+            per_page: 1,
+            group_word: "Table".into(),
+            lang: "en".into(),
+        };
+        (request, options)
+    }
+
     #[test]
     fn file_names_stay_in_the_folder_and_differ() {
         assert_eq!(file_name(3, 3, "../../x"), "003-x.pdf");
@@ -1031,22 +1052,8 @@ mod tests {
     /// the corner shrank to 4 pt.
     #[test]
     fn a_tables_pages_are_stamped_legibly_with_the_table() {
-        let seed = Seed::new("5B").unwrap();
-        let game = crate::games::find("tp-hunt").unwrap();
-        let request = GameRequest::from(
-            game.request(&crate::game::Common::for_seed(seed.clone()), &Default::default())
-                .unwrap(),
-        );
+        let (request, options) = tp_hunt_plan(&Seed::new("5B").unwrap());
         let names: Vec<String> = (1..=6).map(|i| format!("Maximiliane Oberndorfer-Schulz {i}")).collect();
-        let options = Options {
-            seed,
-            paper: Paper::A4,
-            style: Style::Standard,
-            date: None,
-            per_page: 1,
-            group_word: "Table".into(),
-            lang: "en".into(),
-        };
         let entries = [Entry {
             request,
             per: Per::Group(6),
@@ -1069,21 +1076,8 @@ mod tests {
     #[test]
     fn members_keep_names_and_their_sheets_are_made_again_from_the_plan() {
         let seed = Seed::new("5B").unwrap();
-        let game = crate::games::find("tp-hunt").unwrap();
-        let request = GameRequest::from(
-            game.request(&crate::game::Common::for_seed(seed.clone()), &Default::default())
-                .unwrap(),
-        );
+        let (request, options) = tp_hunt_plan(&seed);
         let names: Vec<String> = ["Ann", "Bo", "Ann", "Cy", "Di"].iter().map(|s| s.to_string()).collect();
-        let options = Options {
-            seed: seed.clone(),
-            paper: Paper::A4,
-            style: Style::Standard,
-            date: None,
-            per_page: 1,
-            group_word: "Table".into(),
-            lang: "en".into(),
-        };
         let entries = [
             Entry {
                 request: request.with_seed(seed.clone()),
