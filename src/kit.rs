@@ -101,6 +101,12 @@ impl<'a> Kit<'a> {
         page
     }
 
+    /// How far down a page its content may reach: above the calibration bar
+    /// and the code line, which large print sets larger (on up to two lines).
+    pub fn content_bottom(&self, page: &Page) -> f32 {
+        page.height - MARGIN_MM - if self.style.is_large() { 22.0 } else { 14.0 }
+    }
+
     /// A page with the calibration bar.
     pub fn page(&self) -> Page {
         let mut page = self.blank();

@@ -17,8 +17,8 @@ const CODES: &[&str] = &[
     "tp-hunt:3:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
     "tp-hunt:3:g12-s12-a10-d7-p2:PAPER:map+tracker+dice-tape:5",
     "tp-hunt:3:g8-s5-a4-d3-p3:PAPER:map+tracker+rules+dice-tape:9",
-    "particle-panic:3:p2-c4-n50:PAPER:record+board+rules:5B",
-    "particle-panic:3:p4-c5-n50:PAPER:record+board+rules:3",
+    "particle-panic:3:p2-c4-n50:PAPER:record+board+stacks+rules:5B",
+    "particle-panic:3:p4-c5-n50:PAPER:record+board+stacks+rules+stars:3",
     "panic-buy:5:p3-race-b6-12:PAPER:board+rules+components:42",
     "panic-buy:5:p6-hoard-b6-12-lshort:PAPER:default:7",
     "panic-buy:5:p2-race-b6-12-llong-tiled:PAPER:board:9",
@@ -94,25 +94,15 @@ fn small_sheets_several_to_a_page_meet_the_sheet_standards() {
     assert!(shared > 20, "only {shared} small pages shared a sheet");
 }
 
-/// The sheets laid out for large print so far, by game.
-const LARGE_PRINT: &[(&str, &[&str])] = &[
-    ("tp-hunt", &["map", "tracker", "scorepad", "rules"]),
-    ("particle-panic", &["rules"]),
-    ("panic-buy", &["rules"]),
-    ("ppe", &["nets", "scorepad", "reference", "rules"]),
-];
-
-/// Large print: every sheet laid out for it ([`LARGE_PRINT`]) has no text
+/// Large print: every sheet its game lays out for it (its declaration's
+/// `large_print_sheets`) has no text
 /// under 14 pt and no box to write in under 12 mm, besides the standards
 /// every sheet meets, in both languages and on both papers.
 #[test]
 fn large_print_sheets_meet_the_large_print_standards() {
     let broken = problems(&mut |code, texts, request| {
-        let game = code.split(':').next().unwrap_or("");
-        let done = LARGE_PRINT
-            .iter()
-            .find(|(g, _)| *g == game)
-            .map_or(&[][..], |(_, s)| *s);
+        let game = panicpress::games::find(request.game()).unwrap();
+        let done = game.declaration().large_print_sheets;
         let mut out = Vec::new();
         for sheet in request.sheet_names().into_iter().filter(|s| done.contains(s)) {
             let one = request.with_sheets(sheet).unwrap().with_style(Style::Large);

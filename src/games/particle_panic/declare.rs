@@ -259,7 +259,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["rules"],
     texts: game_texts!("particle-panic"),
-    large_print_sheets: &["rules"],
+    large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
     actions: &[Action {
         name: "simulate",

@@ -896,11 +896,7 @@ impl Request {
         let page = at.and_then(|i| {
             self.sheets[..i]
                 .iter()
-                .map(|k| match k {
-                    SheetKind::Rules => None,
-                    SheetKind::Stars => Some(sheets::star_pages(&self.params, self.paper)),
-                    _ => Some(1),
-                })
+                .map(|k| sheets::page_count(*k, &self.params, self.paper, self.style))
                 .sum::<Option<usize>>()
                 .map(|before| before + 1)
         });

@@ -8,7 +8,7 @@ use super::{Card, Deal, Params, RatedDeal, SPACES, Suit};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::kit::Kit;
 use crate::seed::SheetCode;
-use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke, Style};
 use crate::text::{Block, Labels};
 
 sheet_kinds! {
@@ -23,26 +23,68 @@ sheet_kinds! {
     default: [Record, Board, Stacks, Rules, Stars]
 }
 
+/// Stacks of the deal record on a page in large print.
+const LARGE_STACKS_A_PAGE: usize = 3;
+
+/// The six spaces of the pencil board, mm: the circle's radius, a box's
+/// size, a particle cell's side, and the baselines of the space's name and
+/// the top of its cells from the box's top.
+#[derive(Clone, Copy)]
+struct SpaceBoxes {
+    radius: f32,
+    w: f32,
+    h: f32,
+    cell: f32,
+    name_y: f32,
+    cells_y: f32,
+}
+
+impl SpaceBoxes {
+    /// Neighbouring boxes sit 50 sin 60° = 43 mm apart across: wider than a box.
+    const STANDARD: SpaceBoxes = SpaceBoxes { radius: 50.0, w: 42.0, h: 36.0, cell: 8.0, name_y: 6.0, cells_y: 12.0 };
+    /// 12 mm cells; the boxes 70 sin 60° = 61 mm apart across, 70 mm down.
+    const LARGE: SpaceBoxes = SpaceBoxes { radius: 70.0, w: 60.0, h: 58.0, cell: 12.0, name_y: 7.5, cells_y: 17.0 };
+}
+
+/// A slip's height in large print, mm: a card and its place, at 14 pt.
+const LARGE_SLIP_MM: f32 = 16.0;
+
 /// A playing card's size, mm: the ★ cards match a standard deck.
 const CARD_MM: (f32, f32) = (63.0, 88.0);
 
-/// Rows and columns of ★ cards on a page, leaving room for the code line.
-fn star_grid(paper: Paper) -> (usize, usize) {
+/// Rows and columns of ★ cards on a page, leaving room for the note on
+/// how to print them and the code line (larger in large print).
+fn star_grid(paper: Paper, style: Style) -> (usize, usize) {
     let (w, h) = paper.size_mm();
+    let below = if style.is_large() { 40.0 } else { 8.0 };
     let cols = ((w - 2.0 * MARGIN_MM) / CARD_MM.0).floor() as usize;
-    let rows = ((h - 2.0 * MARGIN_MM - 8.0) / CARD_MM.1).floor() as usize;
+    let rows = ((h - 2.0 * MARGIN_MM - below) / CARD_MM.1).floor() as usize;
     (cols, rows)
 }
 
 /// The ★ cards (A to K twice).
 const STAR_CARDS: usize = 26;
 
+/// Pages a sheet takes, where that does not hang on its words (the rules'
+/// length does).
+pub fn page_count(kind: SheetKind, params: &Params, paper: Paper, style: Style) -> Option<usize> {
+    let large = style.is_large();
+    match kind {
+        SheetKind::Rules => None,
+        SheetKind::Stars => Some(star_pages(params, paper, style)),
+        SheetKind::Record if large => Some(1 + SPACES.div_ceil(LARGE_STACKS_A_PAGE)),
+        SheetKind::Board if large => Some(2),
+        SheetKind::Stacks if large => None,
+        _ => Some(1),
+    }
+}
+
 /// Pages the ★ cards take: each page of fronts and the page of their backs.
-pub fn star_pages(params: &Params, paper: Paper) -> usize {
+pub fn star_pages(params: &Params, paper: Paper, style: Style) -> usize {
     if !params.five_codes {
         return 0;
     }
-    let (cols, rows) = star_grid(paper);
+    let (cols, rows) = star_grid(paper, style);
     2 * STAR_CARDS.div_ceil(cols * rows)
 }
 
@@ -92,9 +134,9 @@ impl Context<'_> {
 
     pub fn pages(&self, kind: SheetKind, rated: &RatedDeal, code: &SheetCode) -> Vec<Page> {
         match kind {
-            SheetKind::Record => vec![self.record(rated, code)],
-            SheetKind::Board => vec![self.board(code)],
-            SheetKind::Stacks => vec![self.slips(&rated.deal, code)],
+            SheetKind::Record => self.record(rated, code),
+            SheetKind::Board => self.board(code),
+            SheetKind::Stacks => self.slips(&rated.deal, code),
             SheetKind::Rules => self.kit.prose_pages(&self.l("rules_title"), self.rules, code),
             SheetKind::Stars if self.params.five_codes => self.star_cards(code),
             SheetKind::Stars => Vec::new(),
@@ -113,7 +155,7 @@ impl Context<'_> {
     /// to right so that printed on both sides (flipped on the long edge) each
     /// back lands behind its face.
     fn star_cards(&self, code: &SheetCode) -> Vec<Page> {
-        let (cols, rows) = star_grid(self.paper);
+        let (cols, rows) = star_grid(self.paper, self.kit.style);
         let ranks: Vec<u8> = (0..2).flat_map(|_| 1..=13u8).collect();
         ranks
             .chunks(cols * rows)
@@ -231,8 +273,11 @@ impl Context<'_> {
         page.fitted_text(x + w / 2.0, y + h / 2.0, iw - 12.0, 12.0, Bold, &self.l("star_back"));
     }
 
-    fn record(&self, rated: &RatedDeal, code: &SheetCode) -> Page {
+    /// The deal record: the level and rating, the hands and the stacks. In
+    /// large print the stacks go on pages of their own, three to a page.
+    fn record(&self, rated: &RatedDeal, code: &SheetCode) -> Vec<Page> {
         let l = self.labels;
+        let large = self.kit.style.is_large();
         let mut page = self.kit.page();
         self.title(&mut page, "record_title");
         let left = MARGIN_MM + 2.0;
@@ -242,162 +287,222 @@ impl Context<'_> {
         let after = page.paragraph(left, MARGIN_MM + 24.0, width, 9.5, Bold, &l.get("rating"));
         let after = page.paragraph(left, after + 0.3, width, 8.5, Regular, &l.get("house_rules"));
         let after = page.paragraph(left, after + 0.3, width, 8.5, Regular, &l.get("rating_note"));
-
-        // Hands, one box per player.
-        let mut y = after + 4.0;
-        page.text(left, y, 11.0, Bold, Align::Left, &l.get("hands"));
-        y += 3.0;
-        let n = rated.deal.hands.len().max(1);
-        let box_w = (width - 3.0 * (n - 1) as f32) / n as f32;
-        for (i, hand) in rated.deal.hands.iter().enumerate() {
-            let x = left + i as f32 * (box_w + 3.0);
-            page.rect(x, y, box_w, 25.0, Some(Stroke::solid(0.8)), None);
-            page.text(
-                x + 2.5,
-                y + 5.5,
-                9.5,
-                Bold,
-                Align::Left,
-                &format!("{} {}", l.get("player"), i + 1),
-            );
-            for (j, c) in hand.iter().enumerate() {
-                self.card(&mut page, x + 2.5, y + 11.0 + j as f32 * 5.2, 9.5, box_w - 5.0, *c);
-            }
+        let y = self.hands(&mut page, &rated.deal, left, width, after + 4.0);
+        let notes = |page: &mut Page, y: f32| {
+            let end = page.paragraph(left, y, width, 8.5, Regular, &l.get("how_to_stack"));
+            page.paragraph(left, end + 0.5, width, 8.5, Regular, &l.get("record_no_cards"));
+        };
+        if !large {
+            // Room below for the two notes and the calibration bar.
+            let bottom = page.height - MARGIN_MM - 32.0;
+            let end = self.stack_columns(&mut page, &rated.deal, 0..SPACES, (left, width), (y, bottom));
+            notes(&mut page, end + 5.5);
+            self.kit.code(&mut page, code);
+            return vec![page];
         }
-        y += 32.0;
+        notes(&mut page, y + 3.0);
+        self.kit.code(&mut page, code);
+        let mut pages = vec![page];
+        for first in (0..SPACES).step_by(LARGE_STACKS_A_PAGE) {
+            let mut page = self.kit.page();
+            self.title(&mut page, "record_title");
+            let bottom = self.kit.content_bottom(&page);
+            let spaces = first..(first + LARGE_STACKS_A_PAGE).min(SPACES);
+            self.stack_columns(&mut page, &rated.deal, spaces, (left, width), (MARGIN_MM + 24.0, bottom));
+            self.kit.code(&mut page, code);
+            pages.push(page);
+        }
+        pages
+    }
 
-        // Stacks, one column each, top card first; a box before each card to
-        // tick as it is laid down.
+    /// The starting hands, one box per player from `y` (two boxes to a row
+    /// for four players in large print); returns where the boxes end.
+    fn hands(&self, page: &mut Page, deal: &Deal, left: f32, width: f32, y: f32) -> f32 {
+        let l = self.labels;
+        let large = self.kit.style.is_large();
+        page.text(left, y, 11.0, Bold, Align::Left, &l.get("hands"));
+        let mut y = y + if large { 4.0 } else { 3.0 };
+        let n = deal.hands.len().max(1);
+        let per_row = if large && n > 3 { n.div_ceil(2) } else { n };
+        let (head, line) = if large { (7.5, 6.5) } else { (5.5, 5.2) };
+        let cards = deal.hands.iter().map(Vec::len).max().unwrap_or(0);
+        let box_h = (head + 5.5 + cards.saturating_sub(1) as f32 * line + 3.6).max(25.0);
+        let box_w = (width - 3.0 * (per_row - 1) as f32) / per_row as f32;
+        for (row, hands) in deal.hands.chunks(per_row).enumerate() {
+            for (i, hand) in hands.iter().enumerate() {
+                let x = left + i as f32 * (box_w + 3.0);
+                page.rect(x, y, box_w, box_h, Some(Stroke::solid(0.8)), None);
+                let player = row * per_row + i + 1;
+                page.text(x + 2.5, y + head, 9.5, Bold, Align::Left, &format!("{} {player}", l.get("player")));
+                for (j, c) in hand.iter().enumerate() {
+                    self.card(page, x + 2.5, y + head + 5.5 + j as f32 * line, 9.5, box_w - 5.0, *c);
+                }
+            }
+            y += box_h + 3.0;
+        }
+        y + 4.0
+    }
+
+    /// The stacks of `spaces`, one column each, top card first, from `y`
+    /// down to at most `bottom`; a box before each card to tick as it is
+    /// laid down. Returns where the columns end.
+    fn stack_columns(
+        &self,
+        page: &mut Page,
+        deal: &Deal,
+        spaces: std::ops::Range<usize>,
+        (left, width): (f32, f32),
+        (y, bottom): (f32, f32),
+    ) -> f32 {
+        let l = self.labels;
+        let large = self.kit.style.is_large();
         page.text(left, y, 11.0, Bold, Align::Left, &l.get("stacks"));
-        y += 3.0;
-        let col_w = width / SPACES as f32;
-        let longest = rated.deal.stacks.iter().map(Vec::len).max().unwrap_or(0);
-        // Room below for the two notes and the calibration bar.
-        let bottom = page.height - MARGIN_MM - 32.0;
-        let row_h = ((bottom - y - 8.0) / longest.max(1) as f32).min(6.5);
-        let tick = (row_h - 2.2).clamp(2.5, 3.2);
-        for (s, stack) in rated.deal.stacks.iter().enumerate() {
-            let x = left + s as f32 * col_w;
-            page.rect(x + 0.5, y, col_w - 1.0, 7.0, None, Some(Colour::Grey(0.9)));
+        let y = y + if large { 4.0 } else { 3.0 };
+        let head = if large { 9.0 } else { 7.0 };
+        let col_w = width / spaces.len().max(1) as f32;
+        let longest = deal.stacks[spaces.clone()].iter().map(Vec::len).max().unwrap_or(0);
+        let row_h = ((bottom - y - head - 1.0) / longest.max(1) as f32).min(if large { 9.0 } else { 6.5 });
+        // Column rule, number, tick box, card: each clear of the next, the
+        // box between number and rank so that "1" and "4" never read "14".
+        let (number_dx, box_dx, tick) = match large {
+            false => (4.6, 5.4, (row_h - 2.2).clamp(2.5, 3.2)),
+            true => (8.0, 9.0, 4.5),
+        };
+        for (i, s) in spaces.enumerate() {
+            let x = left + i as f32 * col_w;
+            page.rect(x + 0.5, y, col_w - 1.0, head, None, Some(Colour::Grey(0.9)));
             page.centred_text(
                 x + col_w / 2.0,
-                y + 3.5,
+                y + head / 2.0,
                 9.5,
                 Bold,
                 &format!("{} {}", l.get("stack"), s + 1),
             );
-            // Column rule, number, tick box, card: each clear of the next, the
-            // box between number and rank so that "1" and "4" never read "14".
-            let (number_x, box_x) = (x + 4.6, x + 5.4);
+            let (number_x, box_x) = (x + number_dx, x + box_dx);
             let card_x = box_x + tick + 1.2;
-            for (r, c) in stack.iter().enumerate() {
-                let ry = y + 7.0 + (r as f32 + 0.78) * row_h;
+            for (r, c) in deal.stacks[s].iter().enumerate() {
+                let ry = y + head + (r as f32 + 0.78) * row_h;
                 page.text(number_x, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
                 page.rect(box_x, ry - tick + 0.4, tick, tick, Some(Stroke::solid(0.5)), None);
-                self.card(&mut page, card_x, ry, 7.4, x + col_w - 1.0 - card_x, *c);
+                self.card(page, card_x, ry, 7.4, x + col_w - 1.0 - card_x, *c);
             }
             page.line(
                 (x + 0.5, y),
-                (x + 0.5, y + 7.0 + longest as f32 * row_h + 1.5),
+                (x + 0.5, y + head + longest as f32 * row_h + 1.5),
                 Stroke::solid(0.4),
             );
         }
-        let end = y + 7.0 + longest as f32 * row_h + 5.5;
-        let end = page.paragraph(left, end, width, 8.5, Regular, &l.get("how_to_stack"));
-        page.paragraph(left, end + 0.5, width, 8.5, Regular, &l.get("record_no_cards"));
-        self.kit.code(&mut page, code);
-        page
+        y + head + longest as f32 * row_h
     }
 
-    /// The board page: the same for every deal with these settings.
-    fn board(&self, code: &SheetCode) -> Page {
+    /// The board: the same for every deal with these settings. Large print
+    /// puts the six spaces on one page and the players' tracks on a second.
+    fn board(&self, code: &SheetCode) -> Vec<Page> {
         // A named board is its table's own; a blank one is drawn once.
         let key = format!("board{}", self.seats.names.join("\u{1f}"));
-        self.kit.shared_page(&key, code, |p| self.board_furniture(p))
+        if !self.kit.style.is_large() {
+            return vec![self.kit.shared_page(&key, code, |page| {
+                self.title(page, "board_title");
+                self.kit.subtitle(page, &self.l("board_intro"), 8.5);
+                let end = self.spaces(page, &SpaceBoxes::STANDARD, MARGIN_MM + 21.0);
+                let y = self.tracks(page, end + 6.0);
+                self.code_tracks(page, y + 1.0);
+            })];
+        }
+        let left = MARGIN_MM + 2.0;
+        let spaces = self.kit.shared_page(&format!("{key}/spaces"), code, |page| {
+            self.title(page, "board_title");
+            let width = page.width - 2.0 * left;
+            let intro = self.l("board_intro");
+            let mut end = 0.0;
+            page.role(crate::sheet::Role::Paragraph, |page| {
+                end = page.paragraph(left, MARGIN_MM + 17.0, width, 8.5, Regular, &intro);
+            });
+            self.spaces(page, &SpaceBoxes::LARGE, end + 2.0);
+        });
+        let tracks = self.kit.shared_page(&format!("{key}/tracks"), code, |page| {
+            self.title(page, "board_title");
+            let y = self.tracks(page, MARGIN_MM + 26.0);
+            self.code_tracks(page, y + 2.0);
+        });
+        vec![spaces, tracks]
     }
 
-    fn board_furniture(&self, page: &mut Page) {
+    /// Six spaces on a circle below `top`, space 1 at the top, numbered
+    /// clockwise; returns where the lowest box ends.
+    fn spaces(&self, page: &mut Page, boxes: &SpaceBoxes, top: f32) -> f32 {
         let l = self.labels;
-        let game = self.game();
-        self.title(page, "board_title");
-        let left = MARGIN_MM + 2.0;
-        let right = page.width - left;
-        self.kit.subtitle(page, &l.get("board_intro"), 8.5);
-
-        // Six spaces on a circle, space 1 at the top, numbered clockwise.
-        // Neighbouring boxes sit 50 sin 60° = 43 mm apart across: wider than a box.
-        let radius = 50.0;
-        let (bw, bh) = (42.0, 36.0);
-        let (cx, cy) = (page.width / 2.0, MARGIN_MM + 21.0 + radius + bh / 2.0);
+        let SpaceBoxes { radius, w: bw, h: bh, cell, name_y, cells_y } = *boxes;
+        let (cx, cy) = (page.width / 2.0, top + radius + bh / 2.0);
         page.circle(cx, cy, radius, Some(Stroke::dashed(0.6, &[3.0, 3.0])), None);
-        // A particle box is a writing cell: 8 mm, three to a row.
-        let box_mm = 8.0;
+        let pawns = format!("{}:", l.get("pawns"));
+        // Where the line to write the pawns on starts: after the label.
+        let pawns_line = match self.kit.style.is_large() {
+            false => 18.0,
+            true => 2.5 + crate::fonts::metrics(Regular).width_mm(&pawns, self.kit.style.min_text_pt()) + 2.0,
+        };
         for s in 0..SPACES {
             let angle = std::f32::consts::PI * 2.0 * s as f32 / SPACES as f32;
             let (x, y) = (cx + radius * angle.sin(), cy - radius * angle.cos());
-            page.rect(
-                x - bw / 2.0,
-                y - bh / 2.0,
-                bw,
-                bh,
-                Some(Stroke::solid(1.2)),
-                Some(Colour::WHITE),
-            );
+            let (x0, y0) = (x - bw / 2.0, y - bh / 2.0);
+            page.rect(x0, y0, bw, bh, Some(Stroke::solid(1.2)), Some(Colour::WHITE));
             page.text(
-                x - bw / 2.0 + 2.5,
-                y - bh / 2.0 + 6.0,
+                x0 + 2.5,
+                y0 + name_y,
                 11.0,
                 Bold,
                 Align::Left,
                 &format!("{} {}", l.get("space"), s + 1),
             );
             page.text(
-                x - bw / 2.0 + 2.5,
-                y - bh / 2.0 + 10.5,
+                x0 + 2.5,
+                y0 + cells_y - 1.5,
                 crate::sheet::MIN_TEXT_PT,
                 Regular,
                 Align::Left,
                 &l.get("particles"),
             );
+            // A particle box is a writing cell, three to a row.
             for b in 0..6 {
-                let bx = x - bw / 2.0 + 2.5 + (b % 3) as f32 * (box_mm + 1.0);
-                let by = y - bh / 2.0 + 12.0 + (b / 3) as f32 * (box_mm + 1.0);
-                page.rect(bx, by, box_mm, box_mm, Some(Stroke::solid(0.6)), None);
-                page.writing_cell(bx, by, box_mm, box_mm);
+                let bx = x0 + 2.5 + (b % 3) as f32 * (cell + 1.0);
+                let by = y0 + cells_y + (b / 3) as f32 * (cell + 1.0);
+                page.rect(bx, by, cell, cell, Some(Stroke::solid(0.6)), None);
+                page.writing_cell(bx, by, cell, cell);
                 // One particle starts on each of spaces 2-6.
                 if b == 0 && s > 0 {
-                    page.circle(bx + box_mm / 2.0, by + box_mm / 2.0, 2.0, None, Some(Colour::BLACK));
+                    page.circle(bx + cell / 2.0, by + cell / 2.0, cell / 4.0, None, Some(Colour::BLACK));
                 }
             }
             let base = y + bh / 2.0 - 2.5;
-            page.text(
-                x - bw / 2.0 + 2.5,
-                base,
-                crate::sheet::MIN_TEXT_PT,
-                Regular,
-                Align::Left,
-                &format!("{}:", l.get("pawns")),
-            );
-            page.line(
-                (x - bw / 2.0 + 18.0, base + 0.5),
-                (x + bw / 2.0 - 3.0, base + 0.5),
-                Stroke::solid(0.4),
-            );
+            page.text(x0 + 2.5, base, crate::sheet::MIN_TEXT_PT, Regular, Align::Left, &pawns);
+            page.line((x0 + pawns_line, base + 0.5), (x + bw / 2.0 - 3.0, base + 0.5), Stroke::solid(0.4));
         }
+        cy + radius + bh / 2.0
+    }
 
-        // Per player: the hand-limit track (from the starting limit down to
-        // 0) and a box for every card the player can hold before discarding:
-        // the limit and one collection.
+    /// Per player from `y`: the hand-limit track (from the starting limit
+    /// down to 0) and a box for every card the player can hold before
+    /// discarding: the limit and one collection. In large print the boxes
+    /// for the hand go on a row of their own. Returns where the rows end.
+    fn tracks(&self, page: &mut Page, y: f32) -> f32 {
+        let l = self.labels;
+        let game = self.game();
+        let large = self.kit.style.is_large();
+        let left = MARGIN_MM + 2.0;
+        let right = page.width - left;
         let limit = game.rules.hand_limit as usize;
         let cards = limit + game.collect_count() as usize;
-        let track_x = left + 19.0;
-        let track_box = 5.5;
-        let hand_x = track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0;
-        let hand_w = ((right - hand_x) / cards as f32 - 1.0).min(12.5);
-        let mut y = cy + radius + bh / 2.0 + 6.0;
+        let track_x = left + if large { 40.0 } else { 19.0 };
+        let track_box = if large { 8.0 } else { 5.5 };
+        let hand_x = if large { track_x } else { track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0 };
+        let (hand_h, most) = if large { (12.0, 16.0) } else { (8.0, 12.5) };
+        let hand_w = ((right - hand_x) / cards as f32 - 1.0).min(most);
+        let mut y = y;
         page.text(track_x, y, 7.0, Regular, Align::Left, &l.get("hand_limit"));
-        page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
-        y += 8.0;
+        if !large {
+            page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
+        }
+        y += if large { 10.0 } else { 8.0 };
         for p in 0..self.params.players {
             // The player's name where a class pack gives one.
             let label = match self.seats.names.get(p as usize) {
@@ -405,115 +510,135 @@ impl Context<'_> {
                 None => format!("{} {}", l.get("player"), p + 1),
             };
             page.fitted(left, y, track_x - left - 1.0, 9.0, Bold, Align::Left, &label);
+            let track_y = y - if large { 6.0 } else { 4.3 };
             for (i, v) in (0..=limit).rev().enumerate() {
                 let bx = track_x + i as f32 * (track_box + 0.6);
-                page.rect(bx, y - 4.3, track_box, track_box, Some(Stroke::solid(0.6)), None);
+                page.rect(bx, track_y, track_box, track_box, Some(Stroke::solid(0.6)), None);
                 page.centred_text(
                     bx + track_box / 2.0,
-                    y - 4.3 + track_box / 2.0,
+                    track_y + track_box / 2.0,
                     7.0,
                     Regular,
                     &v.to_string(),
                 );
             }
-            // Boxes to write the cards held in, 8 mm tall.
+            let hand_y = if large {
+                page.text(left, y + 12.5, 7.0, Regular, Align::Left, &l.get("hand"));
+                y + 4.0
+            } else {
+                y - 5.5
+            };
             for i in 0..cards {
                 let bx = hand_x + i as f32 * (hand_w + 1.0);
-                page.rect(bx, y - 5.5, hand_w, 8.0, Some(Stroke::solid(0.6)), None);
-                page.writing_cell(bx, y - 5.5, hand_w, 8.0);
+                page.rect(bx, hand_y, hand_w, hand_h, Some(Stroke::solid(0.6)), None);
+                page.writing_cell(bx, hand_y, hand_w, hand_h);
             }
-            y += 10.0;
+            y += if large { 28.0 } else { 10.0 };
         }
+        y
+    }
 
-        // One code track per suit in play, a box per card a code takes.
-        y += 1.0;
-        page.paragraph(left, y, right - left, 9.5, Bold, &l.get("codes"));
-        y += 6.5;
-        let code_cards = game.code_cards() as usize;
+    /// One code track per suit in play from `y`, a box per card a code takes.
+    fn code_tracks(&self, page: &mut Page, y: f32) {
+        let l = self.labels;
+        let large = self.kit.style.is_large();
+        let left = MARGIN_MM + 2.0;
+        let right = page.width - left;
+        let end = page.paragraph(left, y, right - left, 9.5, Bold, &l.get("codes"));
+        let mut y = if large { end + 8.0 } else { y + 6.5 };
+        let (name_w, size, step) = if large { (42.0, 10.0, 13.0) } else { (30.0, 7.0, 8.0) };
+        let code_cards = self.game().code_cards() as usize;
         for suit in self.params.suits() {
             let name = format!("{} {}", suit.symbol(), l.get(suit.key()));
             page.coloured_text(left, y, 9.0, Bold, Align::Left, suit_colour(*suit), &name);
+            let top = y - size + 2.0;
             for i in 0..code_cards {
-                page.rect(
-                    left + 30.0 + i as f32 * 8.0,
-                    y - 5.0,
-                    7.0,
-                    7.0,
-                    Some(Stroke::solid(0.6)),
-                    None,
-                );
+                let x = left + name_w + i as f32 * (size + 1.0);
+                page.rect(x, top, size, size, Some(Stroke::solid(0.6)), None);
             }
-            let done_x = left + 30.0 + code_cards as f32 * 8.0 + 5.0;
-            page.rect(done_x, y - 4.5, 6.0, 6.0, Some(Stroke::solid(1.0)), None);
-            page.text(done_x + 8.0, y, 8.0, Regular, Align::Left, &l.get("entered"));
-            y += 8.0;
+            let done_x = left + name_w + code_cards as f32 * (size + 1.0) + 5.0;
+            let done = size - 1.0;
+            page.rect(done_x, top + 0.5, done, done, Some(Stroke::solid(1.0)), None);
+            page.text(done_x + done + 2.0, y, 8.0, Regular, Align::Left, &l.get("entered"));
+            y += step;
         }
     }
 
     /// The stacks as slips to cut out, one column a space, slip 1 (the top
     /// card) first, and the starting hands in a last column: piled face down
     /// with the top slip turned up, a pile shows only its top card, as the
-    /// rules want, until that card is collected.
-    fn slips(&self, deal: &Deal, code: &SheetCode) -> Page {
+    /// rules want, until that card is collected. In large print the columns
+    /// are as wide as the widest card and run on over as many pages as
+    /// they need.
+    fn slips(&self, deal: &Deal, code: &SheetCode) -> Vec<Page> {
+        let l = self.labels;
+        let mut columns: Vec<(String, Vec<(String, Card)>)> = (0..SPACES)
+            .map(|s| {
+                let slips = deal.stacks[s]
+                    .iter()
+                    .enumerate()
+                    .map(|(r, c)| (format!("{} {} · {}", l.get("space"), s + 1, r + 1), *c))
+                    .collect();
+                (format!("{} {}", l.get("space"), s + 1), slips)
+            })
+            .collect();
+        let hands = deal.hands.iter().enumerate();
+        let hands = hands.flat_map(|(p, h)| h.iter().map(move |c| (format!("{} {}", l.get("player"), p + 1), *c)));
+        columns.push((l.get("hand_slips"), hands.collect()));
+        if !self.kit.style.is_large() {
+            return vec![self.slip_page(&columns, true, code)];
+        }
+        // Columns as wide as the widest card, slips as tall as two lines.
+        let size = self.kit.style.min_text_pt();
+        let widest = (deal.stacks.iter().chain(&deal.hands).flatten())
+            .map(|c| crate::fonts::metrics(Bold).width_mm(&self.card_text(*c), size))
+            .fold(0.0, f32::max);
+        let page_w = self.paper.size_mm().0 - 2.0 * (MARGIN_MM + 2.0);
+        let across = ((page_w / (widest + 6.0)) as usize).clamp(1, columns.len());
+        let rows = ((self.kit.content_bottom(&self.kit.blank()) - MARGIN_MM - 62.0) / LARGE_SLIP_MM) as usize;
+        let pieces: Vec<(String, Vec<(String, Card)>)> = columns
+            .iter()
+            .flat_map(|(title, slips)| slips.chunks(rows.max(1)).map(|c| (title.clone(), c.to_vec())))
+            .collect();
+        pieces
+            .chunks(across)
+            .enumerate()
+            .map(|(i, on_page)| self.slip_page(on_page, i == 0, code))
+            .collect()
+    }
+
+    /// A page of slip columns; the first page says what the slips are for.
+    fn slip_page(&self, columns: &[(String, Vec<(String, Card)>)], first: bool, code: &SheetCode) -> Page {
         let l = self.labels;
         let mut page = self.kit.page();
         self.title(&mut page, "stacks_title");
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
-        let top = page.paragraph(left, MARGIN_MM + 17.0, width, 8.0, Regular, &l.get("stacks_intro")) + 1.0;
-        let hands: Vec<(usize, Card)> = deal
-            .hands
-            .iter()
-            .enumerate()
-            .flat_map(|(p, h)| h.iter().map(move |c| (p, *c)))
-            .collect();
-        let columns = SPACES + 1;
-        let col_w = width / columns as f32;
-        let longest = deal
-            .stacks
-            .iter()
-            .map(Vec::len)
-            .chain([hands.len()])
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        let head = 7.0;
+        let top = match first {
+            true => page.paragraph(left, MARGIN_MM + 17.0, width, 8.0, Regular, &l.get("stacks_intro")) + 1.0,
+            false => MARGIN_MM + 20.0,
+        };
+        let large = self.kit.style.is_large();
+        let col_w = match large {
+            false => width / columns.len() as f32,
+            true => width / columns.len().max(3) as f32,
+        };
+        let longest = columns.iter().map(|(_, s)| s.len()).max().unwrap_or(0).max(1);
+        let head = if large { 9.0 } else { 7.0 };
         // Above the calibration bar.
-        let bottom = page.height - MARGIN_MM - 14.0;
-        let row_h = ((bottom - top - head) / longest as f32).min(16.0);
+        let bottom = self.kit.content_bottom(&page);
+        let most = if large { LARGE_SLIP_MM } else { 16.0 };
+        let row_h = ((bottom - top - head) / longest as f32).min(most);
         let cut = Stroke::dashed(0.4, &[2.0, 1.5]);
-        for col in 0..columns {
+        for (col, (title, slips)) in columns.iter().enumerate() {
             let x = left + col as f32 * col_w;
-            let title = if col < SPACES {
-                format!("{} {}", l.get("space"), col + 1)
-            } else {
-                l.get("hand_slips")
-            };
             page.rect(x + 0.5, top, col_w - 1.0, head - 1.0, None, Some(Colour::Grey(0.9)));
-            page.fitted_text(
-                x + col_w / 2.0,
-                top + (head - 1.0) / 2.0,
-                col_w - 2.0,
-                9.0,
-                Bold,
-                &title,
-            );
-            let slips: Vec<(String, Card)> = if col < SPACES {
-                deal.stacks[col]
-                    .iter()
-                    .enumerate()
-                    .map(|(r, c)| (format!("{} {} · {}", l.get("space"), col + 1, r + 1), *c))
-                    .collect()
-            } else {
-                hands
-                    .iter()
-                    .map(|(p, c)| (format!("{} {}", l.get("player"), p + 1), *c))
-                    .collect()
-            };
+            page.fitted_text(x + col_w / 2.0, top + (head - 1.0) / 2.0, col_w - 2.0, 9.0, Bold, title);
             let y0 = top + head;
             for (r, (tag, c)) in slips.iter().enumerate() {
                 let y = y0 + r as f32 * row_h;
-                self.card_centred(&mut page, x + col_w / 2.0, y + row_h * 0.48, col_w - 3.0, *c);
+                let card_y = y + row_h * if large { 0.36 } else { 0.48 };
+                self.card_centred(&mut page, x + col_w / 2.0, card_y, col_w - 3.0, *c);
                 page.fitted_text(x + col_w / 2.0, y + row_h - 1.9, col_w - 3.0, 7.0, Regular, tag);
             }
             // Cut lines: round every slip of the column.

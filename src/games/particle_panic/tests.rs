@@ -880,7 +880,7 @@ fn every_page_stays_inside_the_margins() {
                     (true, crate::sheet::Paper::A4) => 6,
                     (true, _) => 10,
                 };
-                assert_eq!(sheets::star_pages(&req.params, paper), stars);
+                assert_eq!(sheets::star_pages(&req.params, paper, crate::sheet::Style::Standard), stars);
                 // Record, board, stacks, rules (every kind is asked for).
                 assert_eq!(
                     doc.pages.len(),
