@@ -100,7 +100,7 @@ fn small_sheets_several_to_a_page_meet_the_sheet_standards() {
 /// every sheet meets, in both languages and on both papers.
 #[test]
 fn large_print_sheets_meet_the_large_print_standards() {
-    let broken = problems(&mut |code, texts, request| {
+    let broken = problems(&mut |_, texts, request| {
         let game = panicpress::games::find(request.game()).unwrap();
         let done = game.declaration().large_print_sheets;
         let mut out = Vec::new();
