@@ -468,6 +468,11 @@ pub fn error_message(lang: &str, e: &crate::error::Error) -> String {
 }
 
 /// A message about `field` in `lang`, as [`error_message`] words it.
+///
+/// A message the catalogue has no shape for may stand after the places it
+/// is about, each followed by ": " (a file's name, "board 2", a verdict's
+/// rule): the longest rest that has a shape is worded, and each place
+/// before it too where the catalogue has it ("board 2"), else kept as it is.
 pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
     let Some((_, catalogue)) = ERROR_CATALOGUES.iter().find(|(l, _)| *l == lang) else {
         return message.to_string();
@@ -488,16 +493,30 @@ pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
             .iter()
             .fold(text, |t, (english, own)| t.replace(&english[2..], own))
     };
-    for (shape, wording) in shapes {
-        if let Some(values) = match_shape(shape, rest) {
-            let mut out = wording.to_string();
-            for (name, value) in values {
-                out = out.replace(&format!("{{{name}}}"), value);
-            }
-            return crate::error::tidy(&in_words(format!("{prefix}{out}")));
-        }
+    let worded = |text: &str| {
+        shapes.iter().find_map(|(shape, wording)| {
+            match_shape(shape, text).map(|values| {
+                values.into_iter().fold(wording.to_string(), |out, (name, value)| {
+                    out.replace(&format!("{{{name}}}"), value)
+                })
+            })
+        })
+    };
+    let placed = std::iter::once(0)
+        .chain(rest.match_indices(": ").map(|(at, _)| at + 2))
+        .find_map(|at| {
+            let (places, tail) = rest.split_at(at);
+            let tail = worded(tail)?;
+            let places: String = places
+                .split_terminator(": ")
+                .map(|place| worded(place).unwrap_or_else(|| place.to_string()) + ": ")
+                .collect();
+            Some(places + &tail)
+        });
+    match placed {
+        Some(out) => crate::error::tidy(&in_words(format!("{prefix}{out}"))),
+        None => in_words(message.to_string()),
     }
-    in_words(message.to_string())
 }
 
 /// The values of a shape's `{name}` places in `text`, when `text` has the
@@ -521,7 +540,8 @@ fn match_shape<'a>(shape: &'a str, text: &'a str) -> Option<Vec<(&'a str, &'a st
             continue;
         }
         let at = rest.find(literal)?;
-        if at == 0 {
+        // A shape's first place is not a place a message stands after.
+        if at == 0 || (values.is_empty() && shape.starts_with('{') && rest[..at].contains(": ")) {
             return None;
         }
         values.push((name, &rest[..at]));
