@@ -487,13 +487,19 @@ pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_once(" => "));
     let (phrases, shapes): (Vec<_>, Vec<_>) = entries.partition(|(shape, _)| shape.starts_with("~ "));
+    // Places a message stands after ("board 2"), never messages themselves.
+    let (places, shapes): (Vec<_>, Vec<_>) = shapes.into_iter().partition(|(shape, _)| shape.starts_with("@ "));
+    let places: Vec<(&str, &str)> = places
+        .into_iter()
+        .map(|(shape, wording)| (&shape[2..], wording))
+        .collect();
     // The system's own words (a file not found) wherever they stand.
     let in_words = |text: String| {
         phrases
             .iter()
             .fold(text, |t, (english, own)| t.replace(&english[2..], own))
     };
-    let worded = |text: &str| {
+    let worded_by = |shapes: &[(&str, &str)], text: &str| {
         shapes.iter().find_map(|(shape, wording)| {
             match_shape(shape, text).map(|values| {
                 values.into_iter().fold(wording.to_string(), |out, (name, value)| {
@@ -502,16 +508,17 @@ pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
             })
         })
     };
+    let worded = |text: &str| worded_by(&shapes, text);
     let placed = std::iter::once(0)
         .chain(rest.match_indices(": ").map(|(at, _)| at + 2))
         .find_map(|at| {
-            let (places, tail) = rest.split_at(at);
+            let (before, tail) = rest.split_at(at);
             let tail = worded(tail)?;
-            let places: String = places
+            let before: String = before
                 .split_terminator(": ")
-                .map(|place| worded(place).unwrap_or_else(|| place.to_string()) + ": ")
+                .map(|place| worded_by(&places, place).unwrap_or_else(|| place.to_string()) + ": ")
                 .collect();
-            Some(places + &tail)
+            Some(before + &tail)
         });
     match placed {
         Some(out) => crate::error::tidy(&in_words(format!("{prefix}{out}"))),
@@ -584,6 +591,22 @@ mod tests {
         // A shape the catalogue lacks stays English rather than half-translated.
         let e = crate::error::Error::input("something new");
         assert_eq!(super::error_message("de", &e), "something new");
+    }
+
+    /// A message behind places (a file, a board of several, a verdict's
+    /// rule) is worded with its places: their names kept, "board 2" worded.
+    #[test]
+    fn messages_behind_places_are_worded_with_their_places() {
+        assert_eq!(
+            super::message_in("de", "board 2: parts: no counter", None),
+            "Brett 2: parts: keine Theke"
+        );
+        assert_eq!(
+            super::message_in("de", "b.json: board 2: cells: 7 rows, a board has 8", None),
+            "b.json: Brett 2: cells: 7 Zeilen, ein Brett hat 8"
+        );
+        // A place is never worded as a message of its own.
+        assert_eq!(super::message_in("de", "board 2", None), "board 2");
     }
 
     #[test]
