@@ -468,6 +468,11 @@ pub fn error_message(lang: &str, e: &crate::error::Error) -> String {
 }
 
 /// A message about `field` in `lang`, as [`error_message`] words it.
+///
+/// A message the catalogue has no shape for may stand after the places it
+/// is about, each followed by ": " (a file's name, "board 2", a verdict's
+/// rule): the longest rest that has a shape is worded, and each place
+/// before it too where the catalogue has it ("board 2"), else kept as it is.
 pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
     let Some((_, catalogue)) = ERROR_CATALOGUES.iter().find(|(l, _)| *l == lang) else {
         return message.to_string();
@@ -482,22 +487,43 @@ pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_once(" => "));
     let (phrases, shapes): (Vec<_>, Vec<_>) = entries.partition(|(shape, _)| shape.starts_with("~ "));
+    // Places a message stands after ("board 2"), never messages themselves.
+    let (places, shapes): (Vec<_>, Vec<_>) = shapes.into_iter().partition(|(shape, _)| shape.starts_with("@ "));
+    let places: Vec<(&str, &str)> = places
+        .into_iter()
+        .map(|(shape, wording)| (&shape[2..], wording))
+        .collect();
     // The system's own words (a file not found) wherever they stand.
     let in_words = |text: String| {
         phrases
             .iter()
             .fold(text, |t, (english, own)| t.replace(&english[2..], own))
     };
-    for (shape, wording) in shapes {
-        if let Some(values) = match_shape(shape, rest) {
-            let mut out = wording.to_string();
-            for (name, value) in values {
-                out = out.replace(&format!("{{{name}}}"), value);
-            }
-            return crate::error::tidy(&in_words(format!("{prefix}{out}")));
-        }
+    let worded_by = |shapes: &[(&str, &str)], text: &str| {
+        shapes.iter().find_map(|(shape, wording)| {
+            match_shape(shape, text).map(|values| {
+                values.into_iter().fold(wording.to_string(), |out, (name, value)| {
+                    out.replace(&format!("{{{name}}}"), value)
+                })
+            })
+        })
+    };
+    let worded = |text: &str| worded_by(&shapes, text);
+    let placed = std::iter::once(0)
+        .chain(rest.match_indices(": ").map(|(at, _)| at + 2))
+        .find_map(|at| {
+            let (before, tail) = rest.split_at(at);
+            let tail = worded(tail)?;
+            let before: String = before
+                .split_terminator(": ")
+                .map(|place| worded_by(&places, place).unwrap_or_else(|| place.to_string()) + ": ")
+                .collect();
+            Some(before + &tail)
+        });
+    match placed {
+        Some(out) => crate::error::tidy(&in_words(format!("{prefix}{out}"))),
+        None => in_words(message.to_string()),
     }
-    in_words(message.to_string())
 }
 
 /// The values of a shape's `{name}` places in `text`, when `text` has the
@@ -521,7 +547,8 @@ fn match_shape<'a>(shape: &'a str, text: &'a str) -> Option<Vec<(&'a str, &'a st
             continue;
         }
         let at = rest.find(literal)?;
-        if at == 0 {
+        // A shape's first place is not a place a message stands after.
+        if at == 0 || (values.is_empty() && shape.starts_with('{') && rest[..at].contains(": ")) {
             return None;
         }
         values.push((name, &rest[..at]));
@@ -564,6 +591,22 @@ mod tests {
         // A shape the catalogue lacks stays English rather than half-translated.
         let e = crate::error::Error::input("something new");
         assert_eq!(super::error_message("de", &e), "something new");
+    }
+
+    /// A message behind places (a file, a board of several, a verdict's
+    /// rule) is worded with its places: their names kept, "board 2" worded.
+    #[test]
+    fn messages_behind_places_are_worded_with_their_places() {
+        assert_eq!(
+            super::message_in("de", "board 2: parts: no counter", None),
+            "Brett 2: parts: keine Theke"
+        );
+        assert_eq!(
+            super::message_in("de", "b.json: board 2: cells: 7 rows, a board has 8", None),
+            "b.json: Brett 2: cells: 7 Zeilen, ein Brett hat 8"
+        );
+        // A place is never worded as a message of its own.
+        assert_eq!(super::message_in("de", "board 2", None), "board 2");
     }
 
     #[test]

@@ -57,7 +57,10 @@ pub fn command() -> Command {
                 game.name()
             ));
         let all: Vec<&str> = game.settings().iter().map(|s| s.name).collect();
-        validate = validate.subcommand(setting_args(one, game.settings(), &all));
+        validate = validate.subcommand(
+            setting_args(one, game.settings(), &all)
+                .arg(lang_arg("Language of the verdict and of error messages [default: en].")),
+        );
     }
     cmd.subcommand(
         pack_setting_args(PackArgs::augment_args(Command::new("pack")))
@@ -369,6 +372,16 @@ pub struct OutputArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub text: TextArgs,
+}
+
+/// `--lang` as the printed texts take it, with its own help.
+fn lang_arg(help: &'static str) -> Arg {
+    TextArgs::augment_args(Command::new("text"))
+        .get_arguments()
+        .find(|a| a.get_id() == "lang")
+        .cloned()
+        .expect("TextArgs declares --lang")
+        .help(help)
 }
 
 /// Where the printed words come from: shared by games and packs.

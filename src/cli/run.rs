@@ -225,18 +225,20 @@ fn regen(args: &RegenArgs) -> Result<i32> {
     write_game(&request, &options)
 }
 
-/// `validate GAME FILE`: the game's rule engine on a layout file.
+/// `validate GAME FILE`: the game's rule engine on a layout file, its
+/// verdict worded in `--lang` (each broken rule still named as `rules` lists it).
 fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     let path = m.get_one::<PathBuf>("file").expect("required");
+    let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
     let values = super::values(m, game);
     values.check(game)?;
     let text = config::read_file(path)?;
     let verdict = game.validate(&path.display().to_string(), &text, &values)?;
     for line in &verdict.broken {
-        println!("{line}");
+        println!("{}", crate::text::message_in(lang, line, None));
     }
     if verdict.broken.is_empty() {
-        println!("{}", verdict.legal);
+        println!("{}", crate::text::message_in(lang, &verdict.legal, None));
         Ok(0)
     } else {
         Ok(1)

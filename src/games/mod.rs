@@ -114,6 +114,9 @@ pub mod request;
 
 pub mod many;
 
+#[cfg(test)]
+mod verdict_words;
+
 use crate::error::Error;
 use crate::game::Game;
 pub use crate::json::{json_one_or_many, readable_json, readable_json_at};

@@ -244,3 +244,61 @@ fn refusals_speak_german_when_asked() {
         }
     }
 }
+
+/// `validate --lang de`: a broken board's verdict and a bad file's refusal
+/// worded in German, each verdict line still named by its rule, exit codes
+/// as in English.
+#[test]
+fn validate_speaks_german_when_asked() {
+    let s = Scratch::new("german-verdicts");
+    let r = s.run(&["panic-buy", "--seed", "5", "--format", "json", "-o", "board.json"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let good: serde_json::Value = serde_json::from_slice(&std::fs::read(s.path("board.json")).unwrap()).unwrap();
+    let r = s.run(&["validate", "panic-buy", "board.json", "--lang", "de"]);
+    assert_eq!(
+        (r.code(), r.stdout().trim()),
+        (
+            0,
+            "regelgerecht: board.json verstößt gegen keine der 16 Regeln von Panic Buy"
+        )
+    );
+
+    // A unit on the bathroom door's square, and the TP square made shop floor.
+    let mut bad = good.clone();
+    let door = &good["bathroom_door"];
+    let (c, row) = (door[0].as_u64().unwrap() as usize, door[1].as_u64().unwrap() as usize);
+    let mut line: Vec<char> = bad["cells"][row - 1].as_str().unwrap().chars().collect();
+    line[c - 1] = 'U';
+    bad["cells"][row - 1] = serde_json::json!(line.into_iter().collect::<String>());
+    let cells: Vec<String> = bad["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().replace('T', "."))
+        .collect();
+    bad["cells"] = serde_json::json!(cells);
+    std::fs::write(s.path("bad.json"), bad.to_string()).unwrap();
+    let english = s.run(&["validate", "panic-buy", "bad.json"]);
+    let german = s.run(&["validate", "panic-buy", "bad.json", "--lang", "de"]);
+    assert_eq!((english.code(), german.code()), (1, 1), "{}", german.stderr());
+    let (english, german) = (english.stdout(), german.stdout());
+    assert_eq!(english.lines().count(), german.lines().count(), "{german}");
+    assert!(german.contains("parts: 0 Klopapierfelder, das Brett hat 1"), "{german}");
+    assert!(german.contains("doors: das Feld ("), "{german}");
+    assert!(german.contains(") vor der WC-Tür ist U, kein freier Boden"), "{german}");
+    for (en, de) in english.lines().zip(german.lines()) {
+        let rule = en.split_once(": ").unwrap().0;
+        assert!(de.starts_with(&format!("{rule}: ")) && de != en, "{en}\n{de}");
+    }
+
+    // A file that is not a board: refused in German, exit 2.
+    std::fs::write(
+        s.path("cells.json"),
+        good.to_string().replacen("\"cells\"", "\"cellz\"", 1),
+    )
+    .unwrap();
+    let line = s
+        .run(&["validate", "panic-buy", "cells.json", "--lang", "de"])
+        .one_error_line(2);
+    assert!(line.starts_with("error: cells.json: kein Panic-Buy-Brett: "), "{line}");
+}

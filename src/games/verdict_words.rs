@@ -1,0 +1,207 @@
+//! The words of every game's rule check in every language the error
+//! catalogue has: a layout of each game of the registry, broken in every
+//! small way one change can break it, through the game's own `validate`,
+//! and each verdict and error it gives worded in the language.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::game::{Common, Values};
+use crate::seed::Seed;
+
+/// Words of English sentences that German ones do not use.
+const ENGLISH: [&str; 10] = [
+    " is ", " the ", " not ", " and ", " has ", " at ", "cannot", "must", "found", " are ",
+];
+
+/// Every layout one change away from `layout`: a list item dropped, doubled
+/// or swapped with the next, a list emptied, a field left out, a text
+/// replaced by another text of the layout or one of its characters by
+/// another, a number moved by one or set to 0.
+fn broken(layout: &Value) -> Vec<Value> {
+    let mut texts = BTreeSet::new();
+    let mut letters = BTreeSet::new();
+    leaves(layout, &mut |v| {
+        if let Value::String(s) = v {
+            texts.insert(s.clone());
+            letters.extend(s.chars());
+        }
+    });
+    let mut pointers = Vec::new();
+    walk(layout, String::new(), &mut pointers);
+    let mut out = Vec::new();
+    let mut changed = |pointer: &str, change: &dyn Fn(&mut Value)| {
+        let mut copy = layout.clone();
+        if let Some(v) = copy.pointer_mut(pointer) {
+            change(v);
+            out.push(copy);
+        }
+    };
+    for pointer in &pointers {
+        match layout.pointer(pointer).expect("walked") {
+            Value::Array(items) => {
+                for i in 0..items.len() {
+                    changed(pointer, &|v| drop(v.as_array_mut().unwrap().remove(i)));
+                    changed(pointer, &|v| {
+                        let list = v.as_array_mut().unwrap();
+                        list.insert(i, list[i].clone());
+                    });
+                    if i + 1 < items.len() {
+                        changed(pointer, &|v| v.as_array_mut().unwrap().swap(i, i + 1));
+                    }
+                }
+                changed(pointer, &|v| v.as_array_mut().unwrap().clear());
+            }
+            Value::Object(fields) => {
+                for key in fields.keys() {
+                    changed(pointer, &|v| drop(v.as_object_mut().unwrap().remove(key)));
+                }
+            }
+            Value::String(s) => {
+                for other in texts.iter().filter(|t| *t != s) {
+                    changed(pointer, &|v| *v = Value::String(other.clone()));
+                }
+                let chars: Vec<char> = s.chars().collect();
+                // Every character of a short text (a row, a card), three of a long one (a code).
+                let places: BTreeSet<usize> = match chars.len() {
+                    0..=8 => (0..chars.len()).collect(),
+                    n => [0, n / 2, n - 1].into(),
+                };
+                for i in places {
+                    for c in letters.iter().filter(|c| **c != chars[i]) {
+                        let mut new = chars.clone();
+                        new[i] = *c;
+                        changed(pointer, &|v| *v = Value::String(new.iter().collect()));
+                    }
+                }
+            }
+            Value::Number(n) => {
+                let n = n.as_i64().unwrap_or(0);
+                for m in [n - 1, n + 1, 0] {
+                    changed(pointer, &|v| *v = Value::from(m));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The JSON pointer of every value in `v`, `v`'s own first.
+fn walk(v: &Value, here: String, out: &mut Vec<String>) {
+    out.push(here.clone());
+    match v {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                walk(item, format!("{here}/{i}"), out);
+            }
+        }
+        Value::Object(fields) => {
+            for (key, item) in fields {
+                walk(
+                    item,
+                    format!("{here}/{}", key.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+fn leaves(v: &Value, f: &mut dyn FnMut(&Value)) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| leaves(i, f)),
+        Value::Object(fields) => fields.values().for_each(|i| leaves(i, f)),
+        other => f(other),
+    }
+}
+
+/// What a message says once the names it carries are taken out: the text
+/// between quotes (input as given) and, for a verdict, its rule's name.
+fn words(message: &str) -> String {
+    message.split('\'').step_by(2).collect::<String>().to_lowercase()
+}
+
+/// A message's shape, for the report: numbers as `#`, quoted input as `'…'`.
+fn shape(message: &str) -> String {
+    let unquoted: String = message
+        .split('\'')
+        .enumerate()
+        .map(|(i, piece)| if i % 2 == 1 { "'…'" } else { piece })
+        .collect();
+    let mut out = String::new();
+    for c in unquoted.chars() {
+        match c {
+            '0'..='9' if out.ends_with('#') => {}
+            '0'..='9' => out.push('#'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn every_verdict_of_every_game_is_worded_in_german() {
+    let name = "layout.json";
+    let mut unworded = BTreeSet::new();
+    for game in crate::games::all() {
+        let mut verdicts = BTreeSet::new();
+        let mut errors = BTreeSet::new();
+        let mut rules_broken = BTreeSet::new();
+        let mut legal = BTreeSet::new();
+        for seed in ["1", "2"] {
+            let request = game
+                .request(&Common::for_seed(Seed::new(seed).unwrap()), &Values::default())
+                .unwrap();
+            let layout: Value = serde_json::from_str(&request.json().unwrap()).unwrap();
+            let whole = game.validate(name, &layout.to_string(), &Values::default()).unwrap();
+            assert!(whole.broken.is_empty(), "{}: {:?}", game.name(), whole.broken);
+            legal.insert(whole.legal);
+            for one in broken(&layout) {
+                match game.validate(name, &one.to_string(), &Values::default()) {
+                    Ok(verdict) => {
+                        for line in verdict.broken {
+                            rules_broken.insert(line.split_once(": ").map(|(r, _)| r.to_string()).unwrap_or_default());
+                            verdicts.insert(line);
+                        }
+                    }
+                    Err(e) => {
+                        errors.insert(e.message);
+                    }
+                }
+            }
+        }
+        assert!(!verdicts.is_empty() && !errors.is_empty(), "{}", game.name());
+        for line in verdicts.iter().chain(&legal) {
+            let de = crate::text::message_in("de", line, None);
+            // A verdict keeps its rule's name; the rest is German.
+            let (rule, message) = de.split_once(": ").unwrap_or(("", &de));
+            let kept = line.starts_with(&format!("{rule}: ")) || line.starts_with("legal: ");
+            if !kept || ENGLISH.iter().any(|w| words(message).contains(w)) {
+                unworded.insert(format!("{}: {}", game.name(), shape(line)));
+            }
+        }
+        for message in &errors {
+            let de = crate::text::message_in("de", message, None);
+            if &de == message {
+                unworded.insert(format!("{}: {}", game.name(), shape(message)));
+            }
+        }
+        // Each rule of the game broken at least once, where one change can break it.
+        let rules: Vec<&str> = game.rules().iter().map(|r| r.name).collect();
+        let missed: Vec<&&str> = rules.iter().filter(|r| !rules_broken.contains(**r)).collect();
+        eprintln!(
+            "{}: {} verdicts, {} errors, rules never broken: {missed:?}",
+            game.name(),
+            verdicts.len(),
+            errors.len()
+        );
+    }
+    assert!(
+        unworded.is_empty(),
+        "not worded in German:\n{}",
+        unworded.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
