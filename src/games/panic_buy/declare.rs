@@ -116,7 +116,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["tally"],
     texts: game_texts!("panic-buy"),
-    large_print_sheets: &["rules"],
+    large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
     actions: &[Action {
         name: "simulate",

@@ -137,11 +137,31 @@ impl Context<'_> {
     }
 
     /// A board's sheet, with its rating `note` where it has one.
+    /// In large print the tables and the key follow on a page of their own.
     pub fn board_pages(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Vec<Page> {
-        match self.layout {
+        let mut pages = match self.layout {
             BoardLayout::Single => vec![self.single(board, code, note)],
             BoardLayout::Tiled => vec![self.tile(board, code, 1, note), self.tile(board, code, 2, None)],
+        };
+        if self.wide.style.is_large() {
+            pages.push(self.tables_page(code));
         }
+        pages
+    }
+
+    /// The event and movement tables, the rooms and the key on a page of
+    /// their own, for large print.
+    fn tables_page(&self, code: &SheetCode) -> Page {
+        let mut page = self.tall.page();
+        self.tall.title(&mut page, &self.l("board_title"));
+        let x = MARGIN_MM + 2.0;
+        let width = page.width - 2.0 * x;
+        let y = self.events(&mut page, x, MARGIN_MM + 26.0, width) + 3.0;
+        let y = self.movement(&mut page, x, y, width) + 2.0;
+        let y = self.rooms(&mut page, x, y, width) + 2.0;
+        self.key(&mut page, x, y, width, false);
+        self.tall.code(&mut page, code);
+        page
     }
 
     pub fn pages(&self, kind: SheetKind, board: &Board, code: &SheetCode) -> Vec<Page> {
@@ -149,7 +169,7 @@ impl Context<'_> {
             SheetKind::Board => self.board_pages(board, code, None),
             SheetKind::Rules => self.tall.prose_pages(&self.l("rules_title"), self.rules, code),
             SheetKind::Components => self.components(code),
-            SheetKind::Tally if self.params.mode == Mode::Hoard => vec![self.tally(code)],
+            SheetKind::Tally if self.params.mode == Mode::Hoard => self.tally(code),
             SheetKind::Tally => Vec::new(),
         }
     }
@@ -165,6 +185,18 @@ impl Context<'_> {
             last_row: SIZE,
         };
         let x = geo.left + SIZE as f32 * geo.square + 8.0;
+        if self.wide.style.is_large() {
+            // Beside the board only what it is and its rating.
+            page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
+            self.road(&mut page, board, &geo);
+            let width = page.width - MARGIN_MM - 1.0 - x;
+            let y = self.heading(&mut page, x, MARGIN_MM + 7.0, width) + 3.0;
+            if let Some(note) = note {
+                page.paragraph(x, y, width, NOTE_PT, Regular, note);
+            }
+            self.wide.code(&mut page, code);
+            return page;
+        }
         page.group(&self.wide.shared("board-panel", |p| {
             self.panel(p, x, MARGIN_MM + 7.0, true, true);
         }));
@@ -203,15 +235,12 @@ impl Context<'_> {
         };
         let title = format!("{}: {} {part} / 2", self.l("board_title"), self.l("board_part"));
         page.text(left, MARGIN_MM + 7.0, 13.0, Bold, Align::Left, &title);
-        if part == 1 {
+        let large = self.wide.style.is_large();
+        if part == 1 && !large {
             // The mode and the goal, beside the title.
-            let objective = match self.params.mode {
-                Mode::Race => "objective_race",
-                Mode::Hoard => "objective_hoard",
-            };
             let right = left + width;
             let room = width - 75.0;
-            for (y, key) in [(MARGIN_MM + 3.5, "board_subtitle"), (MARGIN_MM + 7.5, objective)] {
+            for (y, key) in [(MARGIN_MM + 3.5, "board_subtitle"), (MARGIN_MM + 7.5, self.objective())] {
                 page.fitted(right, y, room, 7.5, Regular, Align::Right, &self.l(key));
             }
         }
@@ -255,7 +284,19 @@ impl Context<'_> {
         }
         page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
         let col = (width - 8.0) / 2.0;
-        if part == 1 {
+        if large {
+            // The tables follow on a page of their own: below the first half
+            // what the board is and its rating.
+            if part == 1 {
+                let y = page.paragraph(left, join_y + 16.0, width, 7.5, Regular, &self.l("board_subtitle"));
+                let y = page.paragraph(left, y, width, 7.5, Regular, &self.l(self.objective()));
+                if let Some(note) = note {
+                    page.paragraph(left, y + 1.0, width, NOTE_PT, Regular, note);
+                }
+            } else {
+                self.road(&mut page, board, &geo);
+            }
+        } else if part == 1 {
             let below = join_y + 12.0;
             let y = self.events(&mut page, left, below, col);
             let y = y.max(self.movement(&mut page, left + col + 8.0, below, col));
@@ -308,16 +349,7 @@ impl Context<'_> {
     /// tables, the rooms, and the key.
     fn panel(&self, page: &mut Page, x: f32, y: f32, rooms: bool, key: bool) -> f32 {
         let width = page.width - MARGIN_MM - 1.0 - x;
-        page.role(Role::Heading(1), |p| {
-            p.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"))
-        });
-        let mut y = page.paragraph(x, y + 6.0, width, 7.5, Regular, &self.l("board_subtitle"));
-        let objective = if self.params.mode == Mode::Race {
-            "objective_race"
-        } else {
-            "objective_hoard"
-        };
-        y = page.paragraph(x, y, width, 7.5, Regular, &self.l(objective)) + 3.0;
+        let mut y = self.heading(page, x, y, width) + 3.0;
         y = self.events(page, x, y, width) + 3.0;
         y = self.movement(page, x, y, width) + 2.0;
         if rooms {
@@ -327,6 +359,24 @@ impl Context<'_> {
             y = self.key(page, x, y, width, false);
         }
         y
+    }
+
+    /// The board's title, what it is and the goal of its mode, from `y`;
+    /// returns where they end.
+    fn heading(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
+        page.role(Role::Heading(1), |p| {
+            p.text(x, y, 15.0, Bold, Align::Left, &self.l("board_title"))
+        });
+        let y = page.paragraph(x, y + 6.0, width, 7.5, Regular, &self.l("board_subtitle"));
+        page.paragraph(x, y, width, 7.5, Regular, &self.l(self.objective()))
+    }
+
+    /// The label of the goal of the mode being played.
+    fn objective(&self) -> &'static str {
+        match self.params.mode {
+            Mode::Race => "objective_race",
+            Mode::Hoard => "objective_hoard",
+        }
     }
 
     fn table(
@@ -346,11 +396,20 @@ impl Context<'_> {
         // What each roll does, an item each.
         page.role(Role::List, |page| {
             for row in rows {
-                page.rect(x, y, width, 6.0, Some(Stroke::solid(0.4)), None);
+                // In large print a row as tall as its lines at 14 pt.
+                let h = match page.style.is_large() {
+                    false => 6.0,
+                    true => {
+                        let size = page.style.min_text_pt();
+                        let lines = crate::fonts::wrap(row, Regular, size, width - 2.0).len().max(1);
+                        lines as f32 * size * crate::fonts::PT_TO_MM * 1.15 + 2.5
+                    }
+                };
+                page.rect(x, y, width, h, Some(Stroke::solid(0.4)), None);
                 page.role(Role::ListItem, |p| {
-                    p.fitted_text(x + width / 2.0, y + 3.0, width - 2.0, 7.5, Regular, row)
+                    p.fitted_text(x + width / 2.0, y + h / 2.0, width - 2.0, 7.5, Regular, row)
                 });
-                y += 6.0;
+                y += h;
             }
         });
         y + 4.0
@@ -388,7 +447,7 @@ impl Context<'_> {
             page.paragraph(bx + 2.0, y + 4.5, w - 4.0, 7.5, Bold, &self.l(room));
             let end = page.paragraph(
                 bx,
-                y + ROOM_MM + 3.0,
+                y + ROOM_MM + if page.style.is_large() { 6.0 } else { 3.0 },
                 w,
                 crate::sheet::MIN_TEXT_PT,
                 Regular,
@@ -404,8 +463,9 @@ impl Context<'_> {
         page.role(Role::Heading(2), |p| {
             p.text(x, y, 9.5, Bold, Align::Left, &self.l("legend"))
         });
-        let mut y = y + 2.0;
-        let s = if compact { 3.8 } else { 5.0 };
+        let large = page.style.is_large();
+        let mut y = y + if large { 4.0 } else { 2.0 };
+        let s = if large { 8.0 } else if compact { 3.8 } else { 5.0 };
         let entries = [
             "key_object",
             "key_counter",
@@ -435,7 +495,7 @@ impl Context<'_> {
                 Regular,
                 &self.l(k),
             );
-            y += s + 1.2;
+            y += s + if large { 3.0 } else { 1.2 };
         }
         y
     }
@@ -851,85 +911,131 @@ impl Context<'_> {
     /// Hoard mode: one column per team (partners as the rules seat them),
     /// a row for each round 9 games in 10 need, in side-by-side blocks as the
     /// page needs, and the final count and winner below.
-    fn tally(&self, code: &SheetCode) -> Page {
+    /// The team tally: a row a round, as many blocks side by side as the
+    /// rounds need; in large print one block a page, over as many pages.
+    fn tally(&self, code: &SheetCode) -> Vec<Page> {
         let mut page = self.tall.page();
         self.tall.title(&mut page, &self.l("tally_title"));
-        let teams = (self.params.players / 2) as usize;
         let left = MARGIN_MM + 2.0;
         let width = page.width - 2.0 * left;
         let note_end = page.paragraph(left, MARGIN_MM + 18.0, width, 8.0, Regular, &self.l("tally_note"));
         let top = note_end + 1.0;
+        let rounds = self.tally_rows as usize;
+        if self.tall.style.is_large() {
+            // 12 mm rows: two of headings, two more at the foot of the last page.
+            let bottom = self.tall.content_bottom(&page);
+            let room = |top: f32| ((bottom - top) / 12.0).floor() as usize;
+            let later_top = MARGIN_MM + 22.0;
+            let mut pages = Vec::new();
+            let mut start = 0;
+            let mut first_page = Some(page);
+            while start < rounds {
+                let (mut page, top) = match first_page.take() {
+                    Some(page) => (page, top),
+                    None => {
+                        let mut next = self.tall.page();
+                        self.tall.title(&mut next, &self.l("tally_title"));
+                        (next, later_top)
+                    }
+                };
+                let fit = room(top).max(5);
+                let left_over = rounds - start;
+                let end = match left_over + 4 <= fit {
+                    true => rounds,
+                    // At least one round left for the last page's foot.
+                    false => start + (fit - 2).min(left_over - 1),
+                };
+                self.tally_block(&mut page, (left, top), (width, 12.0, 34.0), start..end, end == rounds);
+                self.tall.code(&mut page, code);
+                pages.push(page);
+                start = end;
+            }
+            return pages;
+        }
         // Rows below the note and above the footer: two of headings, two at the
         // foot; as many blocks side by side as the rounds need, rows as tall
         // as the page allows.
         let room = page.height - MARGIN_MM - 16.0 - top;
         let fit = (room / TALLY_ROW_MM).floor() as usize;
         let per_block_most = fit.saturating_sub(4).max(1);
-        let rounds = self.tally_rows as usize;
         let blocks = rounds.div_ceil(per_block_most);
         let per_block = rounds.div_ceil(blocks);
         let row_h = (room / (per_block + 4) as f32).clamp(TALLY_ROW_MM, 12.0);
         let gap = 4.0;
         let block_w = (width - gap * (blocks - 1) as f32) / blocks as f32;
-        let first = 16.0;
-        let col = (block_w - first) / teams as f32;
         for b in 0..blocks {
             let x0 = left + b as f32 * (block_w + gap);
-            let rows = per_block.min(rounds - b * per_block);
-            let last = b + 1 == blocks;
-            let all = rows + 2 + if last { 2 } else { 0 };
-            page.rect(x0, top, block_w, row_h * 2.0, None, Some(Colour::Grey(0.9)));
-            for t in 0..teams {
-                let x = x0 + first + t as f32 * col;
-                let name = format!("{} {}", self.l("team"), t + 1);
-                page.fitted_text(x + col / 2.0, top + row_h / 2.0, col - 2.0, 9.0, Bold, &name);
-                let members: Vec<String> = (0..self.params.players)
-                    .filter(|&p| self.params.team(p) as usize == t)
-                    .map(|p| (p + 1).to_string())
-                    .collect();
-                let members = format!("{} {}", self.l("members"), members.join(" + "));
-                page.fitted_text(x + col / 2.0, top + row_h * 1.5, col - 2.0, 8.0, Regular, &members);
-            }
-            page.fitted_text(
-                x0 + first / 2.0,
-                top + row_h * 1.5,
-                first - 1.0,
-                7.5,
-                Bold,
-                &self.l("tally_round"),
-            );
-            for r in 0..rows {
-                let y = top + row_h * (r as f32 + 2.0);
-                let round = b * per_block + r + 1;
-                page.centred_text(x0 + first / 2.0, y + row_h / 2.0, 8.0, Regular, &round.to_string());
-                for t in 0..teams {
-                    page.writing_cell(x0 + first + t as f32 * col, y, col, row_h);
-                }
-            }
-            if last {
-                let y = top + row_h * (rows as f32 + 2.0);
-                page.rect(x0, y, first, row_h * 2.0, None, Some(Colour::Grey(0.9)));
-                for (i, key) in ["tally_total", "tally_winner"].into_iter().enumerate() {
-                    let cy = y + row_h * (i as f32 + 0.5);
-                    page.fitted_text(x0 + first / 2.0, cy, first - 1.0, 7.0, Bold, &self.l(key));
-                    for t in 0..teams {
-                        page.writing_cell(x0 + first + t as f32 * col, y + row_h * i as f32, col, row_h);
-                    }
-                }
-            }
-            for r in 0..=all {
-                let y = top + row_h * r as f32;
-                let heavy = r == 2 || (last && r == all - 2);
-                page.line((x0, y), (x0 + block_w, y), Stroke::solid(if heavy { 1.0 } else { 0.4 }));
-            }
-            for t in 0..=teams {
-                let x = x0 + first + t as f32 * col;
-                page.line((x, top), (x, top + row_h * all as f32), Stroke::solid(0.8));
-            }
-            page.line((x0, top), (x0, top + row_h * all as f32), Stroke::solid(0.8));
+            let first = b * per_block;
+            let rows = first..(first + per_block).min(rounds);
+            self.tally_block(&mut page, (x0, top), (block_w, row_h, 16.0), rows, b + 1 == blocks);
         }
         self.tall.code(&mut page, code);
-        page
+        vec![page]
+    }
+
+    /// One block of the tally at `(x0, top)`, `block_w` wide with rows
+    /// `row_h` tall and a first column `first` wide: the teams, a row for
+    /// each of `rounds` and, on the `last`, the final count and the winner.
+    fn tally_block(
+        &self,
+        page: &mut Page,
+        (x0, top): (f32, f32),
+        (block_w, row_h, first): (f32, f32, f32),
+        rounds: std::ops::Range<usize>,
+        last: bool,
+    ) {
+        let teams = (self.params.players / 2) as usize;
+        let col = (block_w - first) / teams as f32;
+        let rows = rounds.len();
+        let all = rows + 2 + if last { 2 } else { 0 };
+        page.rect(x0, top, block_w, row_h * 2.0, None, Some(Colour::Grey(0.9)));
+        for t in 0..teams {
+            let x = x0 + first + t as f32 * col;
+            let name = format!("{} {}", self.l("team"), t + 1);
+            page.fitted_text(x + col / 2.0, top + row_h / 2.0, col - 2.0, 9.0, Bold, &name);
+            let members: Vec<String> = (0..self.params.players)
+                .filter(|&p| self.params.team(p) as usize == t)
+                .map(|p| (p + 1).to_string())
+                .collect();
+            let members = format!("{} {}", self.l("members"), members.join(" + "));
+            page.fitted_text(x + col / 2.0, top + row_h * 1.5, col - 2.0, 8.0, Regular, &members);
+        }
+        page.fitted_text(
+            x0 + first / 2.0,
+            top + row_h * 1.5,
+            first - 1.0,
+            7.5,
+            Bold,
+            &self.l("tally_round"),
+        );
+        for (r, round) in rounds.enumerate() {
+            let y = top + row_h * (r as f32 + 2.0);
+            page.centred_text(x0 + first / 2.0, y + row_h / 2.0, 8.0, Regular, &(round + 1).to_string());
+            for t in 0..teams {
+                page.writing_cell(x0 + first + t as f32 * col, y, col, row_h);
+            }
+        }
+        if last {
+            let y = top + row_h * (rows as f32 + 2.0);
+            page.rect(x0, y, first, row_h * 2.0, None, Some(Colour::Grey(0.9)));
+            for (i, key) in ["tally_total", "tally_winner"].into_iter().enumerate() {
+                let cy = y + row_h * (i as f32 + 0.5);
+                page.fitted_text(x0 + first / 2.0, cy, first - 1.0, 7.0, Bold, &self.l(key));
+                for t in 0..teams {
+                    page.writing_cell(x0 + first + t as f32 * col, y + row_h * i as f32, col, row_h);
+                }
+            }
+        }
+        for r in 0..=all {
+            let y = top + row_h * r as f32;
+            let heavy = r == 2 || (last && r == all - 2);
+            page.line((x0, y), (x0 + block_w, y), Stroke::solid(if heavy { 1.0 } else { 0.4 }));
+        }
+        for t in 0..=teams {
+            let x = x0 + first + t as f32 * col;
+            page.line((x, top), (x, top + row_h * all as f32), Stroke::solid(0.8));
+        }
+        page.line((x0, top), (x0, top + row_h * all as f32), Stroke::solid(0.8));
     }
 }
 
