@@ -764,18 +764,21 @@ impl Context<'_> {
         }
 
         let blank = self.tall.blank();
+        let large = self.tall.style.is_large();
         let (left, top) = (MARGIN_MM + 2.0, MARGIN_MM + 18.0);
-        let area = (
-            blank.width - MARGIN_MM - 2.0 - left,
-            blank.height - MARGIN_MM - 16.0 - top,
-        );
+        // Large print keeps clear of the larger code line below.
+        let bottom = match large {
+            false => blank.height - MARGIN_MM - 16.0,
+            true => self.tall.content_bottom(&blank),
+        };
+        let area = (blank.width - MARGIN_MM - 2.0 - left, bottom - top);
         // More than a page is shared out evenly, not left as a last page
         // nearly empty: the shortest pages that still take no more of them.
-        let mut pages = pack(&pieces, area);
+        let mut pages = pack(&pieces, area, large);
         let mut height = area.1;
         while pages.len() > 1 && height > area.1 / 2.0 {
             height -= 5.0;
-            let shorter = pack(&pieces, (area.0, height));
+            let shorter = pack(&pieces, (area.0, height), large);
             if shorter.len() > pages.len() {
                 break;
             }
@@ -796,7 +799,10 @@ impl Context<'_> {
     }
 
     fn draw_piece(&self, page: &mut Page, piece: Piece, x: f32, y: f32) {
-        let (w, h) = piece.size();
+        if self.tall.style.is_large() {
+            return self.draw_piece_large(page, piece, x, y);
+        }
+        let (w, h) = piece.size(false);
         let cut = Stroke::dashed(0.6, &[3.0, 2.0]);
         match piece {
             Piece::TurnCard { player, two } => {
@@ -904,6 +910,98 @@ impl Context<'_> {
                     self.l("dog")
                 };
                 page.centred_text(cx, cy + TOKEN_LABEL_DOWN, TOKEN_LABEL_PT, Bold, &label);
+            }
+        }
+    }
+
+    /// A piece in large print: every word at 14 pt or more, laid out for
+    /// the larger cards and tokens of [`Piece::size`], inside the cut line.
+    fn draw_piece_large(&self, page: &mut Page, piece: Piece, x: f32, y: f32) {
+        let (w, h) = piece.size(true);
+        let cut = Stroke::dashed(0.6, &[3.0, 2.0]);
+        let half = w / 2.0 - 6.0;
+        match piece {
+            Piece::TurnCard { player, two } => {
+                page.rect(x, y, w, h, Some(cut), None);
+                page.fitted(x + 3.0, y + 9.0, half, 18.0, Bold, Align::Left, &self.l("your_turn"));
+                let who = format!("{} {player}", self.l("player"));
+                page.fitted(x + w - 3.0, y + 9.0, half, 16.0, Bold, Align::Right, &who);
+                if self.params.mode == Mode::Hoard {
+                    let team = self.params.team(player - 1) + 1;
+                    let team = format!("{} {team}", self.l("team_of"));
+                    page.fitted(x + w - 3.0, y + 17.5, half, 14.0, Regular, Align::Right, &team);
+                }
+                if let Some(name) = self.seats.names.get(player as usize - 1) {
+                    page.fitted(x + 3.0, y + 17.5, half, 14.0, Bold, Align::Left, name);
+                }
+                let boxes_top = y + LARGE_BOXES_DOWN;
+                let boxes: Vec<String> = if two {
+                    vec![
+                        format!("{} A", self.l("basket")),
+                        format!("{} B", self.l("basket")),
+                        self.l("trolley"),
+                    ]
+                } else {
+                    vec![self.l("basket_carry"), self.l("trolley")]
+                };
+                let bw = (w - 3.0 - 3.0 * boxes.len() as f32) / boxes.len() as f32;
+                for (i, label) in boxes.iter().enumerate() {
+                    let bx = x + 3.0 + i as f32 * (bw + 3.0);
+                    page.rect(
+                        bx,
+                        boxes_top,
+                        bw,
+                        y + h - 10.0 - boxes_top,
+                        Some(Stroke::solid(0.8)),
+                        None,
+                    );
+                    page.paragraph(bx + 2.0, boxes_top + 6.5, bw - 4.0, 14.0, Bold, label);
+                }
+                page.fitted_left(x + 3.0, y + h - 3.5, w - 6.0, 14.0, Regular, &self.l("sneezes_here"));
+            }
+            Piece::Sneeze(stock) => {
+                page.rect(x, y, w, h, Some(cut), None);
+                page.fitted(x + 3.0, y + 9.0, w - 20.0, 18.0, Bold, Align::Left, &self.l("sneeze"));
+                droplets(page, x + w - 8.0, y + 6.0);
+                page.paragraph(x + 3.0, y + 16.0, w - 6.0, 14.0, Regular, &self.l("sneeze_text"));
+                if stock {
+                    page.text(x + w - 3.0, y + h - 3.0, 14.0, Regular, Align::Right, &self.l("stockpile"));
+                }
+            }
+            Piece::Tp(spare) => {
+                let r = w / 2.0;
+                let (cx, cy) = (x + r, y + r);
+                page.circle(cx, cy, r, Some(cut), None);
+                tp_roll(page, cx, cy - LARGE_ICON_UP, r * 0.3);
+                let (label, font) = match spare {
+                    false => (self.l("tp_counter"), Bold),
+                    true => (self.l("spare"), Regular),
+                };
+                page.centred_text(cx, cy + LARGE_LABEL_DOWN, 14.0, font, &label);
+            }
+            Piece::Basket(player, which) => {
+                let r = w / 2.0;
+                let (cx, cy) = (x + r, y + r);
+                page.circle(cx, cy, r, Some(cut), None);
+                page.circle(cx, cy, r - 1.5, Some(Stroke::solid(0.8)), None);
+                let label = match which {
+                    Some(c) => format!("P{player}{c}"),
+                    None => format!("P{player}"),
+                };
+                page.centred_text(cx, cy, 18.0, Bold, &label);
+            }
+            Piece::Virus | Piece::Dog => {
+                let r = w / 2.0;
+                let (cx, cy) = (x + r, y + r);
+                page.circle(cx, cy, r, Some(cut), None);
+                let label = if piece == Piece::Virus {
+                    virus(page, cx, cy - LARGE_ICON_UP, r * 0.2);
+                    self.l("virus")
+                } else {
+                    paw(page, cx, cy - LARGE_ICON_UP, r * 0.3);
+                    self.l("dog")
+                };
+                page.centred_text(cx, cy + LARGE_LABEL_DOWN, 14.0, Bold, &label);
             }
         }
     }
@@ -1058,7 +1156,16 @@ enum Piece {
 }
 
 impl Piece {
-    fn size(self) -> (f32, f32) {
+    /// The piece's width and height; `large`: in large print, where cards
+    /// run across the page and tokens hold their word at 14 pt.
+    fn size(self, large: bool) -> (f32, f32) {
+        if large {
+            return match self {
+                Piece::TurnCard { .. } => (2.0 * LARGE_CARD_W + PIECE_GAP, 84.0),
+                Piece::Sneeze(_) => (LARGE_CARD_W, 50.0),
+                Piece::Tp(_) | Piece::Basket(..) | Piece::Virus | Piece::Dog => (LARGE_TOKEN_MM, LARGE_TOKEN_MM),
+            };
+        }
         match self {
             Piece::TurnCard { two: false, .. } => (CARD_W, 46.0),
             // Two basket boxes and the trolley: two columns wide.
@@ -1076,6 +1183,14 @@ impl Piece {
 
 /// The width of a card, and of a column of the components page.
 const CARD_W: f32 = 60.0;
+/// Large print: a card, two to a row across the page, and a token.
+const LARGE_CARD_W: f32 = 90.0;
+const LARGE_TOKEN_MM: f32 = 28.0;
+/// Large print: where a token's picture and word sit, from its centre.
+const LARGE_ICON_UP: f32 = 5.0;
+const LARGE_LABEL_DOWN: f32 = 3.5;
+/// Large print: the top of a turn card's boxes, below its two lines of words.
+const LARGE_BOXES_DOWN: f32 = 23.0;
 /// The gap between pieces, for cutting.
 const PIECE_GAP: f32 = 3.0;
 /// Where a token's picture and its word sit, from its centre, so both stay
@@ -1091,20 +1206,21 @@ const TALLY_ROW_MM: f32 = 8.5;
 /// and each row of tokens goes, in order, where the columns it needs are
 /// shortest, the leftmost of equals; a new page when none has room.
 /// Positions are relative to the area's corner.
-fn pack(pieces: &[Piece], (width, height): (f32, f32)) -> Vec<Vec<(Piece, f32, f32)>> {
-    let columns = (((width + PIECE_GAP) / (CARD_W + PIECE_GAP)).floor() as usize).max(2);
+fn pack(pieces: &[Piece], (width, height): (f32, f32), large: bool) -> Vec<Vec<(Piece, f32, f32)>> {
+    let card_w = if large { LARGE_CARD_W } else { CARD_W };
+    let columns = (((width + PIECE_GAP) / (card_w + PIECE_GAP)).floor() as usize).max(2);
     // Cards one by one, then tokens in rows as wide as a card.
     let mut items: Vec<Vec<Piece>> = pieces.iter().filter(|p| !p.is_token()).map(|p| vec![*p]).collect();
-    let widest = Piece::Tp(false).size().0;
-    let per_row = ((CARD_W + PIECE_GAP) / (widest + PIECE_GAP)).floor() as usize;
+    let widest = Piece::Tp(false).size(large).0;
+    let per_row = ((card_w + PIECE_GAP) / (widest + PIECE_GAP)).floor() as usize;
     let tokens: Vec<Piece> = pieces.iter().copied().filter(|p| p.is_token()).collect();
     items.extend(tokens.chunks(per_row).map(<[Piece]>::to_vec));
     let mut pages: Vec<Vec<(Piece, f32, f32)>> = vec![Vec::new()];
     // Where the next piece of each column would start.
     let mut next = vec![0.0f32; columns];
     for item in items {
-        let span = ((item[0].size().0 + PIECE_GAP) / (CARD_W + PIECE_GAP)).ceil() as usize;
-        let h = item.iter().map(|p| p.size().1).fold(0.0, f32::max);
+        let span = ((item[0].size(large).0 + PIECE_GAP) / (card_w + PIECE_GAP)).ceil() as usize;
+        let h = item.iter().map(|p| p.size(large).1).fold(0.0, f32::max);
         let spot = |next: &[f32]| {
             (0..=columns - span)
                 .map(|c| (c, next[c..c + span].iter().copied().fold(0.0, f32::max)))
@@ -1117,9 +1233,9 @@ fn pack(pieces: &[Piece], (width, height): (f32, f32)) -> Vec<Vec<(Piece, f32, f
             next.iter_mut().for_each(|n| *n = 0.0);
             (c, y) = spot(&next);
         }
-        let mut x = c as f32 * (CARD_W + PIECE_GAP);
+        let mut x = c as f32 * (card_w + PIECE_GAP);
         for piece in item {
-            let (w, ph) = piece.size();
+            let (w, ph) = piece.size(large);
             // Tokens of one row share its middle line.
             pages.last_mut().expect("a page").push((piece, x, y + (h - ph) / 2.0));
             x += w + PIECE_GAP;
