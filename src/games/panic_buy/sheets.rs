@@ -139,29 +139,65 @@ impl Context<'_> {
     /// A board's sheet, with its rating `note` where it has one.
     /// In large print the tables and the key follow on a page of their own.
     pub fn board_pages(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Vec<Page> {
-        let mut pages = match self.layout {
+        let large = self.wide.style.is_large();
+        match self.layout {
+            BoardLayout::Single if large => {
+                let mut pages = vec![self.single(board, code, None)];
+                pages.extend(self.tables_pages(code, true, note));
+                pages
+            }
             BoardLayout::Single => vec![self.single(board, code, note)],
-            BoardLayout::Tiled => vec![self.tile(board, code, 1, note), self.tile(board, code, 2, None)],
-        };
-        if self.wide.style.is_large() {
-            pages.push(self.tables_page(code));
+            BoardLayout::Tiled => {
+                let mut pages = vec![self.tile(board, code, 1, note), self.tile(board, code, 2, None)];
+                if large {
+                    pages.extend(self.tables_pages(code, false, None));
+                }
+                pages
+            }
         }
-        pages
     }
 
-    /// The event and movement tables, the rooms and the key on a page of
-    /// their own, for large print.
-    fn tables_page(&self, code: &SheetCode) -> Page {
-        let mut page = self.tall.page();
-        self.tall.title(&mut page, &self.l("board_title"));
+    /// For large print, the board's words on pages of their own: what the
+    /// board is and its rating (with `heading`), the event and movement
+    /// tables, then the rooms and the key.
+    fn tables_pages(&self, code: &SheetCode, heading: bool, note: Option<&str>) -> Vec<Page> {
         let x = MARGIN_MM + 2.0;
-        let width = page.width - 2.0 * x;
-        let y = self.events(&mut page, x, MARGIN_MM + 26.0, width) + 3.0;
-        let y = self.movement(&mut page, x, y, width) + 2.0;
-        let y = self.rooms(&mut page, x, y, width) + 2.0;
-        self.key(&mut page, x, y, width, false);
-        self.tall.code(&mut page, code);
-        page
+        let page = |draw: &dyn Fn(&mut Page, f32)| {
+            let mut page = self.tall.page();
+            self.tall.title(&mut page, &self.l("board_title"));
+            let width = page.width - 2.0 * x;
+            draw(&mut page, width);
+            self.tall.code(&mut page, code);
+            page
+        };
+        let tables = page(&|page, width| {
+            let mut y = MARGIN_MM + 26.0;
+            if heading {
+                y = page.paragraph(x, y - 4.0, width, 7.5, Regular, &self.l("board_subtitle"));
+                y = page.paragraph(x, y, width, 7.5, Regular, &self.l(self.objective()));
+                if let Some(note) = note {
+                    y = page.paragraph(x, y + 1.0, width, NOTE_PT, Regular, note);
+                }
+                y += 8.0;
+            }
+            let y = self.events(page, x, y, width) + 3.0;
+            self.movement(page, x, y, width);
+        });
+        let key = page(&|page, width| {
+            let y = self.rooms(page, x, MARGIN_MM + 24.0, width) + 2.0;
+            self.key(page, x, y, width, false);
+        });
+        vec![tables, key]
+    }
+
+    /// The road's height: room for a token.
+    fn road_mm(&self) -> f32 {
+        self.token_mm() + 0.5
+    }
+
+    /// A token's size: larger in large print, for its word at 14 pt.
+    fn token_mm(&self) -> f32 {
+        if self.wide.style.is_large() { LARGE_TOKEN_MM } else { TOKEN_MM }
     }
 
     pub fn pages(&self, kind: SheetKind, board: &Board, code: &SheetCode) -> Vec<Page> {
@@ -186,15 +222,23 @@ impl Context<'_> {
         };
         let x = geo.left + SIZE as f32 * geo.square + 8.0;
         if self.wide.style.is_large() {
-            // Beside the board only what it is and its rating.
+            // The board alone on an upright page, squares as large as it
+            // allows, under its title.
+            let mut page = self.tall.page();
+            self.tall.title(&mut page, &self.l("board_title"));
+            let top = MARGIN_MM + 17.0;
+            let across = page.width - 2.0 * (MARGIN_MM + 2.0);
+            let down = self.tall.content_bottom(&page) - top - self.road_mm() - 2.0;
+            let square = (across.min(down) / SIZE as f32).floor();
+            let geo = Geometry {
+                left: (page.width - SIZE as f32 * square) / 2.0,
+                top,
+                square,
+                ..geo
+            };
             page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
             self.road(&mut page, board, &geo);
-            let width = page.width - MARGIN_MM - 1.0 - x;
-            let y = self.heading(&mut page, x, MARGIN_MM + 7.0, width) + 3.0;
-            if let Some(note) = note {
-                page.paragraph(x, y, width, NOTE_PT, Regular, note);
-            }
-            self.wide.code(&mut page, code);
+            self.tall.code(&mut page, code);
             return page;
         }
         page.group(&self.wide.shared("board-panel", |p| {
@@ -305,7 +349,7 @@ impl Context<'_> {
             }
         } else {
             self.road(&mut page, board, &geo);
-            let below = top + 4.0 * square + 0.8 + ROAD_MM + 4.0;
+            let below = top + 4.0 * square + 0.8 + self.road_mm() + 4.0;
             self.rooms(&mut page, left, below, col);
             self.key(&mut page, left + col + 8.0, below + 3.0, col, true);
         }
@@ -318,7 +362,8 @@ impl Context<'_> {
     fn road(&self, page: &mut Page, board: &Board, geo: &Geometry) {
         let width = SIZE as f32 * geo.square;
         let top = geo.top + (geo.last_row - geo.first_row + 1) as f32 * geo.square + 0.8;
-        page.rect(geo.left, top, width, ROAD_MM, Some(Stroke::solid(0.5)), Some(CHECKER));
+        let (road, token) = (self.road_mm(), self.token_mm());
+        page.rect(geo.left, top, width, road, Some(Stroke::solid(0.5)), Some(CHECKER));
         let arrows: Vec<f32> = board
             .cells_of(Tile::Arrow)
             .iter()
@@ -328,8 +373,8 @@ impl Context<'_> {
         for &cx in &arrows {
             page.circle(
                 cx,
-                top + ROAD_MM / 2.0,
-                TOKEN_MM / 2.0,
+                top + road / 2.0,
+                token / 2.0,
                 Some(Stroke::dashed(0.5, &[1.5, 1.5]).coloured(Colour::Grey(0.5))),
                 None,
             );
@@ -339,10 +384,10 @@ impl Context<'_> {
             _ => geo.left + width / 2.0,
         };
         let room = match arrows[..] {
-            [a, b] => (b - a).abs() - TOKEN_MM - 2.0,
+            [a, b] => (b - a).abs() - token - 2.0,
             _ => width,
         };
-        page.fitted_text(mid, top + ROAD_MM / 2.0, room, 7.5, Bold, &self.l("road"));
+        page.fitted_text(mid, top + road / 2.0, room, 7.5, Bold, &self.l("road"));
     }
 
     /// The side panel of the single-page board: title, event and movement
@@ -679,7 +724,7 @@ impl Context<'_> {
             };
             if let Some(m) = mark {
                 // A ring round the door's letter (or letters: WC).
-                let r = (crate::fonts::metrics(Bold).width_mm(&m, 7.5) / 2.0 + 0.9).max(2.8);
+                let r = (crate::fonts::metrics(Bold).width_mm(&m, page.style.text_pt(7.5)) / 2.0 + 0.9).max(2.8);
                 let (x, y) = geo.corner(c);
                 let (mx, my) = (x + 1.2 + r, y + 1.2 + r);
                 page.circle(mx, my, r, Some(Stroke::solid(0.8)), Some(Colour::WHITE));
@@ -1185,7 +1230,7 @@ impl Piece {
 const CARD_W: f32 = 60.0;
 /// Large print: a card, two to a row across the page, and a token.
 const LARGE_CARD_W: f32 = 90.0;
-const LARGE_TOKEN_MM: f32 = 28.0;
+const LARGE_TOKEN_MM: f32 = 22.0;
 /// Large print: where a token's picture and word sit, from its centre.
 const LARGE_ICON_UP: f32 = 5.0;
 const LARGE_LABEL_DOWN: f32 = 3.5;
