@@ -237,7 +237,8 @@ impl GameRequest {
             });
         }
         let common = texts.labels("common", &tera::Context::new())?;
-        let code = self.code()?;
+        // The code as the sheet's own footer writes it: with its language.
+        let code = crate::seed::SheetCode::text_with_lang(&self.code()?, texts.lang());
         let footer = |sheet: &mut Page| {
             crate::sheet::calibration_bar(sheet, &common.get("calibration"));
             crate::sheet::code_line(sheet, &format!("{}: {code}", common.get("code_label")));

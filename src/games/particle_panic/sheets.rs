@@ -203,14 +203,19 @@ impl Context<'_> {
         // How to print them, below the cards: there is no room above.
         let note = self.l(if backs { "star_backs_note" } else { "star_print_note" });
         let below = top + used_rows as f32 * h + 5.0;
-        page.fitted_text(
-            page.width / 2.0,
-            below,
-            page.width - 2.0 * MARGIN_MM,
-            8.0,
-            Regular,
-            &note,
-        );
+        if self.kit.style.is_large() {
+            // Lines at 14 pt, all below the cut lines.
+            page.paragraph(MARGIN_MM + 2.0, below + 2.0, page.width - 2.0 * MARGIN_MM - 4.0, 8.0, Regular, &note);
+        } else {
+            page.fitted_text(
+                page.width / 2.0,
+                below,
+                page.width - 2.0 * MARGIN_MM,
+                8.0,
+                Regular,
+                &note,
+            );
+        }
         self.kit.code(&mut page, code);
         page
     }
@@ -366,7 +371,7 @@ impl Context<'_> {
         // box between number and rank so that "1" and "4" never read "14".
         let (number_dx, box_dx, tick) = match large {
             false => (4.6, 5.4, (row_h - 2.2).clamp(2.5, 3.2)),
-            true => (8.0, 9.0, 4.5),
+            true => (8.0, 9.0, crate::sheet::MIN_TICK_MM),
         };
         for (i, s) in spaces.enumerate() {
             let x = left + i as f32 * col_w;
@@ -639,7 +644,9 @@ impl Context<'_> {
                 let y = y0 + r as f32 * row_h;
                 let card_y = y + row_h * if large { 0.36 } else { 0.48 };
                 self.card_centred(&mut page, x + col_w / 2.0, card_y, col_w - 3.0, *c);
-                page.fitted_text(x + col_w / 2.0, y + row_h - 1.9, col_w - 3.0, 7.0, Regular, tag);
+                // Clear of the cut line below, descenders and all.
+                let tag_y = y + row_h - if large { 3.2 } else { 1.9 };
+                page.fitted_text(x + col_w / 2.0, tag_y, col_w - 3.0, 7.0, Regular, tag);
             }
             // Cut lines: round every slip of the column.
             let y1 = y0 + slips.len() as f32 * row_h;

@@ -106,9 +106,11 @@ impl Context<'_> {
     ) -> crate::Result<()> {
         match kind {
             SheetKind::Nets if self.kit.style.is_large() => {
-                // Large print: two nets a page, one above the other, with faces big enough for 14 pt names.
-                for first in (0..dice.len()).step_by(2) {
-                    emit(self.nets_of(dice, first..(first + 2).min(dice.len()), 1, code))?;
+                // Large print: two nets a page, one above the other, or one
+                // where the longest word of a face name needs larger faces.
+                let per_page = if self.large_face_mm(2).1 >= self.face_needs_mm(dice) { 2 } else { 1 };
+                for first in (0..dice.len()).step_by(per_page) {
+                    emit(self.nets_of(dice, first..(first + per_page).min(dice.len()), 1, code))?;
                 }
                 Ok(())
             }
@@ -133,6 +135,28 @@ impl Context<'_> {
             .min(24.0)
     }
 
+    /// Where large print's nets start, one column of `rows`, and the face
+    /// size that fits them: below the intro's two lines at 14 pt.
+    fn large_face_mm(&self, rows: usize) -> (f32, f32) {
+        let page = self.kit.blank();
+        let top = MARGIN_MM + 28.0;
+        let width = page.width - 2.0 * MARGIN_MM - 8.0;
+        let height = page.height - MARGIN_MM - 16.0 - top - rows as f32 * 6.0;
+        let f = ((width - TAB_MM) / 4.0).min((height / rows as f32 - 2.0 * TAB_MM) / 3.0);
+        (top, f)
+    }
+
+    /// The face size large print needs for the longest word of any face's
+    /// name to fit across a face at 14 pt.
+    fn face_needs_mm(&self, dice: &Dice) -> f32 {
+        let size = self.kit.style.text_pt(MIN_TEXT_PT);
+        let words = dice.iter().flatten().map(|face| self.l(face.name()));
+        let widest = words
+            .flat_map(|name| name.split([' ', '-']).map(|w| crate::fonts::metrics(Bold).width_mm(w, size)).collect::<Vec<_>>())
+            .fold(0.0, f32::max);
+        widest + 3.5
+    }
+
     fn nets(&self, dice: &Dice, code: &SheetCode) -> Page {
         self.nets_of(dice, 0..dice.len(), 2, code)
     }
@@ -145,14 +169,7 @@ impl Context<'_> {
         let rows = which.len().div_ceil(cols);
         let (top, f) = match cols {
             2 => (MARGIN_MM + 20.0, Self::face_mm(&page)),
-            // Below the intro's two lines at 14 pt.
-            _ => {
-                let top = MARGIN_MM + 28.0;
-                let width = page.width - 2.0 * MARGIN_MM - 8.0;
-                let height = page.height - MARGIN_MM - 16.0 - top - rows as f32 * 6.0;
-                let f = ((width / cols as f32 - TAB_MM) / 4.0).min((height / rows as f32 - 2.0 * TAB_MM) / 3.0);
-                (top, f)
-            }
+            _ => self.large_face_mm(rows),
         };
         let net_w = 4.0 * f + TAB_MM;
         let net_h = 3.0 * f + 2.0 * TAB_MM;

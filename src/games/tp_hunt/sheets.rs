@@ -748,15 +748,23 @@ impl Context<'_> {
             self.title(p, "dice_title");
             p.paragraph(left, intro_top, width, 9.5, Regular, &intro);
         }));
-        // Five columns of rolls: a whole game's rolls on one page.
-        let groups = 5;
-        let gap = 3.0;
+        // Five columns of rolls: a whole game's rolls on one page; two in
+        // large print, for the words and numbers at 14 pt.
+        let large = self.kit.style.is_large();
+        let groups = if large { 2 } else { 5 };
+        let gap = if large { 6.0 } else { 3.0 };
         let group_w = (width - gap * (groups - 1) as f32) / groups as f32;
         // The last column holds a tick box, headed by a word ("used", "benutzt"): the widest.
-        let widths = [group_w * 0.2, group_w * 0.22, group_w * 0.22, group_w * 0.36];
+        let widths = match large {
+            false => [group_w * 0.2, group_w * 0.22, group_w * 0.22, group_w * 0.36],
+            true => [group_w * 0.22, group_w * 0.22, group_w * 0.22, group_w * 0.34],
+        };
         // Rows just taller than a tick box: a tape of many rolls on few pages.
-        let row_h = MIN_TICK_MM + 1.2;
-        let rows = ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1;
+        let row_h = if large { 9.0 } else { MIN_TICK_MM + 1.2 };
+        let rows = match large {
+            false => ((page.height - MARGIN_MM - 18.0 - top) / row_h) as usize - 1,
+            true => ((self.kit.content_bottom(&page) - 2.0 - top) / row_h) as usize - 1,
+        };
         let header = [
             l.get("dice_roll"),
             l.get("dice_blue"),
@@ -788,9 +796,10 @@ impl Context<'_> {
                     let red: u8 = rng.gen_range(1..=sides);
                     {
                         page.centred_text(x + centre(0), cy, 7.0, Regular, &n.to_string());
+                        let baseline = cy + if large { 1.8 } else { 1.3 };
                         page.coloured_text(
                             x + centre(1),
-                            cy + 1.3,
+                            baseline,
                             10.0,
                             Bold,
                             Align::Centre,
@@ -799,7 +808,7 @@ impl Context<'_> {
                         );
                         page.coloured_text(
                             x + centre(2),
-                            cy + 1.3,
+                            baseline,
                             10.0,
                             Bold,
                             Align::Centre,
