@@ -198,7 +198,11 @@ impl GameRequest {
                     let common = texts.labels("common", &tera::Context::new())?;
                     let footer = Footer {
                         calibration: common.get("calibration"),
-                        code: format!("{}: {}", common.get("code_label"), request.code()?),
+                        code: format!(
+                            "{}: {}",
+                            common.get("code_label"),
+                            crate::seed::SheetCode::text_with_lang(&request.code()?, texts.lang())
+                        ),
                     };
                     let paper = self.paper();
                     request

@@ -147,3 +147,30 @@ fn large_print_problems(doc: &Document, tag: &str) -> Vec<String> {
     }
     out
 }
+
+/// Every page's code names its language, shared or magnified pages too, so
+/// that the code reprints the sheet in the words it was printed in.
+#[test]
+fn every_german_page_carries_a_german_code() {
+    let texts = panicpress::games::texts("de", None).unwrap();
+    for code in CODES {
+        let request = GameRequest::from_code(&SheetCode::parse(&code.replace("PAPER", "a4")).unwrap()).unwrap();
+        for (style, per_page) in [(Style::Standard, 1), (Style::Standard, 2), (Style::Large, 1)] {
+            let one = request.with_style(style);
+            let doc = Document::collect(|emit| one.pages_imposed(&texts, per_page, None, emit)).unwrap();
+            for (i, page) in doc.pages.iter().enumerate() {
+                let line = page
+                    .text_boxes()
+                    .into_iter()
+                    .map(|b| b.text)
+                    .find(|t| t.contains("Blattcode"));
+                let line = line.unwrap_or_else(|| panic!("{code} {style:?} x{per_page} page {}: no code", i + 1));
+                assert!(
+                    line.contains("-de:"),
+                    "{code} {style:?} x{per_page} page {}: {line}",
+                    i + 1
+                );
+            }
+        }
+    }
+}
