@@ -881,29 +881,7 @@ impl Context<'_> {
                     }
                     None => y + 12.5,
                 };
-                // With 2 players each runs two baskets: a box for each.
-                let boxes: Vec<String> = if two {
-                    vec![
-                        format!("{} A", self.l("basket")),
-                        format!("{} B", self.l("basket")),
-                        self.l("trolley"),
-                    ]
-                } else {
-                    vec![self.l("basket_carry"), self.l("trolley")]
-                };
-                let bw = (w - 3.0 - 3.0 * boxes.len() as f32) / boxes.len() as f32;
-                for (i, label) in boxes.iter().enumerate() {
-                    let bx = x + 3.0 + i as f32 * (bw + 3.0);
-                    page.rect(
-                        bx,
-                        boxes_top,
-                        bw,
-                        y + h - 7.0 - boxes_top,
-                        Some(Stroke::solid(0.8)),
-                        None,
-                    );
-                    page.paragraph(bx + 1.5, boxes_top + 4.0, bw - 3.0, 7.0, Bold, label);
-                }
+                self.turn_boxes(page, (x, w), (boxes_top, y + h - 7.0), two, (1.5, 4.0, 7.0));
                 page.fitted_left(x + 3.0, y + h - 2.5, w - 6.0, 7.0, Regular, &self.l("sneezes_here"));
             }
             Piece::Sneeze(stock) => {
@@ -959,6 +937,34 @@ impl Context<'_> {
         }
     }
 
+    /// The boxes of a turn card from `top` to `bottom` across a card at `x`,
+    /// `w` wide, for the baskets a player runs (two with 2 players) and the
+    /// trolley, each labelled `inset` in and `down` below its top at `size`.
+    fn turn_boxes(
+        &self,
+        page: &mut Page,
+        (x, w): (f32, f32),
+        (top, bottom): (f32, f32),
+        two: bool,
+        (inset, down, size): (f32, f32, f32),
+    ) {
+        let boxes: Vec<String> = if two {
+            vec![
+                format!("{} A", self.l("basket")),
+                format!("{} B", self.l("basket")),
+                self.l("trolley"),
+            ]
+        } else {
+            vec![self.l("basket_carry"), self.l("trolley")]
+        };
+        let bw = (w - 3.0 - 3.0 * boxes.len() as f32) / boxes.len() as f32;
+        for (i, label) in boxes.iter().enumerate() {
+            let bx = x + 3.0 + i as f32 * (bw + 3.0);
+            page.rect(bx, top, bw, bottom - top, Some(Stroke::solid(0.8)), None);
+            page.paragraph(bx + inset, top + down, bw - 2.0 * inset, size, Bold, label);
+        }
+    }
+
     /// A piece in large print: every word at 14 pt or more, laid out for
     /// the larger cards and tokens of [`Piece::size`], inside the cut line.
     fn draw_piece_large(&self, page: &mut Page, piece: Piece, x: f32, y: f32) {
@@ -980,28 +986,7 @@ impl Context<'_> {
                     page.fitted(x + 3.0, y + 17.5, half, 14.0, Bold, Align::Left, name);
                 }
                 let boxes_top = y + LARGE_BOXES_DOWN;
-                let boxes: Vec<String> = if two {
-                    vec![
-                        format!("{} A", self.l("basket")),
-                        format!("{} B", self.l("basket")),
-                        self.l("trolley"),
-                    ]
-                } else {
-                    vec![self.l("basket_carry"), self.l("trolley")]
-                };
-                let bw = (w - 3.0 - 3.0 * boxes.len() as f32) / boxes.len() as f32;
-                for (i, label) in boxes.iter().enumerate() {
-                    let bx = x + 3.0 + i as f32 * (bw + 3.0);
-                    page.rect(
-                        bx,
-                        boxes_top,
-                        bw,
-                        y + h - 10.0 - boxes_top,
-                        Some(Stroke::solid(0.8)),
-                        None,
-                    );
-                    page.paragraph(bx + 2.0, boxes_top + 6.5, bw - 4.0, 14.0, Bold, label);
-                }
+                self.turn_boxes(page, (x, w), (boxes_top, y + h - 10.0), two, (2.0, 6.5, 14.0));
                 page.fitted_left(x + 3.0, y + h - 3.5, w - 6.0, 14.0, Regular, &self.l("sneezes_here"));
             }
             Piece::Sneeze(stock) => {
