@@ -49,7 +49,7 @@ impl MapGeometry {
         let (top, side, shift, below) = match page.style.is_large() {
             false => (46.0, 18.0, 5.0, 70.0),
             // The key goes on a page of its own (`map_pages`), so the squares stay large.
-            true => (60.0, 30.0, 7.0, 30.0),
+            true => (60.0, 22.0, 7.0, 30.0),
         };
         // 14 mm fits A4 and Letter with the legend below; larger grids take
         // what the page leaves, never less than MIN_CELL_MM (see `fits`).
