@@ -8,7 +8,7 @@ use crate::kit::Kit;
 use crate::seed::SheetCode;
 use crate::sheet::icons;
 use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
-use crate::sheet::{MIN_TEXT_PT, MIN_TICK_MM, MIN_WRITING_MM};
+use crate::sheet::{MIN_TEXT_PT, MIN_TICK_MM};
 use crate::text::{GameTexts, Labels};
 
 sheet_kinds! {
@@ -289,11 +289,14 @@ impl Context<'_> {
         let landscape = (7..=8).contains(&players) && self.kit.paper.per_page() == 1;
         let kit = if landscape { self.kit.turned() } else { self.kit.clone() };
         let blank = kit.blank();
-        // Columns at least 28 mm wide: six (eight turned) on a whole sheet, two on a quarter.
-        let fit = ((blank.width - 2.0 * PAD_LEFT_MM - 12.0) / 28.0) as usize;
+        let pad = Pad::of(kit.style);
+        // Columns at least 28 mm wide: six (eight turned) on a whole sheet, two on a quarter;
+        // in large print 46 mm, the players shared evenly among the pages.
+        let fit = ((blank.width - 2.0 * PAD_LEFT_MM - pad.round_w) / pad.least_col) as usize;
         let across = fit.clamp(1, if landscape { 8 } else { 6 });
+        let across = if kit.style.is_large() { players.div_ceil(players.div_ceil(across)) } else { across };
         let below = self.below_table(&blank);
-        let room = blank.height - FOOTER_MM - PAD_TOP_MM - PAD_HEAD_MM - below;
+        let room = blank.height - pad.footer - pad.top - pad.head - below;
         // As few pages as the rows need, the rows shared evenly among them.
         let row_least = kit.style.min_writing_mm();
         let most = ((room / row_least) as usize).max(1);
@@ -314,7 +317,7 @@ impl Context<'_> {
                 };
                 let mut page = self.scorepad(&kit, first_player, cols, first, rows, with_card.is_some());
                 if with_card.is_some() {
-                    let top = PAD_TOP_MM + PAD_HEAD_MM + rows as f32 * row_least + below + CARD_GAP_MM;
+                    let top = pad.top + pad.head + rows as f32 * row_least + below + CARD_GAP_MM;
                     self.card(&mut page, top, false);
                     placed = true;
                 }
@@ -333,7 +336,8 @@ impl Context<'_> {
 
     /// The key and the game's length, from `y`; returns where they end.
     fn pad_notes(&self, page: &mut Page, y: f32, width: f32) -> f32 {
-        let y = page.paragraph(PAD_LEFT_MM, y + 4.5, width, 7.0, Regular, &self.l("scorepad_key"));
+        let gap = if page.style.is_large() { 7.0 } else { 4.5 };
+        let y = page.paragraph(PAD_LEFT_MM, y + gap, width, 7.0, Regular, &self.l("scorepad_key"));
         page.paragraph(PAD_LEFT_MM, y + 1.0, width, 7.5, Bold, &self.l("scorepad_length"))
     }
 
@@ -351,10 +355,11 @@ impl Context<'_> {
         let left = PAD_LEFT_MM;
         let width = page.width - 2.0 * left;
         kit.subtitle(&mut page, &self.l("scorepad_target"), 8.5);
-        let round_w = 12.0;
+        let pad = Pad::of(kit.style);
+        let round_w = pad.round_w;
         let col_w = (width - round_w) / cols as f32;
-        let (top, head) = (PAD_TOP_MM, PAD_HEAD_MM);
-        let room = page.height - FOOTER_MM - top - head - self.below_table(&page);
+        let (top, head) = (pad.top, pad.head);
+        let room = page.height - pad.footer - top - head - self.below_table(&page);
         let least = kit.style.min_writing_mm();
         let row_h = if tight {
             least
@@ -369,26 +374,27 @@ impl Context<'_> {
         page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
         page.centred_text(left + round_w / 2.0, top + head - 3.0, 7.5, Bold, &self.l("round"));
         let out = self.l("out");
-        let out_w = crate::fonts::metrics(Bold).width_mm(&out, MIN_TEXT_PT);
+        let out_w = crate::fonts::metrics(Bold).width_mm(&out, kit.style.text_pt(MIN_TEXT_PT));
         for c in 0..cols {
             let x = left + roll_x(round_w, col_w, c);
             let name = format!("{} {}", self.l("player"), first_player + c + 1);
-            page.text(x + 1.5, top + 4.0, MIN_TEXT_PT, Bold, Align::Left, &name);
+            page.text(x + 1.5, top + pad.name_y, MIN_TEXT_PT, Bold, Align::Left, &name);
             // "Out" box, its word beside it: ticked on a triple whammy.
             let mut line_end = x + col_w - 1.5;
             if whammies {
                 let box_x = x + col_w - 1.5 - out_w - 1.0 - MIN_TICK_MM;
-                page.tick_box(box_x + MIN_TICK_MM / 2.0, top + 3.2);
-                page.text(x + col_w - 1.5, top + 4.0, MIN_TEXT_PT, Bold, Align::Right, &out);
+                page.tick_box(box_x + MIN_TICK_MM / 2.0, top + pad.name_y - 0.8);
+                page.text(x + col_w - 1.5, top + pad.name_y, MIN_TEXT_PT, Bold, Align::Right, &out);
                 line_end = line_end.min(box_x - 1.0).max(x + col_w - 1.5);
             }
             // The name is written in a cell as wide as the column, below the tick box.
-            let name_top = top + 6.0;
-            page.writing_cell(x + 0.5, name_top, col_w - 1.0, MIN_WRITING_MM);
+            let name_top = top + pad.name_y + 2.0;
+            let name_h = kit.style.min_writing_mm();
+            page.writing_cell(x + 0.5, name_top, col_w - 1.0, name_h);
             if let Some(given) = self.seats.names.get(first_player + c) {
                 page.fitted(
                     x + 1.5,
-                    name_top + 7.0,
+                    name_top + name_h - 1.0,
                     line_end - x - 2.0,
                     9.0,
                     Bold,
@@ -396,7 +402,7 @@ impl Context<'_> {
                     given,
                 );
             }
-            page.line((x + 1.5, name_top + 8.0), (line_end, name_top + 8.0), thin.clone());
+            page.line((x + 1.5, name_top + name_h), (line_end, name_top + name_h), thin.clone());
             for (label, cx) in [
                 (self.l("points"), x + pts_w / 2.0),
                 (self.l("total"), x + pts_w + (col_w - pts_w - lost_w) / 2.0),
@@ -405,7 +411,7 @@ impl Context<'_> {
                 page.centred_text(cx, top + head - 2.2, MIN_TEXT_PT, Regular, &label);
             }
             page.line((x, top), (x, bottom), Stroke::solid(1.0));
-            let sub = top + head - 4.5;
+            let sub = top + head - pad.labels_h;
             page.line((x + pts_w, sub), (x + pts_w, bottom), thin.clone());
             page.line((x + col_w - lost_w, sub), (x + col_w - lost_w, bottom), thin.clone());
         }
@@ -637,9 +643,46 @@ fn roll_x(round_w: f32, col_w: f32, c: usize) -> f32 {
 }
 
 /// The pad's table starts below the title and the line under it.
-const PAD_TOP_MM: f32 = MARGIN_MM + 21.0;
-/// The column heads: the player (and its "out" tick box), a name cell, the column names.
-const PAD_HEAD_MM: f32 = 19.5;
+/// A score pad's measures, mm: where its table starts (below the title
+/// and the target), the height of the column heads (the player and its
+/// "out" tick box, a name cell, the column names), the baseline of the
+/// player's name in them, the height of the column names' band, the round
+/// column's width, a player's column's least width, and the room kept at
+/// the foot of the page for the calibration bar and the code.
+struct Pad {
+    top: f32,
+    head: f32,
+    name_y: f32,
+    labels_h: f32,
+    round_w: f32,
+    least_col: f32,
+    footer: f32,
+}
+
+impl Pad {
+    fn of(style: crate::sheet::Style) -> Pad {
+        match style.is_large() {
+            false => Pad {
+                top: MARGIN_MM + 21.0,
+                head: 19.5,
+                name_y: 4.0,
+                labels_h: 4.5,
+                round_w: 12.0,
+                least_col: 28.0,
+                footer: FOOTER_MM,
+            },
+            true => Pad {
+                top: MARGIN_MM + 28.0,
+                head: 29.0,
+                name_y: 6.0,
+                labels_h: 7.0,
+                round_w: 22.0,
+                least_col: 46.0,
+                footer: MARGIN_MM + 22.0,
+            },
+        }
+    }
+}
 const PAD_LEFT_MM: f32 = MARGIN_MM + 2.0;
 /// Room kept at the foot of a page for the calibration bar and the code.
 const FOOTER_MM: f32 = MARGIN_MM + 14.0;
