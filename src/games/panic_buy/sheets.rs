@@ -482,17 +482,20 @@ impl Context<'_> {
     /// explained below.
     fn rooms(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
         let w = (width - 3.0) / 2.0;
+        // In large print room for a token below the name's two lines.
+        let room_h = if page.style.is_large() { 42.0 } else { ROOM_MM };
         let mut bottom = y;
         for (i, (room, door)) in [("bathroom", "bathroom_door"), ("yard", "yard_door")]
             .iter()
             .enumerate()
         {
             let bx = x + i as f32 * (w + 3.0);
-            page.rect(bx, y, w, ROOM_MM, Some(Stroke::solid(WALL * 0.6)), None);
-            page.paragraph(bx + 2.0, y + 4.5, w - 4.0, 7.5, Bold, &self.l(room));
+            page.rect(bx, y, w, room_h, Some(Stroke::solid(WALL * 0.6)), None);
+            let name_y = y + if page.style.is_large() { 6.5 } else { 4.5 };
+            page.paragraph(bx + 2.0, name_y, w - 4.0, 7.5, Bold, &self.l(room));
             let end = page.paragraph(
                 bx,
-                y + ROOM_MM + if page.style.is_large() { 6.0 } else { 3.0 },
+                y + room_h + if page.style.is_large() { 6.0 } else { 3.0 },
                 w,
                 crate::sheet::MIN_TEXT_PT,
                 Regular,
@@ -511,21 +514,21 @@ impl Context<'_> {
         let large = page.style.is_large();
         let mut y = y + if large { 4.0 } else { 2.0 };
         let s = if large { 8.0 } else if compact { 3.8 } else { 5.0 };
-        let entries = [
-            "key_object",
-            "key_counter",
-            "key_tp",
-            "key_arrow",
-            "key_glass",
-            "key_wall",
-        ];
-        for (i, k) in entries.iter().enumerate() {
-            match i {
-                0 => page.rect(x, y, s, s, None, Some(OBJECT)),
-                1 => page.rect(x, y, s, s, None, Some(COUNTER)),
-                2 => tp_roll(page, x + s / 2.0, y + s / 2.0, s * 0.42),
-                3 => arrow(page, x + s / 2.0, y + s, s),
-                4 => page.line(
+        // Large print hatches the counter as the car park is: the car park
+        // gets an entry of its own.
+        let carpark: &[&str] = if large { &["key_carpark"] } else { &[] };
+        let entries = ["key_object", "key_counter"]
+            .iter()
+            .chain(carpark)
+            .chain(&["key_tp", "key_arrow", "key_glass", "key_wall"]);
+        for k in entries {
+            match *k {
+                "key_object" => page.rect(x, y, s, s, None, Some(OBJECT)),
+                "key_counter" => page.rect(x, y, s, s, None, Some(COUNTER)),
+                "key_carpark" => carpark_lines(page, x, y, s),
+                "key_tp" => tp_roll(page, x + s / 2.0, y + s / 2.0, s * 0.42),
+                "key_arrow" => arrow(page, x + s / 2.0, y + s, s),
+                "key_glass" => page.line(
                     (x, y + s / 2.0),
                     (x + s, y + s / 2.0),
                     Stroke::dashed(WALL, &[3.0, 1.5]).coloured(GLASS),
@@ -629,14 +632,7 @@ impl Context<'_> {
                 page.rect(x, y, sq, sq, None, Some(CHECKER));
             }
             if t.in_carpark() && t != Tile::Car {
-                for k in 1..4 {
-                    let d = sq * k as f32 / 4.0;
-                    page.line(
-                        (x + d, y + sq),
-                        (x + sq, y + d),
-                        Stroke::solid(0.3).coloured(Colour::Grey(0.6)),
-                    );
-                }
+                carpark_lines(page, x, y, sq);
             }
         }
         let thin = Stroke::solid(0.4).coloured(Colour::Grey(0.5));
@@ -1164,6 +1160,19 @@ impl Context<'_> {
             page.line((x, top), (x, top + row_h * all as f32), Stroke::solid(0.8));
         }
         page.line((x0, top), (x0, top + row_h * all as f32), Stroke::solid(0.8));
+    }
+}
+
+/// The car park's hatching on a square `side` mm at (x, y): three thin
+/// diagonals, so it reads in black and white.
+fn carpark_lines(page: &mut Page, x: f32, y: f32, side: f32) {
+    for k in 1..4 {
+        let d = side * k as f32 / 4.0;
+        page.line(
+            (x + d, y + side),
+            (x + side, y + d),
+            Stroke::solid(0.3).coloured(Colour::Grey(0.6)),
+        );
     }
 }
 

@@ -892,7 +892,8 @@ impl Request {
     fn slips_page(&self) -> (Option<usize>, bool) {
         use sheets::SheetKind;
         let at = self.sheets.iter().position(|k| *k == SheetKind::Stacks);
-        let next = at.is_some_and(|i| i > 0 && self.sheets[i - 1] == SheetKind::Board);
+        // Large print's board takes two pages: its first is not just before.
+        let next = !self.style.is_large() && at.is_some_and(|i| i > 0 && self.sheets[i - 1] == SheetKind::Board);
         let page = at.and_then(|i| {
             self.sheets[..i]
                 .iter()

@@ -368,7 +368,12 @@ impl Context<'_> {
         };
         let bottom = top + head + rows as f32 * row_h;
         // The lost column holds a tick box with room either side.
-        let (pts_w, lost_w) = (col_w * 0.32, (col_w * 0.2).max(MIN_TICK_MM + 2.0));
+        // In large print the lost column as wide as its name at 14 pt.
+        let lost_label = match kit.style.is_large() {
+            true => crate::fonts::metrics(Regular).width_mm(&self.l("lost"), kit.style.min_text_pt()) + 3.0,
+            false => 0.0,
+        };
+        let (pts_w, lost_w) = (col_w * 0.32, (col_w * 0.2).max(MIN_TICK_MM + 2.0).max(lost_label));
         let thin = Stroke::solid(0.4);
         let whammies = self.params.whammies;
         page.rect(left, top, width, head, None, Some(Colour::Grey(0.9)));
