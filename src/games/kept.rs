@@ -22,6 +22,12 @@ type Kept<V> = (HashMap<Key, V>, VecDeque<Key>);
 /// What a game keeps: made empty, filled as it is asked.
 pub struct Store<V>(Mutex<Option<Kept<V>>>);
 
+impl<V: Clone> Default for Store<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<V: Clone> Store<V> {
     pub const fn new() -> Self {
         Store(Mutex::new(None))
