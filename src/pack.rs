@@ -426,11 +426,20 @@ impl Pack {
                         .map(|seats| entry.for_players(seats.len()))
                         .collect::<Result<_>>()?,
                 };
-                for (k, m) in members.iter().enumerate() {
-                    let base = member_seed(&seed, m.seed_name())?;
+                // Each member's own layout, on every core (making a layout
+                // may rate it); a repeat is moved on in roster order after.
+                let key = |k: usize, bump: u8| -> Result<[u8; 16]> {
+                    let base = member_seed(&seed, members[k].seed_name())?;
                     let request = per_table.get(k).unwrap_or(&entry.request);
+                    layout_key(&request.with_seed(bumped(&base, bump)?))
+                };
+                let own = crate::games::many::in_order(members.len() as u32, 2, |range| {
+                    range.map(|k| key(k as usize, 0)).collect()
+                });
+                for (k, own) in own.into_iter().enumerate() {
                     let mut bump = 0u8;
-                    while !seen.insert(layout_key(&request.with_seed(bumped(&base, bump)?))?) {
+                    let mut digest = own?;
+                    while !seen.insert(digest) {
                         bump += 1;
                         if bump > 50 {
                             return Err(Error::input(format!(
@@ -439,6 +448,7 @@ impl Pack {
                                 members.len()
                             )));
                         }
+                        digest = key(k, bump)?;
                     }
                     bumps.push(bump);
                 }

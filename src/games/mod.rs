@@ -114,6 +114,8 @@ pub mod request;
 
 pub mod many;
 
+pub mod kept;
+
 #[cfg(test)]
 mod verdict_words;
 

@@ -118,7 +118,12 @@ pub fn generate(rng: &mut ChaCha8Rng) -> Board {
 }
 
 /// The board for a seed: the first draw the rule engine accepts.
+/// Kept by settings and seed (see [`crate::games::kept`]): judging a draw
+/// plays walks over the board, and a class pack asks for each board several times.
 pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Board> {
     p.check()?;
-    generate_valid("board", |i| generate(&mut seed.stream("board", i)), |b| validate(p, b))
+    static MADE: crate::games::kept::Store<Board> = crate::games::kept::Store::new();
+    MADE.try_get_or_make(&format!("{p:?}\n{seed}"), || {
+        generate_valid("board", |i| generate(&mut seed.stream("board", i)), |b| validate(p, b))
+    })
 }

@@ -4,39 +4,16 @@ use super::*;
 
 /// A board's rating from [`Params::rating_games`] simulated games. The dice are
 /// seeded by the board and the players, so a board rates the same however
-/// it was made. The last rating is kept: making a board rates it, and its
+/// it was made. Ratings are kept: making a board rates it, and its
 /// sheet prints the same rating.
 pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
-    // The boards rated last, by settings and cells: a board is rated when it
-    // is made, when its sheet is drawn and when a teacher key names it; a
-    // class pack's boards are all asked for again after the key.
-    // Kept by a digest of settings and cells, not the text: 16 bytes a board.
-    const KEPT: usize = 512;
-    type Digest16 = [u8; 16];
-    type Rated = (HashMap<Digest16, game::BoardRating>, VecDeque<Digest16>);
-    thread_local! {
-        static RATED: std::cell::RefCell<Rated> = std::cell::RefCell::new((HashMap::new(), VecDeque::new()));
-    }
-    use sha2::{Digest, Sha256};
+    // Kept by settings and cells (see [`crate::games::kept`]).
+    static RATED: crate::games::kept::Store<game::BoardRating> = crate::games::kept::Store::new();
     let rulings = game::Rulings::of_version(p.version);
     let text = format!("p{}-{}-{rulings:?}\n{}", p.players, p.mode.name(), describe(b));
-    let key: Digest16 = Sha256::digest(text.as_bytes())[..16]
-        .try_into()
-        .expect("16 of 32 bytes");
-    if let Some(r) = RATED.with_borrow(|(rated, _)| rated.get(&key).copied()) {
-        return r;
-    }
-    let r = game::rate(b, p, &rating_seed(p, b), p.rating_games());
-    RATED.with_borrow_mut(|(rated, order)| {
-        if order.len() == KEPT
-            && let Some(oldest) = order.pop_front()
-        {
-            rated.remove(&oldest);
-        }
-        rated.insert(key, r);
-        order.push_back(key);
-    });
-    r
+    RATED.get_or_make(&text, || {
+        game::rate(b, p, &rating_seed(p, b), p.rating_games())
+    })
 }
 
 /// A board's rating as its sheets print it: games played by today's

@@ -682,9 +682,12 @@ impl Request {
     /// The chosen deal's seed goes into the sheet code, so it regenerates alone.
     pub fn deal(&self) -> Result<RatedDeal> {
         self.params.check()?;
+        // Ratings kept by settings and seed (see [`crate::games::kept`]).
+        static RATED: crate::games::kept::Store<Rating> = crate::games::kept::Store::new();
         let rate = |seed: Seed| {
             let deal = generate(&self.params, &seed);
-            let rating = engine::rate(&self.params, &deal, &seed);
+            let text = format!("{:?}\n{seed}", self.params);
+            let rating = RATED.get_or_make(&text, || engine::rate(&self.params, &deal, &seed));
             RatedDeal { seed, deal, rating }
         };
         let Some(difficulty) = self.difficulty else {

@@ -712,33 +712,22 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
 
 /// A map's rating from [`RATING_GAMES`] simulated games of the base game.
 /// The dice are seeded by the map and the players, so a map rates the same
-/// however it was made. The last ratings are kept: making a map rates it,
+/// however it was made. Ratings are kept: making a map rates it,
 /// and its sheets print the same rating.
 pub fn rating(p: &Params, map: &Map) -> game::MapRating {
-    const KEPT: usize = 64;
-    type Rated = std::collections::VecDeque<(String, game::MapRating)>;
-    thread_local! {
-        static RATED: std::cell::RefCell<Rated> = const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
-    }
+    // Kept by rulings, players and map (see [`crate::games::kept`]).
+    static RATED: crate::games::kept::Store<game::MapRating> = crate::games::kept::Store::new();
     let key = format!("{:?}\n{}", game::Rulings::of_version(p.version), rating_key(p, map));
-    if let Some(r) = RATED.with_borrow(|rated| rated.iter().find(|(k, _)| *k == key).map(|(_, r)| *r)) {
-        return r;
-    }
-    let r = game::rate(
-        map,
-        p.players as usize,
-        game::Switches::default(),
-        game::Rulings::of_version(p.version),
-        &rating_seed(p, map),
-        RATING_GAMES,
-    );
-    RATED.with_borrow_mut(|rated| {
-        if rated.len() == KEPT {
-            rated.pop_front();
-        }
-        rated.push_back((key, r));
-    });
-    r
+    RATED.get_or_make(&key, || {
+        game::rate(
+            map,
+            p.players as usize,
+            game::Switches::default(),
+            game::Rulings::of_version(p.version),
+            &rating_seed(p, map),
+            RATING_GAMES,
+        )
+    })
 }
 
 /// A map's rating as its sheets print it: games played by today's rulings,
