@@ -702,7 +702,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "ein freies Randfeld, das kein X ist (unsere Lesart)",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "ohne Pass aus den grauen Feldern dieses X hinausfahren (unsere Lesart)",
+        "ohne Pass aus den markierten Feldern dieses X hinausfahren (unsere Lesart)",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
