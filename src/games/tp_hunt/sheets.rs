@@ -437,8 +437,9 @@ impl Context<'_> {
         let key = self.labels.get("tracker_key");
         // Room for the key as the longest page has it, with the carried-over note.
         let carried = format!("{CARRIED_MARK} {} {key}", self.labels.get("tracker_carried"));
-        let key_h = blank.paragraph(left, 0.0, width, 14.0, Regular, &carried) + 14.0;
-        let bottom = blank.height - MARGIN_MM - 16.0 - key_h;
+        // The key 5 mm below the table, the line after it and the footer's two lines.
+        let key_h = blank.paragraph(left, 0.0, width, 14.0, Regular, &carried) + 11.0;
+        let bottom = self.kit.content_bottom(&blank) - key_h;
         let (w, h) = (width / SCALE, (bottom - top) / SCALE);
         let rows = tracker_rows(h + 4.0);
         let wanted = rating.p90_turns as usize + 1;
@@ -457,7 +458,7 @@ impl Context<'_> {
                     }
                 });
                 let key = if first_turn > 0 { &carried } else { &key };
-                let next = page.paragraph(left, top + end * SCALE + 8.0, width, 14.0, Regular, key);
+                let next = page.paragraph(left, top + end * SCALE + 5.0, width, 14.0, Regular, key);
                 page.text(left, next, 14.0, Regular, Align::Left, &self.labels.get("tracker_more"));
                 self.kit.code(&mut page, code);
                 pages.push(page);
