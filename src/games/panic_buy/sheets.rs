@@ -896,39 +896,8 @@ impl Context<'_> {
                     );
                 }
             }
-            Piece::Tp(spare) => {
-                let r = w / 2.0;
-                page.circle(x + r, y + r, r, Some(cut), None);
-                tp_roll(page, x + r, y + r - TOKEN_ICON_UP, r * 0.42);
-                let (label, font) = match spare {
-                    false => (self.l("tp_counter"), Bold),
-                    true => (self.l("spare"), Regular),
-                };
-                page.centred_text(x + r, y + r + TOKEN_LABEL_DOWN, TOKEN_LABEL_PT, font, &label);
-            }
-            Piece::Basket(player, which) => {
-                let r = w / 2.0;
-                let (cx, cy) = (x + r, y + r);
-                page.circle(cx, cy, r, Some(cut), None);
-                page.circle(cx, cy, r - 1.2, Some(Stroke::solid(0.8)), None);
-                let label = match which {
-                    Some(c) => format!("P{player}{c}"),
-                    None => format!("P{player}"),
-                };
-                page.centred_text(cx, cy, 11.0, Bold, &label);
-            }
-            Piece::Virus | Piece::Dog => {
-                let r = w / 2.0;
-                let (cx, cy) = (x + r, y + r);
-                page.circle(cx, cy, r, Some(cut), None);
-                let label = if piece == Piece::Virus {
-                    virus(page, cx, cy - TOKEN_ICON_UP, r * 0.3);
-                    self.l("virus")
-                } else {
-                    paw(page, cx, cy - TOKEN_ICON_UP, r * 0.42);
-                    self.l("dog")
-                };
-                page.centred_text(cx, cy + TOKEN_LABEL_DOWN, TOKEN_LABEL_PT, Bold, &label);
+            Piece::Tp(_) | Piece::Basket(..) | Piece::Virus | Piece::Dog => {
+                self.draw_token(page, piece, (x, y, w), cut, &TokenLook::STANDARD)
             }
         }
     }
@@ -959,6 +928,41 @@ impl Context<'_> {
             page.rect(bx, top, bw, bottom - top, Some(Stroke::solid(0.8)), None);
             page.paragraph(bx + inset, top + down, bw - 2.0 * inset, size, Bold, label);
         }
+    }
+
+    /// A token `w` across at (x, y): its picture above its word, or a
+    /// player's basket letters, inside its cut line.
+    fn draw_token(&self, page: &mut Page, piece: Piece, (x, y, w): (f32, f32, f32), cut: Stroke, look: &TokenLook) {
+        let r = w / 2.0;
+        let (cx, cy) = (x + r, y + r);
+        page.circle(cx, cy, r, Some(cut), None);
+        let (label, font) = match piece {
+            Piece::Basket(player, which) => {
+                page.circle(cx, cy, r - look.ring_in, Some(Stroke::solid(0.8)), None);
+                let label = match which {
+                    Some(c) => format!("P{player}{c}"),
+                    None => format!("P{player}"),
+                };
+                page.centred_text(cx, cy, look.basket_pt, Bold, &label);
+                return;
+            }
+            Piece::Tp(spare) => {
+                tp_roll(page, cx, cy - look.icon_up, r * look.tp);
+                match spare {
+                    false => (self.l("tp_counter"), Bold),
+                    true => (self.l("spare"), Regular),
+                }
+            }
+            Piece::Virus => {
+                virus(page, cx, cy - look.icon_up, r * look.virus);
+                (self.l("virus"), Bold)
+            }
+            _ => {
+                paw(page, cx, cy - look.icon_up, r * look.paw);
+                (self.l("dog"), Bold)
+            }
+        };
+        page.centred_text(cx, cy + look.label_down, look.label_pt, font, &label);
     }
 
     /// A piece in large print: every word at 14 pt or more, laid out for
@@ -994,40 +998,8 @@ impl Context<'_> {
                     page.text(x + w - 3.0, y + h - 3.0, 14.0, Regular, Align::Right, &self.l("stockpile"));
                 }
             }
-            Piece::Tp(spare) => {
-                let r = w / 2.0;
-                let (cx, cy) = (x + r, y + r);
-                page.circle(cx, cy, r, Some(cut), None);
-                tp_roll(page, cx, cy - LARGE_ICON_UP, r * 0.3);
-                let (label, font) = match spare {
-                    false => (self.l("tp_counter"), Bold),
-                    true => (self.l("spare"), Regular),
-                };
-                page.centred_text(cx, cy + LARGE_LABEL_DOWN, 14.0, font, &label);
-            }
-            Piece::Basket(player, which) => {
-                let r = w / 2.0;
-                let (cx, cy) = (x + r, y + r);
-                page.circle(cx, cy, r, Some(cut), None);
-                page.circle(cx, cy, r - 1.5, Some(Stroke::solid(0.8)), None);
-                let label = match which {
-                    Some(c) => format!("P{player}{c}"),
-                    None => format!("P{player}"),
-                };
-                page.centred_text(cx, cy, 18.0, Bold, &label);
-            }
-            Piece::Virus | Piece::Dog => {
-                let r = w / 2.0;
-                let (cx, cy) = (x + r, y + r);
-                page.circle(cx, cy, r, Some(cut), None);
-                let label = if piece == Piece::Virus {
-                    virus(page, cx, cy - LARGE_ICON_UP, r * 0.2);
-                    self.l("virus")
-                } else {
-                    paw(page, cx, cy - LARGE_ICON_UP, r * 0.3);
-                    self.l("dog")
-                };
-                page.centred_text(cx, cy + LARGE_LABEL_DOWN, 14.0, Bold, &label);
+            Piece::Tp(_) | Piece::Basket(..) | Piece::Virus | Piece::Dog => {
+                self.draw_token(page, piece, (x, y, w), cut, &TokenLook::LARGE)
             }
         }
     }
@@ -1225,18 +1197,47 @@ const CARD_W: f32 = 60.0;
 /// Large print: a card, two to a row across the page, and a token.
 const LARGE_CARD_W: f32 = 90.0;
 const LARGE_TOKEN_MM: f32 = 22.0;
-/// Large print: where a token's picture and word sit, from its centre.
-const LARGE_ICON_UP: f32 = 5.0;
-const LARGE_LABEL_DOWN: f32 = 3.5;
 /// Large print: the top of a turn card's boxes, below its two lines of words.
 const LARGE_BOXES_DOWN: f32 = 23.0;
 /// The gap between pieces, for cutting.
 const PIECE_GAP: f32 = 3.0;
-/// Where a token's picture and its word sit, from its centre, so both stay
-/// inside the cut line (a test holds every word of both languages to it).
-const TOKEN_ICON_UP: f32 = 2.0;
-const TOKEN_LABEL_DOWN: f32 = 3.9;
-const TOKEN_LABEL_PT: f32 = 7.0;
+/// How a token is drawn, mm from its centre: its picture this far up and
+/// its word this far down at this size (so both stay inside the cut line: a
+/// test holds every word of both languages to it), a basket's letters and
+/// inner ring, and each picture's size against the token's radius.
+struct TokenLook {
+    icon_up: f32,
+    label_down: f32,
+    label_pt: f32,
+    basket_pt: f32,
+    ring_in: f32,
+    tp: f32,
+    virus: f32,
+    paw: f32,
+}
+
+impl TokenLook {
+    const STANDARD: TokenLook = TokenLook {
+        icon_up: 2.0,
+        label_down: 3.9,
+        label_pt: 7.0,
+        basket_pt: 11.0,
+        ring_in: 1.2,
+        tp: 0.42,
+        virus: 0.3,
+        paw: 0.42,
+    };
+    const LARGE: TokenLook = TokenLook {
+        icon_up: 5.0,
+        label_down: 3.5,
+        label_pt: 14.0,
+        basket_pt: 18.0,
+        ring_in: 1.5,
+        tp: 0.3,
+        virus: 0.2,
+        paw: 0.3,
+    };
+}
 /// Rows of the team tally: room to write a number.
 const TALLY_ROW_MM: f32 = 8.5;
 
