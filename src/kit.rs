@@ -170,11 +170,12 @@ impl<'a> Kit<'a> {
             pages
         };
         // The largest size that needs no more pages than the smallest one.
-        let tries: Vec<(f32, Vec<Vec<Block>>)> = [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0]
-            .into_iter()
-            .map(|size| self.style.text_pt(size))
-            .map(|size| (size, split(size)))
-            .collect();
+        let tries: Vec<(f32, Vec<Vec<Block>>)> =
+            [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0, PROSE_PT - 1.5, PROSE_PT - 2.0]
+                .into_iter()
+                .map(|size| self.style.text_pt(size))
+                .map(|size| (size, split(size)))
+                .collect();
         let fewest = tries.iter().map(|(_, pages)| pages.len()).min().unwrap_or(1);
         let (size, pages) = tries
             .into_iter()

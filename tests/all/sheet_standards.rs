@@ -174,3 +174,35 @@ fn every_german_page_carries_a_german_code() {
         }
     }
 }
+
+/// Particle Panic's rules card stays one page however long its words run:
+/// every player count, level, deck and collecting rule, on both papers, in
+/// both languages (German runs longest, on Letter's shorter page).
+#[test]
+fn particle_panic_rules_fit_one_page_at_every_setting() {
+    use panicpress::games::particle_panic::{Level, Params, VERSION};
+    let mut long = Vec::new();
+    for lang in ["en", "de"] {
+        let texts = panicpress::games::texts(lang, None).unwrap();
+        for paper in ["a4", "letter"] {
+            for players in 1..=4 {
+                for level in Level::ALL {
+                    for (five_codes, collect_as_action) in [(false, false), (true, false), (false, true), (true, true)]
+                    {
+                        let params = Params {
+                            collect_as_action,
+                            ..Params::at_level_deck(players, five_codes, level)
+                        };
+                        let code = format!("particle-panic:{VERSION}:{}:{paper}:rules:1", params.code());
+                        let request = GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
+                        let doc = Document::collect(|emit| request.pages(&texts, emit)).unwrap();
+                        if doc.pages.len() != 1 {
+                            long.push(format!("{code} ({lang}): {} pages", doc.pages.len()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
