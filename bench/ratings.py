@@ -7,11 +7,14 @@ against the peers' unrated TP Hunt maps, all in one run, interleaved.
 - 1,000 rated TP Hunt maps (`tp-hunt --count 1000 --sheets map`) against
   Typst's and ReportLab's 1,000 unrated maps: wall time, peak RSS, bytes a page;
 - class packs of 30 and 1,000 students per game;
-- the CLI's PNG preview of a map page from a cold start.
+- the CLI's PNG preview of a map page from a cold start;
+- where a rated set's time goes (`--only floor`): one simulated game's cost
+  on one core (`GAME simulate`, N games less 1 game), the games behind a
+  default rating, and what is left for the pages, against the 5 ms target.
 
 The machine is shared: compare the ratios within one run, not the seconds.
 
-usage: python3 bench/ratings.py [--runs 5] [--before OTHER_BINARY] [--only sets,peers,packs,preview]
+usage: python3 bench/ratings.py [--runs 5] [--before OTHER_BINARY] [--only sets,peers,packs,preview,floor]
 """
 import argparse
 import os
@@ -44,6 +47,8 @@ def main():
         packs(a, bins, out)
     if "preview" in only:
         preview(a, bins, out)
+    if "floor" in only:
+        floor(a, out)
 
 
 def run_cases(runs, cases):
@@ -130,6 +135,32 @@ def preview(a, bins, out):
         walls = [res[(label, r)][0][0] for r in range(a.runs)]
         print("- %s: %.1f ms (%.1f-%.1f)" % (label, 1000 * statistics.median(walls), 1000 * min(walls),
                                               1000 * max(walls)))
+
+
+# Games behind a default set's printed rating, and how many to simulate here.
+RATED = {"tp-hunt": (100, 3000), "particle-panic": (2000, 60000), "panic-buy": (300, 6000)}
+
+
+def floor(a, out):
+    cases = {}
+    for g, (_, n) in RATED.items():
+        for games in (1, n):
+            cases[(g, "sim", games)] = (["taskset", "-c", "0", BIN, g, "simulate", "--seed", "7", "--games",
+                                         str(games)], None)
+        for sets in (1, a.sets):
+            f = os.path.join(out, "floor_%s_%d.pdf" % (g, sets))
+            cases[(g, "set", sets)] = (["taskset", "-c", "0", BIN, g, "--seed", "7", "--count", str(sets), "-o", f], f)
+    res = run_cases(a.runs, cases)
+    print("\n### Where a rated set's time goes, one core (medians of %d)\n" % a.runs)
+    print("| game | one game, us | games a rating | rating, ms | set, ms | the rest, ms | games 5 ms would leave |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for g, (rated, n) in RATED.items():
+        game_us = (med(res[(g, "sim", n)], 0) - med(res[(g, "sim", 1)], 0)) / (n - 1) * 1e6
+        set_ms = (med(res[(g, "set", a.sets)], 0) - med(res[(g, "set", 1)], 0)) / (a.sets - 1) * 1000
+        rating_ms = game_us * rated / 1000
+        rest = set_ms - rating_ms
+        left = max(0.0, (5.0 - rest) * 1000 / game_us)
+        print("| %s | %.1f | %d | %.1f | %.1f | %.1f | %d |" % (g, game_us, rated, rating_ms, set_ms, rest, left))
 
 
 if __name__ == "__main__":

@@ -9,12 +9,15 @@ Starts the release binary's server, then measures, each in bounded loops:
           seed each time) and, one request in MIX, the whole PDF: errors,
           latency per kind, the server's peak memory, and the CPU-bound floor
           (CLIENTS x one request's mean CPU time / cores).
+  first   one client asking each game's first preview page for SEEDS new seeds
+          (the layout made, rated and drawn), then the same page again (kept):
+          median and range per game.
   probes  each probe the server must refuse (pack bomb, slow clients, a huge
           header, a foreign Host, a cross-origin POST, framing), while a
           watcher asks for a preview every 100 ms: the answer, the time, the
           server's memory during the probe, the watcher's worst latency and errors.
 
-usage: python3 bench/serve_load.py [--clients 20] [--seconds 20] [--mix 10] [--turns 500]
+usage: python3 bench/serve_load.py [--seeds 15] [--clients 20] [--seconds 20] [--mix 10] [--turns 500]
 """
 import argparse
 import http.client
@@ -117,6 +120,22 @@ def turn_pages(port, turns):
     print("|---|---:|---:|---:|---:|")
     print(row("preview page", latencies))
     print()
+
+
+def first_previews(port, seeds):
+    print(f"\n### The first preview of a new seed, one client (ms; {seeds} seeds a game)\n")
+    print("| game | first: median | range | the same page again: median |")
+    print("|---|---:|---:|---:|")
+    for game in ["tp-hunt", "particle-panic", "panic-buy", "ppe"]:
+        first, again = [], []
+        for k in range(seeds):
+            path = f"/api/{game}/preview?seed=first-{k}&page=1"
+            for times in (first, again):
+                status, _, dt = timed_get(port, path)
+                assert status == 200, (path, status)
+                times.append(dt)
+        print(f"| {game} | {1000 * statistics.median(first):.1f} | {1000 * min(first):.1f}-{1000 * max(first):.1f} "
+              f"| {1000 * statistics.median(again):.1f} |")
 
 
 def mix(port, pid, clients, seconds, every):
@@ -346,13 +365,16 @@ def main():
     ap.add_argument("--turns", type=int, default=500)
     ap.add_argument("--port", type=int, default=18080)
     ap.add_argument("--bin", default=BIN)
-    ap.add_argument("--only", choices=["turn", "mix", "probes"])
+    ap.add_argument("--seeds", type=int, default=15, help="new seeds a game for `first`")
+    ap.add_argument("--only", choices=["turn", "first", "mix", "probes"])
     args = ap.parse_args()
     server = subprocess.Popen([args.bin, "serve", "--port", str(args.port)], stdout=subprocess.PIPE)
     server.stdout.readline()
     try:
         if args.only in (None, "turn"):
             turn_pages(args.port, args.turns)
+        if args.only in (None, "first"):
+            first_previews(args.port, args.seeds)
         if args.only in (None, "mix"):
             mix(args.port, server.pid, args.clients, args.seconds, args.mix)
         if args.only in (None, "probes"):

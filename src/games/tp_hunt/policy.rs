@@ -191,16 +191,17 @@ impl<'t> Greedy<'t> {
     /// [`Greedy::ahead`] with the targets looked at from the nearest out:
     /// waiting only takes off more the further a target is, so no target
     /// beyond one at which the most worth, waited for, would not beat the
-    /// best found can count. The same value, as the maximum does not depend
-    /// on the order; it reads a few targets instead of all.
-    fn ahead_nearest_first(&self, from: usize, worths: &[f64], top: f64) -> f64 {
+    /// best found, nor `enough`, can count. The same value wherever it is
+    /// above `enough` (the maximum does not depend on the order); at most
+    /// `enough` where the true value is. It reads a few targets instead of all.
+    fn ahead_nearest_first(&self, from: usize, worths: &[f64], top: f64, enough: f64) -> f64 {
         let n = worths.len();
         let steps = &self.table.steps[from * n..(from + 1) * n];
         let mut best = 0.0f64;
         for &t in &self.table.by_distance[from * n..(from + 1) * n] {
             let wait = self.table.wait[steps[t as usize] as usize];
             // The target's own square (no wait ahead of itself) comes first.
-            if steps[t as usize] > 0 && top * wait <= best {
+            if steps[t as usize] > 0 && top * wait <= best.max(enough) {
                 break;
             }
             best = best.max(worths[t as usize] * wait);
@@ -280,7 +281,10 @@ impl Policy for Greedy<'_> {
             };
             let k = self.worths_with(g, player, after);
             let top = self.top[k / n.max(1)];
-            let ahead = self.ahead_nearest_first(d.to, &self.worths[k..k + n], top);
+            // What lies ahead need only be known where it could beat the
+            // best drive so far (a hair under, so rounding never decides).
+            let enough = (best.1 - now + pass + trapped) / AHEAD - 1e-9;
+            let ahead = self.ahead_nearest_first(d.to, &self.worths[k..k + n], top, enough);
             let score = now + AHEAD * ahead - pass - trapped;
             // Ties go to the first drive listed, as in `best_index`.
             if score > best.1 {
