@@ -169,18 +169,16 @@ impl<'a> Kit<'a> {
             }
             pages
         };
-        // The largest size that needs no more pages than the smallest one.
-        let tries: Vec<(f32, Vec<Vec<Block>>)> =
-            [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0, PROSE_PT - 1.5, PROSE_PT - 2.0]
-                .into_iter()
-                .map(|size| self.style.text_pt(size))
-                .map(|size| (size, split(size)))
-                .collect();
-        let fewest = tries.iter().map(|(_, pages)| pages.len()).min().unwrap_or(1);
-        let (size, pages) = tries
+        // The largest size that needs no more pages than the smallest one
+        // (smaller text never needs more pages), tried largest first.
+        let sizes =
+            [PROSE_PT, PROSE_PT - 0.5, PROSE_PT - 1.0, PROSE_PT - 1.5, PROSE_PT - 2.0].map(|s| self.style.text_pt(s));
+        let fewest = split(sizes[sizes.len() - 1]).len();
+        let (size, pages) = sizes
             .into_iter()
+            .map(|size| (size, split(size)))
             .find(|(_, pages)| pages.len() == fewest)
-            .expect("one size needs the fewest pages");
+            .expect("the smallest size needs the fewest pages");
         let count = pages.len();
         pages
             .into_iter()
