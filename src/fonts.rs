@@ -212,30 +212,42 @@ impl Metrics {
     /// Width of `text` at `size_pt`, in millimetres; characters this face
     /// lacks are measured in the face that draws them ([`face_for`]).
     pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
-        if text
-            .chars()
-            .any(|c| !self.has_glyph(c) && face_for(c, self.role).is_shaped())
-        {
+        if self.needs_shaping(text) {
             return self.width_with_shaped_runs_mm(text, size_pt);
         }
-        let mut own = 0u32;
-        let mut other = 0.0f32;
+        self.span_mm(self.extend(Span::default(), text), size_pt)
+    }
+
+    /// Whether some character of `text` is drawn by a face that shapes it
+    /// (its width is then not the sum of its characters').
+    fn needs_shaping(&self, text: &str) -> bool {
+        text.chars()
+            .any(|c| !self.has_glyph(c) && face_for(c, self.role).is_shaped())
+    }
+
+    /// `span` with the characters of `text` added, left to right.
+    fn extend(&self, mut span: Span, text: &str) -> Span {
         for c in text.chars() {
             if self.has_glyph(c) {
-                own += self.advance(c) as u32;
+                span.own += self.advance(c) as u32;
                 continue;
             }
             let face = Some(face_for(c, self.role)).filter(|r| *r != self.role).map(metrics);
             match face {
-                Some(m) => other += m.advance(c) as f32 / m.units_per_em,
-                None => own += self.advance(c) as u32,
+                Some(m) => span.other += m.advance(c) as f32 / m.units_per_em,
+                None => span.own += self.advance(c) as u32,
             }
         }
-        let width = own as f32 / self.units_per_em * size_pt * PT_TO_MM;
+        span
+    }
+
+    /// A span's width at `size_pt`, in millimetres.
+    fn span_mm(&self, span: Span, size_pt: f32) -> f32 {
+        let width = span.own as f32 / self.units_per_em * size_pt * PT_TO_MM;
         // Text the face draws alone measures exactly as it always has.
-        match other {
+        match span.other {
             0.0 => width,
-            _ => width + other * size_pt * PT_TO_MM,
+            _ => width + span.other * size_pt * PT_TO_MM,
         }
     }
 
@@ -514,22 +526,45 @@ pub fn visual_order(text: &str) -> String {
         .collect()
 }
 
+/// Text measured so far, summed as [`Metrics::width_mm`] sums it: the
+/// face's own advances in its units, other faces' in ems.
+#[derive(Debug, Clone, Copy, Default)]
+struct Span {
+    own: u32,
+    other: f32,
+}
+
 /// Splits `text` into lines no wider than `width_mm`, breaking at spaces.
 pub fn wrap(text: &str, role: FontRole, size_pt: f32, width_mm: f32) -> Vec<String> {
     let m = metrics(role);
     let mut lines = Vec::new();
     let mut line = String::new();
+    // A line grows word by word: its width is carried, not measured again,
+    // where shaping cannot change it (the same sums, in the same order).
+    let carried = !m.needs_shaping(text);
+    let mut span = Span::default();
     for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
+        let (fits, grown) = if carried {
+            let start = if line.is_empty() {
+                Span::default()
+            } else {
+                m.extend(span, " ")
+            };
+            let grown = m.extend(start, word);
+            (m.span_mm(grown, size_pt) <= width_mm, grown)
         } else {
-            format!("{line} {word}")
+            (m.width_mm(&format!("{line} {word}"), size_pt) <= width_mm, span)
         };
-        if m.width_mm(&candidate, size_pt) <= width_mm || line.is_empty() {
-            line = candidate;
+        if line.is_empty() || fits {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+            span = grown;
         } else {
             lines.push(std::mem::take(&mut line));
-            line = word.to_string();
+            line.push_str(word);
+            span = m.extend(Span::default(), word);
         }
     }
     if !line.is_empty() {
