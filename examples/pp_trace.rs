@@ -11,6 +11,7 @@ use panicpress::seed::Seed;
 
 struct Traced {
     log: Vec<String>,
+    kinds: std::collections::BTreeMap<String, u32>,
     search: Option<SearchPlayer>,
 }
 
@@ -21,6 +22,9 @@ impl Policy for Traced {
             Some(p) => p.choose(s),
             None => r,
         };
+        let k = format!("{a:?}");
+        let k = k.split(['(', ' ', '{']).next().unwrap_or("").to_string();
+        *self.kinds.entry(k).or_insert(0) += 1;
         let mark = if a != r {
             format!(" (rating {r:?})")
         } else {
@@ -63,6 +67,8 @@ fn main() {
     let mut dice = seed.stream("simulate", 0);
     let mut counts = std::collections::BTreeMap::new();
     let mut shown = false;
+    let mut kinds = std::collections::BTreeMap::new();
+    let mut turns = 0;
     for g in 0..games {
         let mut s = start.clone();
         let search = std::env::var("SEARCH").is_ok().then(|| SearchPlayer {
@@ -71,10 +77,13 @@ fn main() {
         });
         let mut t = Traced {
             log: Vec::new(),
+            kinds: std::mem::take(&mut kinds),
             search,
         };
         let o = play(&mut s, &mut t, &mut dice);
         *counts.entry(format!("{o:?}")).or_insert(0) += 1;
+        turns += s.turns;
+        kinds = std::mem::take(&mut t.kinds);
         let want = match show {
             Some(k) => k == g,
             None => o != engine::Outcome::Won && !shown,
@@ -87,5 +96,10 @@ fn main() {
             }
         }
     }
+    let per: Vec<String> = kinds
+        .iter()
+        .map(|(k, n)| format!("{k} {:.2}", *n as f64 / games as f64))
+        .collect();
+    println!("per game: turns {:.1}, {}", turns as f64 / games as f64, per.join(", "));
     println!("{counts:?}");
 }
