@@ -22,10 +22,7 @@ fn main() {
         }
         let mut line = format!("{players}p");
         for level in [Level::Easy, Level::Normal, Level::Hard] {
-            let params = Params {
-                five_codes,
-                ..Params::at_level(players, level)
-            };
+            let params = Params::at_level_deck(players, five_codes, level);
             let rates: Vec<f64> = (first..first + deals)
                 .map(|d| {
                     let seed = Seed::new(&d.to_string()).unwrap();
