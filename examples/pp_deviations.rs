@@ -50,11 +50,13 @@ impl Policy for Tally {
         if self.show.as_ref().is_some_and(|t| line.contains(t.as_str())) {
             let n = s.players as usize;
             println!(
-                "{line}: hands {:?} limits {:?} pawns {:?} particles {:?} codes {:b} chose {chosen:?}",
+                "{line}: p{} hands {:?} limits {:?} pawns {:?} particles {:?} tops {:?} codes {:b} rating {rating:?} chose {chosen:?}",
+                s.active,
                 &s.hands[..n],
                 &s.limits[..n],
                 &s.pawns[..n],
                 s.particles,
+                (0..6).map(|i| s.top(i).map_or(9, |t| t)).collect::<Vec<_>>(),
                 s.codes
             );
         }

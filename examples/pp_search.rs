@@ -29,10 +29,7 @@ fn main() {
     let which = args.get(4).cloned().unwrap_or("normal".into());
     let five_codes = args.get(6).is_some_and(|v| v == "five");
     let params = match Level::parse(&which) {
-        Ok(level) => Params {
-            five_codes,
-            ..Params::at_level(players, level)
-        },
+        Ok(level) => Params::at_level_deck(players, five_codes, level),
         Err(_) => Params {
             players,
             five_codes,
