@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use panicpress::games::particle_panic::engine::{self, Action, Phase, Policy, State, play, rollout_rng};
 use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
-use panicpress::games::particle_panic::{Level, Params, Switches, generate};
+use panicpress::games::particle_panic::{Params, generate};
 use panicpress::seed::Seed;
 
 /// The search player, noting each of its choices beside the rating policy's.
@@ -48,17 +48,7 @@ impl Policy for Tally {
         };
         let line = format!("{}: {} -> {}{other}", phase(&s.phase), kind(&rating), kind(&chosen));
         if self.show.as_ref().is_some_and(|t| line.contains(t.as_str())) {
-            let n = s.players as usize;
-            println!(
-                "{line}: p{} hands {:?} limits {:?} pawns {:?} particles {:?} tops {:?} codes {:b} rating {rating:?} chose {chosen:?}",
-                s.active,
-                &s.hands[..n],
-                &s.limits[..n],
-                &s.pawns[..n],
-                s.particles,
-                (0..6).map(|i| s.top(i).map_or(9, |t| t)).collect::<Vec<_>>(),
-                s.codes
-            );
+            println!("{line}: {} rating {rating:?} chose {chosen:?}", s.describe());
         }
         *self.counts.entry(line).or_default() += 1;
         chosen
@@ -71,14 +61,7 @@ fn main() {
     let (players, deals, games, rollouts) = (num(0, 2) as u8, num(1, 20), num(2, 4), num(3, YARDSTICK_ROLLOUTS));
     // A level name, or a switch set as codes write it (`rah8`).
     let which = args.get(4).map(String::as_str).unwrap_or("normal");
-    let params = match Level::parse(which) {
-        Ok(level) => Params::at_level(players, level),
-        Err(_) => Params {
-            players,
-            switches: Switches::parse_letters(which).expect("a level or switch letters"),
-            ..Params::default()
-        },
-    };
+    let params = Params::at_level_or_letters(players, false, which).expect("a level or switch letters");
     let mut tally = Tally {
         search: SearchPlayer {
             rollouts,

@@ -18,7 +18,7 @@ use panicpress::games::particle_panic::engine::{Action, Policy};
 
 use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
 use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
-use panicpress::games::particle_panic::{Difficulty, Level, Params, Switches, generate};
+use panicpress::games::particle_panic::{Difficulty, Params, generate};
 use panicpress::seed::Seed;
 
 fn main() {
@@ -28,16 +28,7 @@ fn main() {
     let rating_games = num(5, 2000);
     let which = args.get(4).cloned().unwrap_or("normal".into());
     let five_codes = args.get(6).is_some_and(|v| v == "five");
-    let params = match Level::parse(&which) {
-        Ok(level) => Params::at_level_deck(players, five_codes, level),
-        Err(_) => Params {
-            players,
-            five_codes,
-            level: Level::Normal,
-            switches: Switches::parse_letters(&which).expect("a level or switch letters"),
-            ..Params::default()
-        },
-    };
+    let params = Params::at_level_or_letters(players, five_codes, &which).expect("a level or switch letters");
     println!(
         "{players} players, {} ({}), deals 0-{}: rating policy {rating_games} games a deal, search player {games} games a deal, {rollouts} rollouts",
         which,

@@ -6,7 +6,7 @@
 use panicpress::games::particle_panic::engine::rollout_rng;
 use panicpress::games::particle_panic::engine::{self, Action, Policy, State, play};
 use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer};
-use panicpress::games::particle_panic::{Level, Params, Switches, generate};
+use panicpress::games::particle_panic::{Params, generate};
 use panicpress::seed::Seed;
 
 struct Traced {
@@ -30,20 +30,8 @@ impl Policy for Traced {
         } else {
             String::new()
         };
-        let n = s.players as usize;
-        self.log.push(format!(
-            "t{} p{} {:?} hands {:?} lim {:?} pawns {:?} parts {:?} tops {:?} len {:?} codes {:b} -> {a:?}{mark}",
-            s.turns,
-            s.active,
-            s.phase,
-            &s.hands[..n],
-            &s.limits[..n],
-            &s.pawns[..n],
-            s.particles,
-            (0..6).map(|i| s.top(i).map_or(9, |t| t)).collect::<Vec<_>>(),
-            (0..6).map(|i| s.stack_len(i)).collect::<Vec<_>>(),
-            s.codes
-        ));
+        self.log
+            .push(format!("t{} {:?} {} -> {a:?}{mark}", s.turns, s.phase, s.describe()));
         a
     }
 }
@@ -55,14 +43,7 @@ fn main() {
     let games: u32 = args[2].parse().unwrap();
     let which = args.get(3).map(String::as_str).unwrap_or("normal");
     let show: Option<u32> = args.get(4).and_then(|v| v.parse().ok());
-    let params = match Level::parse(which) {
-        Ok(level) => Params::at_level(players, level),
-        Err(_) => Params {
-            players,
-            switches: Switches::parse_letters(which).expect("a level or switch letters"),
-            ..Params::default()
-        },
-    };
+    let params = Params::at_level_or_letters(players, false, which).expect("a level or switch letters");
     let start = State::new(&params, &generate(&params, &seed));
     let mut dice = seed.stream("simulate", 0);
     let mut counts = std::collections::BTreeMap::new();

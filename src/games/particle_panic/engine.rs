@@ -336,6 +336,23 @@ impl State {
         self.stack_len[space] as usize
     }
 
+    /// What the players see, on one line: hands, hand limits, pawns,
+    /// particles, the stacks' top suits (9 for empty) and lengths, codes.
+    pub fn describe(&self) -> String {
+        let n = self.players as usize;
+        format!(
+            "p{} hands {:?} limits {:?} pawns {:?} particles {:?} tops {:?} lengths {:?} codes {:b}",
+            self.active,
+            &self.hands[..n],
+            &self.limits[..n],
+            &self.pawns[..n],
+            self.particles,
+            (0..SPACES).map(|i| self.top(i).map_or(9, |t| t)).collect::<Vec<_>>(),
+            (0..SPACES).map(|i| self.stack_len(i)).collect::<Vec<_>>(),
+            self.codes
+        )
+    }
+
     /// The suit of the top card of a stack: all the players can see of it.
     pub fn top(&self, space: usize) -> Option<usize> {
         let n = self.stack_len[space] as usize;

@@ -192,6 +192,22 @@ impl Params {
         Params::at_level_deck(players, false, level)
     }
 
+    /// Settings from a level name or a switch set as codes write it
+    /// (`rah8`), with either deck: how the measuring examples name what
+    /// they play. None for neither.
+    pub fn at_level_or_letters(players: u8, five_codes: bool, which: &str) -> Option<Params> {
+        match Level::parse(which) {
+            Ok(level) => Some(Params::at_level_deck(players, five_codes, level)),
+            Err(_) => Some(Params {
+                players,
+                five_codes,
+                level: Level::Normal,
+                switches: Switches::parse_letters(which)?,
+                ..Params::default()
+            }),
+        }
+    }
+
     /// The same with either deck: five codes have levels of their own.
     pub fn at_level_deck(players: u8, five_codes: bool, level: Level) -> Params {
         Params {
