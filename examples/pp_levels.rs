@@ -32,7 +32,7 @@ use panicpress::games::particle_panic::levels::{
     CALIBRATION_DEALS, CALIBRATION_GAMES, HAND_LIMITS, LEVEL_DEALS, LEVEL_GAMES, LEVEL_SEARCH_DEALS,
     LEVEL_SEARCH_GAMES, Level,
 };
-use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
+use panicpress::games::particle_panic::policy::{RatingPolicy, YARDSTICK_ROLLOUTS, search_games};
 use panicpress::games::particle_panic::{Params, Switches, engine, generate};
 use panicpress::seed::Seed;
 
@@ -92,16 +92,17 @@ fn main() {
                 for (level, switches) in choose_on_mean(players, five) {
                     let p = params(players, switches, five);
                     let (rating, rating_error, _) = rating_mean(&p, MEAN_RATING_DEALS, LEVEL_GAMES);
-                    let (search, search_error) = search_mean(&p, MEAN_SEARCH_DEALS, 1);
+                    let (search, search_error, still) = search_mean(&p, MEAN_SEARCH_DEALS, 1);
                     eprintln!(
-                        "{players} players{}, {}: {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%, mean {:.1}%",
+                        "{players} players{}, {}: {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%, mean {:.1}%, search wins sitting still {:.0}%",
                         if five { ", five codes" } else { "" },
                         level.name(),
                         rating * 100.0,
                         rating_error * 100.0,
                         search * 100.0,
                         search_error * 100.0,
-                        (rating + search) * 50.0
+                        (rating + search) * 50.0,
+                        still * 100.0
                     );
                     println!(
                         "    row({players}, {five}, Level::{level:?}, \"{}\", {rating:.4}, {rating_error:.4}, {search:.4}, {search_error:.4}),",
@@ -124,7 +125,7 @@ fn main() {
                 for (level, switches) in choose_levels(players, sweep_deals, sweep_games) {
                     let p = params(players, switches, false);
                     let (rating, rating_error, _) = rating_mean(&p, LEVEL_DEALS, LEVEL_GAMES);
-                    let (search, search_error) = search_mean(&p, LEVEL_SEARCH_DEALS, LEVEL_SEARCH_GAMES);
+                    let (search, search_error, _) = search_mean(&p, LEVEL_SEARCH_DEALS, LEVEL_SEARCH_GAMES);
                     eprintln!(
                         "{players} players, {}: {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%",
                         level.name(),
@@ -289,7 +290,10 @@ fn choose_levels(players: u8, deals: u32, games: u32) -> Vec<(Level, Switches)> 
 /// switch set, the search's check of each candidate, the final measurement.
 const MEAN_SCREEN_DEALS: u32 = 40;
 const MEAN_CHECK_DEALS: u32 = 120;
-const MEAN_CHECKS: usize = 10;
+const MEAN_CHECKS: usize = 24;
+/// The largest share of strong play's wins with no pawn ever moved that a
+/// level may have: above it, the level's best play is to sit still.
+const STILL_MAX: f64 = 0.25;
 const MEAN_RATING_DEALS: u32 = 500;
 const MEAN_SEARCH_DEALS: u32 = 600;
 
@@ -297,7 +301,8 @@ const MEAN_SEARCH_DEALS: u32 = 600;
 /// nearest the level's target: every set screened with the rating policy,
 /// then the candidates that can reach the target (the mean is at least the
 /// rating policy's rate), fewest departures from the text first, checked
-/// with the search player until one lands within `TOLERANCE`.
+/// with the search player until one lands within `TOLERANCE` with at most
+/// `STILL_MAX` of the search's wins sitting still.
 fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches)> {
     let screened: Vec<(Switches, f64)> = all_switch_sets(players)
         .into_iter()
@@ -319,16 +324,26 @@ fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches)> {
             });
             let mut checked = Vec::new();
             for &&(switches, rating) in candidates.iter().take(MEAN_CHECKS) {
-                let search = search_mean(&params(players, switches, five), MEAN_CHECK_DEALS, 1).0;
+                let (search, _, still) = search_mean(&params(players, switches, five), MEAN_CHECK_DEALS, 1);
                 let mean = (rating + search) / 2.0;
-                checked.push((switches, mean));
-                if near(mean) <= TOLERANCE {
+                eprintln!(
+                    "  {switches}: rating {:.1}%, search {:.1}%, mean {:.1}%, still {:.0}%",
+                    rating * 100.0,
+                    search * 100.0,
+                    mean * 100.0,
+                    still * 100.0
+                );
+                checked.push((switches, mean, still));
+                if near(mean) <= TOLERANCE && still <= STILL_MAX {
                     break;
                 }
             }
-            let best = checked
-                .iter()
-                .find(|(_, m)| near(*m) <= TOLERANCE)
+            // Within the tolerance and moving; else the nearest that moves;
+            // else the nearest.
+            let moving = || checked.iter().filter(|c| c.2 <= STILL_MAX);
+            let best = moving()
+                .find(|c| near(c.1) <= TOLERANCE)
+                .or_else(|| moving().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
                 .or_else(|| checked.iter().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
                 .map(|b| b.0)
                 .or_else(|| {
@@ -363,22 +378,23 @@ fn rating_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, Vec<f64>) 
     (mean, error, rates)
 }
 
-/// The search player's mean win rate over deals 0..deals and its error.
-fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64) {
-    let rates = per_deal(deals, |seed| {
-        engine::rate_with(params, &generate(params, seed), seed, games, |g| SearchPlayer {
-            rollouts: YARDSTICK_ROLLOUTS,
-            rng: engine::rollout_rng(seed, g as u64),
-        })
-        .win_rate
+/// The search player's mean win rate over deals 0..deals, its error, and the
+/// share of its wins in which no pawn ever left space 1.
+fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, f64) {
+    let results = per_deal(deals, |seed| {
+        let mut dice = seed.stream("simulate", 0);
+        search_games(params, &generate(params, seed), seed, games, YARDSTICK_ROLLOUTS, &mut dice)
     });
-    mean_error(&rates)
+    let rates: Vec<f64> = results.iter().map(|&(wins, _)| f64::from(wins) / f64::from(games)).collect();
+    let (wins, still) = results.iter().fold((0, 0), |(w, s), &(a, b)| (w + a, s + b));
+    let (mean, error) = mean_error(&rates);
+    (mean, error, f64::from(still) / f64::from(wins.max(1)))
 }
 
 /// `rate` of deals 0..deals (their seeds), in deal order, on every core.
-fn per_deal(deals: u32, rate: impl Fn(&Seed) -> f64 + Sync) -> Vec<f64> {
+fn per_deal<T: Default + Clone + Send>(deals: u32, rate: impl Fn(&Seed) -> T + Sync) -> Vec<T> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-    let mut rates = vec![0.0; deals as usize];
+    let mut rates = vec![T::default(); deals as usize];
     std::thread::scope(|scope| {
         let size = deals.div_ceil(threads).max(1) as usize;
         for (t, chunk) in rates.chunks_mut(size).enumerate() {

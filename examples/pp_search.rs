@@ -14,10 +14,8 @@
 //! seeds whose rating falls in that `--difficulty` band, to check that the
 //! bands sort deals for strong play too.
 
-use panicpress::games::particle_panic::engine::{Action, Policy};
-
-use panicpress::games::particle_panic::engine::{self, State, play, rollout_rng};
-use panicpress::games::particle_panic::policy::{RatingPolicy, SearchPlayer, YARDSTICK_ROLLOUTS};
+use panicpress::games::particle_panic::engine;
+use panicpress::games::particle_panic::policy::{RatingPolicy, YARDSTICK_ROLLOUTS, search_games};
 use panicpress::games::particle_panic::{Difficulty, Params, generate};
 use panicpress::seed::Seed;
 
@@ -100,42 +98,13 @@ fn main() {
     );
 }
 
-/// The search player, noting whether any pawn ever left space 1.
-struct Watched {
-    search: SearchPlayer,
-    moved: bool,
-}
-
-impl Policy for Watched {
-    fn choose(&mut self, s: &State) -> Action {
-        self.moved |= s.pawns[..s.players as usize].iter().any(|&p| p != 0);
-        self.search.choose(s)
-    }
-}
-
 /// One deal's two win rates: the rating policy's (as `rate` plays it) and
 /// the search player's; and the search's wins with no pawn moved.
 fn rate_deal(params: &Params, seed: &Seed, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64, u32) {
-    let seed = seed.clone();
-    let deal = generate(params, &seed);
-    let r = engine::rate_with(params, &deal, &seed, rating_games, |_| RatingPolicy);
-    let start = State::new(params, &deal);
+    let deal = generate(params, seed);
+    let r = engine::rate_with(params, &deal, seed, rating_games, |_| RatingPolicy);
     let mut dice = seed.stream("yardstick", 0);
-    let (mut wins, mut still) = (0, 0);
-    for g in 0..games {
-        let mut s = start.clone();
-        let mut player = Watched {
-            search: SearchPlayer {
-                rollouts,
-                rng: rollout_rng(&seed, g as u64),
-            },
-            moved: false,
-        };
-        if play(&mut s, &mut player, &mut dice) == engine::Outcome::Won {
-            wins += 1;
-            still += u32::from(!player.moved);
-        }
-    }
+    let (wins, still) = search_games(params, &deal, seed, games, rollouts, &mut dice);
     (r.win_rate, wins as f64 / games as f64, still)
 }
 

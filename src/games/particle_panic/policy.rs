@@ -37,8 +37,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::SPACES;
-use super::engine::{Action, CLUBS, DIAMONDS, HEARTS, MAX_PARTICLES, Phase, Policy, SPADES, State, play};
+use super::engine::{
+    Action, CLUBS, DIAMONDS, Dice, HEARTS, MAX_PARTICLES, Outcome, Phase, Policy, SPADES, State, play, rollout_rng,
+};
+use super::{Deal, Params, SPACES};
+use crate::seed::Seed;
 
 /// The fast, documented policy that rates deals.
 #[derive(Debug, Clone, Copy, Default)]
@@ -552,6 +555,50 @@ impl Policy for SearchPlayer {
     }
 }
 
+/// Strong play's games of one deal (`rollouts` a choice, game g on rollout
+/// stream g): how many it won, and in how many of those no pawn ever left
+/// space 1. A level whose strong play mostly wins sitting still is a dull
+/// game (RULES.md, "Difficulty levels"), so levels are chosen to keep it low.
+pub fn search_games(
+    params: &Params,
+    deal: &Deal,
+    seed: &Seed,
+    games: u32,
+    rollouts: u32,
+    dice: &mut impl Dice,
+) -> (u32, u32) {
+    let start = State::new(params, deal);
+    let (mut wins, mut still) = (0, 0);
+    for g in 0..games {
+        let mut s = start.clone();
+        let mut player = Watched {
+            search: SearchPlayer {
+                rollouts,
+                rng: rollout_rng(seed, g as u64),
+            },
+            moved: false,
+        };
+        if play(&mut s, &mut player, dice) == Outcome::Won {
+            wins += 1;
+            still += u32::from(!player.moved);
+        }
+    }
+    (wins, still)
+}
+
+/// The search player, noting whether any pawn ever left space 1.
+struct Watched {
+    search: SearchPlayer,
+    moved: bool,
+}
+
+impl Policy for Watched {
+    fn choose(&mut self, s: &State) -> Action {
+        self.moved |= s.pawns[..s.players as usize].iter().any(|&p| p != 0);
+        self.search.choose(s)
+    }
+}
+
 /// Rollouts per action of the search player that sets the levels (strong
 /// play): the fewest at which it clearly beats its own rollout policy at
 /// every player count (at 8 it does not with one player; BENCHMARKS.md).
@@ -574,7 +621,7 @@ fn scores(worlds: &[(State, u64)], action: Action) -> Vec<f64> {
                 return -1.0;
             }
             match play(&mut world, &mut RatingPolicy, &mut dice) {
-                super::engine::Outcome::Won => 1.0,
+                Outcome::Won => 1.0,
                 _ => 0.05 * world.codes.count_ones() as f64,
             }
         })
