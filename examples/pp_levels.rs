@@ -304,8 +304,8 @@ const MEAN_SEARCH_DEALS: u32 = 600;
 /// rating policy's rate), fewest departures from the text first, checked
 /// with the search player until one lands within `TOLERANCE` with at most
 /// `STILL_MAX` of the search's wins sitting still, in the check and then in
-/// full (else, of those within the tolerance, the one whose strong play sits
-/// still least).
+/// full (else the nearest that moves within twice the tolerance, or of those
+/// within the tolerance the one whose strong play sits still least).
 fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches, Measured)> {
     let screened: Vec<(Switches, f64)> = all_switch_sets(players)
         .into_iter()
@@ -343,7 +343,11 @@ fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches, Measured)> {
                 checked.push((switches, mean, still));
                 if near(mean) <= TOLERANCE && still <= STILL_MAX {
                     let full = measure_level(&params(players, switches, five));
-                    eprintln!("  in full: mean {:.1}%, still {:.0}%", full.mean() * 100.0, full.still * 100.0);
+                    eprintln!(
+                        "  in full: mean {:.1}%, still {:.0}%",
+                        full.mean() * 100.0,
+                        full.still * 100.0
+                    );
                     if near(full.mean()) <= TOLERANCE && full.still <= STILL_MAX {
                         chosen = Some((switches, full));
                         break;
@@ -352,12 +356,15 @@ fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches, Measured)> {
                     checked.push((switches, full.mean(), full.still));
                 }
             }
-            // Else, within the tolerance, the one that sits still least; else
-            // the nearest.
-            let within = || checked.iter().filter(|c| near(c.1) <= TOLERANCE);
+            // Else the nearest that moves, if within twice the tolerance;
+            // else, within the tolerance, the one that sits still least;
+            // else the nearest.
+            let within = |by: f64| checked.iter().filter(move |c| near(c.1) <= by);
             let (best, full) = chosen.unwrap_or_else(|| {
-                let best = within()
-                    .min_by(|a, b| a.2.total_cmp(&b.2))
+                let best = within(2.0 * TOLERANCE)
+                    .filter(|c| c.2 <= STILL_MAX)
+                    .min_by(|a, b| near(a.1).total_cmp(&near(b.1)))
+                    .or_else(|| within(TOLERANCE).min_by(|a, b| a.2.total_cmp(&b.2)))
                     .or_else(|| checked.iter().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
                     .map(|b| b.0)
                     .or_else(|| {
@@ -427,9 +434,19 @@ fn rating_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, Vec<f64>) 
 fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, f64) {
     let results = per_deal(deals, |seed| {
         let mut dice = seed.stream("simulate", 0);
-        search_games(params, &generate(params, seed), seed, games, YARDSTICK_ROLLOUTS, &mut dice)
+        search_games(
+            params,
+            &generate(params, seed),
+            seed,
+            games,
+            YARDSTICK_ROLLOUTS,
+            &mut dice,
+        )
     });
-    let rates: Vec<f64> = results.iter().map(|&(wins, _)| f64::from(wins) / f64::from(games)).collect();
+    let rates: Vec<f64> = results
+        .iter()
+        .map(|&(wins, _)| f64::from(wins) / f64::from(games))
+        .collect();
     let (wins, still) = results.iter().fold((0, 0), |(w, s), &(a, b)| (w + a, s + b));
     let (mean, error) = mean_error(&rates);
     (mean, error, f64::from(still) / f64::from(wins.max(1)))
