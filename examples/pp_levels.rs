@@ -340,7 +340,7 @@ fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches, Measured)> {
                     mean * 100.0,
                     still * 100.0
                 );
-                checked.push((switches, mean, still));
+                let mut entry = (switches, mean, still);
                 if near(mean) <= TOLERANCE && still <= STILL_MAX {
                     let full = measure_level(&params(players, switches, five));
                     eprintln!(
@@ -352,9 +352,9 @@ fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches, Measured)> {
                         chosen = Some((switches, full));
                         break;
                     }
-                    checked.pop();
-                    checked.push((switches, full.mean(), full.still));
+                    entry = (switches, full.mean(), full.still);
                 }
+                checked.push(entry);
             }
             // Else the nearest that moves, if within twice the tolerance;
             // else, within the tolerance, the one that sits still least;
