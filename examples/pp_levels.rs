@@ -305,68 +305,50 @@ const MEAN_SEARCH_DEALS: u32 = 600;
 /// with the search player until one lands within `TOLERANCE` with at most
 /// `STILL_MAX` of the search's wins sitting still, in the check and then in
 /// full (else the nearest that moves within twice the tolerance, or of those
-/// within the tolerance the one whose strong play sits still least).
+/// within the tolerance the one whose strong play sits still least). A hand
+/// limit below the text's is the last resort: its sets are checked only
+/// where no other set passes. `ONLY=hard` (or another level) sets one level.
 fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches, Measured)> {
     let screened: Vec<(Switches, f64)> = all_switch_sets(players)
         .into_iter()
         .map(|s| (s, rating_mean(&params(players, s, five), MEAN_SCREEN_DEALS, 100).0))
         .collect();
+    let only = std::env::var("ONLY").ok();
     Level::TARGETS
         .iter()
+        .filter(|(level, _)| only.as_deref().is_none_or(|name| name == level.name()))
         .map(|&(level, target)| {
             let near = |rate: f64| (rate - target).abs();
-            // The search wins at most about three times the rating policy here.
-            let mut candidates: Vec<&(Switches, f64)> = screened
-                .iter()
-                .filter(|(_, r)| *r <= target + TOLERANCE && *r >= target * 0.35)
-                .collect();
-            candidates.sort_by(|a, b| {
-                (a.0.departures(), near(a.1))
-                    .partial_cmp(&(b.0.departures(), near(b.1)))
-                    .expect("rates are numbers")
-            });
-            // A candidate whose check lands within the tolerance, moving, is
-            // measured in full, and that measurement decides (the check's
-            // noise is about 2.5 points on the mean, the full one's 1).
             let mut checked = Vec::new();
-            let mut chosen = None;
-            for &&(switches, rating) in candidates.iter().take(MEAN_CHECKS) {
-                let (search, _, still) = search_mean(&params(players, switches, five), MEAN_CHECK_DEALS, 1);
-                let mean = (rating + search) / 2.0;
-                eprintln!(
-                    "  {switches}: rating {:.1}%, search {:.1}%, mean {:.1}%, still {:.0}%",
-                    rating * 100.0,
-                    search * 100.0,
-                    mean * 100.0,
-                    still * 100.0
-                );
-                let mut entry = (switches, mean, still);
-                if near(mean) <= TOLERANCE && still <= STILL_MAX {
-                    let full = measure_level(&params(players, switches, five));
-                    eprintln!(
-                        "  in full: mean {:.1}%, still {:.0}%",
-                        full.mean() * 100.0,
-                        full.still * 100.0
-                    );
-                    if near(full.mean()) <= TOLERANCE && full.still <= STILL_MAX {
-                        chosen = Some((switches, full));
-                        break;
-                    }
-                    entry = (switches, full.mean(), full.still);
-                }
-                checked.push(entry);
-            }
-            // Else the nearest that moves, if within twice the tolerance;
-            // else, within the tolerance, the one that sits still least;
-            // else the nearest.
-            let within = |by: f64| checked.iter().filter(move |c| near(c.1) <= by);
+            let chosen = [false, true].into_iter().find_map(|lower_limit| {
+                // The search wins at most about three times the rating policy here.
+                let mut candidates: Vec<&(Switches, f64)> = screened
+                    .iter()
+                    .filter(|(s, r)| {
+                        (s.hand_limit < 6) == lower_limit && *r <= target + TOLERANCE && *r >= target * 0.35
+                    })
+                    .collect();
+                candidates.sort_by(|a, b| {
+                    (a.0.departures(), near(a.1))
+                        .partial_cmp(&(b.0.departures(), near(b.1)))
+                        .expect("rates are numbers")
+                });
+                check_candidates(players, five, &candidates, near, &mut checked)
+            });
+            // Else the nearest that moves within twice the tolerance; else,
+            // within the tolerance, the one that sits still least; else the
+            // nearest.
+            let near_of = |c: &Checked| near(c.mean);
+            let nearest = |a: &&Checked, b: &&Checked| near_of(a).total_cmp(&near_of(b));
+            let within = |by: f64| checked.iter().filter(move |c| near_of(c) <= by);
+            let moving = |c: &&Checked| c.still <= STILL_MAX;
             let (best, full) = chosen.unwrap_or_else(|| {
                 let best = within(2.0 * TOLERANCE)
-                    .filter(|c| c.2 <= STILL_MAX)
-                    .min_by(|a, b| near(a.1).total_cmp(&near(b.1)))
-                    .or_else(|| within(TOLERANCE).min_by(|a, b| a.2.total_cmp(&b.2)))
-                    .or_else(|| checked.iter().min_by(|a, b| near(a.1).total_cmp(&near(b.1))))
-                    .map(|b| b.0)
+                    .filter(moving)
+                    .min_by(nearest)
+                    .or_else(|| within(TOLERANCE).min_by(|a, b| a.still.total_cmp(&b.still)))
+                    .or_else(|| checked.iter().min_by(nearest))
+                    .map(|b| b.switches)
                     .or_else(|| {
                         screened
                             .iter()
@@ -385,6 +367,59 @@ fn choose_on_mean(players: u8, five: bool) -> Vec<(Level, Switches, Measured)> {
             (level, best, full)
         })
         .collect()
+}
+
+/// A candidate as checked: the mean of the two players' win rates and the
+/// share of strong play's wins sitting still (from the full measurement
+/// where there is one).
+struct Checked {
+    switches: Switches,
+    mean: f64,
+    still: f64,
+}
+
+/// Checks up to `MEAN_CHECKS` candidates in order with the search player;
+/// one whose check lands within the tolerance, moving, is measured in full, and that measurement decides (the check's noise is
+/// about 2.5 points on the mean, the full one's 1). Each candidate checked
+/// is added to `checked`.
+fn check_candidates(
+    players: u8,
+    five: bool,
+    candidates: &[&(Switches, f64)],
+    near: impl Fn(f64) -> f64,
+    checked: &mut Vec<Checked>,
+) -> Option<(Switches, Measured)> {
+    let passes = |c: &Checked| near(c.mean) <= TOLERANCE && c.still <= STILL_MAX;
+    for &&(switches, rating) in candidates.iter().take(MEAN_CHECKS) {
+        let (search, _, still) = search_mean(&params(players, switches, five), MEAN_CHECK_DEALS, 1);
+        let mean = (rating + search) / 2.0;
+        eprintln!(
+            "  {switches}: rating {:.1}%, search {:.1}%, mean {:.1}%, still {:.0}%",
+            rating * 100.0,
+            search * 100.0,
+            mean * 100.0,
+            still * 100.0
+        );
+        let mut entry = Checked { switches, mean, still };
+        if passes(&entry) {
+            let full = measure_level(&params(players, switches, five));
+            eprintln!(
+                "  in full: mean {:.1}%, still {:.0}%",
+                full.mean() * 100.0,
+                full.still * 100.0
+            );
+            entry = Checked {
+                switches,
+                mean: full.mean(),
+                still: full.still,
+            };
+            if passes(&entry) {
+                return Some((switches, full));
+            }
+        }
+        checked.push(entry);
+    }
+    None
 }
 
 /// A level's full measurement: both players' win rates with their errors,

@@ -17,7 +17,7 @@ pub struct Switches {
     pub per_round: bool,
     /// Reading `collect-as-action`: collecting is a basic action, the turn's last.
     pub collect_as_action: bool,
-    /// House rule: hand limits start at 7 or 8 (the text: "normally 6").
+    /// House rule: hand limits start at 5, 7 or 8 (the text: "normally 6").
     pub hand_limit: u8,
     /// House rule: half a die of particles emerge (rounded up: 1 to 3).
     pub half_die: bool,
@@ -35,7 +35,7 @@ pub struct Switches {
 }
 
 /// Hand limits a level may start at.
-pub const HAND_LIMITS: [u8; 3] = [6, 7, 8];
+pub const HAND_LIMITS: [u8; 4] = [5, 6, 7, 8];
 
 impl Default for Switches {
     fn default() -> Switches {
@@ -106,7 +106,7 @@ impl Switches {
     /// (a level prefers the smallest).
     pub fn departures(&self) -> (usize, usize, u8) {
         let readings = usize::from(self.per_round) + usize::from(self.collect_as_action);
-        (self.on().len() - readings, readings, self.hand_limit - 6)
+        (self.on().len() - readings, readings, self.hand_limit.abs_diff(6))
     }
 
     /// The switches as the sheet code writes them: a letter each (`r`
@@ -151,7 +151,7 @@ impl Switches {
                 't' => s.two_cards = true,
                 's' => s.spare_code = true,
                 'f' => s.four_card_codes = true,
-                '7' | '8' if s.hand_limit == 6 => s.hand_limit = c as u8 - b'0',
+                '5' | '7' | '8' if s.hand_limit == 6 => s.hand_limit = c as u8 - b'0',
                 _ => return None,
             }
         }
@@ -310,11 +310,11 @@ pub const LEVELS: &[LevelRow] = &[
     row(2, false, Level::Normal, "f", 0.3831, 0.0092, 0.5083, 0.0204),
     row(2, false, Level::Hard, "a", 0.1549, 0.0065, 0.2267, 0.0171),
     row(3, false, Level::Easy, "r", 0.5177, 0.0085, 0.7150, 0.0184),
-    row(3, false, Level::Normal, "ht", 0.2463, 0.0070, 0.4433, 0.0203),
+    row(3, false, Level::Normal, "r5", 0.2841, 0.0072, 0.4750, 0.0204),
     row(3, false, Level::Hard, "nt8", 0.1615, 0.0056, 0.2750, 0.0182),
     row(4, false, Level::Easy, "hnt", 0.4642, 0.0110, 0.9050, 0.0120),
     row(4, false, Level::Normal, "aht", 0.3274, 0.0107, 0.5433, 0.0204),
-    row(4, false, Level::Hard, "t8", 0.1202, 0.0070, 0.2367, 0.0174),
+    row(4, false, Level::Hard, "ahnt5", 0.1161, 0.0061, 0.4300, 0.0202),
     row(4, true, Level::Easy, "r", 0.5521, 0.0095, 0.8233, 0.0156),
     row(4, true, Level::Normal, "hts", 0.2798, 0.0089, 0.5650, 0.0203),
     row(4, true, Level::Hard, "aht8", 0.1789, 0.0091, 0.2717, 0.0182),
@@ -356,12 +356,12 @@ pub const TIPS: &[TipRow] = &[
     TipRow { players: 2, tip: "together", with: 0.3863, without: 0.3873, error: 0.0007 },
     TipRow { players: 2, tip: "exact", with: 0.3863, without: 0.3782, error: 0.0010 },
     TipRow { players: 2, tip: "last_card", with: 0.3863, without: 0.0720, error: 0.0067 },
-    TipRow { players: 3, tip: "together", with: 0.3087, without: 0.2918, error: 0.0013 },
-    TipRow { players: 3, tip: "exact", with: 0.3087, without: 0.2989, error: 0.0010 },
-    TipRow { players: 3, tip: "last_card", with: 0.3087, without: 0.0082, error: 0.0061 },
-    TipRow { players: 4, tip: "together", with: 0.3011, without: 0.2852, error: 0.0011 },
-    TipRow { players: 4, tip: "exact", with: 0.3011, without: 0.2507, error: 0.0028 },
-    TipRow { players: 4, tip: "last_card", with: 0.3011, without: 0.0045, error: 0.0074 },
+    TipRow { players: 3, tip: "together", with: 0.3178, without: 0.3002, error: 0.0014 },
+    TipRow { players: 3, tip: "exact", with: 0.3178, without: 0.3097, error: 0.0009 },
+    TipRow { players: 3, tip: "last_card", with: 0.3178, without: 0.0168, error: 0.0059 },
+    TipRow { players: 4, tip: "together", with: 0.3008, without: 0.2880, error: 0.0011 },
+    TipRow { players: 4, tip: "exact", with: 0.3008, without: 0.2401, error: 0.0028 },
+    TipRow { players: 4, tip: "last_card", with: 0.3008, without: 0.0052, error: 0.0073 },
 ];
 
 /// The tips printed for a player count: those that clearly help there
@@ -459,6 +459,10 @@ pub const CALIBRATION: &[Calibration] = &[
     cal(4, true, "hnt", 0.07723, 0.00250, 0.12500),
     cal(4, false, "aht", 0.32833, 0.13250, 0.53000),
     cal(4, true, "aht", 0.02407, 0.00250, 0.02500),
+    cal(3, false, "r5", 0.28443, 0.16750, 0.40250),
+    cal(3, true, "r5", 0.01696, 0.00000, 0.02500),
+    cal(4, false, "ahnt5", 0.11697, 0.03000, 0.16000),
+    cal(4, true, "ahnt5", 0.00315, 0.00000, 0.00250),
     cal(4, false, "t8", 0.11976, 0.01250, 0.19750),
     cal(4, true, "t8", 0.00507, 0.00000, 0.00250),
     cal(2, false, "f7", 0.62640, 0.50750, 0.77250),

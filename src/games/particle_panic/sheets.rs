@@ -582,9 +582,9 @@ impl Context<'_> {
                 let slips = deal.stacks[s]
                     .iter()
                     .enumerate()
-                    .map(|(r, c)| (format!("{} {} · {}", l.get("space"), s + 1, r + 1), *c))
+                    .map(|(r, c)| (format!("{} {} · {}", l.get("stack"), s + 1, r + 1), *c))
                     .collect();
-                (format!("{} {}", l.get("space"), s + 1), slips)
+                (format!("{} {}", l.get("stack"), s + 1), slips)
             })
             .collect();
         let hands = deal.hands.iter().enumerate();

@@ -777,8 +777,8 @@ fn half_die_emergence_rounds_up() {
     }
 }
 
-/// Switch `hand_limit` (HAND LIMIT): limits start at 7 or 8, and discards
-/// come above them.
+/// Switch `hand_limit` (HAND LIMIT): limits start at 5, 7 or 8, and
+/// discards come above them.
 #[test]
 fn hand_limits_start_at_the_switch() {
     let mut s = switched(2, "8");
@@ -788,6 +788,15 @@ fn hand_limits_start_at_the_switch() {
     run(&mut s, &[Action::EndTurn], &[1, 3]);
     assert_eq!(s.phase, Phase::Act, "8 cards are within a limit of 8");
     assert_eq!(switched(2, "7").limits[0], 7);
+    // A limit of 5: six cards are one too many at the end of the turn.
+    let mut s = switched(2, "5");
+    assert_eq!(s.limits[..2], [5, 5]);
+    s.hands[0] = [3, 3, 0, 0, 0];
+    s.particles[0] = 1;
+    run(&mut s, &[Action::EndTurn], &[]);
+    assert_eq!(s.phase, Phase::Discard { player: 0 });
+    assert_eq!(Switches::parse_letters("57"), None, "one hand limit");
+    assert_eq!(Switches::parse_letters("ah5").unwrap().to_string(), "collect-as-action+hand-limit-5+half-die");
 }
 
 /// Switch `easy_neutralise` (NEUTRALISE): 3-6 removes a particle with 3 or 4 players.
