@@ -32,7 +32,7 @@ const SETTINGS: &[Setting] = &[
         name: "level",
         kind: Kind::Choice { values: Level::NAMES },
         default: "normal",
-        help: "Easy, normal or hard: house rules chosen by simulation so that strong play wins about 65%, 40% or 20%; as written: the game as the text has it, near-unwinnable.",
+        help: "Easy, normal or hard: house rules chosen by simulation so that strong play and a sensible player average about 65%, 40% or 20% (the rules card says each level's figures); as written: the game as the text has it, near-unwinnable.",
         in_code: "-normal-rh8",
         sets: &[],
     },
