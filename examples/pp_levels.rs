@@ -379,9 +379,10 @@ struct Checked {
 }
 
 /// Checks up to `MEAN_CHECKS` candidates in order with the search player;
-/// one whose check lands within the tolerance, moving, is measured in full, and that measurement decides (the check's noise is
-/// about 2.5 points on the mean, the full one's 1). Each candidate checked
-/// is added to `checked`.
+/// one whose check lands within the tolerance, moving, is measured in
+/// full, and that measurement decides (the check's noise is about 2.5
+/// points on the mean, the full one's 1). Each candidate checked is added
+/// to `checked`.
 fn check_candidates(
     players: u8,
     five: bool,
