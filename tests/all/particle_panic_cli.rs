@@ -25,8 +25,8 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     // The level, what strong play wins at it, the deal's rating and the
     // house rule in player words; no default sheet says near-unwinnable.
     for want in [
-        "Level normal: strong play (a player who tries each choice out ahead) wins about 51% of games, a sensible player (our quicker rating player) about 38%",
-        "our quicker rating player wins",
+        "Level normal: a strong player (who tries each choice out before choosing) wins about 51% of games, a steady player (who follows simple rules of thumb) about 38%",
+        "This deal: the steady player wins",
         "of 2,000 games",
         "deal for its level (a quarter of its deals rate under",
         "This game uses one house rule: a code takes four cards of its suit",
@@ -409,8 +409,8 @@ fn five_codes_prints_its_star_cards_and_the_rules_say_what_they_do() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let record = pdf_pages_text(&read(&s, "rec.pdf"))[0].replace('\n', " ");
     // Five codes have levels of their own, with both players' figures.
-    assert!(record.contains("Level normal, five codes: strong play"), "{record}");
-    assert!(record.contains("a sensible player"), "{record}");
+    assert!(record.contains("Level normal, five codes: a strong player"), "{record}");
+    assert!(record.contains("a steady player"), "{record}");
     let five = rules("five-codes");
     assert!(!five.contains("the fifth code makes every level much harder"), "{five}");
     assert!(five.contains("A ★ card has no power"), "{five}");
