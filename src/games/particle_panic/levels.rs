@@ -314,7 +314,7 @@ pub const LEVELS: &[LevelRow] = &[
     row(3, false, Level::Hard, "nt8", 0.1615, 0.0056, 0.2750, 0.0182),
     row(4, false, Level::Easy, "hnt", 0.4642, 0.0110, 0.9050, 0.0120),
     row(4, false, Level::Normal, "aht", 0.3274, 0.0107, 0.5433, 0.0204),
-    row(4, false, Level::Hard, "ahnt5", 0.1161, 0.0061, 0.4300, 0.0202),
+    row(4, false, Level::Hard, "aht5", 0.0730, 0.0053, 0.2517, 0.0177),
     row(4, true, Level::Easy, "r", 0.5521, 0.0095, 0.8233, 0.0156),
     row(4, true, Level::Normal, "hts", 0.2798, 0.0089, 0.5650, 0.0203),
     row(4, true, Level::Hard, "aht8", 0.1789, 0.0091, 0.2717, 0.0182),
@@ -359,9 +359,9 @@ pub const TIPS: &[TipRow] = &[
     TipRow { players: 3, tip: "together", with: 0.3178, without: 0.3002, error: 0.0014 },
     TipRow { players: 3, tip: "exact", with: 0.3178, without: 0.3097, error: 0.0009 },
     TipRow { players: 3, tip: "last_card", with: 0.3178, without: 0.0168, error: 0.0059 },
-    TipRow { players: 4, tip: "together", with: 0.3008, without: 0.2880, error: 0.0011 },
-    TipRow { players: 4, tip: "exact", with: 0.3008, without: 0.2401, error: 0.0028 },
-    TipRow { players: 4, tip: "last_card", with: 0.3008, without: 0.0052, error: 0.0073 },
+    TipRow { players: 4, tip: "together", with: 0.2865, without: 0.2712, error: 0.0011 },
+    TipRow { players: 4, tip: "exact", with: 0.2865, without: 0.2298, error: 0.0028 },
+    TipRow { players: 4, tip: "last_card", with: 0.2865, without: 0.0054, error: 0.0075 },
 ];
 
 /// The tips printed for a player count: those that clearly help there
@@ -463,6 +463,8 @@ pub const CALIBRATION: &[Calibration] = &[
     cal(3, true, "r5", 0.01696, 0.00000, 0.02500),
     cal(4, false, "ahnt5", 0.11697, 0.03000, 0.16000),
     cal(4, true, "ahnt5", 0.00315, 0.00000, 0.00250),
+    cal(4, false, "aht5", 0.07234, 0.01000, 0.08250),
+    cal(4, true, "aht5", 0.00104, 0.00000, 0.00000),
     cal(4, false, "t8", 0.11976, 0.01250, 0.19750),
     cal(4, true, "t8", 0.00507, 0.00000, 0.00250),
     cal(2, false, "f7", 0.62640, 0.50750, 0.77250),
