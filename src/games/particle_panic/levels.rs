@@ -320,7 +320,7 @@ pub const LEVELS: &[LevelRow] = &[
     row(4, true, Level::Hard, "aht8", 0.1789, 0.0091, 0.2717, 0.0182),
     row(3, true, Level::Easy, "rh", 0.4861, 0.0093, 0.7600, 0.0175),
     row(3, true, Level::Normal, "rs", 0.2976, 0.0087, 0.5217, 0.0204),
-    row(3, true, Level::Hard, "hts", 0.1167, 0.0055, 0.3117, 0.0189),
+    row(3, true, Level::Hard, "ra", 0.1213, 0.0047, 0.1933, 0.0161),
     row(2, true, Level::Easy, "rf", 0.6522, 0.0069, 0.7450, 0.0178),
     row(2, true, Level::Normal, "r7", 0.3165, 0.0078, 0.4567, 0.0204),
     row(2, true, Level::Hard, "h7", 0.1855, 0.0067, 0.2900, 0.0185),
