@@ -64,6 +64,11 @@ impl Seed {
                 "seed: must not contain line breaks, tabs or other control characters".into(),
             ));
         }
+        // A sheet code ends with its seed, and a space at either end of it
+        // is lost in print and when a code is copied.
+        if text.trim() != text {
+            return Err(SeedError("seed: must not start or end with a space".into()));
+        }
         Ok(Seed {
             text: text.to_string(),
             shown: None,

@@ -470,6 +470,11 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
             "invalid value 'a3' for '--paper <NAME>' (choose from: a4, letter)",
         ),
         (&["tp-hunt", "--seed", "", "--sheets", "map"], "seed: must not be empty"),
+        (
+            &["tp-hunt", "--seed", "room 12 ", "--sheets", "map"],
+            "seed: must not start or end with a space",
+        ),
+        (&["tp-hunt", "--seed", "  ", "--sheets", "map"], "seed: must not start or end with a space"),
         (&["tp-hunt", "--seed", "1", "--count", "0"], "count: 0 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--rule-off", "counts"],

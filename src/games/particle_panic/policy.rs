@@ -230,10 +230,7 @@ fn act(s: &State, p: usize) -> Action {
         return share;
     }
     if s.neutralising {
-        // Weight 27: stop while a failure would cost cards already held.
-        let go_on =
-            s.particles[here] > 0 && s.limits[p] > floor(s) && s.limits[p] as i32 >= s.hand_size(p) as i32 + w(s, 27);
-        return if go_on {
+        return if attempts_go_on(s, p, here) {
             Action::Attempt
         } else {
             Action::StopNeutralising
@@ -279,7 +276,7 @@ fn act(s: &State, p: usize) -> Action {
                 }
                 return Action::Move;
             }
-        } else if n > 0 && (worth_clearing(s, p, n) || camp(s, p, here, n)) {
+        } else if n > 0 && (worth_clearing(s, p, n) || camp(s, p, here, n)) && attempts_go_on(s, p, here) {
             return Action::Neutralise;
         } else {
             // Leaving: give a teammate here what they gather first.
@@ -293,6 +290,14 @@ fn act(s: &State, p: usize) -> Action {
         return share;
     }
     Action::EndTurn
+}
+
+/// Whether to attempt a particle here (again): while the hand limit is above
+/// the floor and, weight 27, while a failure would cost no card already held.
+/// A pile is not started on where no attempt would follow: the basic
+/// action would be spent for nothing.
+fn attempts_go_on(s: &State, p: usize, here: usize) -> bool {
+    s.particles[here] > 0 && s.limits[p] > floor(s) && s.limits[p] as i32 >= s.hand_size(p) as i32 + w(s, 27)
 }
 
 /// With `collect-as-action`, whether collecting here gives the last code
