@@ -474,7 +474,10 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
             &["tp-hunt", "--seed", "room 12 ", "--sheets", "map"],
             "seed: must not start or end with a space",
         ),
-        (&["tp-hunt", "--seed", "  ", "--sheets", "map"], "seed: must not start or end with a space"),
+        (
+            &["tp-hunt", "--seed", "  ", "--sheets", "map"],
+            "seed: must not start or end with a space",
+        ),
         (&["tp-hunt", "--seed", "1", "--count", "0"], "count: 0 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--rule-off", "counts"],

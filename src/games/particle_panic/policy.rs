@@ -22,7 +22,8 @@
 //!   such space in reach, to the smallest pile, to clear it next turn.
 //! - Attempts go on while a failure leaves a hand limit above the floor
 //!   (lower when the board is nearly full); with four players, only while
-//!   a failure would cost no card held. Clubs lift a roll one short and
+//!   a failure would cost no card held; a pile is neutralised only where
+//!   an attempt would follow. Clubs lift a roll one short and
 //!   hearts re-roll a failure when the card is spare (a suit whose code is
 //!   entered, a card the hand limit would discard, a suit the team holds
 //!   more of than its code needs), the hand limit is low or a suit can be

@@ -433,6 +433,23 @@ fn the_rating_policy_gives_exactly_what_completes_a_code() {
     );
 }
 
+/// The rating policy starts a neutralise only where it will attempt: with
+/// four players it attempts only while a failure would cost no card held,
+/// so with a full hand it moves on instead of spending its basic action.
+#[test]
+fn the_rating_policy_neutralises_only_where_it_will_attempt() {
+    use super::engine::Policy;
+    let mut s = state(4);
+    s.pawns = [3, 0, 0, 0];
+    s.particles[3] = 2;
+    s.hands[0] = [2, 2, 2, 0, 0];
+    assert_eq!(s.limits[0], 6);
+    assert_eq!(super::policy::RatingPolicy.choose(&s), Action::Move);
+    // One card fewer: a failure costs no card held, so it neutralises.
+    s.hands[0] = [2, 2, 1, 0, 0];
+    assert_eq!(super::policy::RatingPolicy.choose(&s), Action::Neutralise);
+}
+
 /// CODE and END: five of a suit enter its code; the last code wins at once.
 #[test]
 fn the_last_code_wins_the_moment_it_is_entered() {
