@@ -92,15 +92,9 @@ fn main() {
             for players in player_counts(args.get(1)) {
                 for (level, switches, m) in choose_on_mean(players, five) {
                     eprintln!(
-                        "{players} players{}, {}: {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%, mean {:.1}%, search wins sitting still {:.0}%",
+                        "{players} players{}, {}: {switches}: {m}",
                         if five { ", five codes" } else { "" },
-                        level.name(),
-                        m.rating * 100.0,
-                        m.rating_error * 100.0,
-                        m.search * 100.0,
-                        m.search_error * 100.0,
-                        m.mean() * 100.0,
-                        m.still * 100.0
+                        level.name()
                     );
                     println!(
                         "    row({players}, {five}, Level::{level:?}, \"{}\", {:.4}, {:.4}, {:.4}, {:.4}),",
@@ -121,14 +115,8 @@ fn main() {
             let five = args.get(3).is_some_and(|v| v == "five");
             let m = measure_level(&params(players, switches, five));
             println!(
-                "{players} players{}, {switches}: rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%, mean {:.1}%, still {:.1}%",
-                if five { ", five codes" } else { "" },
-                m.rating * 100.0,
-                m.rating_error * 100.0,
-                m.search * 100.0,
-                m.search_error * 100.0,
-                m.mean() * 100.0,
-                m.still * 100.0
+                "{players} players{}, {switches}: {m}",
+                if five { ", five codes" } else { "" }
             );
         }
         Some("sweep") => {
@@ -469,6 +457,21 @@ struct Measured {
 impl Measured {
     fn mean(&self) -> f64 {
         (self.rating + self.search) / 2.0
+    }
+}
+
+impl std::fmt::Display for Measured {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "rating {:.1}% ± {:.1}%, search {:.1}% ± {:.1}%, mean {:.1}%, search wins sitting still {:.1}%",
+            self.rating * 100.0,
+            self.rating_error * 100.0,
+            self.search * 100.0,
+            self.search_error * 100.0,
+            self.mean() * 100.0,
+            self.still * 100.0
+        )
     }
 }
 
