@@ -115,8 +115,13 @@ fn main() {
             let five = args.get(3).is_some_and(|v| v == "five");
             let m = measure_level(&params(players, switches, five));
             println!(
-                "{players} players{}, {switches}: {m}",
-                if five { ", five codes" } else { "" }
+                "{players} players{}, {switches}: {m}\n    row({players}, {five}, Level::?, \"{}\", {:.4}, {:.4}, {:.4}, {:.4}),",
+                if five { ", five codes" } else { "" },
+                switches.letters(),
+                m.rating,
+                m.rating_error,
+                m.search,
+                m.search_error
             );
         }
         Some("sweep") => {

@@ -310,7 +310,7 @@ pub const SEED_INPUT: Setting = Setting {
     name: "seed",
     kind: Kind::Text,
     default: "",
-    help: "Any text or number; without it a random seed is chosen and printed.",
+    help: "Any text or number, with no space at either end; without it a random seed is chosen and printed.",
     in_code: "",
     sets: &[],
 };

@@ -5,7 +5,7 @@
 
 mod run;
 
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, ValueEnum};
 
 use crate::game::{Action, Game, Kind, Setting, Value, Values};
@@ -186,7 +186,7 @@ fn game_command(game: &'static dyn Game) -> Command {
             Arg::new("seed")
                 .long("seed")
                 .value_name("TEXT")
-                .help("Any text or number; without it a random seed is chosen and printed."),
+                .help("Any text or number, with no space at either end; without it a random seed is chosen and printed."),
         )
         .arg(
             Arg::new("count")
@@ -278,15 +278,18 @@ pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> C
                 .value_name("N")
                 .value_parser(clap::value_parser!(i64))
                 .help(format!("{} [{min} to {max}]{default}", s.help)),
+            // Names are lower case; `--level Easy` means easy.
             Kind::Choice { values } => arg
                 .value_name("NAME")
-                .value_parser(PossibleValuesParser::new(values))
+                .ignore_case(true)
+                .value_parser(PossibleValuesParser::new(values).map(|v| v.to_lowercase()))
                 .help(format!("{}{default}", s.help)),
             Kind::Names { values } => arg
                 .value_name("NAME")
                 .action(ArgAction::Append)
                 .value_delimiter(',')
-                .value_parser(PossibleValuesParser::new(values))
+                .ignore_case(true)
+                .value_parser(PossibleValuesParser::new(values).map(|v| v.to_lowercase()))
                 .help(format!(
                     "{} Several: repeat the flag, or join with ','.{default}",
                     s.help

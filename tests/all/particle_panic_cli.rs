@@ -93,6 +93,38 @@ fn same_seed_same_bytes() {
 }
 
 #[test]
+fn choices_are_read_whatever_their_case() {
+    // `--level Easy --variant Five-Codes` is the same set as in lower case.
+    let s = Scratch::new("pp-case");
+    let upper = s.run(&[
+        "particle-panic",
+        "--seed",
+        "7",
+        "--level",
+        "Easy",
+        "--variant",
+        "Five-Codes",
+        "-o",
+        "a.pdf",
+    ]);
+    let lower = s.run(&[
+        "particle-panic",
+        "--seed",
+        "7",
+        "--level",
+        "easy",
+        "--variant",
+        "five-codes",
+        "-o",
+        "b.pdf",
+    ]);
+    assert_eq!(upper.code(), 0, "{}", upper.stderr());
+    assert!(upper.stdout().contains("-easy-"), "{}", upper.stdout());
+    assert_eq!(upper.stdout().replace("a.pdf", "b.pdf"), lower.stdout());
+    assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));
+}
+
+#[test]
 fn json_has_the_documented_fields_and_validates() {
     let s = Scratch::new("pp-json");
     let r = s.run(&[

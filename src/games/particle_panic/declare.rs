@@ -61,7 +61,7 @@ const SETTINGS: &[Setting] = &[
             values: &["easy", "normal", "hard"],
         },
         default: "",
-        help: "Within the level, pick a deal that is easier or harder than most (the deal's seed goes in the code).",
+        help: "Not the level: within the level that --level chose, pick a deal that plays easier or harder than most of that level's deals (the deal's seed goes in the code).",
         in_code: "",
         sets: &[],
     },

@@ -875,6 +875,12 @@ impl Request {
                 .unwrap_or_default(),
         );
         ctx.insert("normal_percent", &strong(DEFAULT_LEVEL).unwrap_or_default());
+        // Where the steady player wins under one game in seven, a family
+        // should know it will lose most games.
+        ctx.insert(
+            "level_mostly_lost",
+            &row(p.level).is_some_and(|r| measured && r.rating < 0.15),
+        );
         // Strategy tips, where they measurably help at this player count.
         let tips = levels::tips(p.players);
         for key in ["together", "exact", "last_card"] {
