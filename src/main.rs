@@ -31,6 +31,11 @@ fn main() {
                 }
                 _ => String::new(),
             };
+            // Rust's words for a number that does not parse, in a user's.
+            let first = first
+                .replace("invalid digit found in string", "a whole number is wanted")
+                .replace("number too large to fit in target type", "the number is too large")
+                .replace("number too small to fit in target type", "the number is too small");
             let line = format!("{first}{choices} (see panicpress --help)");
             // In the language asked for, when --lang is among the arguments.
             let line = match argument_language() {

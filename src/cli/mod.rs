@@ -398,7 +398,8 @@ pub struct TextArgs {
     #[arg(long, value_name = "FILE")]
     pub font: Option<PathBuf>,
     /// Language of the printed texts [default: en].
-    #[arg(long, value_name = "LANG", value_parser = PossibleValuesParser::new(crate::text::LANGUAGES))]
+    #[arg(long, value_name = "LANG", ignore_case = true,
+        value_parser = PossibleValuesParser::new(crate::text::LANGUAGES).map(|v| v.to_lowercase()))]
     pub lang: Option<String>,
 }
 

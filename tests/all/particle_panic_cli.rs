@@ -94,7 +94,7 @@ fn same_seed_same_bytes() {
 
 #[test]
 fn choices_are_read_whatever_their_case() {
-    // `--level Easy --variant Five-Codes` is the same set as in lower case.
+    // `--level Easy --variant Five-Codes --lang DE` is the same set as in lower case.
     let s = Scratch::new("pp-case");
     let upper = s.run(&[
         "particle-panic",
@@ -104,6 +104,8 @@ fn choices_are_read_whatever_their_case() {
         "Easy",
         "--variant",
         "Five-Codes",
+        "--lang",
+        "DE",
         "-o",
         "a.pdf",
     ]);
@@ -115,6 +117,8 @@ fn choices_are_read_whatever_their_case() {
         "easy",
         "--variant",
         "five-codes",
+        "--lang",
+        "de",
         "-o",
         "b.pdf",
     ]);

@@ -487,7 +487,10 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
             &["tp-hunt", "--seed", "1", "--dangers", "120"],
             "no legal map in 2000 tries",
         ),
-        (&["tp-hunt", "--seed", "1", "--players", "x"], "invalid value 'x'"),
+        (
+            &["tp-hunt", "--seed", "1", "--players", "x"],
+            "invalid value 'x' for '--players <N>': a whole number is wanted",
+        ),
         (&["tp-hunt", "--bogus"], "unexpected argument '--bogus'"),
         (&["regen", "garbage"], "expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED"),
     ];

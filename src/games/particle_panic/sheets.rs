@@ -498,7 +498,7 @@ impl Context<'_> {
         let limit = game.rules.hand_limit as usize;
         let cards = limit + game.collect_count() as usize;
         let track_x = left + if large { 40.0 } else { 19.0 };
-        let track_box = if large { 8.0 } else { 5.5 };
+        let track_box = if large { 9.0 } else { 6.5 };
         let hand_x = if large { track_x } else { track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0 };
         let (hand_h, most) = if large { (12.0, 16.0) } else { (8.0, 12.5) };
         let hand_w = ((right - hand_x) / cards as f32 - 1.0).min(most);
@@ -515,14 +515,14 @@ impl Context<'_> {
                 None => format!("{} {}", l.get("player"), p + 1),
             };
             page.fitted(left, y, track_x - left - 1.0, 9.0, Bold, Align::Left, &label);
-            let track_y = y - if large { 6.0 } else { 4.3 };
+            let track_y = y - if large { 6.5 } else { 4.8 };
             for (i, v) in (0..=limit).rev().enumerate() {
                 let bx = track_x + i as f32 * (track_box + 0.6);
                 page.rect(bx, track_y, track_box, track_box, Some(Stroke::solid(0.6)), None);
                 page.centred_text(
                     bx + track_box / 2.0,
                     track_y + track_box / 2.0,
-                    7.0,
+                    if large { 11.0 } else { 8.5 },
                     Regular,
                     &v.to_string(),
                 );
