@@ -282,14 +282,14 @@ pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> C
             Kind::Choice { values } => arg
                 .value_name("NAME")
                 .ignore_case(true)
-                .value_parser(PossibleValuesParser::new(values).map(|v| v.to_lowercase()))
+                .value_parser(any_case(values))
                 .help(format!("{}{default}", s.help)),
             Kind::Names { values } => arg
                 .value_name("NAME")
                 .action(ArgAction::Append)
                 .value_delimiter(',')
                 .ignore_case(true)
-                .value_parser(PossibleValuesParser::new(values).map(|v| v.to_lowercase()))
+                .value_parser(any_case(values))
                 .help(format!(
                     "{} Several: repeat the flag, or join with ','.{default}",
                     s.help
@@ -377,6 +377,12 @@ pub struct OutputArgs {
     pub text: TextArgs,
 }
 
+/// One of `values`, given in any case (`Easy` is easy): the names are
+/// lower case. With `ignore_case` on the argument.
+fn any_case(values: &'static [&'static str]) -> impl TypedValueParser<Value = String> {
+    PossibleValuesParser::new(values).map(|v| v.to_lowercase())
+}
+
 /// `--lang` as the printed texts take it, with its own help.
 fn lang_arg(help: &'static str) -> Arg {
     TextArgs::augment_args(Command::new("text"))
@@ -399,7 +405,7 @@ pub struct TextArgs {
     pub font: Option<PathBuf>,
     /// Language of the printed texts [default: en].
     #[arg(long, value_name = "LANG", ignore_case = true,
-        value_parser = PossibleValuesParser::new(crate::text::LANGUAGES).map(|v| v.to_lowercase()))]
+        value_parser = any_case(crate::text::LANGUAGES))]
     pub lang: Option<String>,
 }
 
