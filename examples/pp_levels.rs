@@ -96,14 +96,7 @@ fn main() {
                         if five { ", five codes" } else { "" },
                         level.name()
                     );
-                    println!(
-                        "    row({players}, {five}, Level::{level:?}, \"{}\", {:.4}, {:.4}, {:.4}, {:.4}),",
-                        switches.letters(),
-                        m.rating,
-                        m.rating_error,
-                        m.search,
-                        m.search_error
-                    );
+                    println!("{}", m.row(players, five, &format!("{level:?}"), switches));
                 }
             }
         }
@@ -115,13 +108,9 @@ fn main() {
             let five = args.get(3).is_some_and(|v| v == "five");
             let m = measure_level(&params(players, switches, five));
             println!(
-                "{players} players{}, {switches}: {m}\n    row({players}, {five}, Level::?, \"{}\", {:.4}, {:.4}, {:.4}, {:.4}),",
+                "{players} players{}, {switches}: {m}\n{}",
                 if five { ", five codes" } else { "" },
-                switches.letters(),
-                m.rating,
-                m.rating_error,
-                m.search,
-                m.search_error
+                m.row(players, five, "?", switches)
             );
         }
         Some("sweep") => {
@@ -462,6 +451,18 @@ struct Measured {
 impl Measured {
     fn mean(&self) -> f64 {
         (self.rating + self.search) / 2.0
+    }
+
+    /// The measurement as a row of `levels.rs`'s level table.
+    fn row(&self, players: u8, five: bool, level: &str, switches: Switches) -> String {
+        format!(
+            "    row({players}, {five}, Level::{level}, \"{}\", {:.4}, {:.4}, {:.4}, {:.4}),",
+            switches.letters(),
+            self.rating,
+            self.rating_error,
+            self.search,
+            self.search_error
+        )
     }
 }
 
