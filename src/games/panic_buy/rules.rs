@@ -38,6 +38,34 @@ pub const RULES: [(&str, &str); 9] = [
 
 /// The rule engine: every rule the board breaks.
 pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
+    check(p, b, Every)
+}
+
+/// For the generator: what the first group of rules a board breaks says
+/// (nothing when it keeps every rule). Most draws break a rule early, so
+/// the rules that take longer (paths with and without each unit, simulated
+/// games) judge only the draws that keep the rest. The same draws pass as
+/// by [`validate`].
+pub fn first_broken(p: &Params, b: &Board) -> Vec<Violation> {
+    check(p, b, FirstBroken)
+}
+
+/// How many broken rules a check looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    Every,
+    FirstBroken,
+}
+use Wanted::*;
+
+impl Wanted {
+    /// Whether the rules found broken so far are all that is wanted.
+    fn found(self, out: &[Violation]) -> bool {
+        self == FirstBroken && !out.is_empty()
+    }
+}
+
+fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     let mut out = Vec::new();
     let v = |rule: &'static str, message: String| Violation { rule, message };
     let count = |t: Tile| b.cells_of(t).len();
@@ -243,6 +271,9 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
     let Some(&tp) = tps.first() else {
         return out;
     };
+    if wanted.found(&out) {
+        return out;
+    }
     let counter_sides: Vec<Cell> = GRID.orthogonal(tp).filter(|n| b.tile(*n) == Tile::Counter).collect();
     if counter_sides.is_empty() {
         out.push(v("tp-square", format!("the TP square {tp} is not next to the counter")));
@@ -262,6 +293,9 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
         }
     }
 
+    if wanted.found(&out) {
+        return out;
+    }
     // Baskets: floor only (passing over an object is not allowed).
     let from_tp = b.distances(tp, Tile::is_floor);
     let path = |c: Cell| from_tp[GRID.index(c)];
@@ -289,6 +323,9 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
         ));
     }
 
+    if wanted.found(&out) {
+        return out;
+    }
     // The Virus and the Dog walk on floor too; they start from their doors.
     for (who, door) in [("Virus", b.bathroom_door), ("Dog", b.yard_door)] {
         if !GRID.contains(door) {
@@ -320,7 +357,10 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
             format!("floor squares cut off: {}", unreached.join(", ")),
         ));
     }
-    good_board(p, b, tp, &arrows, &mut out);
+    if wanted.found(&out) {
+        return out;
+    }
+    good_board(p, b, tp, &arrows, &from_tp, wanted, &mut out);
     rated_rules(p, b, &mut out);
     out
 }
@@ -338,7 +378,16 @@ fn straight(cells: &[Cell]) -> bool {
 }
 
 /// The good-board rules (generator rules, each switchable by name).
-fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Violation>) {
+/// `from_tp`: steps from the TP square over floor squares.
+fn good_board(
+    p: &Params,
+    b: &Board,
+    tp: Cell,
+    arrows: &[Cell],
+    from_tp: &[Option<u32>],
+    wanted: Wanted,
+    out: &mut Vec<Violation>,
+) {
     let v = |rule: GoodRule, message: String| Violation {
         rule: rule.name(),
         message,
@@ -353,7 +402,7 @@ fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Vi
             ),
         ));
     }
-    if p.rule_on(GoodRule::TpLoop) {
+    if p.rule_on(GoodRule::TpLoop) && !wanted.found(out) {
         // The shortest loop through the TP square: out by one open neighbour,
         // back by another, without crossing the TP square in between.
         let mut shortest: Option<u32> = None;
@@ -378,8 +427,8 @@ fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Vi
             )),
         }
     }
-    if p.rule_on(GoodRule::DoorsFar) {
-        let d = b.distances(tp, Tile::is_floor);
+    if p.rule_on(GoodRule::DoorsFar) && !wanted.found(out) {
+        let d = from_tp;
         for (name, door) in [("bathroom", b.bathroom_door), ("back", b.yard_door)] {
             if let Some(steps) = GRID.contains(door).then(|| d[GRID.index(door)]).flatten()
                 && steps < MIN_DOOR_STEPS
@@ -391,18 +440,15 @@ fn good_board(p: &Params, b: &Board, tp: Cell, arrows: &[Cell], out: &mut Vec<Vi
             }
         }
     }
-    if p.rule_on(GoodRule::UnitsMatter) {
-        let lengths = |board: &Board| {
-            let d = board.distances(tp, Tile::is_floor);
-            arrows.iter().map(|a| d[GRID.index(*a)]).collect::<Vec<_>>()
-        };
-        let now = lengths(b);
+    if p.rule_on(GoodRule::UnitsMatter) && !wanted.found(out) {
+        let lengths = |d: &[Option<u32>]| arrows.iter().map(|a| d[GRID.index(*a)]).collect::<Vec<_>>();
+        let now = lengths(from_tp);
         let matters = b.pieces(Tile::Unit).iter().any(|unit| {
             let mut without = b.clone();
             for c in unit {
                 without.tiles[c.row as usize - 1][c.col as usize - 1] = Tile::Shop;
             }
-            lengths(&without).iter().zip(&now).any(|(w, n)| match (w, n) {
+            lengths(&without.distances(tp, Tile::is_floor)).iter().zip(&now).any(|(w, n)| match (w, n) {
                 (Some(w), Some(n)) => w < n,
                 (Some(_), None) => true,
                 _ => false,

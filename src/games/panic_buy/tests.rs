@@ -85,6 +85,34 @@ fn generated_boards_are_legal_for_every_mode() {
     }
 }
 
+/// The generator's check stops at the first group of rules broken: it must
+/// pass and turn down the same draws as the full check, naming a rule the
+/// full check names.
+#[test]
+fn first_broken_judges_draws_as_validate_does() {
+    let p = Params {
+        version: 2, // the board rules only: no simulated games
+        ..Params::default()
+    };
+    let (mut kept, mut turned_down) = (0, 0);
+    for i in 0..400 {
+        let b = generate(&mut Seed::new("draws").unwrap().stream("board", i));
+        let every = validate(&p, &b);
+        let first = first_broken(&p, &b);
+        assert_eq!(every.is_empty(), first.is_empty(), "draw {i}");
+        for v in &first {
+            assert!(every.contains(v), "draw {i}: {v} is not among {every:?}");
+        }
+        if every.is_empty() {
+            kept += 1;
+        } else {
+            turned_down += 1;
+        }
+    }
+    // Both kinds of draw were met.
+    assert!(kept > 0 && turned_down > kept, "{kept} kept, {turned_down} turned down");
+}
+
 /// Value-stability: boards are shared by seed. Changing the generator must
 /// bump VERSION instead of editing these.
 #[test]
