@@ -887,9 +887,17 @@ impl Request {
             ctx.insert(format!("tip_{key}"), &tips.contains(&key));
         }
         ctx.insert("tips", &!tips.is_empty());
-        ctx.insert("no_room", &rating.losses.no_room);
-        ctx.insert("hand_limit_zero", &rating.losses.hand_limit_zero);
-        ctx.insert("empty_stack", &rating.losses.empty_stack);
+        // Each way of losing, counted and as a share of the games.
+        let losses = &rating.losses;
+        for (key, lost) in [
+            ("no_room", losses.no_room),
+            ("hand_limit_zero", losses.hand_limit_zero),
+            ("empty_stack", losses.empty_stack),
+        ] {
+            ctx.insert(key, &common.number(lost as f64, 0));
+            let share = 100.0 * lost as f64 / rating.games.max(1) as f64;
+            ctx.insert(format!("{key}_percent"), &common.number(share, 0));
+        }
         ctx.insert("turn_limit", &rating.losses.turn_limit);
         let (slips_page, slips_next) = self.slips_page();
         ctx.insert("slips_page", &slips_page.unwrap_or(0));
