@@ -31,12 +31,25 @@ fn main() {
                 }
                 _ => String::new(),
             };
+            // A near miss ("esay", "--sheet"): the nearest name clap knows.
+            let suggested = [
+                clap::error::ContextKind::SuggestedValue,
+                clap::error::ContextKind::SuggestedArg,
+            ]
+            .into_iter()
+            .find_map(|kind| match e.get(kind) {
+                Some(clap::error::ContextValue::String(s)) => Some(s.clone()),
+                Some(clap::error::ContextValue::Strings(v)) => v.first().cloned(),
+                _ => None,
+            })
+            .map(|s| format!("; did you mean '{s}'?"))
+            .unwrap_or_default();
             // Rust's words for a number that does not parse, in a user's.
             let first = first
                 .replace("invalid digit found in string", "a whole number is wanted")
                 .replace("number too large to fit in target type", "the number is too large")
                 .replace("number too small to fit in target type", "the number is too small");
-            let line = format!("{first}{choices} (see panicpress --help)");
+            let line = format!("{first}{choices}{suggested} (see panicpress --help)");
             // In the language asked for, when --lang is among the arguments.
             let line = match argument_language() {
                 Some(lang) => match line.strip_prefix("error: ") {

@@ -367,6 +367,18 @@ fn bad_input_gets_one_line_and_exit_2() {
             "invalid value 'brutal' for '--difficulty <NAME>' (choose from: easy, normal, hard)",
         ),
         (
+            &["particle-panic", "--seed", "1", "--level", "esay"],
+            "(choose from: easy, normal, hard, as-written); did you mean 'easy'?",
+        ),
+        (
+            &["particle-panic", "--seed", "1", "--sheet", "record"],
+            "unexpected argument '--sheet' found; did you mean '--sheets'?",
+        ),
+        (
+            &["particle-panic", "--lang", "de", "--seed", "1", "--level", "esay"],
+            "(zur Wahl: easy, normal, hard, as-written); meint ihr 'easy'? (siehe panicpress --help)",
+        ),
+        (
             &["particle-panic", "--seed", "1", "--simulations", "0"],
             "simulations: 0 is out of range",
         ),
