@@ -344,13 +344,17 @@ async function copyCode() {
 }
 
 // The class pack: every ticked game with its own settings as last set above.
+// Until the games in the pack are ticked by hand, the pack is of the game
+// chosen at the top of the page.
+let packGamesTicked = false;
 function packGames() {
   const box = $("pack-games");
   const ticked = [...box.querySelectorAll("input:checked")].map((c) => c.value);
   box.replaceChildren();
   for (const g of registry.games) {
     const c = el("input", { type: "checkbox", value: g.name, name: "games" });
-    c.checked = ticked.length ? ticked.includes(g.name) : g.name === $("game").value;
+    c.checked = packGamesTicked ? ticked.includes(g.name) : g.name === $("game").value;
+    c.addEventListener("change", () => { packGamesTicked = true; });
     box.append(el("label", {}, c, " " + g.title));
   }
 }
@@ -408,6 +412,8 @@ async function makePack(event) {
   status.classList.add("ok");
   const warning = reply.headers.get("X-Warning");
   if (warning) status.append(el("br"), w("pack_warning") + " " + decodeURIComponent(warning.replace(/\+/g, " ")));
+  // The download starts at once, as "Download PDF" does; the link stays for another copy.
+  a.click();
   a.focus();
 }
 
@@ -447,13 +453,26 @@ async function previewPack() {
   box.querySelector("h3").focus();
 }
 
+// Names in the class list file chosen, counted when it is chosen: one a
+// line, less a .csv file's heading line.
+let packFileNames = 0;
+async function countPackFile() {
+  const file = $("pack-file").files[0];
+  packFileNames = 0;
+  if (file) {
+    const lines = (await file.text()).split(/\r?\n/).filter((l) => l.trim()).length;
+    packFileNames = file.name.toLowerCase().endsWith(".csv") ? Math.max(lines - 1, 0) : lines;
+  }
+  packSplit();
+}
+
 // How the class splits into tables, as the server will seat it: the
 // larger tables first, none smaller than two below the chosen size.
 function packSplit() {
   const note = $("pack-split-note");
   const atTables = document.querySelector("input[name='pack-per']:checked").value === "table";
   $("pack-table-field").hidden = !atTables;
-  const names = $("pack-names").value.split("\n").filter((n) => n.trim()).length || Number($("pack-count").value) || 0;
+  const names = $("pack-names").value.split("\n").filter((n) => n.trim()).length || Number($("pack-count").value) || packFileNames;
   const size = Number($("pack-table-size").value);
   if (!atTables || !names) { note.textContent = ""; return; }
   // Within the player limits of every game ticked, as the server seats them.
@@ -634,7 +653,7 @@ async function start() {
   let lang = "en";
   try { lang = localStorage.getItem("panicpress-page-language") || ""; } catch (e) { lang = ""; }
   if (!lang) lang = (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
-  $("game").addEventListener("change", () => { showGame(); packGames(); });
+  $("game").addEventListener("change", () => { showGame(); packGames(); packSplit(); });
   $("settings").addEventListener("input", (e) => {
     if (e.target.id === "game") return;
     if (e.target.name === "lang") sheetLangChosen = true;
@@ -651,6 +670,7 @@ async function start() {
   $("previewpack").addEventListener("click", previewPack);
   $("packform").addEventListener("input", packSplit);
   $("packform").addEventListener("change", packSplit);
+  $("pack-file").addEventListener("change", countPackFile);
   $("againform").addEventListener("submit", regen);
   $("layout").addEventListener("change", checkLayout);
   await setLanguage(lang);

@@ -225,9 +225,22 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         per_page,
         date: get("date").filter(|d| !d.is_empty()),
     };
-    let (pack, warnings) = crate::jobs::plan_pack(&spec, &texts).map_err(Refusal::from)?;
+    let (pack, warnings) = crate::jobs::plan_pack(&spec, &texts).map_err(|e| {
+        // Players too many or too few for a game: the tables' size decides them.
+        let mut r = Refusal::from(e);
+        if r.field.as_deref() == Some("players") {
+            r.field = Some("table-size".into());
+        }
+        r
+    })?;
     let split = get("split").is_some_and(|s| matches!(s.as_str(), "true" | "on" | "1"));
-    let stem = format!("pack-{}", pack.seed.file_stem());
+    // The seed, the games and who the sets are for, as the command line
+    // names its packs: a tables pack and a take-home pack do not share a name.
+    let game_names: Vec<&str> = games.iter().map(|g| g.name()).collect();
+    let mut stem = format!("pack-{}-{}", pack.seed.file_stem(), game_names.join("+"));
+    if get("per").as_deref() == Some("student") {
+        stem.push_str("-student");
+    }
     let head = Head {
         content_type: if split { "application/zip" } else { "application/pdf" },
         file_name: format!("{stem}.{}", if split { "zip" } else { "pdf" }),

@@ -297,7 +297,7 @@ fn simulate_prints_win_rate_and_loss_causes() {
     for key in [
         "games: 3000",
         "won:",
-        "lost, no room:",
+        "lost, board full:",
         "lost, hand limit 0:",
         "lost, empty stack:",
         // The level and its switches, and the deal's band within the level.

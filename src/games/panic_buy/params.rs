@@ -236,7 +236,7 @@ impl Params {
         match self.mode {
             Mode::Race if !(2..=4).contains(&self.players) => Err(Error::setting(
                 "players",
-                format!("race mode is for 2 to 4 players, not {}", self.players),
+                format!("race mode is for 2 to 4 players, not {} (hoard mode, a setting of its own, is for 4 or 6)", self.players),
             )),
             Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::setting(
                 "players",

@@ -61,7 +61,7 @@ const SETTINGS: &[Setting] = &[
             values: &["easy", "normal", "hard"],
         },
         default: "",
-        help: "Not the level: within the level that --level chose, pick a deal that plays easier or harder than most of that level's deals (the deal's seed goes in the code).",
+        help: "Not the level: among the deals of the chosen level, pick one that plays easier or harder than most of them (the deal's seed goes in the code).",
         in_code: "",
         sets: &[],
     },
@@ -408,7 +408,7 @@ fn simulate(values: &Values) -> Result<Report> {
             share(r.wins),
             100.0 * r.error()
         ));
-        lines.push(format!("lost, no room:       {}", share(r.losses.no_room)));
+        lines.push(format!("lost, board full:    {}", share(r.losses.no_room)));
         lines.push(format!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero)));
         lines.push(format!("lost, empty stack:   {}", share(r.losses.empty_stack)));
         if r.losses.turn_limit > 0 {
