@@ -123,12 +123,14 @@ pub fn tidy(message: &str) -> String {
 /// Every piece of `text` between two `mark`s longer than [`MAX_ECHO_CHARS`], cut.
 fn cut_quoted(text: &str, mark: char) -> String {
     let mut out = String::with_capacity(text.len());
-    // Quoted pieces alternate with the message's own words: odd pieces are quoted.
+    // Quoted pieces alternate with the message's own words: odd pieces are
+    // quoted, when a mark closes them (an apostrophe in "pack's" opens nothing).
+    let pieces = text.split(mark).count();
     for (i, piece) in text.split(mark).enumerate() {
         if i > 0 {
             out.push(mark);
         }
-        if i % 2 == 1 && piece.chars().count() > MAX_ECHO_CHARS {
+        if i % 2 == 1 && i + 1 < pieces && piece.chars().count() > MAX_ECHO_CHARS {
             out.extend(piece.chars().take(MAX_ECHO_CHARS - 1));
             out.push('…');
         } else {
@@ -182,5 +184,8 @@ mod tests {
         // A parser's message quotes the input it read in double quotes.
         let e = Error::input(format!("invalid type: string \"{}\", expected u16", "z".repeat(392)));
         assert!(e.message.chars().count() < 100, "{}", e.message);
+        // An apostrophe that no other closes quotes nothing: the words after it stay.
+        let words = format!("a class pack's code{}; the end", " and more".repeat(10));
+        assert_eq!(Error::input(words.clone()).message, words);
     }
 }

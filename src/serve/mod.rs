@@ -608,9 +608,8 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
             if code.trim().starts_with("pack:") {
                 return Err(refuse(Error::setting(
                     "code",
-                    "this is a class pack's code from a teacher key; to print one student's set again, paste \
-                     the sheet code beside their name on the key, or make the whole pack again under Class pack \
-                     with the same names and settings",
+                    "this is a class pack's code from a teacher key; to print one set again, paste the sheet \
+                     code beside its table or student on the key, or make the whole pack again under Class pack",
                 )));
             }
             let code = crate::seed::SheetCode::parse(&code).map_err(|e| refuse(e.into()))?;

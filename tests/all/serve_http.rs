@@ -365,7 +365,8 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         server.get("/api/regen?code=pack%3A1%3Ared298770-n9%3Atp-hunt%3A3-3nm%3Ag12-s12-a10-d7-p4%3Aa4%3Adefault%3A5B");
     assert_eq!(pack.status, 400);
     assert!(
-        pack.error().contains("sheet code beside their name"),
+        pack.error()
+            .contains("paste the sheet code beside its table or student"),
         "{}",
         pack.error()
     );
