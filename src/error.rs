@@ -125,12 +125,12 @@ fn cut_quoted(text: &str, mark: char) -> String {
     let mut out = String::with_capacity(text.len());
     // Quoted pieces alternate with the message's own words: odd pieces are
     // quoted, when a mark closes them (an apostrophe in "pack's" opens nothing).
-    let pieces = text.split(mark).count();
-    for (i, piece) in text.split(mark).enumerate() {
+    let pieces: Vec<&str> = text.split(mark).collect();
+    for (i, piece) in pieces.iter().enumerate() {
         if i > 0 {
             out.push(mark);
         }
-        if i % 2 == 1 && i + 1 < pieces && piece.chars().count() > MAX_ECHO_CHARS {
+        if i % 2 == 1 && i + 1 < pieces.len() && piece.chars().count() > MAX_ECHO_CHARS {
             out.extend(piece.chars().take(MAX_ECHO_CHARS - 1));
             out.push('…');
         } else {

@@ -238,7 +238,7 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
     // names its packs: a tables pack and a take-home pack do not share a name.
     let game_names: Vec<&str> = games.iter().map(|g| g.name()).collect();
     let mut stem = format!("pack-{}-{}", pack.seed.file_stem(), game_names.join("+"));
-    if get("per").as_deref() == Some("student") {
+    if spec.entries.iter().any(|e| e.per == crate::pack::Per::Student) {
         stem.push_str("-student");
     }
     let head = Head {

@@ -428,9 +428,8 @@ fn good_board(
         }
     }
     if p.rule_on(GoodRule::DoorsFar) && !wanted.found(out) {
-        let d = from_tp;
         for (name, door) in [("bathroom", b.bathroom_door), ("back", b.yard_door)] {
-            if let Some(steps) = GRID.contains(door).then(|| d[GRID.index(door)]).flatten()
+            if let Some(steps) = GRID.contains(door).then(|| from_tp[GRID.index(door)]).flatten()
                 && steps < MIN_DOOR_STEPS
             {
                 out.push(v(
