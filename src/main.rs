@@ -96,7 +96,8 @@ fn asked_language(matches: &clap::ArgMatches) -> Option<String> {
 /// The value of `--lang` (or `--lang=...`) among the raw arguments, for
 /// words about arguments that could not be read.
 fn argument_language() -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
+    // Lossy: an argument that is not UTF-8 is refused by clap, not here.
+    let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
     args.iter()
         .enumerate()
         .find_map(|(i, a)| match a.strip_prefix("--lang=") {

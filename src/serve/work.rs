@@ -288,7 +288,8 @@ mod tests {
 
     #[test]
     fn work_over_the_budget_is_refused_before_it_is_done() {
-        let started = std::time::Instant::now();
+        // Refused from the plan alone: were the work done first, this test
+        // would run for hours rather than fail on a clock.
         let e = check_request(&made("ppe", &[("seed", "1"), ("mode", "long"), ("target", "1000000")]))
             .expect_err("thousands of pages are refused");
         assert_eq!(e.status, 422);
@@ -308,7 +309,6 @@ mod tests {
             "{}",
             e.message
         );
-        assert!(started.elapsed() < Duration::from_secs(20), "refused at once");
         check_request(&made("tp-hunt", &[("seed", "1"), ("count", "100")])).unwrap();
     }
 

@@ -396,3 +396,20 @@ fn progress_lines_when_asked() {
     assert_eq!(quiet.code(), 0);
     assert!(quiet.stderr().is_empty(), "{}", quiet.stderr());
 }
+
+#[test]
+fn an_argument_that_is_not_utf8_gets_one_line_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let s = Scratch::new("not-utf8");
+    let bad = std::ffi::OsStr::from_bytes(b"tp-hunt:5-fh2:g12\xff");
+    let word = std::ffi::OsStr::new;
+    for args in [vec![word("regen"), bad], vec![word("tp-hunt"), word("--lang"), bad]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(&args)
+            .current_dir(&s.0)
+            .output()
+            .unwrap();
+        let line = common::Run(out).one_error_line(2);
+        assert!(line.contains("UTF-8"), "{line}");
+    }
+}
