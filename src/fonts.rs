@@ -534,7 +534,8 @@ struct Span {
     other: f32,
 }
 
-/// Splits `text` into lines no wider than `width_mm`, breaking at spaces.
+/// Splits `text` into lines no wider than `width_mm`, breaking at spaces,
+/// never at a no-break space ("28\u{a0}%" stays on one line).
 pub fn wrap(text: &str, role: FontRole, size_pt: f32, width_mm: f32) -> Vec<String> {
     let m = metrics(role);
     let mut lines = Vec::new();
@@ -543,7 +544,8 @@ pub fn wrap(text: &str, role: FontRole, size_pt: f32, width_mm: f32) -> Vec<Stri
     // where shaping cannot change it (the same sums, in the same order).
     let carried = !m.needs_shaping(text);
     let mut span = Span::default();
-    for word in text.split_whitespace() {
+    let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{202f}' | '\u{2007}');
+    for word in text.split(breaks).filter(|w| !w.is_empty()) {
         let (fits, grown) = if carried {
             let start = if line.is_empty() {
                 Span::default()
@@ -606,6 +608,15 @@ mod tests {
             assert!(metrics(FontRole::Regular).width_mm(l, 10.0) <= 40.0);
         }
         assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn wrap_never_breaks_at_a_no_break_space() {
+        let text = "eine Beatmung kostet in 28\u{a0}% der Würfe den nächsten Zug";
+        for width in [20.0, 30.0, 40.0, 50.0, 60.0] {
+            let lines = wrap(text, FontRole::Regular, 10.0, width);
+            assert!(lines.iter().any(|l| l.contains("28\u{a0}%")), "{width}: {lines:?}");
+        }
     }
 }
 

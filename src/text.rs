@@ -76,10 +76,11 @@ impl Labels {
     }
 
     /// A percentage with `places` decimals, as the language writes it:
-    /// `12.5%` in English, `12,5 %` in German (`percent_sign: space`).
+    /// `12.5%` in English, `12,5 %` in German (`percent_sign: space`), its
+    /// space a no-break one: a line never ends between number and sign.
     pub fn percent(&self, value: f64, places: usize) -> String {
         let space = self.0.get("percent_sign").is_some_and(|s| s == "space");
-        format!("{}{}%", self.number(value, places), if space { " " } else { "" })
+        format!("{}{}%", self.number(value, places), if space { "\u{a0}" } else { "" })
     }
 
     /// A number with `places` decimals, written with the language's

@@ -95,6 +95,17 @@ impl Context<'_> {
         self.kit.common.percent(value, places)
     }
 
+    /// The chance of `n` rolls in `total` with `places` decimals; a chance
+    /// that would print as 0 is "under" the least printed one.
+    fn chance(&self, n: u32, total: u32, places: usize) -> String {
+        let pct = 100.0 * n as f64 / total as f64;
+        let least = 10f64.powi(-(places as i32));
+        match pct < least / 2.0 {
+            true => self.l("under").replace("{x}", &self.percent(least, places)),
+            false => self.percent(pct, places),
+        }
+    }
+
     /// Emits the pages of one sheet kind as they are made: a long game's score
     /// pad runs to thousands of pages, and none is held after it is written.
     pub fn pages(
@@ -116,7 +127,12 @@ impl Context<'_> {
             }
             SheetKind::Nets => emit(self.nets(dice, code)),
             SheetKind::Scorepad => self.scorepads(code, None, emit).map(|_| ()),
-            SheetKind::Reference => emit(self.reference(code)),
+            SheetKind::Reference => {
+                for page in self.reference(code) {
+                    emit(page)?;
+                }
+                Ok(())
+            }
             SheetKind::Rules => {
                 for page in self.kit.prose_pages(&self.l("rules_title"), self.rules, code) {
                     emit(page)?;
@@ -368,11 +384,8 @@ impl Context<'_> {
         };
         let bottom = top + head + rows as f32 * row_h;
         // The lost column holds a tick box with room either side.
-        // In large print the lost column as wide as its name at 14 pt.
-        let lost_label = match kit.style.is_large() {
-            true => crate::fonts::metrics(Regular).width_mm(&self.l("lost"), kit.style.min_text_pt()) + 3.0,
-            false => 0.0,
-        };
+        // The lost column as wide as its name at least ("Pause"; 14 pt in large print).
+        let lost_label = crate::fonts::metrics(Regular).width_mm(&self.l("lost"), kit.style.min_text_pt()) + 3.0;
         let (pts_w, lost_w) = (col_w * 0.32, (col_w * 0.2).max(MIN_TICK_MM + 2.0).max(lost_label));
         let thin = Stroke::solid(0.4);
         let whammies = self.params.whammies;
@@ -449,13 +462,34 @@ impl Context<'_> {
         page
     }
 
-    /// The reference card on its own page.
-    fn reference(&self, code: &SheetCode) -> Page {
+    /// The reference card on its own page; where the long game's stop rule
+    /// does not fit below the odds (large print), on a second page.
+    fn reference(&self, code: &SheetCode) -> Vec<Page> {
+        let top = MARGIN_MM + 16.0;
         let mut page = self.kit.page();
-        self.kit.title(&mut page, &self.l("reference_title"));
-        self.card(&mut page, MARGIN_MM + 16.0, true);
-        self.kit.code(&mut page, code);
-        page
+        let bottom = self.kit.content_bottom(&page);
+        let whole = self.card(&mut scratch_like(&page), top, true);
+        let title = self.l("reference_title");
+        match &self.analysis.rule {
+            Some(rule) if whole > bottom => {
+                self.kit.title(&mut page, &format!("{title} (1/2)"));
+                self.card_odds(&mut page, top, true);
+                self.kit.code(&mut page, code);
+                let mut next = self.kit.page();
+                self.kit.title(&mut next, &format!("{title} (2/2)"));
+                let left = PAD_LEFT_MM + 2.0;
+                let width = next.width - 2.0 * left;
+                self.stop_rule(&mut next, rule, top, left, width);
+                self.kit.code(&mut next, code);
+                vec![page, next]
+            }
+            _ => {
+                self.kit.title(&mut page, &title);
+                self.card(&mut page, top, true);
+                self.kit.code(&mut page, code);
+                vec![page]
+            }
+        }
     }
 
     /// How tall the card is below a pad.
@@ -469,6 +503,19 @@ impl Context<'_> {
     /// the title says what it is; below a pad, its first heading. Returns
     /// where it ends.
     fn card(&self, page: &mut Page, top: f32, own_page: bool) -> f32 {
+        let y = self.card_odds(page, top, own_page);
+        match &self.analysis.rule {
+            Some(rule) => {
+                let left = PAD_LEFT_MM + 2.0;
+                self.stop_rule(page, rule, y + 2.0, left, page.width - 2.0 * left)
+            }
+            None => y,
+        }
+    }
+
+    /// The card but its stop rule: what beats what, whammies or busts, the
+    /// exact odds. Returns where it ends.
+    fn card_odds(&self, page: &mut Page, top: f32, own_page: bool) -> f32 {
         let odds = &self.analysis.odds;
         let left = PAD_LEFT_MM + 2.0;
         let width = page.width - 2.0 * left;
@@ -505,7 +552,8 @@ impl Context<'_> {
 
         y = heading(page, y + 1.0, &self.l("odds"));
         let count = |o: Outcome| odds.outcomes.get(&o).copied().unwrap_or(0);
-        let rows: Vec<(String, u32)> = if self.params.whammies {
+        // An outcome these dice never roll is left out.
+        let mut rows: Vec<(String, u32)> = if self.params.whammies {
             odds.outcomes.iter().map(|(o, n)| (self.l(o.name()), *n)).collect()
         } else {
             let viruses = count(Outcome::Whammy) + count(Outcome::DoubleWhammy) + count(Outcome::TripleWhammy);
@@ -515,6 +563,7 @@ impl Context<'_> {
                 (self.l("bust_virus"), viruses),
             ]
         };
+        rows.retain(|(_, n)| *n > 0);
         let cols = [width * 0.5, width * 0.25, width * 0.25];
         // Rows as tall as their text needs (5.5 mm at 8.5 pt).
         let row_h = 5.5 * page.style.text_pt(8.5) / 8.5;
@@ -531,42 +580,42 @@ impl Context<'_> {
                 Regular,
                 &self.kit.common.number(*n as f64, 0),
             );
-            let pct = 100.0 * *n as f64 / odds.total as f64;
             page.centred_text(
                 left + cols[0] + cols[1] + cols[2] / 2.0,
                 cy,
                 8.5,
                 Regular,
-                &self.percent(pct, 2),
+                &self.chance(*n, odds.total, 2),
             );
         }
-        y += row_h * (rows.len() as f32 + 1.0) + 4.5;
+        y += row_h * (rows.len() as f32 + 1.0) + 4.5 * page.style.text_pt(8.5) / 8.5;
         y = page.paragraph(left, y, width, 8.5, Regular, &self.l("expected")) + 0.6;
+        // Only the points these dice can score: with every bad face beaten
+        // by a good one, some totals never come up.
         let dist: Vec<String> = odds
             .points
             .iter()
             .enumerate()
-            .map(|(p, n)| format!("{p}: {}", self.percent(100.0 * *n as f64 / odds.total as f64, 1)))
+            .filter(|(_, n)| **n > 0)
+            .map(|(p, n)| format!("{p}: {}", self.chance(*n, odds.total, 1)))
             .collect();
-        y = page.paragraph(
+        page.paragraph(
             left,
             y,
             width,
             8.0,
             Regular,
             &format!("{}: {}", self.l("points_dist"), dist.join("  ")),
-        );
-        if let Some(rule) = &self.analysis.rule {
-            y = self.stop_rule(page, rule, y + 2.0, left, width);
-        }
-        y
+        )
     }
 
     /// The long game's stop rule: a row per set of blocks to roll again, a
     /// number per row (a column per band of game totals with whammies).
     fn stop_rule(&self, page: &mut Page, rule: &StopRule, y: f32, left: f32, width: f32) -> f32 {
-        page.text(left, y + 4.0, 11.0, Bold, Align::Left, &self.l("push"));
-        let mut y = y + 9.0;
+        // Rows and headings as tall as their text (large print: 14 pt).
+        let k = page.style.text_pt(8.5) / 8.5;
+        page.text(left, y + 4.0 * k, 11.0, Bold, Align::Left, &self.l("push"));
+        let mut y = y + 9.0 * k;
         y = page.paragraph(left, y, width, 8.5, Regular, &self.l("push_intro")) + 1.5;
         let mut order: Vec<usize> = (0..rule.rows.len()).collect();
         order.sort_by_key(|&i| rule.rows[i]);
@@ -587,11 +636,21 @@ impl Context<'_> {
         let cols: Vec<f32> = (0..header.len())
             .map(|i| if i < keys { key_w } else { band_w })
             .collect();
-        let row_h = 5.5;
-        let head_h = if whammies { 2.0 * row_h } else { row_h };
+        let row_h = 5.5 * k;
+        let head_h = if whammies || page.style.is_large() { 2.0 * row_h } else { row_h };
         let refs: Vec<&str> = header.iter().map(String::as_str).collect();
-        // The table's header row is as tall as two rows when it names bands.
-        page.table((left, y + head_h - row_h), &cols, row_h, &[], order.len());
+        // The header is as tall as two rows when it names bands (or in large
+        // print); the rows' rules start below it.
+        let (thin, bottom) = (Stroke::solid(0.5), y + head_h + row_h * order.len() as f32);
+        for r in 0..=order.len() {
+            let yy = y + head_h + row_h * r as f32;
+            page.line((left, yy), (left + width, yy), thin.clone());
+        }
+        let mut x = left;
+        for w in cols.iter().chain([&0.0]) {
+            page.line((x, y), (x, bottom), thin.clone());
+            x += w;
+        }
         page.rect(
             left,
             y,
@@ -621,7 +680,7 @@ impl Context<'_> {
                 x += w;
             }
         }
-        let y = y0 + row_h * order.len() as f32 + 4.5;
+        let y = y0 + row_h * order.len() as f32 + 4.5 * k;
         let key = if whammies {
             "push_expected_whammies"
         } else {

@@ -366,16 +366,18 @@ impl Context<'_> {
         let gap = 6.0;
         let col_w = (page.width - 2.0 * left - gap) / 2.0;
         let (body_top, body_bottom) = (MARGIN_MM + 17.0, page.height - MARGIN_MM - 16.0);
-        // The key under both trackers, once a page.
-        let key_lines = crate::fonts::wrap(&self.labels.get("tracker_key"), Regular, 7.5, page.width - 2.0 * left);
-        let key_h = 3.3 * (key_lines.len() + 1) as f32 + 4.0;
-        let rows = tracker_rows(body_bottom - body_top - key_h);
+        // The key under both trackers, once a page, as long as a page with
+        // carried totals has it.
+        let key_w = page.width - 2.0 * left;
+        let key_h = self.kit.blank().paragraph(0.0, 0.0, key_w, TRACKER_KEY_PT, Regular, &self.tracker_key(true)) + 4.0;
+        let head = self.tracker_head_mm();
+        let rows = tracker_rows(body_bottom - body_top - key_h, head);
         // The start row and one row a turn.
         let wanted = rating.p90_turns as usize + 1;
         // A further sheet's first row carries the totals over; a last one
         // that needs few rows takes half a page, two pairs' to a page.
         let sheets = 1 + wanted.saturating_sub(rows).div_ceil(rows - 1);
-        let half_rows = tracker_rows((body_bottom - body_top - key_h) / 2.0 - 4.0);
+        let half_rows = tracker_rows((body_bottom - body_top - key_h) / 2.0 - 4.0, head);
         // Each block: the first player of its pair, its first turn, its rows.
         let mut whole: Vec<Vec<(usize, usize, usize)>> = Vec::new();
         let mut halves: Vec<(usize, usize, usize)> = Vec::new();
@@ -405,12 +407,8 @@ impl Context<'_> {
                         bottom = self.tracker(page, x, top, col_w, rows, first_turn);
                     }
                 }
-                let mut key = self.labels.get("tracker_key");
-                if blocks.iter().any(|b| b.1 > 0) {
-                    key = format!("{CARRIED_MARK} {} {key}", self.labels.get("tracker_carried"));
-                }
-                let next = page.paragraph(left, bottom + 4.0, page.width - 2.0 * left, 7.5, Regular, &key);
-                page.text(left, next, 7.5, Regular, Align::Left, &self.labels.get("tracker_more"));
+                let key = self.tracker_key(blocks.iter().any(|b| b.1 > 0));
+                page.paragraph(left, bottom + 4.0, key_w, TRACKER_KEY_PT, Regular, &key);
             });
             for (&(first, _, _), &top) in blocks.iter().zip(&tops) {
                 for slot in 0..(players - first).min(2) {
@@ -430,24 +428,39 @@ impl Context<'_> {
     fn large_tracker_pages(&self, rating: &MapRating, code: &SheetCode) -> Vec<Page> {
         const SCALE: f32 = 2.0;
         let players = self.params.players as usize;
-        let mut blank = self.kit.blank();
+        let blank = self.kit.blank();
         let left = MARGIN_MM + 2.0;
         let width = blank.width - 2.0 * left;
         let top = MARGIN_MM + 17.0;
-        let key = self.labels.get("tracker_key");
-        // Room for the key as the longest page has it, with the carried-over note.
-        let carried = format!("{CARRIED_MARK} {} {key}", self.labels.get("tracker_carried"));
-        // The key 5 mm below the table, the line after it and the footer's two lines.
-        let key_h = blank.paragraph(left, 0.0, width, 14.0, Regular, &carried) + 11.0;
-        let bottom = self.kit.content_bottom(&blank) - key_h;
-        let (w, h) = (width / SCALE, (bottom - top) / SCALE);
-        let rows = tracker_rows(h + 4.0);
+        // A player's first page has the whole key; the next ones, in large
+        // print, a line that points to it, and more rows.
+        let key = self.tracker_key(false);
+        let carried = format!(
+            "{CARRIED_MARK} {} {} {}",
+            self.labels.get("tracker_carried"),
+            self.labels.get("tracker_key_first"),
+            self.labels.get("tracker_more")
+        );
+        let head = self.tracker_head_mm();
+        // The height of the table of a page whose key (5 mm below it) is `text`.
+        let table_h = |text: &str| {
+            let key_h = self.kit.blank().paragraph(left, 0.0, width, 14.0, Regular, text) + 5.0;
+            (self.kit.content_bottom(&blank) - key_h - top) / SCALE
+        };
+        let rows_under = |text: &str| tracker_rows(table_h(text) + 4.0, head);
+        let (first_rows, next_rows) = (rows_under(&key), rows_under(&carried));
+        let w = width / SCALE;
         let wanted = rating.p90_turns as usize + 1;
-        let sheets = 1 + wanted.saturating_sub(rows).div_ceil(rows - 1);
+        let sheets = 1 + wanted.saturating_sub(first_rows).div_ceil(next_rows - 1);
         let mut pages = Vec::new();
         for player in 0..players {
             for sheet in 0..sheets {
-                let first_turn = sheet * (rows - 1);
+                let (first_turn, rows) = match sheet {
+                    0 => (0, first_rows),
+                    _ => (first_rows - 1 + (sheet - 1) * (next_rows - 1), next_rows),
+                };
+                let key_text = if first_turn > 0 { &carried } else { &key };
+                let h = table_h(key_text);
                 let mut page = self.kit.page();
                 self.title(&mut page, "tracker_title");
                 let mut end = 0.0;
@@ -457,9 +470,7 @@ impl Context<'_> {
                         block.fitted(20.0, 5.5, w - 21.0, 10.0, Bold, Align::Left, name);
                     }
                 });
-                let key = if first_turn > 0 { &carried } else { &key };
-                let next = page.paragraph(left, top + end * SCALE + 5.0, width, 14.0, Regular, key);
-                page.text(left, next, 14.0, Regular, Align::Left, &self.labels.get("tracker_more"));
+                page.paragraph(left, top + end * SCALE + 5.0, width, 14.0, Regular, key_text);
                 self.kit.code(&mut page, code);
                 pages.push(page);
             }
@@ -516,28 +527,17 @@ impl Context<'_> {
         page.text(left, y + 7.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
 
         // The TP columns are the score pad's rows, so the final tally is a copy.
-        let keys = [
-            ("tracker_turn", 0.6),
-            ("tracker_where", 1.0),
-            ("tracker_money_in", 0.9),
-            ("tracker_money_out", 0.9),
-            ("tracker_wallet", 1.0),
-            ("tracker_tp_first", 0.9),
-            ("tracker_tp_second", 0.9),
-            ("tracker_tp_lost", 0.9),
-            ("tracker_jungle", 0.9),
-            ("tracker_tp_total", 1.0),
-            ("tracker_atd", 0.9),
-        ];
+        let keys = TRACKER_COLUMNS;
         let units: f32 = keys.iter().map(|k| k.1).sum();
         let widths: Vec<f32> = keys.iter().map(|k| k.1 / units * width).collect();
         let row_h = TRACKER_ROW_MM;
         // Column heads run upwards in a band over the table: each column
         // stays wide enough to write in, two trackers to a page.
+        let head_h = self.tracker_head_mm();
         let head_top = y + 11.0;
-        let body_top = head_top + TRACKER_HEAD_MM;
+        let body_top = head_top + head_h;
         let table_top = body_top - row_h;
-        page.rect(left, head_top, width, TRACKER_HEAD_MM, None, Some(Colour::Grey(0.9)));
+        page.rect(left, head_top, width, head_h, None, Some(Colour::Grey(0.9)));
         let thin = Stroke::solid(0.5);
         page.line((left, head_top), (left + width, head_top), thin.clone());
         for r in 0..=rows {
@@ -555,7 +555,7 @@ impl Context<'_> {
             page.role(Role::Row, |page| {
                 let mut x = left;
                 for (key, w) in keys.iter().zip(&widths) {
-                    let lines = crate::fonts::wrap(&l.get(key.0), Bold, 8.0, TRACKER_HEAD_MM - 2.0);
+                    let lines = crate::fonts::wrap(&l.get(key.0), Bold, 8.0, head_h - 2.0);
                     let lead = 3.2;
                     let cap = crate::fonts::metrics(Bold).ascender_mm(8.0) * 0.7;
                     page.role(Role::ColumnHeader, |page| {
@@ -586,10 +586,9 @@ impl Context<'_> {
                 // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
                 let mut x = left;
                 for (i, w) in widths.iter().enumerate() {
-                    let value = match i {
-                        0 => "0",
-                        4 => "5",
-                        9 => "0",
+                    let value = match keys[i].0 {
+                        "tracker_turn" | "tracker_tp_total" => "0",
+                        "tracker_wallet" => "5",
                         _ => "",
                     };
                     page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
@@ -613,6 +612,33 @@ impl Context<'_> {
             }
         });
         table_top + row_h * (rows + 1) as f32
+    }
+
+    /// The key under the trackers: what each column is for, then how to go
+    /// on; `carried` where a tracker's first row carries totals over.
+    fn tracker_key(&self, carried: bool) -> String {
+        let l = self.labels;
+        let key = format!("{} {}", l.get("tracker_key"), l.get("tracker_more"));
+        match carried {
+            true => format!("{CARRIED_MARK} {} {key}", l.get("tracker_carried")),
+            false => key,
+        }
+    }
+
+    /// The height of the tracker's band of column heads: the longest word
+    /// of any head, run upwards at 8 pt, fits with room at both ends.
+    fn tracker_head_mm(&self) -> f32 {
+        let widest = TRACKER_COLUMNS
+            .iter()
+            .flat_map(|(key, _)| {
+                let label = self.labels.get(key);
+                label
+                    .split_whitespace()
+                    .map(|w| crate::fonts::metrics(Bold).width_mm(w, 8.0))
+                    .collect::<Vec<_>>()
+            })
+            .fold(0.0, f32::max);
+        TRACKER_HEAD_MM.max(widest + 3.0)
     }
 
     fn scorepad_page(&self, code: &SheetCode) -> Page {
@@ -834,17 +860,37 @@ pub fn largest_grid(paper: Paper) -> u16 {
         .unwrap_or(4)
 }
 
+/// The tracker's key: what each column is for.
+const TRACKER_KEY_PT: f32 = 7.0;
 /// Tracker rows: writing cells at least 8 mm tall.
 const TRACKER_ROW_MM: f32 = 8.0;
 /// Marks a tracker's first row when it carries the totals of the sheet before.
 const CARRIED_MARK: &str = "\u{21b3}";
-/// The band the tracker's column heads run up in.
+/// The band the tracker's column heads run up in, at least; taller where
+/// a word of a head is longer ("Faustrecht").
 const TRACKER_HEAD_MM: f32 = 17.0;
 
+/// The tracker's columns in order, each with its share of the width. A turn
+/// reads left to right: where the car stopped, the pass it paid for, the money,
+/// then the TP. "Square" holds two 2-digit numbers ("11,12").
+const TRACKER_COLUMNS: [(&str, f32); 11] = [
+    ("tracker_turn", 0.6),
+    ("tracker_where", 1.6),
+    ("tracker_atd", 0.7),
+    ("tracker_money_in", 0.85),
+    ("tracker_money_out", 0.85),
+    ("tracker_wallet", 0.95),
+    ("tracker_tp_first", 0.85),
+    ("tracker_tp_second", 0.85),
+    ("tracker_tp_lost", 0.8),
+    ("tracker_jungle", 0.85),
+    ("tracker_tp_total", 0.95),
+];
+
 /// Rows (the start row and the turns) a tracker of `height` mm holds below
-/// its name line and header, above its key.
-fn tracker_rows(height: f32) -> usize {
-    (((height - 24.0 - TRACKER_HEAD_MM) / TRACKER_ROW_MM) as usize).max(3)
+/// its name line and a header `head` mm tall, above its key.
+fn tracker_rows(height: f32, head: f32) -> usize {
+    (((height - 24.0 - head) / TRACKER_ROW_MM) as usize).max(3)
 }
 
 /// The side of a legend symbol's square.
