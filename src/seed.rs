@@ -185,12 +185,32 @@ pub struct SheetCode {
 /// The letters a code's check is written in: no i, l, o or u to misread.
 const CHECK_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 
-/// The check of a code's text without it: three letters from a hash, so a
-/// code damaged by copying or typing is refused instead of making another game.
+/// The check of a code's text without it, as codes were printed first:
+/// three letters from a hash. Read, never printed any more.
 fn check_of(unchecked: &str) -> String {
     let digest = Sha256::digest(format!("panicpress-code\0{unchecked}").as_bytes());
     let n = u32::from_be_bytes([0, digest[0], digest[1], digest[2]]);
-    (0..3)
+    letters(n, 3)
+}
+
+/// The check codes are printed with: five letters (25 bits) from a hash
+/// of the code's text and of how its seed reads (`member`: `PACK/~NAME`
+/// names a pack member), so a code damaged by copying or typing makes
+/// another game at most once in ten million (two readings of 2^25
+/// checks), and any seed reads back as itself.
+fn check5_of(unchecked: &str, member: bool) -> String {
+    let reading = if member { "member" } else { "seed" };
+    let digest = Sha256::digest(format!("panicpress-code-2\0{reading}\0{unchecked}").as_bytes());
+    let n = u32::from_be_bytes([0, digest[0], digest[1], digest[2]]) << 8 | u32::from(digest[3]);
+    letters(n, CHECK_LETTERS)
+}
+
+/// Letters of a printed check.
+pub const CHECK_LETTERS: usize = 5;
+
+/// `count` letters of the check alphabet from the low bits of `n`.
+fn letters(n: u32, count: usize) -> String {
+    (0..count)
         .map(|k| CHECK_ALPHABET[((n >> (5 * k)) & 31) as usize] as char)
         .collect()
 }
@@ -273,13 +293,23 @@ impl SheetCode {
                 "{}:{version}:{}:{}:{}:{}",
                 fields[0], fields[2], fields[3], fields[4], fields[5]
             );
-            if check_of(&unchecked) == check {
-                let seed = match member_in(fields[5]) {
-                    Some((pack, name)) => Seed::hashed_member(pack, name)?,
-                    None => Seed::new(fields[5])?,
-                };
-                return Ok(SheetCode::from_fields(&fields, version, seed));
-            }
+            let member = member_in(fields[5]);
+            // Codes printed with three letters read `PACK/~NAME` as a member
+            // whenever it can be one; five letters say which reading it is.
+            let reading = match check.len() {
+                3 if check_of(&unchecked) == check => Some(member.is_some()),
+                CHECK_LETTERS if check5_of(&unchecked, false) == check => Some(false),
+                CHECK_LETTERS if member.is_some() && check5_of(&unchecked, true) == check => Some(true),
+                _ => None,
+            };
+            let Some(is_member) = reading else {
+                continue;
+            };
+            let seed = match member.filter(|_| is_member) {
+                Some((pack, name)) => Seed::hashed_member(pack, name)?,
+                None => Seed::new(fields[5])?,
+            };
+            return Ok(SheetCode::from_fields(&fields, version, seed));
         }
         Err(SheetCode::damaged_or(true, String::new()))
     }
@@ -370,17 +400,16 @@ impl SheetCode {
     }
 }
 
-/// A code is printed with its check. A seed whose own text would read back
-/// as a pack member's (`x/~name`) is printed without one, as codes were
-/// before checks, so that it reads back as itself.
+/// A code is printed with its check, whatever its seed: the check also
+/// says whether `PACK/~NAME` names a pack member or is a seed's own text.
 impl fmt::Display for SheetCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seed = self.seed.shown();
         let (game, v, params, paper, sheets) = (&self.game, self.version, &self.params, &self.paper, &self.sheets);
-        if self.seed.shown.is_none() && member_in(seed).is_some() {
-            return write!(f, "{game}:{v}:{params}:{paper}:{sheets}:{seed}");
-        }
-        let check = check_of(&format!("{game}:{v}:{params}:{paper}:{sheets}:{seed}"));
+        let check = check5_of(
+            &format!("{game}:{v}:{params}:{paper}:{sheets}:{seed}"),
+            self.seed.shown.is_some(),
+        );
         write!(f, "{game}:{v}-{check}:{params}:{paper}:{sheets}:{seed}")
     }
 }
@@ -436,12 +465,16 @@ mod tests {
         let c = SheetCode::parse(old).unwrap();
         assert_eq!(c.seed.text(), "a:b c");
         // Printed now with its check, which reads back as the same code.
-        let code = "tp-hunt:1-w7g:g12-s12-a10-d7-p4:a4:map:a:b c";
-        assert_eq!(c.to_string(), code);
-        assert_eq!(SheetCode::parse(code).unwrap(), c);
+        let code = c.to_string();
+        assert!(code.starts_with("tp-hunt:1-") && code.ends_with(":g12-s12-a10-d7-p4:a4:map:a:b c"), "{code}");
+        assert_eq!(code.split(':').nth(1).unwrap().len(), 2 + CHECK_LETTERS);
+        assert_eq!(SheetCode::parse(&code).unwrap(), c);
+        // A code printed with a three-letter check still reads.
+        assert_eq!(SheetCode::parse("tp-hunt:1-w7g:g12-s12-a10-d7-p4:a4:map:a:b c").unwrap(), c);
         assert!(SheetCode::parse("tp-hunt:x").is_err());
         let de = c.clone().with_lang("de");
-        assert_eq!(de.to_string(), "tp-hunt:1-514:g12-s12-a10-d7-p4:a4-de:map:a:b c");
+        assert!(de.to_string().contains(":a4-de:map:a:b c"));
+        assert_eq!(SheetCode::parse("tp-hunt:1-514:g12-s12-a10-d7-p4:a4-de:map:a:b c").unwrap(), de);
         assert_eq!((de.lang(), de.paper().unwrap()), ("de", crate::sheet::Paper::A4));
         assert_eq!(de.with_lang("en").to_string(), code);
         assert!(SheetCode::parse("tp-hunt:one:p:a4:map:1").is_err());
@@ -512,7 +545,8 @@ mod tests {
         let printed = code.to_string();
         assert!(printed.ends_with(":5B/~李雷"), "{printed}");
         assert_eq!(SheetCode::parse(&printed).unwrap().seed.text(), seed.text());
-        // A seed that only looks like a member's is printed so it reads back as itself.
+        // A seed that only looks like a member's is printed with its check
+        // too, and reads back as itself.
         let plain = Seed::new("x/~abc").unwrap();
         let code = SheetCode::new(
             "tp-hunt",
@@ -522,6 +556,46 @@ mod tests {
             "map",
             &plain,
         );
-        assert_eq!(SheetCode::parse(&code.to_string()).unwrap().seed.text(), "x/~abc");
+        let printed = code.to_string();
+        assert!(printed.starts_with("tp-hunt:2-"), "{printed}");
+        assert_eq!(SheetCode::parse(&printed).unwrap().seed.text(), "x/~abc");
+        // As printed before, without a check, it reads as before.
+        let unchecked = "tp-hunt:2:g12-s12-a10-d7-p4:a4:map:x/~abc";
+        assert_eq!(SheetCode::parse(unchecked).unwrap().seed.text(), "x/~abc");
+        // A member's code printed with three letters reads as the member.
+        let head = "tp-hunt:2:g12-s12-a10-d7-p4:a4:map:5B/~李雷";
+        let old = format!("tp-hunt:2-{}:g12-s12-a10-d7-p4:a4:map:5B/~李雷", check_of(head));
+        assert_eq!(SheetCode::parse(&old).unwrap().seed.text(), seed.text());
+    }
+
+    /// Every printed code carries a check of five letters, whatever its
+    /// seed; no single typo in 400 codes makes another game.
+    #[test]
+    fn every_code_carries_its_check_and_typos_are_refused() {
+        let mut accepted = 0;
+        for k in 0..200 {
+            let seeds = [
+                Seed::new(&format!("s{k}/~x")).unwrap(),
+                Seed::hashed_member("5B", &format!("n{k}")).unwrap(),
+            ];
+            for seed in seeds {
+                let code = SheetCode::new("ppe", 1, "p4".into(), crate::sheet::Paper::A4, "default", &seed).to_string();
+                assert_eq!(code.split(':').nth(1).unwrap().len(), 2 + CHECK_LETTERS, "{code}");
+                assert_eq!(SheetCode::parse(&code).unwrap().seed.text(), seed.text(), "{code}");
+                let chars: Vec<char> = code.chars().collect();
+                for i in 0..chars.len() {
+                    if chars[i] == ':' || chars[i] == '-' {
+                        continue;
+                    }
+                    let mut typo = chars.clone();
+                    typo[i] = if typo[i] == 'q' { 'z' } else { 'q' };
+                    let typo: String = typo.into_iter().collect();
+                    if SheetCode::parse(&typo).is_ok_and(|c| c.to_string() != code) {
+                        accepted += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(accepted, 0);
     }
 }

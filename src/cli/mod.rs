@@ -529,6 +529,10 @@ pub struct RegenArgs {
     /// A student's name to print on every page, as in a class pack.
     #[arg(long)]
     pub name: Option<String>,
+    /// Only these sheets of the set the code names (comma-separated); every
+    /// page still carries the set's code.
+    #[arg(long)]
+    pub sheets: Option<String>,
     /// Large print: text at least 14 pt, boxes to write in at least 12 mm.
     #[arg(long = "large-print")]
     pub large_print: bool,

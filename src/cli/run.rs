@@ -221,7 +221,10 @@ fn regen(args: &RegenArgs) -> Result<i32> {
         per_page: 1,
         name: args.name.clone(),
     };
-    let request = GameRequest::from_code(&code)?.with_style(crate::sheet::Style::large(args.large_print));
+    let mut request = GameRequest::from_code(&code)?.with_style(crate::sheet::Style::large(args.large_print));
+    if let Some(list) = &args.sheets {
+        request = request.narrowed(list)?;
+    }
     write_game(&request, &options)
 }
 

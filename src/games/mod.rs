@@ -89,6 +89,7 @@ macro_rules! request_basics {
         fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
             Ok(Box::new(Request {
                 sheets: SheetKind::parse_list(list)?,
+                code_sheets: Some(self.set().to_vec()),
                 ..self.clone()
             }))
         }

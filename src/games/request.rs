@@ -43,6 +43,26 @@ impl GameRequest {
         Ok(GameRequest(self.0.with_sheets(list)?))
     }
 
+    /// Some of the sheets of the set a code names (`regen CODE --sheets
+    /// LIST`): refused when the set has not got them, since every page
+    /// carries the set's code.
+    pub fn narrowed(&self, list: &str) -> Result<GameRequest> {
+        let set = self.sheet_names();
+        let narrowed = self.with_sheets(list)?;
+        let missing: Vec<&str> = narrowed.sheet_names().into_iter().filter(|s| !set.contains(s)).collect();
+        if !missing.is_empty() {
+            return Err(Error::setting(
+                "sheets",
+                format!(
+                    "this code's set has no {} (its sheets: {})",
+                    missing.join(", "),
+                    set.join(", ")
+                ),
+            ));
+        }
+        Ok(narrowed)
+    }
+
     /// The same request laid out on other paper; its code is unchanged.
     pub fn with_paper(&self, paper: crate::sheet::Paper) -> GameRequest {
         GameRequest(self.0.with_paper(paper))

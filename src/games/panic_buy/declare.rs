@@ -149,6 +149,7 @@ impl crate::game::Game for PanicBuy {
                 None => SheetKind::DEFAULT.to_vec(),
             },
             seats: Default::default(),
+            code_sheets: None,
         };
         request.check()?;
         // Asked for alone, the tally would print nothing in race mode.
@@ -241,6 +242,7 @@ fn simulate(values: &Values) -> Result<Report> {
         layout: BoardLayout::Single,
         sheets: SheetKind::DEFAULT.to_vec(),
         seats: Default::default(),
+        code_sheets: None,
     }
     .code(&seed, "default");
     let json = serde_json::json!({

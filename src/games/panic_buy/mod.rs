@@ -69,6 +69,9 @@ pub struct Request {
     pub sheets: Vec<sheets::SheetKind>,
     /// The players' names, on their "Your turn" cards.
     pub seats: crate::game::Seats,
+    /// The sheets the code names when fewer of them print (a sheet of a
+    /// set printed again alone): every page carries the set's code.
+    pub code_sheets: Option<Vec<sheets::SheetKind>>,
 }
 
 impl Request {
@@ -85,7 +88,13 @@ impl Request {
 
     /// The sheets as the code prints them.
     pub fn sheet_list(&self) -> String {
-        sheets::SheetKind::code_list(&self.sheets)
+        sheets::SheetKind::code_list(self.set())
+    }
+
+    /// The sheets of the set the code names: every page of it carries
+    /// the set's code, also when it prints alone.
+    pub fn set(&self) -> &[sheets::SheetKind] {
+        self.code_sheets.as_deref().unwrap_or(&self.sheets)
     }
 
     /// Settings in the code include the board layout: `p3-race-b6-12` plus `-tiled`.
@@ -115,6 +124,7 @@ impl Request {
             layout,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
             seats: Default::default(),
+            code_sheets: None,
         })
     }
 
@@ -243,7 +253,7 @@ impl Request {
                 }
                 if self.sheets.contains(&sheets::SheetKind::Board) {
                     let note = self.rating_note(texts, &r)?;
-                    for page in ctx.board_pages(&board, &self.code(&seed, "board"), Some(&note)) {
+                    for page in ctx.board_pages(&board, &self.code(&seed, &list), Some(&note)) {
                         emit(page)?;
                     }
                 }
@@ -258,7 +268,7 @@ impl Request {
             ..sheets::Context::new(&self.params, self.layout, self.paper, self.style, &gt, &self.seats)
         };
         for kind in self.sheets.iter().filter(|k| **k != sheets::SheetKind::Board) {
-            for page in ctx.pages(*kind, first_board, &self.code(first_seed, kind.name())) {
+            for page in ctx.pages(*kind, first_board, &self.code(first_seed, &list)) {
                 emit(page)?;
             }
         }

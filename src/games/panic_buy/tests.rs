@@ -467,6 +467,7 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
             layout,
             sheets: vec![sheets::SheetKind::Board],
             seats: Default::default(),
+            code_sheets: None,
         };
         let doc = req.document(&crate::games::english()).unwrap();
         let road = doc

@@ -157,6 +157,7 @@ impl crate::game::Request for Rated {
     fn with_sheets(&self, list: &str) -> Result<Box<dyn crate::game::Request>> {
         let other = Rated::new(Request {
             sheets: SheetKind::parse_list(list)?,
+            code_sheets: Some(self.request.set().to_vec()),
             ..self.request.clone()
         });
         // The same deal: keep its rating.
@@ -190,7 +191,7 @@ impl crate::game::Request for Rated {
         self.request.texts(texts, &self.deal()?.rating).map(|_| ())
     }
     fn code(&self) -> Result<String> {
-        let list = SheetKind::code_list(&self.request.sheets);
+        let list = SheetKind::code_list(self.request.set());
         Ok(self.request.code(&self.deal()?.seed, &list).to_string())
     }
     fn layout_seed(&self) -> Result<Seed> {
@@ -291,6 +292,7 @@ impl crate::game::Game for ParticlePanic {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),
             },
+            code_sheets: None,
         })))
     }
 

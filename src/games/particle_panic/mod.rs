@@ -662,6 +662,9 @@ pub struct Request {
     /// The players' names for the pencil board's rows (class packs); not
     /// part of the code.
     pub seats: crate::game::Seats,
+    /// The sheets the code names when fewer of them print (a sheet of a
+    /// set printed again alone): every page carries the set's code.
+    pub code_sheets: Option<Vec<sheets::SheetKind>>,
 }
 
 /// A deal chosen for a request, with its seed and rating.
@@ -672,6 +675,12 @@ pub struct RatedDeal {
 }
 
 impl Request {
+    /// The sheets of the set the code names: every page of it carries
+    /// the set's code, also when it prints alone.
+    pub fn set(&self) -> &[sheets::SheetKind] {
+        self.code_sheets.as_deref().unwrap_or(&self.sheets)
+    }
+
     pub fn code(&self, seed: &Seed, sheets: &str) -> SheetCode {
         SheetCode::new(GAME, self.version, self.params.code(), self.paper, sheets, seed)
     }
@@ -690,6 +699,7 @@ impl Request {
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
             version: code.version,
             seats: Default::default(),
+            code_sheets: None,
         })
     }
 
@@ -756,7 +766,7 @@ impl Request {
     }
 
     pub fn json(&self, rated: &RatedDeal) -> String {
-        let list = sheets::SheetKind::code_list(&self.sheets);
+        let list = sheets::SheetKind::code_list(self.set());
         let j = DealJson {
             seed: Some(rated.seed.text().to_string()),
             code: Some(self.code(&rated.seed, &list).to_string()),
@@ -946,13 +956,12 @@ impl Request {
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.texts(texts, &rated.rating)?;
         let ctx = sheets::Context::new(&self.params, self.paper, self.style, &labels, &self.seats);
+        let code = self.code(&rated.seed, &sheets::SheetKind::code_list(self.set()));
         for kind in &self.sheets {
-            let code = self.code(&rated.seed, kind.name());
             for page in ctx.pages(*kind, rated, &code) {
                 emit(page)?;
             }
         }
-        let code = self.code(&rated.seed, &sheets::SheetKind::code_list(&self.sheets));
         let codes = crate::sheet::Codes::one(&code.to_string());
         Ok(crate::sheet::DocumentInfo::for_codes(
             &labels.game.get("game"),

@@ -946,6 +946,7 @@ fn every_difficulty_finds_a_deal_at_every_level() {
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     version: VERSION,
                     seats: Default::default(),
+                    code_sheets: None,
                 };
                 let rated = req
                     .deal()

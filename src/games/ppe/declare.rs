@@ -237,6 +237,7 @@ impl crate::game::Game for Ppe {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),
             },
+            code_sheets: None,
         }))
     }
 
@@ -371,7 +372,7 @@ impl crate::game::Request for Request {
         Request::check(self, texts)
     }
     fn code(&self) -> Result<String> {
-        Ok(Request::code(self, &SheetKind::code_list(&self.sheets)).to_string())
+        Ok(Request::code(self, &SheetKind::code_list(self.set())).to_string())
     }
 }
 
@@ -389,6 +390,7 @@ mod tests {
             seed: Seed::new("42").unwrap(),
             paper: Paper::A4,
             sheets: SheetKind::DEFAULT.to_vec(),
+            code_sheets: None,
         };
         let json = Request::json(&r).unwrap();
         assert!(

@@ -564,6 +564,9 @@ pub struct Request {
     pub sheets: Vec<sheets::SheetKind>,
     /// The players' names, where they write.
     pub seats: crate::game::Seats,
+    /// The sheets the code names when fewer of them print (a sheet of a
+    /// set printed again alone): every page carries the set's code.
+    pub code_sheets: Option<Vec<sheets::SheetKind>>,
 }
 
 impl Request {
@@ -593,6 +596,7 @@ impl Request {
             paper: code.paper()?,
             style: crate::sheet::Style::Standard,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+            code_sheets: None,
         })
     }
 
@@ -601,11 +605,17 @@ impl Request {
         Ok(generate(&self.params.faces, &self.seed))
     }
 
+    /// The sheets of the set the code names: every page of it carries
+    /// the set's code, also when it prints alone.
+    pub fn set(&self) -> &[sheets::SheetKind] {
+        self.code_sheets.as_deref().unwrap_or(&self.sheets)
+    }
+
     pub fn json(&self) -> Result<String> {
         let dice = self.dice()?;
         let j = DiceJson {
             seed: self.seed.text().to_string(),
-            code: self.code(&sheets::SheetKind::code_list(&self.sheets)).to_string(),
+            code: self.code(&sheets::SheetKind::code_list(self.set())).to_string(),
             dice: dice.iter().map(|d| d.to_vec()).collect(),
         };
         Ok(crate::games::readable_json(&j))
@@ -618,7 +628,7 @@ impl Request {
         let mut s = format!(
             "{}: {}\n",
             t.common.get("code_label"),
-            self.code(&sheets::SheetKind::code_list(&self.sheets))
+            self.code(&sheets::SheetKind::code_list(self.set()))
         );
         for (i, d) in dice.iter().enumerate() {
             let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
@@ -689,18 +699,17 @@ impl Request {
         ctx.seats = self.seats.clone();
         // The card shares the pad's last page where it fits there.
         let with_card = self.sheets.contains(&sheets::SheetKind::Reference);
-        let shared = self.code("scorepad+reference");
+        let code = self.code(&sheets::SheetKind::code_list(self.set()));
         let mut card_placed = false;
         for kind in &self.sheets {
             match kind {
                 sheets::SheetKind::Scorepad => {
-                    card_placed = ctx.scorepads(&self.code(kind.name()), with_card.then_some(&shared), &mut emit)?;
+                    card_placed = ctx.scorepads(&code, with_card.then_some(&code), &mut emit)?;
                 }
                 sheets::SheetKind::Reference if card_placed => {}
-                _ => ctx.pages(*kind, &dice, &self.code(kind.name()), &mut emit)?,
+                _ => ctx.pages(*kind, &dice, &code, &mut emit)?,
             }
         }
-        let code = self.code(&sheets::SheetKind::code_list(&self.sheets));
         let codes = crate::sheet::Codes::one(&code.to_string());
         Ok(crate::sheet::DocumentInfo::for_codes(&gt.game.get("game"), codes, ""))
     }

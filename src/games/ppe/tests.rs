@@ -700,6 +700,7 @@ fn printed(params: Params, lang: &str, kinds: Vec<sheets::SheetKind>) -> String 
         seed: Seed::new("card").unwrap(),
         paper: crate::sheet::Paper::A4,
         sheets: kinds,
+        code_sheets: None,
     };
     let texts = crate::games::texts(lang, None).unwrap();
     let pages = req.document(&texts).unwrap().pages;

@@ -233,6 +233,7 @@ impl crate::game::Game for TpHunt {
                 Some(list) => SheetKind::parse_list(list)?,
                 None => SheetKind::DEFAULT.to_vec(),
             },
+            code_sheets: None,
         };
         request.check()?;
         Ok(Box::new(request))
@@ -319,6 +320,7 @@ fn simulate(values: &Values) -> Result<Report> {
         paper: Paper::A4,
         style: crate::sheet::Style::Standard,
         sheets: SheetKind::DEFAULT.to_vec(),
+        code_sheets: None,
     }
     .code(&seed, "default");
     let json = serde_json::json!({
@@ -390,7 +392,7 @@ impl crate::game::Request for Request {
         Request::check(self)
     }
     fn code(&self) -> Result<String> {
-        Ok(Request::code(self, &self.seed, &SheetKind::code_list(&self.sheets)).to_string())
+        Ok(Request::code(self, &self.seed, &SheetKind::code_list(self.set())).to_string())
     }
 }
 

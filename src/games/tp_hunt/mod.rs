@@ -881,6 +881,9 @@ pub struct Request {
     pub sheets: Vec<sheets::SheetKind>,
     /// The players' names, where they write.
     pub seats: crate::game::Seats,
+    /// The sheets the code names when fewer of them print (a sheet of a
+    /// set printed again alone): every page carries the set's code.
+    pub code_sheets: Option<Vec<sheets::SheetKind>>,
 }
 
 /// Dice found in shops and game boxes: a grid of one of these sizes is
@@ -912,6 +915,12 @@ impl Request {
             ));
         }
         Ok(())
+    }
+
+    /// The sheets of the set the code names: every page of it carries
+    /// the set's code, also when it prints alone.
+    pub fn set(&self) -> &[sheets::SheetKind] {
+        self.code_sheets.as_deref().unwrap_or(&self.sheets)
     }
 
     /// The code of the map made from `seed` with the sheets `sheets`.
@@ -952,6 +961,7 @@ impl Request {
             paper,
             style: crate::sheet::Style::Standard,
             sheets: sheets::SheetKind::parse_list(&code.sheets)?,
+            code_sheets: None,
         })
     }
 
@@ -972,7 +982,7 @@ impl Request {
 
     /// The maps as JSON: one object, or an array of them when `count` > 1.
     pub fn json(&self) -> Result<String> {
-        let list = sheets::SheetKind::code_list(&self.sheets);
+        let list = sheets::SheetKind::code_list(self.set());
         let maps: Vec<MapJson> = self
             .maps()?
             .map(|r| r.map(|(s, m)| MapJson::new(&s, &self.code(&s, &list), &m, printed_rating(&self.params, &m))))
@@ -996,7 +1006,7 @@ impl Request {
     /// The terminal preview of every map.
     pub fn preview(&self, texts: &crate::text::Texts) -> Result<String> {
         let labels = self.labels(texts)?;
-        let list = sheets::SheetKind::code_list(&self.sheets);
+        let list = sheets::SheetKind::code_list(self.set());
         let mut out = String::new();
         for made in self.maps()? {
             let (s, m) = made?;
@@ -1021,13 +1031,13 @@ impl Request {
     ) -> Result<crate::sheet::DocumentInfo> {
         let labels = self.labels(texts)?;
         let ctx = sheets::Context::new(&self.params, self.paper, self.style, &labels, &self.seats);
-        let list = sheets::SheetKind::code_list(&self.sheets);
+        let list = sheets::SheetKind::code_list(self.set());
         let mut codes = crate::sheet::Codes::default();
         for made in self.maps()? {
             let (seed, map) = made?;
             let rating = printed_rating(&self.params, &map);
             for kind in &self.sheets {
-                let code = self.code(&seed, kind.name());
+                let code = self.code(&seed, &list);
                 for page in ctx.pages(*kind, &map, &rating, &seed, &code) {
                     emit(page)?;
                 }

@@ -482,6 +482,7 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
         count: 1,
         paper: crate::sheet::Paper::A4,
         sheets: sheets::SheetKind::DEFAULT.to_vec(),
+        code_sheets: None,
     };
     let text = req.json().unwrap();
     let back = parse_json(&text).unwrap();
@@ -584,6 +585,7 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
             count: 1,
             paper: Paper::A4,
             sheets: vec![sheets::SheetKind::Tracker],
+            code_sheets: None,
         };
         let pages = req.document(&crate::games::english()).unwrap().pages;
         // Turn numbers printed down the trackers (two players to a page, a
@@ -618,6 +620,7 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
             count: 1,
             paper,
             sheets: vec![sheets::SheetKind::Map],
+            code_sheets: None,
         };
         let doc = req.document(&crate::games::english()).unwrap();
         // The grid's outer border is the only 1.2 pt rectangle.
@@ -668,6 +671,7 @@ fn rules_text(p: &Params, lang: &str) -> String {
         paper: crate::sheet::Paper::A4,
         style: Default::default(),
         sheets: vec![sheets::SheetKind::Rules],
+        code_sheets: None,
     };
     let texts = crate::games::texts(lang, None).unwrap();
     let labels = req.labels(&texts).unwrap();
@@ -737,6 +741,7 @@ fn each_roll_on_the_dice_tape_has_a_tick_box() {
             count: 1,
             paper,
             sheets: vec![sheets::SheetKind::DiceTape],
+            code_sheets: None,
         };
         for page in req.document(&crate::games::english()).unwrap().pages {
             let squares: Vec<f32> = page
