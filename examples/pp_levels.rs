@@ -68,6 +68,31 @@ fn main() {
                 started.elapsed().as_secs_f64()
             );
         }
+        Some("camp") => {
+            // The whole board played? PLAYERS LETTERS RATING_DEALS RATING_GAMES
+            // SEARCH_DEALS [five]: each player's win rate, the share of its
+            // wins drawing every card from one stack, and its collections
+            // off space 1 a game (search: one game a deal). `FIRST=9100`
+            // starts the deals at that seed.
+            let players = num(1, 2) as u8;
+            let switches = Switches::parse_letters(args.get(2).map(String::as_str).unwrap_or("").trim_matches('-'))
+                .expect("switch letters, e.g. aht7");
+            let five = args.get(6).is_some_and(|v| v == "five");
+            let p = params(players, switches, five);
+            let started = std::time::Instant::now();
+            let rating = per_deal(num(3, 100), |seed| {
+                let r = engine::rate_with(&p, &generate(&p, seed), seed, num(4, 100), |_| RatingPolicy);
+                (r.games, r.wins, r.one_stack_wins, r.off_start_collections)
+            });
+            println!("{}", camp_line(players, switches, "steady", &rating));
+            let search = per_deal(num(5, 100), |seed| {
+                let mut dice = seed.stream("simulate", 0);
+                let g = search_games(&p, &generate(&p, seed), seed, 1, YARDSTICK_ROLLOUTS, &mut dice);
+                (g.games, g.wins, g.one_stack_wins, g.off_start_collections)
+            });
+            println!("{}", camp_line(players, switches, "strong", &search));
+            eprintln!("in {:.0} s", started.elapsed().as_secs_f64());
+        }
         Some("calibrate") => {
             // The bands for PLAYERS and switch sets (letters, `-` for none),
             // with either deck: CALIBRATION rows.
@@ -204,7 +229,7 @@ fn params(players: u8, switches: Switches, five_codes: bool) -> Params {
 /// Every switch set that plays differently at this player count.
 fn all_switch_sets(players: u8) -> Vec<Switches> {
     let mut out = Vec::new();
-    for bits in 0u32..1 << 7 {
+    for bits in 0u32..1 << 8 {
         for hand_limit in HAND_LIMITS {
             let on = |i: u32| bits & (1 << i) != 0;
             let s = Switches {
@@ -216,6 +241,7 @@ fn all_switch_sets(players: u8) -> Vec<Switches> {
                 two_cards: on(4),
                 spare_code: on(5),
                 four_card_codes: on(6),
+                one_a_round: on(7),
             };
             if s.effective(players) == s {
                 out.push(s);
@@ -293,9 +319,9 @@ fn choose_levels(players: u8, deals: u32, games: u32) -> Vec<(Level, Switches)> 
 const MEAN_SCREEN_DEALS: u32 = 40;
 const MEAN_CHECK_DEALS: u32 = 120;
 const MEAN_CHECKS: usize = 24;
-/// The largest share of strong play's wins with no pawn ever moved that a
-/// level may have: above it, the level's best play is to sit still.
-const STILL_MAX: f64 = 0.25;
+/// The largest share of strong play's wins drawing every card from one
+/// stack that a level may have (RULES.md, "the whole board is played").
+const STILL_MAX: f64 = 0.20;
 const MEAN_RATING_DEALS: u32 = 500;
 const MEAN_SEARCH_DEALS: u32 = 600;
 
@@ -508,7 +534,7 @@ fn rating_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, Vec<f64>) 
 }
 
 /// The search player's mean win rate over deals 0..deals, its error, and the
-/// share of its wins in which no pawn ever left space 1.
+/// share of its wins in which every card came from one stack.
 fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, f64) {
     let results = per_deal(deals, |seed| {
         let mut dice = seed.stream("simulate", 0);
@@ -521,16 +547,46 @@ fn search_mean(params: &Params, deals: u32, games: u32) -> (f64, f64, f64) {
             &mut dice,
         )
     });
-    let rates: Vec<f64> = results
+    let rates: Vec<f64> = results.iter().map(|r| f64::from(r.wins) / f64::from(games)).collect();
+    let (wins, one_stack) = results
         .iter()
-        .map(|&(wins, _)| f64::from(wins) / f64::from(games))
-        .collect();
-    let (wins, still) = results.iter().fold((0, 0), |(w, s), &(a, b)| (w + a, s + b));
+        .fold((0, 0), |(w, s), r| (w + r.wins, s + r.one_stack_wins));
     let (mean, error) = mean_error(&rates);
-    (mean, error, f64::from(still) / f64::from(wins.max(1)))
+    (mean, error, f64::from(one_stack) / f64::from(wins.max(1)))
 }
 
-/// `rate` of deals 0..deals (their seeds), in deal order, on every core.
+/// One player's games of a level, deal by deal (games, wins, one-stack
+/// wins, collections off space 1) on one line: the win rate, the share of
+/// wins drawing every card from one stack and the collections off space 1 a
+/// game, each with its standard error over the deals (the share as a ratio
+/// of sums, its error from the deals' residuals).
+fn camp_line(players: u8, switches: Switches, who: &str, deals: &[(u32, u32, u32, u32)]) -> String {
+    let rates: Vec<f64> = deals.iter().map(|d| f64::from(d.1) / f64::from(d.0.max(1))).collect();
+    let (rate, rate_error) = mean_error(&rates);
+    let wins: f64 = deals.iter().map(|d| f64::from(d.1)).sum();
+    let one: f64 = deals.iter().map(|d| f64::from(d.2)).sum();
+    let share = one / wins.max(1.0);
+    let residuals: f64 = deals
+        .iter()
+        .map(|d| (f64::from(d.2) - share * f64::from(d.1)).powi(2))
+        .sum();
+    let share_error = residuals.sqrt() / wins.max(1.0);
+    let off: Vec<f64> = deals.iter().map(|d| f64::from(d.3) / f64::from(d.0.max(1))).collect();
+    let (off_mean, off_error) = mean_error(&off);
+    format!(
+        "{players} {:<6} {who}: deals {}, won {:.1}% ± {:.1}%, one-stack {:.1}% ± {:.1}% of {wins:.0} wins, off-start collections {:.2} ± {:.2} a game",
+        switches.letters(),
+        deals.len(),
+        rate * 100.0,
+        rate_error * 100.0,
+        share * 100.0,
+        share_error * 100.0,
+        off_mean,
+        off_error
+    )
+}
+
+/// `rate` of deals 0..deals (their seeds; from `FIRST` on if set), in deal order, on every core.
 fn per_deal<T: Default + Clone + Send>(deals: u32, rate: impl Fn(&Seed) -> T + Sync) -> Vec<T> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     let mut rates = vec![T::default(); deals as usize];
@@ -539,7 +595,7 @@ fn per_deal<T: Default + Clone + Send>(deals: u32, rate: impl Fn(&Seed) -> T + S
         for (t, chunk) in rates.chunks_mut(size).enumerate() {
             let rate = &rate;
             scope.spawn(move || {
-                let first = t * size;
+                let first = t * size + first_seed();
                 for (i, r) in chunk.iter_mut().enumerate() {
                     *r = rate(&Seed::new(&(first + i).to_string()).unwrap());
                 }
@@ -562,4 +618,9 @@ fn quartiles(rates: &[f64]) -> (f64, f64) {
     v.sort_by(f64::total_cmp);
     let at = |q: f64| v[((v.len() as f64 * q) as usize).min(v.len() - 1)];
     (at(0.25), at(0.75))
+}
+
+/// The first deal's seed: 0, or `FIRST` (fresh deals for an out-of-sample check).
+fn first_seed() -> usize {
+    std::env::var("FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(0)
 }

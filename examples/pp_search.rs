@@ -8,14 +8,15 @@
 //! write it (`rah8`); RATING_GAMES (default 2,000) the rating policy's games
 //! a deal; `five` plays five codes. The search player plays GAMES games a
 //! deal with ROLLOUTS rollouts per action, on dice of its own stream (not
-//! the rating's). It also counts the search player's wins in which no pawn
-//! ever left space 1: a level whose strong play sits still is a dull game.
+//! the rating's). It also counts the search player's wins in which every
+//! card came from one stack, and its collections off space 1: a level whose
+//! strong play draws from one stack is a dull game.
 //! With `BAND=easy` (or `normal`, `hard`) the deals are the first DEALS
 //! seeds whose rating falls in that `--difficulty` band, to check that the
 //! bands sort deals for strong play too.
 
 use panicpress::games::particle_panic::engine;
-use panicpress::games::particle_panic::policy::{RatingPolicy, YARDSTICK_ROLLOUTS, search_games};
+use panicpress::games::particle_panic::policy::{RatingPolicy, SearchGames, YARDSTICK_ROLLOUTS, search_games};
 use panicpress::games::particle_panic::{Difficulty, Params, generate};
 use panicpress::seed::Seed;
 
@@ -47,7 +48,13 @@ fn main() {
                 .take(deals as usize)
                 .collect()
         }
-        None => (0..deals).map(|d| Seed::new(&d.to_string()).unwrap()).collect(),
+        // `FIRST=9100`: deals from that seed on (fresh deals the calibration never used).
+        None => {
+            let first: u32 = std::env::var("FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+            (first..first + deals)
+                .map(|d| Seed::new(&d.to_string()).unwrap())
+                .collect()
+        }
     };
     // Deals on every core (`THREADS` to use fewer), each deal on its own dice.
     let threads = std::env::var("THREADS")
@@ -72,17 +79,23 @@ fn main() {
     });
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|r| r.0);
-    let (mut fast, mut slow, mut still) = (Vec::new(), Vec::new(), 0);
-    for (d, (r, w, s)) in results {
-        println!("deal {d}: rating policy {r:.3}, search {w:.3}");
+    let (mut fast, mut slow, mut one_stack, mut off_start) = (Vec::new(), Vec::new(), 0, 0);
+    for (d, (r, g)) in results {
+        let w = f64::from(g.wins) / f64::from(games);
+        println!(
+            "deal {d}: rating policy {r:.3}, search {w:.3}, one-stack wins {}, off-start collections {}",
+            g.one_stack_wins, g.off_start_collections
+        );
         fast.push(r);
         slow.push(w);
-        still += s;
+        one_stack += g.one_stack_wins;
+        off_start += g.off_start_collections;
     }
     let won: f64 = slow.iter().sum::<f64>() * games as f64;
     println!(
-        "search wins with no pawn ever moved: {still} of {won:.0} ({:.1}%)",
-        100.0 * still as f64 / won.max(1.0)
+        "search wins with every card from one stack: {one_stack} of {won:.0} ({:.1}%); collections off space 1: {:.2} a game",
+        100.0 * one_stack as f64 / won.max(1.0),
+        off_start as f64 / (f64::from(deals) * f64::from(games)).max(1.0)
     );
     let (mf, ef) = mean_error(&fast);
     let (ms, es) = mean_error(&slow);
@@ -99,13 +112,15 @@ fn main() {
 }
 
 /// One deal's two win rates: the rating policy's (as `rate` plays it) and
-/// the search player's; and the search's wins with no pawn moved.
-fn rate_deal(params: &Params, seed: &Seed, games: u32, rollouts: u32, rating_games: u32) -> (f64, f64, u32) {
+/// the search player's games.
+fn rate_deal(params: &Params, seed: &Seed, games: u32, rollouts: u32, rating_games: u32) -> (f64, SearchGames) {
     let deal = generate(params, seed);
     let r = engine::rate_with(params, &deal, seed, rating_games, |_| RatingPolicy);
     let mut dice = seed.stream("yardstick", 0);
-    let (wins, still) = search_games(params, &deal, seed, games, rollouts, &mut dice);
-    (r.win_rate, wins as f64 / games as f64, still)
+    (
+        r.win_rate,
+        search_games(params, &deal, seed, games, rollouts, &mut dice),
+    )
 }
 
 /// Mean and its standard error over the deals.

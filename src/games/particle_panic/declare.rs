@@ -383,6 +383,10 @@ fn simulate(values: &Values) -> Result<Report> {
             "win_rate": r.win_rate,
             "error": r.error(),
             "losses": r.losses,
+            // RULES.md, the whole board is played: wins drawing every card
+            // from one stack, and how often cards come from elsewhere.
+            "one_stack_wins": r.one_stack_wins,
+            "off_start_collections_per_game": r.off_start_collections as f64 / f64::from(r.games.max(1)),
             "difficulty": difficulty,
         }));
         if seeds.len() > 1 {
@@ -409,6 +413,12 @@ fn simulate(values: &Values) -> Result<Report> {
             "won:                 {} ± {:.1}%",
             share(r.wins),
             100.0 * r.error()
+        ));
+        lines.push(format!(
+            "won, every card from one stack: {} of {} wins; collections off space 1: {:.1} a game",
+            r.one_stack_wins,
+            r.wins,
+            r.off_start_collections as f64 / f64::from(r.games.max(1))
         ));
         lines.push(format!("lost, board full:    {}", share(r.losses.no_room)));
         lines.push(format!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero)));

@@ -22,11 +22,19 @@
 //! - COLLECT: not an action: once, at the end of the active player's turn, if
 //!   the pawn's space holds no particle, the top card (two with 1-2 players),
 //!   before particles emerge. Reading `collect-as-action`: a basic action,
-//!   once, as the turn's last basic action.
+//!   once, as the turn's last basic action. TWO CARDS OR THE LAST ONE
+//!   (decided): where two cards are collected and the stack holds one, that
+//!   card may be taken (it empties the stack: EMPTIED STACK). Switch
+//!   `one_a_round`: a stack gives cards once a round at most.
 //! - SPEND: one special action lets you spend any number of cards for the rest
 //!   of the turn: a heart re-rolls a neutralisation die, a club adds 1 to one,
 //!   a diamond moves your pawn to an adjacent space, a spade moves any one
 //!   particle to an adjacent space with room.
+//! - ONE SPACE A NEUTRALISE (decided): a neutralise is made on the space
+//!   where it began; a diamond spent during it moves the pawn and ends the
+//!   neutralise (no attempts at the new space).
+//! - BETWEEN ATTEMPTS (decided): special actions (spending, sharing, a
+//!   code) may come between two attempts of a neutralise.
 //! - SHARE: give any number of cards of any suits to one player on your space;
 //!   only the active player gives.
 //! - CODE: discard five cards of one suit to enter its code.
@@ -228,6 +236,11 @@ pub struct State {
     /// EMPTIED STACK: a stack ran out this turn; the game is lost when the
     /// turn ends unless it is won first.
     pub stack_emptied: bool,
+    /// Collections made on each space this game: what a level's figures
+    /// count (whether a win drew every card from one stack).
+    pub collections: [u16; SPACES],
+    /// Switch `one_a_round`: one bit per space collected on this round.
+    pub collected_this_round: u8,
     /// Emergence in progress: particles still to place, and where they emerge.
     emerging: u8,
     emerge_at: u8,
@@ -257,6 +270,8 @@ impl State {
             spending: false,
             neutralising: false,
             stack_emptied: false,
+            collections: [0; SPACES],
+            collected_this_round: 0,
             emerging: 0,
             emerge_at: 0,
         };
@@ -376,6 +391,28 @@ impl State {
         suit < self.suits as usize && !self.code_entered(suit)
     }
 
+    /// COLLECT: whether cards may be collected on this space now: no
+    /// particle, a card left, and with switch `one_a_round` no collection
+    /// there yet this round.
+    pub fn can_collect(&self, space: usize) -> bool {
+        self.particles[space] == 0 && self.stack_len[space] > 0 && !self.closed_this_round(space)
+    }
+
+    /// Switch `one_a_round`: the stack of this space gave cards this round.
+    pub fn closed_this_round(&self, space: usize) -> bool {
+        self.rules.one_a_round && self.collected_this_round & (1 << space) != 0
+    }
+
+    /// Whether every collection of the game so far was made on one space.
+    pub fn one_stack(&self) -> bool {
+        self.collections.iter().filter(|&&n| n > 0).count() <= 1
+    }
+
+    /// Collections made off the starting space (space 1).
+    pub fn off_start_collections(&self) -> u32 {
+        self.collections[1..].iter().map(|&n| u32::from(n)).sum()
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         match self.phase {
             Phase::Over(o) => Some(o),
@@ -488,10 +525,11 @@ impl State {
                     if self.particles[here] > 0 {
                         out.push(Action::Neutralise);
                     }
-                    if self.rules.collect_as_action && self.particles[here] == 0 && self.stack_len[here] > 0 {
+                    if self.rules.collect_as_action && self.can_collect(here) {
                         out.push(Action::Collect);
                     }
                 }
+                // BETWEEN ATTEMPTS: special actions are open while neutralising too.
                 if self.specials_left > 0 && !self.spending {
                     out.push(Action::Spend);
                 }
@@ -671,6 +709,8 @@ impl State {
                 }
                 self.spend(p, DIAMONDS)?;
                 self.pawns[p] = t;
+                // ONE SPACE A NEUTRALISE: the attempts stay on the space left.
+                self.neutralising = false;
             }
             Action::Spade(from, to) => {
                 let (from, to) = (from as usize, to as usize);
@@ -719,8 +759,10 @@ impl State {
                 if !self.rules.collect_as_action {
                     return Err(Illegal("collecting happens at the end of the turn"));
                 }
-                if self.particles[here] > 0 || self.stack_len[here] == 0 {
-                    return Err(Illegal("cards can only be collected from a space with no particles"));
+                if !self.can_collect(here) {
+                    return Err(Illegal(
+                        "cards can only be collected from a space with no particles (once a round with one-a-round)",
+                    ));
                 }
                 basic(self)?;
                 // Variant: the turn's last basic action.
@@ -732,7 +774,7 @@ impl State {
                     return Err(Illegal("finish neutralising first"));
                 }
                 let space = self.pawns[p] as usize;
-                if !self.rules.collect_as_action && self.particles[space] == 0 && self.stack_len[space] > 0 {
+                if !self.rules.collect_as_action && self.can_collect(space) {
                     self.phase = Phase::Collect;
                 } else {
                     self.discards_from(0, dice);
@@ -743,10 +785,15 @@ impl State {
         Ok(())
     }
 
-    /// COLLECT: the top card (two with 1-2 players). An emptied stack loses
-    /// when the turn ends (EMPTIED STACK).
+    /// COLLECT: the top card (two with 1-2 players), or with two the last
+    /// one where one is left (TWO CARDS OR THE LAST ONE). An emptied stack
+    /// loses when the turn ends (EMPTIED STACK).
     fn collect_here(&mut self, p: usize) {
         let space = self.pawns[p] as usize;
+        if self.stack_len[space] > 0 {
+            self.collections[space] += 1;
+            self.collected_this_round |= 1 << space;
+        }
         for _ in 0..self.collect_count() {
             let Some(suit) = self.top(space) else { break };
             self.stack_len[space] -= 1;
@@ -836,6 +883,9 @@ impl State {
 
     fn next_turn(&mut self) {
         self.active = (self.active + 1) % self.players;
+        if self.active == 0 {
+            self.collected_this_round = 0;
+        }
         self.turns += 1;
         self.begin_turn();
         if self.turns > TURN_LIMIT {
@@ -893,12 +943,18 @@ pub fn rate_with<P: Policy>(
     let start = State::new(params, deal);
     let mut dice = seed.stream("simulate", 0);
     let mut wins = 0;
+    let (mut one_stack_wins, mut off_start_collections) = (0, 0);
     let mut losses = LossCounts::default();
     for g in 0..games {
         let mut s = start.clone();
         let mut policy = make(g);
-        match play(&mut s, &mut policy, &mut dice) {
-            Outcome::Won => wins += 1,
+        let outcome = play(&mut s, &mut policy, &mut dice);
+        off_start_collections += s.off_start_collections();
+        match outcome {
+            Outcome::Won => {
+                wins += 1;
+                one_stack_wins += u32::from(s.one_stack());
+            }
             Outcome::NoRoom => losses.no_room += 1,
             Outcome::HandLimitZero => losses.hand_limit_zero += 1,
             Outcome::EmptyStack => losses.empty_stack += 1,
@@ -910,6 +966,8 @@ pub fn rate_with<P: Policy>(
         win_rate: wins as f64 / games.max(1) as f64,
         wins,
         losses,
+        one_stack_wins,
+        off_start_collections,
     }
 }
 

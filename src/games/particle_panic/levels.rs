@@ -32,6 +32,11 @@ pub struct Switches {
     pub spare_code: bool,
     /// House rule: a code takes four cards of its suit instead of five.
     pub four_card_codes: bool,
+    /// House rule: a stack gives cards once a round at most (after a
+    /// collection there, nobody collects from it again until the round
+    /// ends), so the team plays the whole board instead of drawing one
+    /// stack dry (RULES.md, "the whole board is played").
+    pub one_a_round: bool,
 }
 
 /// Hand limits a level may start at.
@@ -44,7 +49,7 @@ impl Default for Switches {
 }
 
 /// A switch as the sheets name it: a key of the templates' `house_*` labels.
-pub const SWITCH_KEYS: [&str; 8] = [
+pub const SWITCH_KEYS: [&str; 9] = [
     "per_round",
     "collect_as_action",
     "hand_limit",
@@ -53,6 +58,7 @@ pub const SWITCH_KEYS: [&str; 8] = [
     "two_cards",
     "spare_code",
     "four_card_codes",
+    "one_a_round",
 ];
 
 impl Switches {
@@ -65,6 +71,7 @@ impl Switches {
         two_cards: false,
         spare_code: false,
         four_card_codes: false,
+        one_a_round: false,
     };
 
     /// The same game without switches that change nothing at this player
@@ -73,6 +80,7 @@ impl Switches {
     pub fn effective(mut self, players: u8) -> Switches {
         if players <= 1 {
             self.per_round = false;
+            self.one_a_round = false;
         }
         if players <= 2 {
             self.easy_neutralise = false;
@@ -92,6 +100,7 @@ impl Switches {
             self.two_cards,
             self.spare_code,
             self.four_card_codes,
+            self.one_a_round,
         ];
         SWITCH_KEYS
             .iter()
@@ -111,7 +120,8 @@ impl Switches {
 
     /// The switches as the sheet code writes them: a letter each (`r`
     /// per-round, `a` collect-as-action, `h` half a die, `n` neutralise on
-    /// 3-6, `t` two cards, `s` a spare code, `f` four-card codes) and the
+    /// 3-6, `t` two cards, `s` a spare code, `f` four-card codes, `o` a
+    /// stack once a round) and the
     /// hand limit's digit when it is not 6; e.g. `rh8`.
     pub fn letters(&self) -> String {
         let mut out = String::new();
@@ -123,6 +133,7 @@ impl Switches {
             (self.two_cards, 't'),
             (self.spare_code, 's'),
             (self.four_card_codes, 'f'),
+            (self.one_a_round, 'o'),
         ] {
             if on {
                 out.push(letter);
@@ -151,6 +162,7 @@ impl Switches {
                 't' => s.two_cards = true,
                 's' => s.spare_code = true,
                 'f' => s.four_card_codes = true,
+                'o' => s.one_a_round = true,
                 '5' | '7' | '8' if s.hand_limit == 6 => s.hand_limit = c as u8 - b'0',
                 _ => return None,
             }

@@ -456,6 +456,13 @@ pub struct Rating {
     pub win_rate: f64,
     pub wins: u32,
     pub losses: engine::LossCounts,
+    /// Wins in which every collection was made on one space (RULES.md: the
+    /// whole board is played); not written to deal files.
+    #[serde(default, skip_serializing)]
+    pub one_stack_wins: u32,
+    /// Collections made off the starting space, over all the games.
+    #[serde(default, skip_serializing)]
+    pub off_start_collections: u32,
 }
 
 /// A deal as JSON: what `--format json` writes and `validate` reads.

@@ -116,8 +116,9 @@ impl Policy for RatingPolicy {
 }
 
 /// Whether collecting here leaves the stack with a card (an empty one loses).
+/// A stack closed for the round (switch `one_a_round`) gives nothing.
 fn safe_to_collect(s: &State, space: usize) -> bool {
-    s.stack_len(space) > s.collect_count() as usize || w(s, 24) == 0
+    !s.closed_this_round(space) && (s.stack_len(space) > s.collect_count() as usize || w(s, 24) == 0)
 }
 
 /// A space to end the turn on: clear, with cards to spare.
@@ -307,7 +308,7 @@ fn attempts_go_on(s: &State, p: usize, here: usize) -> bool {
 fn last_code_on_top(s: &State, p: usize, here: usize) -> bool {
     let Some(suit) = s.top(here) else { return false };
     s.rules.collect_as_action
-        && s.particles[here] == 0
+        && s.can_collect(here)
         && s.specials_left > 0
         && s.needed(suit)
         && s.codes.count_ones() + 1 == s.codes_needed()
@@ -561,10 +562,21 @@ impl Policy for SearchPlayer {
     }
 }
 
+/// Strong play's games of one deal, as counted for a level (RULES.md, "the
+/// whole board is played").
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SearchGames {
+    pub games: u32,
+    pub wins: u32,
+    /// Wins in which every collection was made on one space.
+    pub one_stack_wins: u32,
+    /// Collections made off the starting space, over all the games.
+    pub off_start_collections: u32,
+}
+
 /// Strong play's games of one deal (`rollouts` a choice, game g on rollout
-/// stream g): how many it won, and in how many of those no pawn ever left
-/// space 1. A level whose strong play mostly wins sitting still is a dull
-/// game (RULES.md, "Difficulty levels"), so levels are chosen to keep it low.
+/// stream g). A level whose strong play mostly wins drawing every card from
+/// one stack is a dull game, so levels are chosen to keep that share low.
 pub fn search_games(
     params: &Params,
     deal: &Deal,
@@ -572,37 +584,26 @@ pub fn search_games(
     games: u32,
     rollouts: u32,
     dice: &mut impl Dice,
-) -> (u32, u32) {
+) -> SearchGames {
     let start = State::new(params, deal);
-    let (mut wins, mut still) = (0, 0);
+    let mut out = SearchGames {
+        games,
+        ..SearchGames::default()
+    };
     for g in 0..games {
         let mut s = start.clone();
-        let mut player = Watched {
-            search: SearchPlayer {
-                rollouts,
-                rng: rollout_rng(seed, g as u64),
-            },
-            moved: false,
+        let mut player = SearchPlayer {
+            rollouts,
+            rng: rollout_rng(seed, g as u64),
         };
-        if play(&mut s, &mut player, dice) == Outcome::Won {
-            wins += 1;
-            still += u32::from(!player.moved);
+        let won = play(&mut s, &mut player, dice) == Outcome::Won;
+        out.off_start_collections += s.off_start_collections();
+        if won {
+            out.wins += 1;
+            out.one_stack_wins += u32::from(s.one_stack());
         }
     }
-    (wins, still)
-}
-
-/// The search player, noting whether any pawn ever left space 1.
-struct Watched {
-    search: SearchPlayer,
-    moved: bool,
-}
-
-impl Policy for Watched {
-    fn choose(&mut self, s: &State) -> Action {
-        self.moved |= s.pawns[..s.players as usize].iter().any(|&p| p != 0);
-        self.search.choose(s)
-    }
+    out
 }
 
 /// Rollouts per action of the search player that sets the levels (strong

@@ -331,6 +331,87 @@ fn an_emptied_stack_loses_at_the_end_of_the_turn_unless_the_game_is_won() {
     assert_eq!(s.outcome(), Some(Outcome::EmptyStack));
 }
 
+/// ONE SPACE A NEUTRALISE: a diamond spent during a neutralise moves the
+/// pawn and ends the neutralise; no attempt follows at the new space.
+#[test]
+fn a_diamond_ends_the_neutralise() {
+    let mut s = switched(3, "");
+    s.particles = [2, 2, 0, 0, 0, 0];
+    s.hands[0] = [0, 1, 0, 0, 0];
+    run(
+        &mut s,
+        &[Action::Neutralise, Action::Attempt, Action::Accept, Action::Spend, Action::Diamond(1)],
+        &[5],
+    );
+    assert_eq!((s.pawns[0], s.particles), (1, [1, 2, 0, 0, 0, 0]));
+    assert!(!s.neutralising);
+    assert_eq!(
+        s.apply(Action::Attempt, &mut Scripted::new(&[6])),
+        Err(Illegal("attempts belong to a neutralise action"))
+    );
+    assert!(!s.legal().contains(&Action::Attempt));
+    // The basic action was spent on the neutralise: none is left to start another.
+    assert!(s.apply(Action::Neutralise, &mut Scripted::new(&[])).is_err());
+}
+
+/// BETWEEN ATTEMPTS: spending and sharing may come between two attempts of
+/// one neutralise, which then goes on.
+#[test]
+fn special_actions_come_between_attempts() {
+    let mut s = switched(3, "");
+    s.particles = [3, 0, 0, 0, 0, 0];
+    s.hands[0] = [0, 0, 1, 1, 0];
+    let give = Action::Share {
+        to: 1,
+        cards: [0, 0, 1, 0, 0],
+    };
+    run(&mut s, &[Action::Neutralise, Action::Attempt, Action::Accept], &[4]);
+    assert!(s.legal().contains(&give));
+    // A spade between attempts, then the neutralise goes on.
+    run(
+        &mut s,
+        &[Action::Spend, Action::Spade(0, 1), Action::Attempt, Action::Accept],
+        &[6],
+    );
+    assert_eq!(s.particles, [0, 1, 0, 0, 0, 0]);
+    // Sharing between attempts (a second special action: none left with 3 players).
+    assert!(s.apply(give, &mut Scripted::new(&[])).is_err());
+    let mut s = switched(2, "");
+    s.particles = [2, 0, 0, 0, 0, 0];
+    s.hands[0] = [0, 0, 1, 0, 0];
+    run(
+        &mut s,
+        &[Action::Neutralise, Action::Attempt, Action::Accept, give, Action::Attempt, Action::Accept],
+        &[3, 5],
+    );
+    assert_eq!((s.particles[0], s.hands[1][2]), (0, 1));
+}
+
+/// TWO CARDS OR THE LAST ONE: where a level collects two cards and the stack
+/// holds one, that one card is taken (and the empty stack loses at the end
+/// of the turn unless the game is won).
+#[test]
+fn two_cards_a_collection_or_the_last_one() {
+    let mut s = switched(3, "t");
+    assert_eq!(s.collect_count(), 2);
+    s.particles[0] = 0;
+    s.set_stack(0, &[2]);
+    s.hands[0] = [0, 0, 0, 0, 0];
+    run(&mut s, &[Action::EndTurn], &[]);
+    assert!(s.legal().contains(&Action::TakeCards));
+    run(&mut s, &[Action::TakeCards], &[]);
+    assert_eq!((s.hands[0], s.stack_len(0)), ([0, 0, 1, 0, 0], 0));
+    assert_eq!(s.outcome(), Some(Outcome::EmptyStack));
+    // With collect-as-action the last card can give the last code: won.
+    let mut s = switched(3, "at");
+    s.particles[0] = 0;
+    s.set_stack(0, &[2]);
+    s.codes = 0b1011;
+    s.hands[0] = [0, 0, 4, 0, 0];
+    run(&mut s, &[Action::Collect, Action::Code(2)], &[]);
+    assert_eq!(s.outcome(), Some(Outcome::Won));
+}
+
 /// A spade moves any particle, not only one on your space, to an adjacent
 /// space with room; a diamond moves your pawn one space.
 #[test]
@@ -723,10 +804,11 @@ fn switch_letters_round_trip() {
         two_cards: true,
         spare_code: true,
         four_card_codes: true,
+        one_a_round: true,
     };
-    assert_eq!(all.letters(), "rahntsf8");
-    assert_eq!(Switches::parse_letters("rahntsf8"), Some(all));
-    assert_eq!(all.on().len(), 8);
+    assert_eq!(all.letters(), "rahntsfo8");
+    assert_eq!(Switches::parse_letters("rahntsfo8"), Some(all));
+    assert_eq!(all.on().len(), 9);
     assert_eq!(Switches::AS_WRITTEN.to_string(), "as-written");
     assert_eq!(
         Switches::parse_letters("rh7").unwrap().to_string(),
