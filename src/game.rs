@@ -450,6 +450,9 @@ pub trait Game: Sync {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Seats {
     pub names: Vec<String>,
+    /// Printed among other sets in one document (a class pack): a page
+    /// number counted within the set would name another set's page.
+    pub in_pack: bool,
 }
 
 /// One request for a game's sheets: everything commands, regen, class packs

@@ -529,6 +529,7 @@ impl Pack {
                 Some(g) => self.tables[g].iter().map(|&s| self.students[s].name.clone()).collect(),
                 None => Vec::new(),
             },
+            in_pack: true,
         };
         entries
             .iter()
@@ -766,6 +767,13 @@ impl Pack {
         let common = Self::common(texts)?;
         // Each code, with the layout's rating on a line of its own under it.
         let code_lines = |i: usize| -> Result<Vec<String>> {
+            // A student whose sheets all print with their table's: the
+            // table's codes, which print their sheet again with `--name`.
+            if !self.has_sheets(i)
+                && let Some(t) = self.table_of(i)
+            {
+                return Ok(self.assigned(self.students.len() + t)?.into_iter().map(|s| s.code).collect());
+            }
             Ok(self
                 .assigned(i)?
                 .into_iter()

@@ -1080,6 +1080,7 @@ fn seated_players_names_go_on_their_turn_cards() {
             sheets: vec![sheets::SheetKind::Components],
             seats: crate::game::Seats {
                 names: names.iter().map(|n| n.to_string()).collect(),
+                ..Default::default()
             },
         };
         let texts = crate::games::english();

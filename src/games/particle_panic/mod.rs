@@ -918,6 +918,8 @@ impl Request {
         }
         ctx.insert("turn_limit", &rating.losses.turn_limit);
         let (slips_page, slips_next) = self.slips_page();
+        // In a class pack the set's pages are not the document's first.
+        let slips_page = slips_page.filter(|_| !self.seats.in_pack);
         ctx.insert("slips_page", &slips_page.unwrap_or(0));
         ctx.insert("slips_next", &slips_next);
         ctx.insert("slips_printed", &self.sheets.contains(&sheets::SheetKind::Stacks));

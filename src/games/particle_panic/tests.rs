@@ -980,6 +980,7 @@ fn the_pencil_board_names_its_players_and_has_room_to_write() {
         version: VERSION,
         seats: crate::game::Seats {
             names: vec!["Ada".into(), "Bo".into(), "Cy".into()],
+            ..Default::default()
         },
     };
     let pages = req.document(&crate::games::english()).unwrap().pages;
