@@ -772,7 +772,11 @@ impl Pack {
             if !self.has_sheets(i)
                 && let Some(t) = self.table_of(i)
             {
-                return Ok(self.assigned(self.students.len() + t)?.into_iter().map(|s| s.code).collect());
+                return Ok(self
+                    .assigned(self.students.len() + t)?
+                    .into_iter()
+                    .map(|s| s.code)
+                    .collect());
             }
             Ok(self
                 .assigned(i)?

@@ -321,7 +321,12 @@ fn the_code_on_every_sheet_gives_back_the_whole_set() {
         let set = std::fs::read(s.path("set.pdf")).unwrap();
         let pages = common::pdf_pages_text(&set);
         for (k, page) in pages.iter().enumerate() {
-            assert!(page.contains(&format!("Sheet code: {printed}")), "{} page {}: {page}", game.name(), k + 1);
+            assert!(
+                page.contains(&format!("Sheet code: {printed}")),
+                "{} page {}: {page}",
+                game.name(),
+                k + 1
+            );
         }
         let r = s.run(&["regen", &printed, "-o", "again.pdf"]);
         assert_eq!(r.code(), 0, "{}", r.stderr());
@@ -334,7 +339,12 @@ fn the_code_on_every_sheet_gives_back_the_whole_set() {
         assert!(one.iter().all(|p| p.contains(&printed)), "{}", game.name());
         // A sheet the set has not got is refused in one line.
         let narrow = s.run(&[game.name(), "--seed", "42", "--sheets", first, "-o", "n.pdf"]);
-        let code = narrow.stdout().lines().find_map(|l| l.strip_prefix("code: ")).unwrap().to_string();
+        let code = narrow
+            .stdout()
+            .lines()
+            .find_map(|l| l.strip_prefix("code: "))
+            .unwrap()
+            .to_string();
         let other = game.default_sheets()[1];
         s.run(&["regen", &code, "--sheets", other]).one_error_line(2);
     }

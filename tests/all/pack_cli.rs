@@ -910,8 +910,19 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
     let roster = class_of_30(&s);
     let spread_of = |extra: &[&str]| -> (f64, Vec<serde_json::Value>) {
         let mut args = vec![
-            "pack", "--game", "particle-panic", "--roster", roster, "--seed", "autumn", "--level", "normal",
-            "--format", "json", "-o", "m.json",
+            "pack",
+            "--game",
+            "particle-panic",
+            "--roster",
+            roster,
+            "--seed",
+            "autumn",
+            "--level",
+            "normal",
+            "--format",
+            "json",
+            "-o",
+            "m.json",
         ];
         args.extend(extra);
         let r = s.run(&args);
@@ -929,7 +940,11 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
     assert_eq!(groups.len(), 8);
     assert!(even <= 0.20, "tables' deals {:.1} points apart", even * 100.0);
     let (spread, _) = spread_of(&["--spread"]);
-    assert!(spread > 0.20, "this seed's own deals are {:.1} points apart", spread * 100.0);
+    assert!(
+        spread > 0.20,
+        "this seed's own deals are {:.1} points apart",
+        spread * 100.0
+    );
     // Every table's code makes its deal alone.
     for g in [&groups[0], &groups[7]] {
         let code = g["code"].as_str().unwrap();
@@ -942,14 +957,28 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
     // The key says so, and gives every student their table's code; the deal
     // record names the students and says no page number of its own.
     let r = s.run(&[
-        "pack", "--game", "particle-panic", "--roster", roster, "--seed", "autumn", "--level", "normal", "-o", "p.pdf",
+        "pack",
+        "--game",
+        "particle-panic",
+        "--roster",
+        roster,
+        "--seed",
+        "autumn",
+        "--level",
+        "normal",
+        "-o",
+        "p.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let pages = pdf_pages_text(&std::fs::read(s.path("p.pdf")).unwrap());
     let key = pages[..2].join("\n");
     assert!(key.contains("every table is dealt a game of one difficulty"), "{key}");
     let table_1 = groups[0]["code"].as_str().unwrap();
-    assert_eq!(key.matches(table_1).count(), 1 + 4, "the table's row and its four students'");
+    assert_eq!(
+        key.matches(table_1).count(),
+        1 + 4,
+        "the table's row and its four students'"
+    );
     let record = pages.iter().find(|p| p.contains("Deal Record")).unwrap();
     assert!(record.contains("Pupil 01") && !record.contains("Player 1"), "{record}");
     assert!(!record.contains("on page"), "{record}");
@@ -960,7 +989,17 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
 fn a_third_student_at_tp_hunt_gets_one_tracker_page() {
     let s = Scratch::new("tp-three");
     std::fs::write(s.path("three.txt"), "Ada\nBo\nCy\n").unwrap();
-    let r = s.run(&["pack", "--game", "tp-hunt", "--roster", "three.txt", "--seed", "5B", "-o", "p.pdf"]);
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--roster",
+        "three.txt",
+        "--seed",
+        "5B",
+        "-o",
+        "p.pdf",
+    ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let pages = pdf_pages_text(&std::fs::read(s.path("p.pdf")).unwrap());
     let trackers = |name: &str| {

@@ -556,6 +556,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                     count: 1,
                     paper,
                     sheets: sheets::SheetKind::ALL.to_vec(),
+                    code_sheets: None,
                 };
                 let doc = req.document(&crate::games::english()).unwrap();
                 // Map, score pad, rules card, at least one tracker and one dice tape page.
