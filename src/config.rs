@@ -166,6 +166,8 @@ pub struct PackFile {
     pub lang: Option<String>,
     #[serde(alias = "large_print")]
     pub large_print: Option<bool>,
+    /// Tables' games as their seeds deal them, however far apart in difficulty.
+    pub spread: Option<bool>,
     #[serde(default)]
     pub entry: Vec<PackEntry>,
 }

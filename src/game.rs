@@ -450,6 +450,9 @@ pub trait Game: Sync {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Seats {
     pub names: Vec<String>,
+    /// Printed among other sets in one document (a class pack): a page
+    /// number counted within the set would name another set's page.
+    pub in_pack: bool,
 }
 
 /// One request for a game's sheets: everything commands, regen, class packs
@@ -504,12 +507,48 @@ pub trait Request: Send + Sync {
         let _ = texts;
         None
     }
+    /// How a class pack deals its tables games of one difficulty, where the
+    /// game rates layouts by a figure (Particle Panic: the steady player's
+    /// simulated wins): the figure's usual value for these settings and the
+    /// widest band a pack's tables may spread over, read from the game's
+    /// calibration. None where the game has none for these settings.
+    fn evenness(&self) -> Option<Evenness> {
+        None
+    }
+    /// The same request with its layout chosen so that its figure lies in
+    /// `[low, high)`; its code names the layout chosen, so it makes the same
+    /// game alone. Only called where `evenness` is given.
+    fn within(&self, low: f64, high: f64) -> Result<Box<dyn Request>> {
+        let _ = (low, high);
+        Ok(self.with_paper(self.paper()))
+    }
     /// The layout as JSON, as `--format json` writes it.
     fn json(&self) -> Result<String>;
     /// A terminal preview (`--format text`).
     fn preview(&self, texts: &Texts) -> Result<String>;
     /// Draws every page and hands each to `emit` as soon as it is made.
     fn pages(&self, texts: &Texts, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo>;
+}
+
+/// What a class pack evens out across its tables (see [`Request::evenness`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Evenness {
+    /// The figure's usual value for these settings (its calibrated mean).
+    pub usual: f64,
+    /// The widest spread a pack's tables' figures may have.
+    pub width: f64,
+}
+
+/// The band a pack deals every table from: as wide as the narrowest
+/// table's, centred on the tables' usual figures, within 0 to 1.
+pub fn common_band(tables: &[Evenness]) -> Option<(f64, f64)> {
+    if tables.is_empty() {
+        return None;
+    }
+    let usual = tables.iter().map(|e| e.usual).sum::<f64>() / tables.len() as f64;
+    let width = tables.iter().map(|e| e.width).fold(f64::INFINITY, f64::min);
+    let low = (usual - width / 2.0).clamp(0.0, (1.0 - width).max(0.0));
+    Some((low, low + width))
 }
 
 /// A run of requests for consecutive seeds, for games that make one layout a

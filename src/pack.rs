@@ -157,6 +157,9 @@ struct PlannedEntry {
     bumps: Vec<u8>,
     /// For a table entry: each table's request, made for as many players as sit there.
     per_table: Vec<GameRequest>,
+    /// The band every table's game was chosen from, where the game rates
+    /// layouts and the pack evens them out.
+    band: Option<(f64, f64)>,
 }
 
 /// Everything a pack prints, decided before anything is written.
@@ -342,6 +345,10 @@ pub struct Options {
     pub group_word: String,
     /// The language, written into the sheet codes on the key.
     pub lang: String,
+    /// Tables' games as their seeds deal them, however far apart their
+    /// difficulty (a teacher who wants a spread); otherwise every table's
+    /// game is chosen from one band of its level.
+    pub spread: bool,
 }
 
 impl Pack {
@@ -356,6 +363,7 @@ impl Pack {
             per_page,
             group_word,
             lang,
+            spread,
         } = options;
         check_per_page(per_page)?;
         let students: Vec<Member> = names
@@ -419,13 +427,25 @@ impl Pack {
                 let mut seen: HashSet<[u8; 16]> = HashSet::with_capacity(members.len());
                 let mut bumps = Vec::with_capacity(members.len());
                 // A table's set is for as many players as sit at it.
-                let per_table: Vec<GameRequest> = match per_student {
+                let mut per_table: Vec<GameRequest> = match per_student {
                     true => Vec::new(),
                     false => tables
                         .iter()
                         .map(|seats| entry.for_players(seats.len()))
                         .collect::<Result<_>>()?,
                 };
+                // Every table a game of one difficulty, unless a spread is asked for.
+                let evenness: Option<Vec<crate::game::Evenness>> = per_table.iter().map(|r| r.evenness()).collect();
+                let band = match (spread, evenness) {
+                    (false, Some(tables)) => crate::game::common_band(&tables),
+                    _ => None,
+                };
+                if let Some((low, high)) = band {
+                    per_table = per_table
+                        .iter()
+                        .map(|r| r.within(low, high).map(GameRequest::from))
+                        .collect::<Result<_>>()?;
+                }
                 // Each member's own layout, on every core (making a layout
                 // may rate it); a repeat is moved on in roster order after.
                 let key = |k: usize, bump: u8| -> Result<[u8; 16]> {
@@ -456,6 +476,7 @@ impl Pack {
                     request: entry.request.with_seed(seed.clone()),
                     bumps,
                     per_table,
+                    band,
                 });
             }
             Ok(out)
@@ -508,6 +529,7 @@ impl Pack {
                 Some(g) => self.tables[g].iter().map(|&s| self.students[s].name.clone()).collect(),
                 None => Vec::new(),
             },
+            in_pack: true,
         };
         entries
             .iter()
@@ -717,6 +739,17 @@ impl Pack {
                 line = format!("{line} {}", l.get("own_sheet").replace("{own}", &own.join(", ")));
             }
             lines.push(line);
+            if let Some((low, high)) = entry.band {
+                let common = Self::common(texts)?;
+                let percent = |x: f64| common.number(x * 100.0, 0);
+                lines.push(
+                    l.get("even_tables")
+                        .replace("{game}", game.title())
+                        .replace("{low}", &percent(low))
+                        .replace("{high}", &percent(high))
+                        .replace("{points}", &percent(high - low)),
+                );
+            }
         }
         Ok(lines)
     }
@@ -734,6 +767,17 @@ impl Pack {
         let common = Self::common(texts)?;
         // Each code, with the layout's rating on a line of its own under it.
         let code_lines = |i: usize| -> Result<Vec<String>> {
+            // A student whose sheets all print with their table's: the
+            // table's codes, which print their sheet again with `--name`.
+            if !self.has_sheets(i)
+                && let Some(t) = self.table_of(i)
+            {
+                return Ok(self
+                    .assigned(self.students.len() + t)?
+                    .into_iter()
+                    .map(|s| s.code)
+                    .collect());
+            }
             Ok(self
                 .assigned(i)?
                 .into_iter()
@@ -1033,6 +1077,7 @@ mod tests {
             per_page: 1,
             group_word: "Table".into(),
             lang: "en".into(),
+            spread: false,
         };
         (request, options)
     }

@@ -466,15 +466,24 @@ mod tests {
         assert_eq!(c.seed.text(), "a:b c");
         // Printed now with its check, which reads back as the same code.
         let code = c.to_string();
-        assert!(code.starts_with("tp-hunt:1-") && code.ends_with(":g12-s12-a10-d7-p4:a4:map:a:b c"), "{code}");
+        assert!(
+            code.starts_with("tp-hunt:1-") && code.ends_with(":g12-s12-a10-d7-p4:a4:map:a:b c"),
+            "{code}"
+        );
         assert_eq!(code.split(':').nth(1).unwrap().len(), 2 + CHECK_LETTERS);
         assert_eq!(SheetCode::parse(&code).unwrap(), c);
         // A code printed with a three-letter check still reads.
-        assert_eq!(SheetCode::parse("tp-hunt:1-w7g:g12-s12-a10-d7-p4:a4:map:a:b c").unwrap(), c);
+        assert_eq!(
+            SheetCode::parse("tp-hunt:1-w7g:g12-s12-a10-d7-p4:a4:map:a:b c").unwrap(),
+            c
+        );
         assert!(SheetCode::parse("tp-hunt:x").is_err());
         let de = c.clone().with_lang("de");
         assert!(de.to_string().contains(":a4-de:map:a:b c"));
-        assert_eq!(SheetCode::parse("tp-hunt:1-514:g12-s12-a10-d7-p4:a4-de:map:a:b c").unwrap(), de);
+        assert_eq!(
+            SheetCode::parse("tp-hunt:1-514:g12-s12-a10-d7-p4:a4-de:map:a:b c").unwrap(),
+            de
+        );
         assert_eq!((de.lang(), de.paper().unwrap()), ("de", crate::sheet::Paper::A4));
         assert_eq!(de.with_lang("en").to_string(), code);
         assert!(SheetCode::parse("tp-hunt:one:p:a4:map:1").is_err());

@@ -446,6 +446,11 @@ pub struct PackArgs {
     /// One PDF per student in the folder given by -o (default output/pack-SEED/).
     #[arg(long)]
     pub split: bool,
+    /// Deal each table the game its seed makes, however far apart their
+    /// difficulty; without it every table's game is chosen from one band of
+    /// its level (Particle Panic: the steady player's wins within 20 points).
+    #[arg(long)]
+    pub spread: bool,
     /// With --game: 'table' (default) prints a set for each table of
     /// students, shared sheets once and each student's own sheet with their
     /// name; 'student' a whole take-home set for each student.

@@ -418,6 +418,7 @@ pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
         entries,
         per_page: args.per_page.or(file.per_page).unwrap_or(1),
         date: args.date.clone().or(file.date.clone()),
+        spread: args.spread || file.spread == Some(true),
     };
     let texts = jobs::texts(&out.text.options())?;
     let (pack, warnings) = jobs::plan_pack(&spec, &texts)?;

@@ -49,7 +49,11 @@ impl GameRequest {
     pub fn narrowed(&self, list: &str) -> Result<GameRequest> {
         let set = self.sheet_names();
         let narrowed = self.with_sheets(list)?;
-        let missing: Vec<&str> = narrowed.sheet_names().into_iter().filter(|s| !set.contains(s)).collect();
+        let missing: Vec<&str> = narrowed
+            .sheet_names()
+            .into_iter()
+            .filter(|s| !set.contains(s))
+            .collect();
         if !missing.is_empty() {
             return Err(Error::setting(
                 "sheets",

@@ -26,6 +26,8 @@ pub struct PackSpec {
     pub entries: Vec<Entry>,
     pub per_page: usize,
     pub date: Option<String>,
+    /// Tables' games however far apart in difficulty (see `pack::Options`).
+    pub spread: bool,
 }
 
 /// Plans a class pack in the language of `texts`: every student's layout
@@ -61,6 +63,7 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
         per_page: spec.per_page,
         group_word: pack_labels.get("group"),
         lang: texts.lang().to_string(),
+        spread: spec.spread,
     };
     let pack = Pack::plan(options, &names, &spec.entries)?;
     let requests: Vec<&GameRequest> = spec.entries.iter().map(|e| &e.request).collect();

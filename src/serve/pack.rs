@@ -224,6 +224,7 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         entries,
         per_page,
         date: get("date").filter(|d| !d.is_empty()),
+        spread: get("spread").is_some_and(|v| v == "true" || v == "on"),
     };
     let (pack, warnings) = crate::jobs::plan_pack(&spec, &texts).map_err(|e| {
         // Players too many or too few for a game: the tables' size decides them.

@@ -302,3 +302,50 @@ fn validate_speaks_german_when_asked() {
         .one_error_line(2);
     assert!(line.starts_with("error: cells.json: kein Panic-Buy-Brett: "), "{line}");
 }
+
+/// The code on every page of a set is the set's, the one the command line
+/// prints; `regen` of it prints the whole set again, byte for byte, and
+/// `--sheets` narrows it to sheets of that set, their pages still carrying it.
+#[test]
+fn the_code_on_every_sheet_gives_back_the_whole_set() {
+    let s = Scratch::new("set-codes");
+    for game in panicpress::games::all() {
+        let r = s.run(&[game.name(), "--seed", "42", "-o", "set.pdf"]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        let printed = r
+            .stdout()
+            .lines()
+            .find_map(|l| l.strip_prefix("code: "))
+            .unwrap()
+            .to_string();
+        let set = std::fs::read(s.path("set.pdf")).unwrap();
+        let pages = common::pdf_pages_text(&set);
+        for (k, page) in pages.iter().enumerate() {
+            assert!(
+                page.contains(&format!("Sheet code: {printed}")),
+                "{} page {}: {page}",
+                game.name(),
+                k + 1
+            );
+        }
+        let r = s.run(&["regen", &printed, "-o", "again.pdf"]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        assert_eq!(std::fs::read(s.path("again.pdf")).unwrap(), set, "{}", game.name());
+        let first = game.default_sheets()[0];
+        let r = s.run(&["regen", &printed, "--sheets", first, "-o", "one.pdf"]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        let one = common::pdf_pages_text(&std::fs::read(s.path("one.pdf")).unwrap());
+        assert!(!one.is_empty() && one.len() < pages.len(), "{}", game.name());
+        assert!(one.iter().all(|p| p.contains(&printed)), "{}", game.name());
+        // A sheet the set has not got is refused in one line.
+        let narrow = s.run(&[game.name(), "--seed", "42", "--sheets", first, "-o", "n.pdf"]);
+        let code = narrow
+            .stdout()
+            .lines()
+            .find_map(|l| l.strip_prefix("code: "))
+            .unwrap()
+            .to_string();
+        let other = game.default_sheets()[1];
+        s.run(&["regen", &code, "--sheets", other]).one_error_line(2);
+    }
+}

@@ -899,3 +899,115 @@ fn tables_outside_the_games_player_limits_are_refused() {
     files.retain(|f| !f.ends_with(".txt"));
     assert!(files.is_empty(), "{files:?}");
 }
+
+/// A 30-student Particle Panic pack at tables, all at level normal: every
+/// table's deal within 20 points of the others for the steady player, said
+/// on the key, and each table's code makes that table's deal alone; with
+/// `--spread` the tables get their seeds' deals, however far apart.
+#[test]
+fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
+    let s = Scratch::new("pp-even");
+    let roster = class_of_30(&s);
+    let spread_of = |extra: &[&str]| -> (f64, Vec<serde_json::Value>) {
+        let mut args = vec![
+            "pack",
+            "--game",
+            "particle-panic",
+            "--roster",
+            roster,
+            "--seed",
+            "autumn",
+            "--level",
+            "normal",
+            "--format",
+            "json",
+            "-o",
+            "m.json",
+        ];
+        args.extend(extra);
+        let r = s.run(&args);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        let manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(s.path("m.json")).unwrap()).unwrap();
+        let groups = manifest["groups"].as_array().unwrap().clone();
+        let rates: Vec<f64> = groups
+            .iter()
+            .map(|g| g["layout"]["rating"]["win_rate"].as_f64().unwrap())
+            .collect();
+        let spread = rates.iter().cloned().fold(0.0, f64::max) - rates.iter().cloned().fold(1.0, f64::min);
+        (spread, groups)
+    };
+    let (even, groups) = spread_of(&[]);
+    assert_eq!(groups.len(), 8);
+    assert!(even <= 0.20, "tables' deals {:.1} points apart", even * 100.0);
+    let (spread, _) = spread_of(&["--spread"]);
+    assert!(
+        spread > 0.20,
+        "this seed's own deals are {:.1} points apart",
+        spread * 100.0
+    );
+    // Every table's code makes its deal alone.
+    for g in [&groups[0], &groups[7]] {
+        let code = g["code"].as_str().unwrap();
+        let r = s.run(&["regen", code, "--format", "json", "-o", "one.json"]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        let one: serde_json::Value = serde_json::from_slice(&std::fs::read(s.path("one.json")).unwrap()).unwrap();
+        assert_eq!(one["hands"], g["layout"]["hands"], "{code}");
+        assert_eq!(one["stacks"], g["layout"]["stacks"], "{code}");
+    }
+    // The key says so, and gives every student their table's code; the deal
+    // record names the students and says no page number of its own.
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "particle-panic",
+        "--roster",
+        roster,
+        "--seed",
+        "autumn",
+        "--level",
+        "normal",
+        "-o",
+        "p.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&std::fs::read(s.path("p.pdf")).unwrap());
+    let key = pages[..2].join("\n");
+    assert!(key.contains("every table is dealt a game of one difficulty"), "{key}");
+    let table_1 = groups[0]["code"].as_str().unwrap();
+    assert_eq!(
+        key.matches(table_1).count(),
+        1 + 4,
+        "the table's row and its four students'"
+    );
+    let record = pages.iter().find(|p| p.contains("Deal Record")).unwrap();
+    assert!(record.contains("Pupil 01") && !record.contains("Player 1"), "{record}");
+    assert!(!record.contains("on page"), "{record}");
+}
+
+/// A table of three at TP Hunt: the third student's tracker sheets share one page.
+#[test]
+fn a_third_student_at_tp_hunt_gets_one_tracker_page() {
+    let s = Scratch::new("tp-three");
+    std::fs::write(s.path("three.txt"), "Ada\nBo\nCy\n").unwrap();
+    let r = s.run(&[
+        "pack",
+        "--game",
+        "tp-hunt",
+        "--roster",
+        "three.txt",
+        "--seed",
+        "5B",
+        "-o",
+        "p.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let pages = pdf_pages_text(&std::fs::read(s.path("p.pdf")).unwrap());
+    let trackers = |name: &str| {
+        pages
+            .iter()
+            .filter(|p| p.contains("Player Tracker") && p.contains(name))
+            .count()
+    };
+    assert_eq!(trackers("Cy"), 1, "Cy's tracker pages");
+    assert_eq!(trackers("Ada"), trackers("Bo"));
+}

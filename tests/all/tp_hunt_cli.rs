@@ -92,6 +92,7 @@ fn two_documents_made_in_one_process_are_identical() {
         paper: panicpress::sheet::Paper::A4,
         style: Default::default(),
         sheets: SheetKind::ALL.to_vec(),
+        code_sheets: None,
     };
     let first = render(&req("1").document(&texts).unwrap());
     let other = render(&req("2").document(&texts).unwrap());

@@ -432,6 +432,7 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
                     layout,
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     seats: Default::default(),
+                    code_sheets: None,
                 };
                 let doc = req.document(&crate::games::english()).unwrap();
                 doc.assert_inside_margins(&format!("{paper:?} {layout:?} {mode:?}"));
@@ -842,6 +843,7 @@ fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
                 layout: sheets::BoardLayout::Single,
                 sheets: vec![sheets::SheetKind::Components],
                 seats: Default::default(),
+                code_sheets: None,
             };
             let mut words = 0;
             for page in req.document(&texts).unwrap().pages {
@@ -947,6 +949,7 @@ fn nothing_touches_the_calibration_bar() {
                         layout,
                         sheets: sheets::SheetKind::ALL.to_vec(),
                         seats: Default::default(),
+                        code_sheets: None,
                     };
                     for (i, page) in req.document(&texts).unwrap().pages.into_iter().enumerate() {
                         let code_line = page.height - crate::sheet::MARGIN_MM - 4.0;
@@ -1006,6 +1009,7 @@ fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) 
         layout: sheets::BoardLayout::Single,
         sheets: vec![sheets::SheetKind::Rules],
         seats: Default::default(),
+        code_sheets: None,
     };
     let pages = req
         .document(&crate::games::texts(lang, None).unwrap())
@@ -1080,7 +1084,9 @@ fn seated_players_names_go_on_their_turn_cards() {
             sheets: vec![sheets::SheetKind::Components],
             seats: crate::game::Seats {
                 names: names.iter().map(|n| n.to_string()).collect(),
+                ..Default::default()
             },
+            code_sheets: None,
         };
         let texts = crate::games::english();
         let pages = req.document(&texts).unwrap().pages;

@@ -201,6 +201,24 @@ impl crate::game::Request for Rated {
         let rated = self.deal().ok()?;
         self.request.key_rating(texts, &rated.rating).ok()
     }
+    /// The steady player's wins: usually the calibrated mean, over a band
+    /// of 20 points or the middle half of the deals where that is narrower.
+    /// A near-unwinnable game has none: its deals are all nearly lost.
+    fn evenness(&self) -> Option<crate::game::Evenness> {
+        let c = super::Calibration::of(&self.request.params).filter(|c| !c.near_unwinnable())?;
+        Some(crate::game::Evenness {
+            usual: c.mean,
+            width: (c.q3 - c.q1).min(PACK_BAND),
+        })
+    }
+    fn within(&self, low: f64, high: f64) -> Result<Box<dyn crate::game::Request>> {
+        // In tenths of a percent, inside the band asked for.
+        let (low, high) = ((low * 1000.0).ceil() as u16, (high * 1000.0).floor() as u16);
+        Ok(Box::new(Rated::new(Request {
+            difficulty: Some(Difficulty::Within { low, high }),
+            ..self.request.clone()
+        })))
+    }
     fn json(&self) -> Result<String> {
         Ok(self.request.json(self.deal()?.as_ref()))
     }
@@ -217,6 +235,10 @@ impl crate::game::Request for Rated {
         self.request.pages(self.deal()?.as_ref(), texts, emit)
     }
 }
+
+/// The widest spread of the steady player's wins over a class pack's
+/// tables (RULES.md, "Every sheet").
+pub const PACK_BAND: f64 = 0.20;
 
 /// `particle-panic simulate`: a deal played many times.
 const SIMULATE_INPUTS: &[Setting] = &[

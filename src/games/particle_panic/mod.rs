@@ -534,6 +534,9 @@ pub enum Difficulty {
     Easy,
     Normal,
     Hard,
+    /// A class pack's band, in tenths of a percent: every table dealt a
+    /// deal the steady player wins `low` to below `high` of.
+    Within { low: u16, high: u16 },
 }
 
 impl Calibration {
@@ -581,6 +584,7 @@ impl Difficulty {
             Difficulty::Easy => "easy",
             Difficulty::Normal => "normal",
             Difficulty::Hard => "hard",
+            Difficulty::Within { .. } => "within",
         }
     }
 
@@ -589,6 +593,9 @@ impl Difficulty {
     /// settings have no calibration, or the game is near-unwinnable as
     /// read, there are no bands, and the error says so at once.
     pub fn band(self, params: &Params) -> Result<(f64, f64)> {
+        if let Difficulty::Within { low, high } = self {
+            return Ok((f64::from(low) / 1000.0, f64::from(high) / 1000.0));
+        }
         let players = crate::text::counted(params.players as usize, "player");
         let Some(c) = Calibration::of(params) else {
             return Err(Error::setting(
@@ -623,6 +630,7 @@ impl Difficulty {
             Difficulty::Easy => (c.q3, 1.01),
             Difficulty::Normal => (c.hard_below(), c.q3),
             Difficulty::Hard => (0.0, c.hard_below()),
+            Difficulty::Within { .. } => unreachable!("answered above"),
         })
     }
 
@@ -917,6 +925,8 @@ impl Request {
         }
         ctx.insert("turn_limit", &rating.losses.turn_limit);
         let (slips_page, slips_next) = self.slips_page();
+        // In a class pack the set's pages are not the document's first.
+        let slips_page = slips_page.filter(|_| !self.seats.in_pack);
         ctx.insert("slips_page", &slips_page.unwrap_or(0));
         ctx.insert("slips_next", &slips_next);
         ctx.insert("slips_printed", &self.sheets.contains(&sheets::SheetKind::Stacks));

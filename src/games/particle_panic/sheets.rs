@@ -337,8 +337,8 @@ impl Context<'_> {
             for (i, hand) in hands.iter().enumerate() {
                 let x = left + i as f32 * (box_w + 3.0);
                 page.rect(x, y, box_w, box_h, Some(Stroke::solid(0.8)), None);
-                let player = row * per_row + i + 1;
-                page.text(x + 2.5, y + head, 9.5, Bold, Align::Left, &format!("{} {player}", l.get("player")));
+                let player = self.player_name(row * per_row + i);
+                page.fitted(x + 2.5, y + head, box_w - 5.0, 9.5, Bold, Align::Left, &player);
                 for (j, c) in hand.iter().enumerate() {
                     self.card(page, x + 2.5, y + head + 5.5 + j as f32 * line, 9.5, box_w - 5.0, *c);
                 }
@@ -510,10 +510,7 @@ impl Context<'_> {
         y += if large { 10.0 } else { 8.0 };
         for p in 0..self.params.players {
             // The player's name where a class pack gives one.
-            let label = match self.seats.names.get(p as usize) {
-                Some(name) => name.clone(),
-                None => format!("{} {}", l.get("player"), p + 1),
-            };
+            let label = self.player_name(p as usize);
             page.fitted(left, y, track_x - left - 1.0, 9.0, Bold, Align::Left, &label);
             let track_y = y - if large { 6.5 } else { 4.8 };
             for (i, v) in (0..=limit).rev().enumerate() {
@@ -588,7 +585,7 @@ impl Context<'_> {
             })
             .collect();
         let hands = deal.hands.iter().enumerate();
-        let hands = hands.flat_map(|(p, h)| h.iter().map(move |c| (format!("{} {}", l.get("player"), p + 1), *c)));
+        let hands = hands.flat_map(|(p, h)| h.iter().map(move |c| (self.player_name(p), *c)));
         columns.push((l.get("hand_slips"), hands.collect()));
         if !self.kit.style.is_large() {
             return vec![self.slip_page(&columns, true, code)];
@@ -666,6 +663,15 @@ impl Context<'_> {
 
 /// A card as printed on a slip or in a list: its rank, suit symbol and word.
 impl Context<'_> {
+    /// Player `p`'s name where a class pack gives one (the pencil board's,
+    /// the hands' and the hand slips' alike), else "Player 1" ...
+    fn player_name(&self, p: usize) -> String {
+        match self.seats.names.get(p) {
+            Some(name) => name.clone(),
+            None => format!("{} {}", self.labels.get("player"), p + 1),
+        }
+    }
+
     fn card_text(&self, c: Card) -> String {
         format!(
             "{} {} {}",

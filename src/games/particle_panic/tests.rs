@@ -979,6 +979,7 @@ fn every_page_stays_inside_the_margins() {
                     sheets: sheets::SheetKind::ALL.to_vec(),
                     version: VERSION,
                     seats: Default::default(),
+                    code_sheets: None,
                 };
                 let doc = req.document(&crate::games::english()).unwrap();
                 // 26 star cards: 9 to an A4 page, 6 to a Letter page, each
@@ -1062,7 +1063,9 @@ fn the_pencil_board_names_its_players_and_has_room_to_write() {
         version: VERSION,
         seats: crate::game::Seats {
             names: vec!["Ada".into(), "Bo".into(), "Cy".into()],
+            ..Default::default()
         },
+        code_sheets: None,
     };
     let pages = req.document(&crate::games::english()).unwrap().pages;
     let texts: Vec<String> = pages

@@ -281,6 +281,7 @@ fn faces_are_big_enough_and_pages_fit_on_both_papers() {
                 seed: Seed::new("fit").unwrap(),
                 paper,
                 sheets: sheets::SheetKind::ALL.to_vec(),
+                code_sheets: None,
             };
             let doc = req.document(&crate::games::english()).unwrap();
             doc.assert_inside_margins(&format!("{paper:?} {players} {target}"));
@@ -758,6 +759,7 @@ fn score_pad_tick_boxes_are_at_least_five_millimetres() {
                 seed: Seed::new("ticks").unwrap(),
                 paper,
                 sheets: vec![sheets::SheetKind::Scorepad],
+                code_sheets: None,
             };
             let pages = req.document(&crate::games::english()).unwrap().pages;
             let mut boxes = 0;

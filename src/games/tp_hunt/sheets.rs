@@ -378,17 +378,29 @@ impl Context<'_> {
         // that needs few rows takes half a page, two pairs' to a page.
         let sheets = 1 + wanted.saturating_sub(rows).div_ceil(rows - 1);
         let half_rows = tracker_rows((body_bottom - body_top - key_h) / 2.0 - 4.0, head);
-        // Each block: the first player of its pair, its first turn, its rows.
-        let mut whole: Vec<Vec<(usize, usize, usize)>> = Vec::new();
-        let mut halves: Vec<(usize, usize, usize)> = Vec::new();
+        // Each block: its columns (a player and the first turn of their
+        // sheet) and its rows. A pair of players shares each sheet; a player
+        // left over (three at a table) has their sheets side by side.
+        type Block = (Vec<(usize, usize)>, usize);
+        let mut whole: Vec<Vec<Block>> = Vec::new();
+        let mut halves: Vec<Block> = Vec::new();
         for first in (0..players).step_by(2) {
+            let seated: Vec<usize> = (first..players.min(first + 2)).collect();
+            if seated.len() == 1 && sheets > 1 {
+                let turns: Vec<usize> = (0..sheets).map(|sheet| sheet * (rows - 1)).collect();
+                for pair in turns.chunks(2) {
+                    whole.push(vec![(pair.iter().map(|&t| (first, t)).collect(), rows)]);
+                }
+                continue;
+            }
             for sheet in 0..sheets {
                 let first_turn = sheet * (rows - 1);
                 let needed = wanted - first_turn.min(wanted);
+                let columns: Vec<(usize, usize)> = seated.iter().map(|&p| (p, first_turn)).collect();
                 if sheet > 0 && needed < half_rows {
-                    halves.push((first, first_turn, half_rows));
+                    halves.push((columns, half_rows));
                 } else {
-                    whole.push(vec![(first, first_turn, rows)]);
+                    whole.push(vec![(columns, rows)]);
                 }
             }
         }
@@ -401,18 +413,18 @@ impl Context<'_> {
             let mut page = self.kit.shared_page(&key, code, |page| {
                 self.title(page, "tracker_title");
                 let mut bottom = body_top;
-                for (&(first, first_turn, rows), &top) in blocks.iter().zip(&tops) {
-                    for slot in 0..(players - first).min(2) {
+                for ((columns, rows), &top) in blocks.iter().zip(&tops) {
+                    for (slot, &(_, first_turn)) in columns.iter().enumerate() {
                         let x = left + slot as f32 * (col_w + gap);
-                        bottom = self.tracker(page, x, top, col_w, rows, first_turn);
+                        bottom = self.tracker(page, x, top, col_w, *rows, first_turn);
                     }
                 }
-                let key = self.tracker_key(blocks.iter().any(|b| b.1 > 0));
+                let key = self.tracker_key(blocks.iter().flat_map(|b| &b.0).any(|c| c.1 > 0));
                 page.paragraph(left, bottom + 4.0, key_w, TRACKER_KEY_PT, Regular, &key);
             });
-            for (&(first, _, _), &top) in blocks.iter().zip(&tops) {
-                for slot in 0..(players - first).min(2) {
-                    if let Some(name) = self.seats.names.get(first + slot) {
+            for ((columns, _), &top) in blocks.iter().zip(&tops) {
+                for (slot, &(player, _)) in columns.iter().enumerate() {
+                    if let Some(name) = self.seats.names.get(player) {
                         let x = left + slot as f32 * (col_w + gap);
                         page.fitted(x + 20.0, top + 5.5, col_w - 21.0, 10.0, Bold, Align::Left, name);
                     }

@@ -490,7 +490,7 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     assert_eq!(back.seed.as_deref(), Some("7"));
     assert_eq!(
         back.code.as_deref(),
-        Some("tp-hunt:5-5vj:g12-s12-a10-d7-p4:a4:default:7")
+        Some("tp-hunt:5-dqw5m:g12-s12-a10-d7-p4:a4:default:7")
     );
     // A mark off the grid is read, and breaks inside-grid when validated.
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
@@ -556,6 +556,7 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                     count: 1,
                     paper,
                     sheets: sheets::SheetKind::ALL.to_vec(),
+                    code_sheets: None,
                 };
                 let doc = req.document(&crate::games::english()).unwrap();
                 // Map, score pad, rules card, at least one tracker and one dice tape page.
