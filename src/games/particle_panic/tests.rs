@@ -1081,3 +1081,36 @@ fn the_pencil_board_names_its_players_and_has_room_to_write() {
         "six 8 mm boxes a space"
     );
 }
+
+/// The whole board is played (RULES.md): at every count and level, few of
+/// the steady player's wins draw every card from one stack. The search
+/// player's share, the rule's own measure, is too slow for a test; it is
+/// measured with `pp_levels camp` (BENCHMARKS.md).
+#[test]
+fn levels_play_the_whole_board() {
+    for players in 1..=4 {
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            let p = Params::at_level(players, level);
+            let (mut wins, mut one_stack, mut off_start, mut games) = (0, 0, 0, 0);
+            for d in 0..6 {
+                let seed = Seed::new(&format!("board {d}")).unwrap();
+                let r = engine::rate_with(&p, &generate(&p, &seed), &seed, 40, |_| policy::RatingPolicy);
+                wins += r.wins;
+                one_stack += r.one_stack_wins;
+                off_start += r.off_start_collections;
+                games += r.games;
+            }
+            assert!(wins >= 5, "{players} players {}: {wins} wins", level.name());
+            assert!(
+                f64::from(one_stack) <= 0.2 * f64::from(wins),
+                "{players} players {}: {one_stack} of {wins} wins from one stack",
+                level.name()
+            );
+            assert!(
+                f64::from(off_start) >= f64::from(games),
+                "{players} players {}: {off_start} collections off space 1 in {games} games",
+                level.name()
+            );
+        }
+    }
+}
