@@ -17,7 +17,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     // are in the code.
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:4-xby:p2-c4-n2000-normal-rao:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:4-17v:p2-c4-n2000-normal-rao:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 4);
@@ -56,7 +56,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     let rules = pages[3].replace('\n', " ");
     assert!(rules.contains("Turn and Rules Card") && rules.contains("two basic and two special actions"));
     assert!(
-        rules.contains("Level normal") && rules.contains("a code takes four cards of its suit"),
+        rules.contains("Level normal") && rules.contains("a stack gives cards once a round at most"),
         "{rules}"
     );
     assert!(pages[0].contains("Sheet code: particle-panic:4-"));
@@ -303,7 +303,7 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "lost, empty stack:",
         // The level and its switches, and the deal's band within the level.
         "level normal (per-round+collect-as-action+one-a-round)",
-        "difficulty: easy",
+        "difficulty: hard",
     ] {
         assert!(out.contains(key), "{out}");
     }
@@ -317,7 +317,7 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
-    assert_eq!(v["difficulty"], "easy");
+    assert_eq!(v["difficulty"], "hard");
     assert_eq!(v["level"], "normal");
     // The whole board is played: wins from one stack, collections elsewhere.
     assert!(v["one_stack_wins"].as_u64().unwrap() <= v["wins"].as_u64().unwrap());
