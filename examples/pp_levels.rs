@@ -100,7 +100,11 @@ fn main() {
             for letters in &args[2..] {
                 let switches = Switches::parse_letters(letters.trim_matches('-')).expect("switch letters");
                 // `FOUR=1`: the four-code deck only (five codes have levels of their own).
-                let decks: &[bool] = if std::env::var_os("FOUR").is_some() { &[false] } else { &[false, true] };
+                let decks: &[bool] = if std::env::var_os("FOUR").is_some() {
+                    &[false]
+                } else {
+                    &[false, true]
+                };
                 for &five in decks {
                     let p = params(players, switches, five);
                     let (mean, _, rates) = rating_mean(&p, CALIBRATION_DEALS, CALIBRATION_GAMES);
