@@ -1082,6 +1082,24 @@ fn the_pencil_board_names_its_players_and_has_room_to_write() {
     );
 }
 
+/// Switch `one_a_round` (COLLECT): a stack gives cards once a round; the
+/// next player on the same space collects nothing, and the stack opens
+/// again when the round begins anew.
+#[test]
+fn one_a_round_closes_a_stack_until_the_next_round() {
+    let mut s = switched(3, "o");
+    run(&mut s, &[Action::EndTurn, Action::TakeCards], &[1, 2]);
+    assert_eq!((s.active, s.hand_size(0), s.collections[0]), (1, 4, 1));
+    assert!(s.closed_this_round(0));
+    run(&mut s, &[Action::EndTurn], &[1, 2]);
+    assert_eq!((s.active, s.hand_size(1)), (2, 3), "no collection offered to player 2");
+    run(&mut s, &[Action::EndTurn], &[1, 2]);
+    assert_eq!(s.active, 0);
+    assert!(!s.closed_this_round(0));
+    run(&mut s, &[Action::EndTurn], &[]);
+    assert_eq!(s.phase, Phase::Collect);
+}
+
 /// The whole board is played (RULES.md): at every count and level, the
 /// steady player's wins draw every card from one stack in at most 20% of
 /// wins, give or take two standard errors over these few deals (the share
