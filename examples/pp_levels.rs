@@ -99,7 +99,13 @@ fn main() {
             let players = num(1, 2) as u8;
             for letters in &args[2..] {
                 let switches = Switches::parse_letters(letters.trim_matches('-')).expect("switch letters");
-                for five in [false, true] {
+                // `FOUR=1`: the four-code deck only (five codes have levels of their own).
+                let decks: &[bool] = if std::env::var_os("FOUR").is_some() {
+                    &[false]
+                } else {
+                    &[false, true]
+                };
+                for &five in decks {
                     let p = params(players, switches, five);
                     let (mean, _, rates) = rating_mean(&p, CALIBRATION_DEALS, CALIBRATION_GAMES);
                     let (q1, q3) = quartiles(&rates);

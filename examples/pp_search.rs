@@ -28,11 +28,12 @@ fn main() {
     let which = args.get(4).cloned().unwrap_or("normal".into());
     let five_codes = args.get(6).is_some_and(|v| v == "five");
     let params = Params::at_level_or_letters(players, five_codes, &which).expect("a level or switch letters");
+    let first: u32 = std::env::var("FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     println!(
-        "{players} players, {} ({}), deals 0-{}: rating policy {rating_games} games a deal, search player {games} games a deal, {rollouts} rollouts",
+        "{players} players, {} ({}), deals {first}-{}: rating policy {rating_games} games a deal, search player {games} games a deal, {rollouts} rollouts",
         which,
         params.rules(),
-        deals.saturating_sub(1)
+        (first + deals).saturating_sub(1)
     );
     let started = std::time::Instant::now();
     let seeds: Vec<Seed> = match std::env::var("BAND").ok().map(|b| Difficulty::parse(&b)) {
@@ -49,12 +50,9 @@ fn main() {
                 .collect()
         }
         // `FIRST=9100`: deals from that seed on (fresh deals the calibration never used).
-        None => {
-            let first: u32 = std::env::var("FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-            (first..first + deals)
-                .map(|d| Seed::new(&d.to_string()).unwrap())
-                .collect()
-        }
+        None => (first..first + deals)
+            .map(|d| Seed::new(&d.to_string()).unwrap())
+            .collect(),
     };
     // Deals on every core (`THREADS` to use fewer), each deal on its own dice.
     let threads = std::env::var("THREADS")

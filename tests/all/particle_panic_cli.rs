@@ -12,11 +12,12 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     let s = Scratch::new("pp-default");
     let r = s.run(&["particle-panic", "--seed", "42", "--players", "2"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    // The default level, normal, and its switches (f: four-card codes)
+    // The default level, normal, and its switches (rao: per-round,
+    // collect-as-action, a stack once a round)
     // are in the code.
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:4-xby:p2-c4-n2000-normal-f:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:4-17v:p2-c4-n2000-normal-rao:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 4);
@@ -25,12 +26,12 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     // The level, what strong play wins at it, the deal's rating and the
     // house rule in player words; no default sheet says near-unwinnable.
     for want in [
-        "Level normal: a strong player (who tries each choice out before choosing) wins about 51% of games, a steady player (who follows simple rules of thumb) about 38%",
+        "Level normal: a strong player (who tries each choice out before choosing) wins about 47% of games, a steady player (who follows simple rules of thumb) about 24%",
         "This deal: the steady player wins",
         "of 2,000 games",
         "deal for this level, where half the deals give the steady player",
         "Of its 2,000 games, the steady player lost",
-        "This game uses one house rule: a code takes four cards of its suit",
+        "This game uses three house rules: particles emerge once per round",
     ] {
         assert!(record.contains(want), "{want}: {record}");
     }
@@ -55,7 +56,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     let rules = pages[3].replace('\n', " ");
     assert!(rules.contains("Turn and Rules Card") && rules.contains("two basic and two special actions"));
     assert!(
-        rules.contains("Level normal") && rules.contains("a code takes four cards of its suit"),
+        rules.contains("Level normal") && rules.contains("a stack gives cards once a round at most"),
         "{rules}"
     );
     assert!(pages[0].contains("Sheet code: particle-panic:4-"));
@@ -219,7 +220,7 @@ fn difficulty_is_refused_where_nothing_wins_and_regen_reads_old_codes() {
         "h.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(r.stdout().contains("-normal-f:a4:record:class"), "{}", r.stdout());
+    assert!(r.stdout().contains("-normal-rao:a4:record:class"), "{}", r.stdout());
     let record = pdf_pages_text(&read(&s, "h.pdf"))[0].replace('\n', " ");
     assert!(record.contains("a hard deal for this level"), "{record}");
     // A code printed by version 1 makes the same deal, rated anew.
@@ -301,8 +302,8 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "lost, hand limit 0:",
         "lost, empty stack:",
         // The level and its switches, and the deal's band within the level.
-        "level normal (four-card-codes)",
-        "difficulty: easy",
+        "level normal (per-round+collect-as-action+one-a-round)",
+        "difficulty: hard",
     ] {
         assert!(out.contains(key), "{out}");
     }
@@ -316,8 +317,11 @@ fn simulate_prints_win_rate_and_loss_causes() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
-    assert_eq!(v["difficulty"], "easy");
+    assert_eq!(v["difficulty"], "hard");
     assert_eq!(v["level"], "normal");
+    // The whole board is played: wins from one stack, collections elsewhere.
+    assert!(v["one_stack_wins"].as_u64().unwrap() <= v["wins"].as_u64().unwrap());
+    assert!(v["off_start_collections_per_game"].as_f64().unwrap() > 1.0);
     // As written: near-unwinnable, and the level that can be won is named.
     let r = s.run(&[
         "particle-panic",

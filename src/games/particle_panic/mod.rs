@@ -878,6 +878,11 @@ impl Request {
             |q: fn(&Calibration) -> f64| calibration.map(|c| common.number(q(&c) * 100.0, 0)).unwrap_or_default();
         ctx.insert("band_low", &quartile(|c| c.q1));
         ctx.insert("band_high", &quartile(|c| c.q3));
+        // How often the band agreed with strong play's own on fresh deals:
+        // the band's uncertainty, said with it (BENCHMARKS.md).
+        let check = levels::BandCheck::of(p.players).filter(|_| !p.five_codes);
+        ctx.insert("band_checked", &check.map(|c| c.deals).unwrap_or(0));
+        ctx.insert("band_agreed", &check.map(|c| c.agreed).unwrap_or(0));
         let near_unwinnable = calibration.is_some_and(|c| c.near_unwinnable());
         ctx.insert("near_unwinnable", &near_unwinnable);
         // What strong play (the search player) wins at this level, and at

@@ -29,11 +29,12 @@
 //!   more of than its code needs), the hand limit is low or a suit can be
 //!   spared (with one player, always: their turns have actions to spare);
 //!   diamonds step onto a clear neighbour; spades clear the last particles off its space.
-//! - Collect at the end of the turn unless the stack would run out (with
-//!   `collect-as-action`, also its last card when that gives the last code); discard
-//!   suits whose code is entered first, then suits another player gathers,
-//!   then what the team holds least of; spill-over to the emptier space,
-//!   away from the pawns.
+//! - Collect at the end of the turn unless the stack would run out or, with
+//!   `one-a-round`, gave cards this round (a space it cannot collect on is
+//!   no place to end a turn); with `collect-as-action`, also its last card
+//!   when that gives the last code. Discard suits whose code is entered
+//!   first, then suits another player gathers, then what the team holds
+//!   least of; spill-over to the emptier space, away from the pawns.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
