@@ -534,7 +534,8 @@ struct Span {
     other: f32,
 }
 
-/// Splits `text` into lines no wider than `width_mm`, breaking at spaces.
+/// Splits `text` into lines no wider than `width_mm`, breaking at spaces
+/// but never at a no-break space (German "28\u{a0}%").
 pub fn wrap(text: &str, role: FontRole, size_pt: f32, width_mm: f32) -> Vec<String> {
     let m = metrics(role);
     let mut lines = Vec::new();
@@ -543,7 +544,8 @@ pub fn wrap(text: &str, role: FontRole, size_pt: f32, width_mm: f32) -> Vec<Stri
     // where shaping cannot change it (the same sums, in the same order).
     let carried = !m.needs_shaping(text);
     let mut span = Span::default();
-    for word in text.split_whitespace() {
+    let words = text.split(|c: char| c.is_whitespace() && c != '\u{a0}').filter(|w| !w.is_empty());
+    for word in words {
         let (fits, grown) = if carried {
             let start = if line.is_empty() {
                 Span::default()
