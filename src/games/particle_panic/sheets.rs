@@ -605,13 +605,20 @@ impl Context<'_> {
         let y = end + if large { 6.0 } else { 3.5 };
         let size = if large { 10.0 } else { 6.0 };
         let suits = self.params.suits();
-        let step = (right - left) / suits.len() as f32;
+        let name = |suit: &Suit| format!("{} {} {}", suit.symbol(), l.get(suit.key()), l.get("entered"));
+        // As many suits to a row as their names allow.
+        let pt = self.kit.style.text_pt(9.0);
+        let widest = suits.iter().map(|s| crate::fonts::metrics(Bold).width_mm(&name(s), pt)).fold(0.0, f32::max);
+        let across = (((right - left) / (size + 2.0 + widest + 3.0)) as usize).clamp(1, suits.len());
+        let across = suits.len().div_ceil(suits.len().div_ceil(across));
+        let step = (right - left) / across as f32;
+        let row_h = size + if large { 4.0 } else { 2.0 };
         for (i, suit) in suits.iter().enumerate() {
-            let x = left + i as f32 * step;
+            let x = left + (i % across) as f32 * step;
+            let y = y + (i / across) as f32 * row_h;
             let top = y - size + 1.5;
             page.rect(x, top, size, size, Some(Stroke::solid(1.0)), None);
-            let name = format!("{} {} {}", suit.symbol(), l.get(suit.key()), l.get("entered"));
-            page.coloured_text(x + size + 2.0, y, 9.0, Bold, Align::Left, suit_colour(*suit), &name);
+            page.coloured_text(x + size + 2.0, y, 9.0, Bold, Align::Left, suit_colour(*suit), &name(suit));
         }
     }
 
