@@ -429,7 +429,8 @@ impl Context<'_> {
             y = self.rooms(page, x, y, width) + 2.0;
         }
         if key {
-            y = self.key(page, x, y, width, false);
+            // Letter's narrower panel wraps more of the key: smaller samples.
+            y = self.key(page, x, y, width, width < 100.0);
         }
         y
     }
