@@ -515,8 +515,7 @@ impl Context<'_> {
     /// down to 0) and a box for every card the player can hold before the
     /// end-of-turn discard ([`most_in_hand`]), those past the starting limit
     /// dashed, since they are only held until that discard. The boxes follow
-    /// the track on its row and run on below it (in large print they start
-    /// below it). Returns where the rows end.
+    /// the track on its row and run on below it. Returns where the rows end.
     fn tracks(&self, page: &mut Page, y: f32) -> f32 {
         let l = self.labels;
         let game = self.game();
@@ -527,7 +526,7 @@ impl Context<'_> {
         let cards = most_in_hand(&game);
         let track_x = left + if large { 40.0 } else { 19.0 };
         let track_box = if large { 9.0 } else { 6.5 };
-        let hand_x = if large { right } else { track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0 };
+        let hand_x = track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0;
         let (hand_h, most, least) = if large { (12.0, 16.0, 12.0) } else { (8.0, 12.5, 8.0) };
         // All on the track's row where they fit (narrowed to the least a
         // written card needs); else rows of the least width.
@@ -542,9 +541,7 @@ impl Context<'_> {
         let rows_below = (cards - first_row.min(cards)).div_ceil(per_row);
         let mut y = y;
         page.text(track_x, y, 7.0, Regular, Align::Left, &l.get("hand_limit"));
-        if !large {
-            page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
-        }
+        page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
         y += if large { 10.0 } else { 8.0 };
         for p in 0..self.params.players {
             // The player's name where a class pack gives one.
@@ -565,13 +562,8 @@ impl Context<'_> {
                     &v.to_string(),
                 );
             }
-            let (row0_y, below_y) = match large {
-                true => (track_y, track_y + track_box + 3.0),
-                false => (y - 5.5, y - 5.5 + hand_h + 1.0),
-            };
-            if large {
-                page.text(left, below_y + hand_h / 2.0 + 2.0, 7.0, Regular, Align::Left, &l.get("hand"));
-            }
+            let row0_y = if large { track_y } else { y - 5.5 };
+            let below_y = row0_y + hand_h + 1.0;
             for i in 0..cards {
                 let (bx, by) = match i.checked_sub(first_row) {
                     None => (hand_x + i as f32 * (hand_w + 1.0), row0_y),

@@ -907,12 +907,11 @@ fn every_page_stays_inside_the_margins() {
                     (true, _) => 10,
                 };
                 assert_eq!(sheets::star_pages(&req.params, paper, crate::sheet::Style::Standard), stars);
-                // Record, board, stacks, and the rules card on one page or
-                // two (Letter's shorter page, with four players' rules).
-                let rules = doc.pages.len() - 3 - stars;
-                assert!(
-                    (1..=2).contains(&rules),
-                    "{paper:?} {players} players, five codes {five_codes}: {rules} rules pages"
+                // Record, board, stacks, rules (every kind is asked for).
+                assert_eq!(
+                    doc.pages.len(),
+                    4 + stars,
+                    "{paper:?} {players} players, five codes {five_codes}"
                 );
                 doc.assert_inside_margins(&format!("{paper:?} p{players} five {five_codes}"));
             }
@@ -1124,21 +1123,21 @@ fn the_sheets_answer_a_first_games_questions() {
         "Between two attempts you may take special actions (spend cards",
         "a diamond spent while neutralising moves your pawn and ends that neutralise*.",
         "you choose",
-        "for each particle, so you may split them between the two.",
+        "you choose for each particle, so you may split them.",
         "* A reading of the original rules where they are unclear.",
         "Pile each stack's slips face down beside its space of the board",
         "A code goes in all at once: one player, as a special action, discards",
-        "At this level a family that plays by this card wins about",
+        "Playing by this card, a family wins about",
     ];
     let de = [
         "Zwischen zwei Versuchen darfst du Sonderaktionen nutzen (Karten ausspielen",
         "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet dieses Neutralisieren*.",
         "für jedes Teilchen,",
-        "sie also auf beide verteilen.",
+        "sie also aufteilen.",
         "* Eine Lesart der Originalregeln, wo diese unklar sind.",
         "Legt die Zettel jedes Stapels verdeckt neben sein Feld des Spielplans",
         "Ein Code geht auf einmal hinein: ein Spieler wirft als Sonderaktion",
-        "Auf dieser Stufe gewinnt eine Familie, die nach dieser Karte spielt,",
+        "Wer nach dieser Karte spielt, gewinnt auf dieser Stufe",
     ];
     use sheets::SheetKind::{Board, Rules, Stacks};
     for players in 1..=4u8 {
@@ -1146,8 +1145,8 @@ fn the_sheets_answer_a_first_games_questions() {
             let p = Params::at_level_deck(players, five_codes, Level::Normal);
             let two = State::new(&p, &Deal::default()).collect_count() == 2;
             for (lang, want, last_card) in [
-                ("en", en, "where only one is left you may take it*, which empties the stack"),
-                ("de", de, "liegt nur noch eine da, darfst du sie nehmen*, dann ist der Stapel leer"),
+                ("en", en, "(both or none, or the last one*, which empties the stack)"),
+                ("de", de, "(beide oder keine, oder die letzte*, dann ist der Stapel leer)"),
             ] {
                 let (all, _) = sheet_words(&p, &[Board, Stacks, Rules], lang, false);
                 for line in want {
