@@ -544,7 +544,9 @@ pub fn wrap(text: &str, role: FontRole, size_pt: f32, width_mm: f32) -> Vec<Stri
     // where shaping cannot change it (the same sums, in the same order).
     let carried = !m.needs_shaping(text);
     let mut span = Span::default();
-    let words = text.split(|c: char| c.is_whitespace() && c != '\u{a0}').filter(|w| !w.is_empty());
+    let words = text
+        .split(|c: char| c.is_whitespace() && c != '\u{a0}')
+        .filter(|w| !w.is_empty());
     for word in words {
         let (fits, grown) = if carried {
             let start = if line.is_empty() {

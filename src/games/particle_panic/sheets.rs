@@ -580,7 +580,8 @@ impl Context<'_> {
                 page.writing_cell(bx, by, hand_w, hand_h);
             }
             let end = if rows_below > 0 { below_y + rows_below as f32 * (hand_h + 1.0) } else { row0_y + hand_h };
-            y = end + if large { 10.0 } else { 6.5 };
+            // The next player's track 2 mm below.
+            y = end + if large { 8.5 } else { 6.5 };
         }
         let note_y = y - if large { 3.0 } else { 3.5 };
         page.paragraph(left, note_y, right - left, 7.0, Regular, &l.get("hand_note"))
