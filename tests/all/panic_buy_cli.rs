@@ -26,7 +26,9 @@ fn race_run_writes_board_and_components() {
     let rules = pages[1..3].join("\n").replace('\n', " ");
     for says in [
         "Panic Buy: Rules (1/2)",
-        "the highest roll starts",
+        "the highest roll (roll again on a tie) is player 1",
+        "player 1 starts, then play goes to the left, in player order",
+        "your first step is onto either arrow",
         "never straight back",
         "first the event part",
         "you move only 1 square",
@@ -40,7 +42,7 @@ fn race_run_writes_board_and_components() {
         "takes the piece home with it",
         "being moved onto one by another player earns you a Sneeze too",
         "played on a captured basket, it frees it",
-        "make the longest move you can",
+        "move as far as you can",
         "a basket token and",
     ] {
         assert!(rules.to_lowercase().contains(&says.to_lowercase()), "{says}: {rules}");
@@ -60,14 +62,15 @@ fn race_run_writes_board_and_components() {
     assert!(
         parts.contains("YOUR TURN") && parts.contains("SNEEZE") && parts.contains("VIRUS") && parts.contains("DOG")
     );
-    // Five TP counters and three spares; three turn cards; 3 + 8 Sneezes;
+    // Five TP counters and no spares (race mode has no draws); three turn
+    // cards; 3 + 8 Sneezes;
     // a basket token each: all on one page.
     assert_eq!(pages.len(), 4);
     for token in ["P1", "P2", "P3"] {
         assert_eq!(parts.lines().filter(|l| *l == token).count(), 1, "{token}");
     }
     assert_eq!(parts.lines().filter(|l| *l == "TP").count(), 5);
-    assert_eq!(parts.lines().filter(|l| *l == "spare").count(), 3);
+    assert_eq!(parts.lines().filter(|l| *l == "spare").count(), 0);
     assert_eq!(parts.lines().filter(|l| *l == "YOUR TURN").count(), 3);
     assert_eq!(parts.lines().filter(|l| *l == "SNEEZE").count(), 11);
     let mb = common::first_media_box(&bytes);
@@ -428,7 +431,7 @@ fn the_rules_sheet_says_sanitiser_is_a_choice_the_stockpile_runs_out_and_how_lon
                 "you may move your own basket 3 squares",
                 "all turn long",
                 "When the stockpile is empty",
-                "ends on the Virus or the Dog",
+                "if the extra step lands on the Virus or the Dog",
                 "The original rules say 20-30 minutes; measured on this board",
             ],
         ),
@@ -438,7 +441,7 @@ fn the_rules_sheet_says_sanitiser_is_a_choice_the_stockpile_runs_out_and_how_lon
                 "Du darfst deinen eigenen Korb 3 Felder",
                 "den ganzen Zug lang",
                 "Ist der Vorrat leer",
-                "ein Feld weiter auf das Virus",
+                "wenn dieser Schritt auf dem Virus oder dem Hund landet",
                 "Die Originalregeln sagen 20–30 Minuten; gemessen auf diesem Brett",
             ],
         ),

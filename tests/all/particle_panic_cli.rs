@@ -56,7 +56,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     let rules = pages[3].replace('\n', " ");
     assert!(rules.contains("Turn and Rules Card") && rules.contains("two basic and two special actions"));
     assert!(
-        rules.contains("Level normal") && rules.contains("a stack gives cards once a round at most"),
+        rules.contains("Goal, level normal") && rules.contains("a stack gives cards once a round at most"),
         "{rules}"
     );
     assert!(pages[0].contains("Sheet code: particle-panic:4-"));

@@ -62,6 +62,9 @@ const ROOM_MM: f32 = 25.0;
 pub const ROAD_MM: f32 = TOKEN_MM + 0.5;
 /// Height of the glue strip on part 2 of the tiled board.
 const GLUE_MM: f32 = 10.0;
+/// The least size of what is read across the table on the board: the dice
+/// tables and the key.
+const BOARD_PT: f32 = 9.0;
 /// Size of the rating note beside (or under) a board.
 const NOTE_PT: f32 = 8.0;
 
@@ -170,7 +173,16 @@ impl Context<'_> {
             self.tall.code(&mut page, code);
             page
         };
-        let tables = page(&|page, width| {
+        // What follows the tables: the single board's page holds its rooms,
+        // the tiled board's do not.
+        let rest = |page: &mut Page, y: f32, width: f32| {
+            let y = match heading {
+                true => y,
+                false => self.rooms(page, x, y, width) + 2.0,
+            };
+            self.key(page, x, y, width, false)
+        };
+        let tables = |page: &mut Page, width: f32| {
             let mut y = MARGIN_MM + 26.0;
             if heading {
                 y = page.paragraph(x, y - 4.0, width, 7.5, Regular, &self.l("board_subtitle"));
@@ -181,13 +193,25 @@ impl Context<'_> {
                 y += 8.0;
             }
             let y = self.events(page, x, y, width) + 3.0;
-            self.movement(page, x, y, width);
+            self.movement(page, x, y, width)
+        };
+        // One page where the key fits under the tables, else two.
+        let mut trial = self.tall.page();
+        let width = trial.width - 2.0 * x;
+        let end = tables(&mut trial, width);
+        if rest(&mut trial, end + 2.0, width) <= self.tall.content_bottom(&trial) {
+            return vec![page(&|page, width| {
+                let end = tables(page, width);
+                rest(page, end + 2.0, width);
+            })];
+        }
+        let first = page(&|page, width| {
+            tables(page, width);
         });
         let key = page(&|page, width| {
-            let y = self.rooms(page, x, MARGIN_MM + 24.0, width) + 2.0;
-            self.key(page, x, y, width, false);
+            rest(page, MARGIN_MM + 24.0, width);
         });
-        vec![tables, key]
+        vec![first, key]
     }
 
     /// The road's height: room for a token.
@@ -228,7 +252,9 @@ impl Context<'_> {
             self.tall.title(&mut page, &self.l("board_title"));
             let top = MARGIN_MM + 17.0;
             let across = page.width - 2.0 * (MARGIN_MM + 2.0);
-            let down = self.tall.content_bottom(&page) - top - self.road_mm() - 2.0;
+            // The rooms go under the road, on the board's own page.
+            let rooms_h = self.rooms_beside(&mut self.tall.blank(), 0.0, 0.0, across);
+            let down = self.tall.content_bottom(&page) - top - self.road_mm() - 5.0 - rooms_h;
             let square = (across.min(down) / SIZE as f32).floor();
             let geo = Geometry {
                 left: (page.width - SIZE as f32 * square) / 2.0,
@@ -238,6 +264,8 @@ impl Context<'_> {
             };
             page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
             self.road(&mut page, board, &geo);
+            let below = top + SIZE as f32 * square + 0.8 + self.road_mm() + 4.0;
+            self.rooms_beside(&mut page, MARGIN_MM + 2.0, below, across);
             self.tall.code(&mut page, code);
             return page;
         }
@@ -401,7 +429,8 @@ impl Context<'_> {
             y = self.rooms(page, x, y, width) + 2.0;
         }
         if key {
-            y = self.key(page, x, y, width, false);
+            // Letter's narrower panel wraps more of the key: smaller samples.
+            y = self.key(page, x, y, width, width < 100.0);
         }
         y
     }
@@ -441,18 +470,17 @@ impl Context<'_> {
         // What each roll does, an item each.
         page.role(Role::List, |page| {
             for row in rows {
-                // In large print a row as tall as its lines at 14 pt.
-                let h = match page.style.is_large() {
-                    false => 6.0,
-                    true => {
-                        let size = page.style.min_text_pt();
-                        let lines = crate::fonts::wrap(row, Regular, size, width - 2.0).len().max(1);
-                        lines as f32 * size * crate::fonts::PT_TO_MM * 1.15 + 2.5
-                    }
-                };
+                // A row as tall as its lines, read across the table.
+                let size = page.style.text_pt(BOARD_PT);
+                let lines = crate::fonts::wrap(row, Regular, size, width - 2.0);
+                let lead = size * crate::fonts::PT_TO_MM * 1.15;
+                let h = (lines.len().max(1) as f32 * lead + 2.5).max(6.0);
                 page.rect(x, y, width, h, Some(Stroke::solid(0.4)), None);
                 page.role(Role::ListItem, |p| {
-                    p.fitted_text(x + width / 2.0, y + h / 2.0, width - 2.0, 7.5, Regular, row)
+                    let first = y + h / 2.0 - lead * (lines.len() as f32 - 1.0) / 2.0;
+                    for (i, line) in lines.iter().enumerate() {
+                        p.centred_text(x + width / 2.0, first + lead * i as f32, size, Regular, line);
+                    }
                 });
                 y += h;
             }
@@ -506,6 +534,36 @@ impl Context<'_> {
         bottom + 1.0
     }
 
+    /// The rooms for the large-print board's page, under the road: each
+    /// names its piece on one line, with room for a token and the door's
+    /// words beside it. Returns where they end.
+    fn rooms_beside(&self, page: &mut Page, x: f32, y: f32, width: f32) -> f32 {
+        let w = (width - 3.0) / 2.0;
+        let token = LARGE_TOKEN_MM + 2.0;
+        let size = page.style.min_text_pt();
+        let lead = size * crate::fonts::PT_TO_MM * 1.3;
+        let door_w = w - token - 4.0;
+        let door_lines = ["bathroom_door", "yard_door"]
+            .iter()
+            .map(|k| crate::fonts::wrap(&self.l(k), Regular, size, door_w).len())
+            .max()
+            .unwrap_or(1) as f32;
+        let name_lines = ["bathroom", "yard"]
+            .iter()
+            .map(|k| crate::fonts::wrap(&self.l(k), Bold, size, w - 4.0).len())
+            .max()
+            .unwrap_or(1) as f32;
+        let name_h = 2.0 + name_lines * lead;
+        let room_h = name_h + token.max(door_lines * lead + 2.0);
+        for (i, (room, door)) in [("bathroom", "bathroom_door"), ("yard", "yard_door")].iter().enumerate() {
+            let bx = x + i as f32 * (w + 3.0);
+            page.rect(bx, y, w, room_h, Some(Stroke::solid(WALL * 0.6)), None);
+            page.paragraph(bx + 2.0, y + lead, w - 4.0, size, Bold, &self.l(room));
+            page.paragraph(bx + token + 2.0, y + name_h + lead - 1.0, door_w, size, Regular, &self.l(door));
+        }
+        y + room_h
+    }
+
     /// The key; `compact` sets its samples smaller and closer.
     fn key(&self, page: &mut Page, x: f32, y: f32, width: f32, compact: bool) -> f32 {
         page.role(Role::Heading(2), |p| {
@@ -535,15 +593,15 @@ impl Context<'_> {
                 ),
                 _ => page.line((x, y + s / 2.0), (x + s, y + s / 2.0), Stroke::solid(WALL)),
             }
-            page.fitted_left(
-                x + s + 2.5,
-                y + s / 2.0 + 1.2,
-                width - s - 2.5,
-                7.0,
-                Regular,
-                &self.l(k),
-            );
-            y += s + if large { 3.0 } else { 1.2 };
+            // Read across the table: never below BOARD_PT, wrapped instead.
+            let size = page.style.text_pt(BOARD_PT);
+            let lines = crate::fonts::wrap(&self.l(k), Regular, size, width - s - 2.5);
+            let lead = size * crate::fonts::PT_TO_MM * 1.15;
+            for (i, line) in lines.iter().enumerate() {
+                page.text(x + s + 2.5, y + s / 2.0 + 1.2 + lead * i as f32, size, Regular, Align::Left, line);
+            }
+            let text_h = lead * (lines.len().max(1) - 1) as f32;
+            y += s + text_h + if large { 3.0 } else { 1.2 };
         }
         y
     }
@@ -800,7 +858,9 @@ impl Context<'_> {
         }
         pieces.push(Piece::Virus);
         pieces.push(Piece::Dog);
-        for i in 0..p.toilet_paper() + super::SPARE_TP {
+        // Spares only where a draw adds a roll: hoard mode.
+        let spares = if p.mode == Mode::Hoard { super::SPARE_TP } else { 0 };
+        for i in 0..p.toilet_paper() + spares {
             pieces.push(Piece::Tp(i >= p.toilet_paper()));
         }
 
@@ -940,8 +1000,8 @@ impl Context<'_> {
             Piece::Basket(player, which) => {
                 page.circle(cx, cy, r - look.ring_in, Some(Stroke::solid(0.8)), None);
                 let label = match which {
-                    Some(c) => format!("P{player}{c}"),
-                    None => format!("P{player}"),
+                    Some(c) => format!("{}{player}{c}", self.l("basket_mark")),
+                    None => format!("{}{player}", self.l("basket_mark")),
                 };
                 page.centred_text(cx, cy, look.basket_pt, Bold, &label);
                 return;

@@ -1027,8 +1027,10 @@ fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) 
 }
 
 /// The rules sheet prints what the engine does with Social distance (a
-/// choice, baskets on the board only) and with stepping out of a room (it
-/// ends the move), marks the readings, and stays on its two pages.
+/// choice, baskets on the board only), with stepping out of a room (it ends
+/// the move), with the road (onto either arrow, never along it) and with a
+/// blocked move (one step more onto the Virus or the Dog); who is player 1;
+/// marks the readings with one footnote line; and stays on its two pages.
 #[test]
 fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
     use crate::sheet::Paper;
@@ -1036,17 +1038,27 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
         (
             "en",
             [
-                "Baskets wait on the road below the arrows (our reading).",
-                "3, Social distance: you may move another player's basket 3 squares if it is on the board, not still on the road (our reading);",
-                "you step out onto that square in your movement part, whatever you roll, and your move ends there (our reading).",
+                "Baskets wait on the road below the arrows*.",
+                "3, Social distance: you may move another player's basket 3 squares if it is on the board, not still on the road*;",
+                "you step out onto that square in your movement part, whatever you roll, and your move ends there*.",
+                "the highest roll (roll again on a tie) is player 1, the player on their left is player 2, and so on round the table",
+                "Player 1 starts, then play goes to the left, in player order.",
+                "From the road, your first step is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
+                "Move as far as you can (if you cannot move at all, stay). You may take one step more than that if the extra step lands on the Virus or the Dog*: it then takes you to its room.",
+                "* A reading of the original rules where they are unclear.",
             ],
         ),
         (
             "de",
             [
-                "Die Körbe warten auf der Straße unter den Pfeilen (unsere Lesart).",
-                "3, Abstand: Du darfst den Korb eines anderen Spielers 3 Felder ziehen, wenn er auf dem Spielplan steht, nicht noch auf der Straße (unsere Lesart);",
-                "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort (unsere Lesart).",
+                "Die Körbe warten auf der Straße unter den Pfeilen*.",
+                "3, Abstand: Du darfst den Korb eines anderen Spielers 3 Felder ziehen, wenn er auf dem Spielplan steht, nicht noch auf der Straße*;",
+                "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort*.",
+                "Wer am höchsten würfelt (bei Gleichstand noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",
+                "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
+                "Von der Straße geht dein erster Schritt auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
+                "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Einen Schritt mehr darfst du machen, wenn dieser Schritt auf dem Virus oder dem Hund landet*: dann kommst du in seinen Raum.",
+                "* Eine Lesart der Originalregeln, wo diese unklar sind.",
             ],
         ),
     ];
@@ -1057,6 +1069,102 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 assert_eq!(pages, 2, "{lang} {players} {mode:?} {paper:?}");
                 for line in want {
                     assert!(text.contains(line), "{lang}: {line}\n{text}");
+                }
+                for designer in ["our reading", "unsere Lesart", "one square longer"] {
+                    assert!(!text.contains(designer), "{lang}: {designer}");
+                }
+                // Spare counters are for hoard mode's draws; race has none.
+                let spares = ["the counters marked spare", "die Reserve-Marken"];
+                assert_eq!(
+                    spares.iter().any(|s| text.contains(s)),
+                    mode == Mode::Hoard,
+                    "{lang} {mode:?}: spares"
+                );
+            }
+        }
+    }
+}
+
+/// The spare toilet-paper counters are printed for hoard mode only (a draw
+/// adds a roll; race mode has no draws); German tokens carry German marks.
+#[test]
+fn spare_counters_only_for_hoard_and_german_marks() {
+    use crate::sheet::Paper;
+    for (players, mode) in EVERY_MODE {
+        for lang in ["en", "de"] {
+            let req = Request {
+                style: Default::default(),
+                params: Params {
+                    players,
+                    mode,
+                    ..Params::default()
+                },
+                seed: Seed::new("spares").unwrap(),
+                count: 1,
+                paper: Paper::A4,
+                layout: sheets::BoardLayout::Single,
+                sheets: vec![sheets::SheetKind::Components],
+                seats: Default::default(),
+            };
+            let pages = req.document(&crate::games::texts(lang, None).unwrap()).unwrap().pages;
+            let text: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
+            let spare = if lang == "en" { "spare" } else { "Reserve" };
+            let spares = text.iter().filter(|t| *t == spare).count();
+            let want = if mode == Mode::Hoard { super::SPARE_TP as usize } else { 0 };
+            assert_eq!(spares, want, "{lang} {players} {mode:?}");
+            if lang == "de" {
+                assert!(text.iter().any(|t| t == "S1" || t == "S1A"), "German basket marks");
+                assert!(!text.iter().any(|t| t.starts_with("P1") || t == "TP"), "{text:?}");
+            }
+        }
+    }
+}
+
+/// What is read across the table on the shared board (the dice tables and
+/// the key) is at least 9 pt, on every layout, paper and language; large
+/// print keeps the bathroom and the yard on the board's own page.
+#[test]
+fn the_boards_tables_and_key_read_across_the_table() {
+    use crate::sheet::Paper;
+    for lang in ["en", "de"] {
+        let texts = crate::games::texts(lang, None).unwrap();
+        for paper in [Paper::A4, Paper::Letter] {
+            for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
+                for large in [false, true] {
+                    let req = Request {
+                        style: crate::sheet::Style::large(large),
+                        params: Params::default(),
+                        seed: Seed::new("read").unwrap(),
+                        count: 1,
+                        paper,
+                        layout,
+                        sheets: vec![sheets::SheetKind::Board],
+                        seats: Default::default(),
+                    };
+                    let pages = req.document(&texts).unwrap().pages;
+                    let boxes: Vec<_> = pages.iter().flat_map(|p| p.text_boxes()).collect();
+                    let table_words = if lang == "en" {
+                        ["1 or 4: The Virus moves exactly 3 squares", "4 or more: one square", "glass door", "wall"]
+                    } else {
+                        ["1 oder 4: Das Virus zieht genau 3 Felder", "4 oder mehr: ein Feld", "Glastür", "Wand"]
+                    };
+                    for word in table_words {
+                        let b = boxes.iter().find(|b| b.text == word);
+                        let b = b.unwrap_or_else(|| panic!("{lang} {paper:?} {layout:?} {large}: {word} missing"));
+                        assert!(b.size_pt >= 9.0, "{word}: {} pt", b.size_pt);
+                    }
+                    for page in &pages {
+                        assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
+                    }
+                    if large && layout == sheets::BoardLayout::Single {
+                        let first: Vec<String> = pages[0].text_boxes().into_iter().map(|b| b.text).collect();
+                        let room = if lang == "en" { "Bathroom" } else { "WC" };
+                        assert!(
+                            first.iter().any(|t| t.starts_with(room)),
+                            "{lang} {paper:?}: the rooms on the board's page: {first:?}"
+                        );
+                        assert_eq!(pages.len(), 2, "{lang} {paper:?}: board and rooms, then tables and key");
+                    }
                 }
             }
         }

@@ -822,6 +822,20 @@ pub fn describe(deal: &Deal, rating: Option<&Rating>) -> String {
 #[cfg(test)]
 mod tests;
 
+/// A win rate as "about k games in n": tenths from 15% up, "1 in n" below
+/// that; (10, 10) for almost every game and (0, 0) for almost never.
+pub fn chance_in_words(share: f64) -> (u32, u32) {
+    if share >= 0.95 {
+        (10, 10)
+    } else if share >= 0.15 {
+        ((share * 10.0).round() as u32, 10)
+    } else if share >= 0.015 {
+        (1, (1.0 / share).round() as u32)
+    } else {
+        (0, 0)
+    }
+}
+
 impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
@@ -856,6 +870,12 @@ impl Request {
         let state = engine::State::new(p, &Deal::default());
         ctx.insert("players", &p.players);
         ctx.insert("five_codes", &p.five_codes);
+        for key in ["chance_k", "chance_n"] {
+            ctx.insert(key, &0);
+        }
+        for key in ["steady_chance", "strong_chance", "deal_chance"] {
+            ctx.insert(key, "");
+        }
         ctx.insert("level", &p.level.name());
         ctx.insert("house_rules", &rules.on());
         ctx.insert("collect_as_action", &rules.collect_as_action);
@@ -940,6 +960,19 @@ impl Request {
         let on = rules.on();
         ctx.insert("house_count", &on.len());
         ctx.insert("house_rules_sentence", "");
+        // The rules card's figures in a family's words ("about 3 games in 10").
+        let level_row = row(p.level).filter(|_| measured);
+        for (key, share) in [
+            ("steady_chance", level_row.map_or(0.0, |r| r.rating)),
+            ("strong_chance", level_row.map_or(0.0, |r| r.search)),
+            ("deal_chance", rating.win_rate),
+        ] {
+            let (k, n) = chance_in_words(share);
+            ctx.insert("chance_k", &k);
+            ctx.insert("chance_n", &n);
+            let words = texts.labels(GAME, &ctx)?.get("chance");
+            ctx.insert(key, &words);
+        }
         let labels = texts.labels(GAME, &ctx)?;
         let sentence = if on.is_empty() {
             labels.get("house_rules_none")

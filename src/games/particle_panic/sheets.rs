@@ -32,6 +32,8 @@ const LARGE_STACKS_A_PAGE: usize = 3;
 #[derive(Clone, Copy)]
 struct SpaceBoxes {
     radius: f32,
+    /// The ring's half height: less than `radius`, so the board leaves room below.
+    radius_y: f32,
     w: f32,
     h: f32,
     cell: f32,
@@ -41,9 +43,10 @@ struct SpaceBoxes {
 
 impl SpaceBoxes {
     /// Neighbouring boxes sit 50 sin 60° = 43 mm apart across: wider than a box.
-    const STANDARD: SpaceBoxes = SpaceBoxes { radius: 50.0, w: 42.0, h: 36.0, cell: 8.0, name_y: 6.0, cells_y: 12.0 };
+    /// Boxes 41 - 36 = 5 mm apart down the sides.
+    const STANDARD: SpaceBoxes = SpaceBoxes { radius: 50.0, radius_y: 41.0, w: 42.0, h: 36.0, cell: 8.0, name_y: 6.0, cells_y: 12.0 };
     /// 12 mm cells; the boxes 70 sin 60° = 61 mm apart across, 70 mm down.
-    const LARGE: SpaceBoxes = SpaceBoxes { radius: 70.0, w: 60.0, h: 58.0, cell: 12.0, name_y: 7.5, cells_y: 17.0 };
+    const LARGE: SpaceBoxes = SpaceBoxes { radius: 70.0, radius_y: 70.0, w: 60.0, h: 58.0, cell: 12.0, name_y: 7.5, cells_y: 17.0 };
 }
 
 /// A slip's height in large print, mm: a card and its place, at 14 pt.
@@ -86,6 +89,23 @@ pub fn star_pages(params: &Params, paper: Paper, style: Style) -> usize {
     }
     let (cols, rows) = star_grid(paper, style);
     2 * STAR_CARDS.div_ceil(cols * rows)
+}
+
+/// The most cards a hand can hold before its end-of-turn discard, by the
+/// engine's rules (RULES.md, Particle Panic: the pencil board holds them
+/// all). Every turn ends with the discard down to each limit, and limits
+/// only fall, so every hand starts a turn within the starting limit. The
+/// active player then gains only by collecting; any other player only by a
+/// share of the active player's hand, which holds its collected cards too
+/// where collecting is an action and so can come before the share.
+pub fn most_in_hand(game: &State) -> usize {
+    let limit = game.rules.hand_limit as usize;
+    let collected = game.collect_count() as usize;
+    if game.players == 1 {
+        return limit + collected;
+    }
+    let given = limit + if game.rules.collect_as_action { collected } else { 0 };
+    (limit + collected).max(limit + given)
 }
 
 /// Red suits in Okabe–Ito vermillion; the symbol and the word carry the meaning.
@@ -437,9 +457,16 @@ impl Context<'_> {
     /// clockwise; returns where the lowest box ends.
     fn spaces(&self, page: &mut Page, boxes: &SpaceBoxes, top: f32) -> f32 {
         let l = self.labels;
-        let SpaceBoxes { radius, w: bw, h: bh, cell, name_y, cells_y } = *boxes;
-        let (cx, cy) = (page.width / 2.0, top + radius + bh / 2.0);
-        page.circle(cx, cy, radius, Some(Stroke::dashed(0.6, &[3.0, 3.0])), None);
+        let SpaceBoxes { radius, radius_y, w: bw, h: bh, cell, name_y, cells_y } = *boxes;
+        let (cx, cy) = (page.width / 2.0, top + radius_y + bh / 2.0);
+        let centre = |s: usize| {
+            let angle = std::f32::consts::PI * 2.0 * s as f32 / SPACES as f32;
+            (cx + radius * angle.sin(), cy - radius_y * angle.cos())
+        };
+        // The ring joining neighbouring spaces, under the boxes.
+        for s in 0..SPACES {
+            page.line(centre(s), centre((s + 1) % SPACES), Stroke::dashed(0.6, &[3.0, 3.0]));
+        }
         let pawns = format!("{}:", l.get("pawns"));
         // Where the line to write the pawns on starts: after the label.
         let pawns_line = match self.kit.style.is_large() {
@@ -447,8 +474,7 @@ impl Context<'_> {
             true => 2.5 + crate::fonts::metrics(Regular).width_mm(&pawns, self.kit.style.min_text_pt()) + 2.0,
         };
         for s in 0..SPACES {
-            let angle = std::f32::consts::PI * 2.0 * s as f32 / SPACES as f32;
-            let (x, y) = (cx + radius * angle.sin(), cy - radius * angle.cos());
+            let (x, y) = centre(s);
             let (x0, y0) = (x - bw / 2.0, y - bh / 2.0);
             page.rect(x0, y0, bw, bh, Some(Stroke::solid(1.2)), Some(Colour::WHITE));
             page.text(
@@ -482,13 +508,14 @@ impl Context<'_> {
             page.text(x0 + 2.5, base, crate::sheet::MIN_TEXT_PT, Regular, Align::Left, &pawns);
             page.line((x0 + pawns_line, base + 0.5), (x + bw / 2.0 - 3.0, base + 0.5), Stroke::solid(0.4));
         }
-        cy + radius + bh / 2.0
+        cy + radius_y + bh / 2.0
     }
 
     /// Per player from `y`: the hand-limit track (from the starting limit
-    /// down to 0) and a box for every card the player can hold before
-    /// discarding: the limit and one collection. In large print the boxes
-    /// for the hand go on a row of their own. Returns where the rows end.
+    /// down to 0) and a box for every card the player can hold before the
+    /// end-of-turn discard ([`most_in_hand`]), those past the starting limit
+    /// dashed, since they are only held until that discard. The boxes follow
+    /// the track on its row and run on below it. Returns where the rows end.
     fn tracks(&self, page: &mut Page, y: f32) -> f32 {
         let l = self.labels;
         let game = self.game();
@@ -496,17 +523,25 @@ impl Context<'_> {
         let left = MARGIN_MM + 2.0;
         let right = page.width - left;
         let limit = game.rules.hand_limit as usize;
-        let cards = limit + game.collect_count() as usize;
+        let cards = most_in_hand(&game);
         let track_x = left + if large { 40.0 } else { 19.0 };
         let track_box = if large { 9.0 } else { 6.5 };
-        let hand_x = if large { track_x } else { track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0 };
-        let (hand_h, most) = if large { (12.0, 16.0) } else { (8.0, 12.5) };
-        let hand_w = ((right - hand_x) / cards as f32 - 1.0).min(most);
+        let hand_x = track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0;
+        let (hand_h, most, least) = if large { (12.0, 16.0, 12.0) } else { (8.0, 12.5, 8.0) };
+        // All on the track's row where they fit (narrowed to the least a
+        // written card needs); else rows of the least width.
+        let narrowest = self.kit.style.min_writing_width_mm().max(least - 1.0);
+        let (hand_w, first_row, per_row) = if (right - hand_x) / cards as f32 - 1.0 >= narrowest {
+            (((right - hand_x) / cards as f32 - 1.0).min(most), cards, cards)
+        } else {
+            let per_row = (((right - track_x) / (least + 1.0)) as usize).max(1);
+            let w = ((right - track_x) / per_row as f32 - 1.0).min(most);
+            (w, ((right - hand_x + 1.0) / (w + 1.0)).max(0.0) as usize, per_row)
+        };
+        let rows_below = (cards - first_row.min(cards)).div_ceil(per_row);
         let mut y = y;
         page.text(track_x, y, 7.0, Regular, Align::Left, &l.get("hand_limit"));
-        if !large {
-            page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
-        }
+        page.text(hand_x, y, 7.0, Regular, Align::Left, &l.get("hand"));
         y += if large { 10.0 } else { 8.0 };
         for p in 0..self.params.players {
             // The player's name where a class pack gives one.
@@ -524,45 +559,56 @@ impl Context<'_> {
                     &v.to_string(),
                 );
             }
-            let hand_y = if large {
-                page.text(left, y + 12.5, 7.0, Regular, Align::Left, &l.get("hand"));
-                y + 4.0
-            } else {
-                y - 5.5
-            };
+            let row0_y = if large { track_y } else { y - 5.5 };
+            let below_y = row0_y + hand_h + 1.0;
             for i in 0..cards {
-                let bx = hand_x + i as f32 * (hand_w + 1.0);
-                page.rect(bx, hand_y, hand_w, hand_h, Some(Stroke::solid(0.6)), None);
-                page.writing_cell(bx, hand_y, hand_w, hand_h);
+                let (bx, by) = match i.checked_sub(first_row) {
+                    None => (hand_x + i as f32 * (hand_w + 1.0), row0_y),
+                    Some(j) => (
+                        track_x + (j % per_row) as f32 * (hand_w + 1.0),
+                        below_y + (j / per_row) as f32 * (hand_h + 1.0),
+                    ),
+                };
+                let stroke = match i < limit {
+                    true => Stroke::solid(0.6),
+                    false => Stroke::dashed(0.6, &[1.5, 1.0]),
+                };
+                page.rect(bx, by, hand_w, hand_h, Some(stroke), None);
+                page.writing_cell(bx, by, hand_w, hand_h);
             }
-            y += if large { 28.0 } else { 10.0 };
+            let end = if rows_below > 0 { below_y + rows_below as f32 * (hand_h + 1.0) } else { row0_y + hand_h };
+            // The next player's track 2 mm below.
+            y = end + if large { 8.5 } else { 6.5 };
         }
-        y
+        let note_y = y - if large { 3.0 } else { 3.5 };
+        page.paragraph(left, note_y, right - left, 7.0, Regular, &l.get("hand_note"))
     }
 
-    /// One code track per suit in play from `y`, a box per card a code takes.
+    /// What the codes are, and a box per suit in play to tick when its code
+    /// is entered (a code goes in at once, from one hand: nothing to bank).
     fn code_tracks(&self, page: &mut Page, y: f32) {
         let l = self.labels;
         let large = self.kit.style.is_large();
         let left = MARGIN_MM + 2.0;
         let right = page.width - left;
-        let end = page.paragraph(left, y, right - left, 9.5, Bold, &l.get("codes"));
-        let mut y = if large { end + 8.0 } else { y + 6.5 };
-        let (name_w, size, step) = if large { (42.0, 10.0, 13.0) } else { (30.0, 7.0, 8.0) };
-        let code_cards = self.game().code_cards() as usize;
-        for suit in self.params.suits() {
-            let name = format!("{} {}", suit.symbol(), l.get(suit.key()));
-            page.coloured_text(left, y, 9.0, Bold, Align::Left, suit_colour(*suit), &name);
-            let top = y - size + 2.0;
-            for i in 0..code_cards {
-                let x = left + name_w + i as f32 * (size + 1.0);
-                page.rect(x, top, size, size, Some(Stroke::solid(0.6)), None);
-            }
-            let done_x = left + name_w + code_cards as f32 * (size + 1.0) + 5.0;
-            let done = size - 1.0;
-            page.rect(done_x, top + 0.5, done, done, Some(Stroke::solid(1.0)), None);
-            page.text(done_x + done + 2.0, y, 8.0, Regular, Align::Left, &l.get("entered"));
-            y += step;
+        let end = page.paragraph(left, y + 3.5, right - left, 8.5, Bold, &l.get("codes"));
+        let y = end + if large { 6.0 } else { 3.5 };
+        let size = if large { 10.0 } else { 6.0 };
+        let suits = self.params.suits();
+        let name = |suit: &Suit| format!("{} {} {}", suit.symbol(), l.get(suit.key()), l.get("entered"));
+        // As many suits to a row as their names allow.
+        let pt = self.kit.style.text_pt(9.0);
+        let widest = suits.iter().map(|s| crate::fonts::metrics(Bold).width_mm(&name(s), pt)).fold(0.0, f32::max);
+        let across = (((right - left) / (size + 2.0 + widest + 3.0)) as usize).clamp(1, suits.len());
+        let across = suits.len().div_ceil(suits.len().div_ceil(across));
+        let step = (right - left) / across as f32;
+        let row_h = size + if large { 4.0 } else { 2.0 };
+        for (i, suit) in suits.iter().enumerate() {
+            let x = left + (i % across) as f32 * step;
+            let y = y + (i / across) as f32 * row_h;
+            let top = y - size + 1.5;
+            page.rect(x, top, size, size, Some(Stroke::solid(1.0)), None);
+            page.coloured_text(x + size + 2.0, y, 9.0, Bold, Align::Left, suit_colour(*suit), &name(suit));
         }
     }
 

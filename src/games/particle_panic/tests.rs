@@ -1144,3 +1144,174 @@ fn levels_play_the_whole_board() {
         }
     }
 }
+/// Settings the sheets tests sweep: every count, each level and the text's
+/// game, either deck, with and without collect-as-action, and hand limits
+/// of 6 to 8 with one and two cards a collection.
+fn every_setting() -> Vec<Params> {
+    let mut out = Vec::new();
+    for players in 1..=4u8 {
+        for five_codes in [false, true] {
+            for collect_as_action in [false, true] {
+                for level in [Level::AsWritten, Level::Easy, Level::Normal, Level::Hard] {
+                    out.push(Params {
+                        collect_as_action,
+                        ..Params::at_level_deck(players, five_codes, level)
+                    });
+                }
+                for letters in ["t8", "a8", "at8", "7"] {
+                    let mut p = Params::at_level_or_letters(players, five_codes, letters).unwrap();
+                    p.collect_as_action = collect_as_action;
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The pencil board holds every card a hand can reach before its
+/// end-of-turn discard: [`sheets::most_in_hand`] is reached by the engine
+/// (a full hand given to a full hand, or a full hand that collects), and
+/// random legal play, shares and collections of every size, never goes
+/// past it.
+#[test]
+fn the_most_cards_in_hand_is_reached_and_never_passed() {
+    use rand::{Rng, SeedableRng};
+    for p in every_setting() {
+        let mut s = State::new(&p, &deal(p.players, "state"));
+        let most = sheets::most_in_hand(&s);
+        let limit = s.rules.hand_limit;
+        s.hands = [[limit, 0, 0, 0, 0]; 4];
+        match (p.players, s.rules.collect_as_action) {
+            (1, true) => run(&mut s, &[Action::Collect], &[]),
+            (1, false) => run(&mut s, &[Action::EndTurn, Action::TakeCards], &[]),
+            (_, caa) => {
+                if caa {
+                    run(&mut s, &[Action::Collect], &[]);
+                }
+                let cards = s.hands[0];
+                run(&mut s, &[Action::Share { to: 1, cards }], &[]);
+            }
+        }
+        let reached = (0..p.players as usize).map(|q| s.hand_size(q) as usize).max().unwrap();
+        assert_eq!(reached, most, "{} players {:?}", p.players, p.rules());
+        // Random legal play never holds more.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..12 {
+            let mut s = State::new(&p, &deal(p.players, &format!("random {}", rng.gen_range(0..u32::MAX))));
+            for _ in 0..3000 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                let legal = s.legal();
+                // Shares and takings first, half the time: the big hands.
+                let keen: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Share { .. } | Action::TakeCards | Action::Collect))
+                    .collect();
+                let from = if !keen.is_empty() && rng.gen_bool(0.5) { &keen } else { &legal };
+                let a = from[rng.gen_range(0..from.len())];
+                s.apply(a, &mut rng).unwrap();
+                for q in 0..p.players as usize {
+                    assert!(s.hand_size(q) as usize <= most, "{:?}: {} > {most}", p.rules(), s.hand_size(q));
+                }
+            }
+        }
+    }
+}
+
+/// One document's words, each text box's, joined by spaces.
+fn sheet_words(p: &Params, kinds: &[sheets::SheetKind], lang: &str, large: bool) -> (String, Vec<crate::sheet::Page>) {
+    let req = Request {
+        style: crate::sheet::Style::large(large),
+        params: Params { simulations: 10, ..*p },
+        seed: Seed::new("words").unwrap(),
+        difficulty: None,
+        paper: crate::sheet::Paper::A4,
+        sheets: kinds.to_vec(),
+        version: VERSION,
+        seats: Default::default(),
+        code_sheets: None,
+    };
+    let pages = req.document(&crate::games::texts(lang, None).unwrap()).unwrap().pages;
+    let words: Vec<String> = pages.iter().flat_map(|pg| pg.text_boxes()).map(|b| b.text).collect();
+    (words.join(" "), pages)
+}
+
+/// The pencil board has a box for every card a hand can reach, for every
+/// player, in standard and large print.
+#[test]
+fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
+    for p in every_setting().into_iter().filter(|p| p.level != Level::AsWritten || p.players == 4) {
+        let most = sheets::most_in_hand(&State::new(&p, &Deal::default()));
+        for large in [false, true] {
+            let (_, pages) = sheet_words(&p, &[sheets::SheetKind::Board], "en", large);
+            let cells: usize = pages.iter().map(|pg| pg.writing_cells().len()).sum();
+            // Six particle boxes a space, then the hands.
+            assert_eq!(cells, 36 + p.players as usize * most, "{} players {:?} large {large}", p.players, p.rules());
+            for page in &pages {
+                assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
+            }
+        }
+    }
+}
+
+/// The rules card prints the rulings of 2026-11-27 (a diamond ends a
+/// neutralise, specials between attempts, the last single card), that a
+/// spill may be split, a mark and one line for the readings, and its
+/// figures in a family's words; the slips go beside the spaces; the board
+/// says what its code boxes are for. In English and German.
+#[test]
+fn the_sheets_answer_a_first_games_questions() {
+    let en = [
+        "Between two attempts you may take special actions (spend cards",
+        "a diamond spent while neutralising moves your pawn and ends that neutralise*.",
+        "you choose",
+        "you choose for each particle, so you may split them.",
+        "* A reading of the original rules where they are unclear.",
+        "Pile each stack's slips face down beside its space of the board",
+        "A code goes in all at once: one player, as a special action, discards",
+        "Playing by this card, a family wins about",
+    ];
+    let de = [
+        "Zwischen zwei Versuchen darfst du Sonderaktionen nutzen (Karten ausspielen",
+        "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet dieses Neutralisieren*.",
+        "für jedes Teilchen,",
+        "sie also aufteilen.",
+        "* Eine Lesart der Originalregeln, wo diese unklar sind.",
+        "Legt die Zettel jedes Stapels verdeckt neben sein Feld des Spielplans",
+        "Ein Code geht auf einmal hinein: ein Spieler wirft als Sonderaktion",
+        "Wer nach dieser Karte spielt, gewinnt auf dieser Stufe",
+    ];
+    use sheets::SheetKind::{Board, Rules, Stacks};
+    for players in 1..=4u8 {
+        for five_codes in [false, true] {
+            let p = Params::at_level_deck(players, five_codes, Level::Normal);
+            let two = State::new(&p, &Deal::default()).collect_count() == 2;
+            for (lang, want, last_card) in [
+                ("en", en, "(both or none, or the last one*, which empties the stack)"),
+                ("de", de, "(beide oder keine, oder die letzte*, dann ist der Stapel leer)"),
+            ] {
+                let (all, _) = sheet_words(&p, &[Board, Stacks, Rules], lang, false);
+                for line in want {
+                    assert!(all.contains(line), "{lang} {players} {five_codes}: {line}\n{all}");
+                }
+                assert_eq!(all.contains(last_card), two, "{lang} {players}: {last_card}");
+                let (rules, _) = sheet_words(&p, &[Rules], lang, false);
+                for designer in ["%", "±", "steady player", "solide Spieler", "our reading", "Lesart)", "(five-codes)"] {
+                    assert!(!rules.contains(designer), "{lang} {players}: {designer} on the card\n{rules}");
+                }
+            }
+        }
+    }
+}
+
+/// The card's words for a win rate: tenths, "1 in n" below 15%, and the ends.
+#[test]
+fn win_rates_in_a_familys_words() {
+    assert_eq!(chance_in_words(0.38), (4, 10));
+    assert_eq!(chance_in_words(0.12), (1, 8));
+    assert_eq!(chance_in_words(0.97), (10, 10));
+    assert_eq!(chance_in_words(0.004), (0, 0));
+}
