@@ -1105,6 +1105,7 @@ fn spare_counters_only_for_hoard_and_german_marks() {
                 layout: sheets::BoardLayout::Single,
                 sheets: vec![sheets::SheetKind::Components],
                 seats: Default::default(),
+                code_sheets: None,
             };
             let pages = req.document(&crate::games::texts(lang, None).unwrap()).unwrap().pages;
             let text: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
@@ -1140,6 +1141,7 @@ fn the_boards_tables_and_key_read_across_the_table() {
                         layout,
                         sheets: vec![sheets::SheetKind::Board],
                         seats: Default::default(),
+                        code_sheets: None,
                     };
                     let pages = req.document(&texts).unwrap().pages;
                     let boxes: Vec<_> = pages.iter().flat_map(|p| p.text_boxes()).collect();
