@@ -159,12 +159,11 @@ fn every_german_page_carries_a_german_code() {
             let one = request.with_style(style);
             let doc = Document::collect(|emit| one.pages_imposed(&texts, per_page, None, emit)).unwrap();
             for (i, page) in doc.pages.iter().enumerate() {
-                let line = page
-                    .text_boxes()
-                    .into_iter()
-                    .map(|b| b.text)
-                    .find(|t| t.contains("Blattcode"));
-                let line = line.unwrap_or_else(|| panic!("{code} {style:?} x{per_page} page {}: no code", i + 1));
+                // The code line may wrap after its label: read on from it.
+                let text: Vec<String> = page.text_boxes().into_iter().map(|b| b.text).collect();
+                let at = text.iter().position(|t| t.contains("Blattcode"));
+                let at = at.unwrap_or_else(|| panic!("{code} {style:?} x{per_page} page {}: no code", i + 1));
+                let line = text[at..(at + 2).min(text.len())].join(" ");
                 assert!(
                     line.contains("-de:"),
                     "{code} {style:?} x{per_page} page {}: {line}",
