@@ -709,7 +709,7 @@ fn printed(params: Params, lang: &str, kinds: Vec<sheets::SheetKind>) -> String 
 
 /// The card prints the one rule the stop rule assumes: Vaccines first, and
 /// fewer BAD faces only between blocks showing the same face; Vaccines first
-/// is marked as our reading.
+/// is marked as a reading, with the one line that says what the mark means.
 #[test]
 fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     use sheets::SheetKind::{Reference, Rules};
@@ -721,7 +721,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     };
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
-        "use Vaccines first (our reading)",
+        "use Vaccines first*.",
+        "* A reading of the original rules where they are unclear.",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces)",
         "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (Vaccines still go first).",
     ] {
@@ -729,7 +730,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     }
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
-        "zuerst die Impfstoffe (unsere Lesart)",
+        "zuerst die Impfstoffe*.",
+        "* Eine Lesart der Originalregeln, wo diese unklar sind.",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten)",
         "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (Impfstoffe bleiben zuerst).",
     ] {
@@ -777,5 +779,116 @@ fn score_pad_tick_boxes_are_at_least_five_millimetres() {
             // One in each player's head on each page, one a row for each player.
             assert!(boxes > players as usize * 2, "{players} players: {boxes} boxes");
         }
+    }
+}
+
+/// Every game length and variant, as a family prints them.
+fn every_mode() -> Vec<Params> {
+    let long = |whammies| Params {
+        mode: Mode::Long,
+        target: 190,
+        whammies,
+        ..Params::default()
+    };
+    vec![Params::default(), long(false), long(true)]
+}
+
+/// The pad says on which row a lost turn is ticked (the missed turn's, not
+/// the Ventilator's) and what that row holds; German keeps the lost turn
+/// ("Pause") apart from being out of the game ("RAUS").
+#[test]
+fn the_pad_says_where_a_lost_turn_is_ticked_and_what_its_row_holds() {
+    use sheets::SheetKind::Scorepad;
+    for params in every_mode() {
+        let en = printed(params.clone(), "en", vec![Scorepad]);
+        for line in [
+            "lost: tick on the row of the turn you miss (after a Ventilator used",
+            "on that row write 0 in pts and the total above again",
+        ] {
+            assert!(en.contains(line), "{line}\n{en}");
+        }
+        let de = printed(params.clone(), "de", vec![Scorepad]);
+        for line in [
+            "Pause: ankreuzen in der Zeile des Zugs, den du aussetzt (nach einer Beatmung",
+            "in diese Zeile 0 bei Pkt. und die Summe von darüber schreiben",
+        ] {
+            assert!(de.contains(line), "{line}\n{de}");
+        }
+        assert_eq!(params.whammies, de.contains("RAUS: ankreuzen beim dreifachen Whammy"), "{de}");
+        // The column heads: "Pause" where a turn is lost, never "aus" beside "RAUS".
+        assert!(de.contains("Pkt. Summe Pause") && !de.contains("Summe aus") && !de.contains("aus:"), "{de}");
+    }
+    // The engine: a Ventilator used costs the turn after its roll, which scores.
+    let s = roll("virus,ventilator,mask,gloves,heroes,mask");
+    assert_eq!((s.points, s.lose_next_turn), (4, true));
+}
+
+/// The reference card leaves out what these dice can never roll (an odd
+/// number of points: each bad face takes a good one with it) and never
+/// prints a chance as 0.
+#[test]
+fn the_reference_card_prints_no_impossible_outcome_as_a_chance_of_zero() {
+    use sheets::SheetKind::Reference;
+    let d = dice("card");
+    let odds = Odds::of(&d);
+    assert!(odds.points[1] == 0 && odds.points[3] == 0 && odds.points[5] == 0, "{:?}", odds.points);
+    for params in every_mode() {
+        for lang in ["en", "de"] {
+            let card = printed(params.clone(), lang, vec![Reference]);
+            for zero in ["0.0%", "0.00%", "0,0\u{a0}%", "0,00\u{a0}%"] {
+                assert!(!card.contains(zero), "{zero}\n{card}");
+            }
+            let label = if lang == "en" { "Points per roll:" } else { "Punkte pro Wurf:" };
+            let dist = card.split(&format!("{label} 0: ")).nth(1).expect("the points per roll");
+            // The list runs to the next word.
+            let dist: String = dist.chars().take_while(|c| !c.is_alphabetic()).collect();
+            for impossible in [" 1: ", " 3: ", " 5: "] {
+                assert!(!dist.contains(impossible), "{impossible}\n{dist}");
+            }
+            assert!(dist.contains(" 2: ") && dist.contains(" 6: "), "{dist}");
+        }
+    }
+}
+
+/// The rules speak of printing another game in a family's words, not the
+/// command line's ("print it with the game length long").
+#[test]
+fn the_rules_say_how_to_get_the_other_game_in_family_words() {
+    use sheets::SheetKind::Rules;
+    let [quick, long, _] = every_mode().try_into().unwrap();
+    let en = printed(quick.clone(), "en", vec![Rules]);
+    assert!(en.contains("print a new set of sheets for the long game."), "{en}");
+    let en_long = printed(long.clone(), "en", vec![Rules]);
+    assert!(en_long.contains("print a new set of sheets for the long game with whammies."), "{en_long}");
+    let de = printed(quick, "de", vec![Rules]);
+    assert!(de.contains("also druckt dafür neue Blätter für das lange Spiel."), "{de}");
+    let de_long = printed(long, "de", vec![Rules]);
+    assert!(de_long.contains("neue Blätter für das lange Spiel mit Whammys."), "{de_long}");
+    for text in [en, en_long, de, de_long] {
+        assert!(!text.contains("print it with") && !text.contains("game length") && !text.contains("Spieldauer drucken"));
+        assert!(!text.contains("our reading") && !text.contains("unsere Lesart"), "{text}");
+    }
+}
+
+/// German sheets are titled in German, and a percentage never breaks
+/// between its number and its sign ("28 %" is one word to the wrap).
+#[test]
+fn german_titles_are_german_and_a_percentage_stays_on_one_line() {
+    for params in every_mode() {
+        let req = Request {
+            style: crate::sheet::Style::Large,
+            seats: Default::default(),
+            params,
+            seed: Seed::new("card").unwrap(),
+            paper: crate::sheet::Paper::A4,
+            sheets: sheets::SheetKind::ALL.to_vec(),
+        };
+        let pages = req.document(&crate::games::texts("de", None).unwrap()).unwrap().pages;
+        for page in &pages {
+            let boxes = page.text_boxes();
+            assert!(boxes.iter().all(|b| !b.text.contains("The Game")), "{:?}", boxes[0].text);
+            assert!(boxes.iter().all(|b| !b.text.starts_with('%')), "a line starts with %");
+        }
+        assert!(pages.iter().any(|p| p.text_boxes().iter().any(|b| b.text.contains("\u{a0}%"))));
     }
 }
