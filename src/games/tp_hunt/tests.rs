@@ -829,6 +829,12 @@ fn the_tracker_key_explains_every_column_and_the_example_uses_their_names() {
         assert!(key.contains(&l.get("scorepad_total")), "{key}");
         let card = rules_text(&Params::default(), lang);
         assert!(card.contains(example), "{lang}\n{card}");
+        // The situation the engine test plays (game_tests: the rules card's example).
+        let situation = match lang {
+            "en" => "A store nobody has visited is 5 squares away on a shaded square, so Sam pays $1 for a pass",
+            _ => "liegt 5 Felder entfernt auf einem markierten Feld, also zahlt Sam 1\u{a0}$ für einen Pass",
+        };
+        assert!(card.contains(situation), "{lang}\n{card}");
         for column in [
             "tracker_turn",
             "tracker_where",
