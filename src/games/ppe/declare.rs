@@ -103,7 +103,7 @@ fn faces(values: &Values) -> Result<FaceCounts> {
 }
 
 /// The settings of a new game.
-fn params(values: &Values) -> Result<Params> {
+pub(super) fn params(values: &Values) -> Result<Params> {
     let defaults = Params::default();
     let mode = Mode::parse(values.text("mode").unwrap_or("quick"))?;
     let whammies = mode == Mode::Quick || !values.names_of("variant").is_empty();

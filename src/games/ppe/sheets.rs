@@ -7,7 +7,7 @@ use crate::fonts::FontRole::{Bold, Regular};
 use crate::kit::Kit;
 use crate::seed::SheetCode;
 use crate::sheet::icons;
-use crate::sheet::{Align, Colour, MARGIN_MM, Page, Paper, Stroke};
+use crate::sheet::{Align, Colour, Item, MARGIN_MM, Page, Paper, Stroke};
 use crate::sheet::{MIN_TEXT_PT, MIN_TICK_MM};
 use crate::text::{GameTexts, Labels};
 
@@ -334,6 +334,13 @@ impl Context<'_> {
                 let mut page = self.scorepad(&kit, first_player, cols, first, rows, with_card.is_some());
                 if with_card.is_some() {
                     let top = pad.top + pad.head + rows as f32 * row_least + below + CARD_GAP_MM;
+                    // A cut line between the pad and the card.
+                    let cut_y = top - CARD_GAP_MM / 2.0;
+                    page.line(
+                        (PAD_LEFT_MM, cut_y),
+                        (page.width - PAD_LEFT_MM, cut_y),
+                        Stroke::dashed(0.4, &[2.0, 2.0]),
+                    );
                     self.card(&mut page, top, false);
                     placed = true;
                 }
@@ -353,7 +360,7 @@ impl Context<'_> {
     /// The key and the game's length, from `y`; returns where they end.
     fn pad_notes(&self, page: &mut Page, y: f32, width: f32) -> f32 {
         let gap = if page.style.is_large() { 7.0 } else { 4.5 };
-        let y = page.paragraph(PAD_LEFT_MM, y + gap, width, 7.0, Regular, &self.l("scorepad_key"));
+        let y = page.paragraph(PAD_LEFT_MM, y + gap, width, 8.0, Regular, &self.l("scorepad_key"));
         page.paragraph(PAD_LEFT_MM, y + 1.0, width, 7.5, Bold, &self.l("scorepad_length"))
     }
 
@@ -769,14 +776,23 @@ fn glue_tab(page: &mut Page, a: (f32, f32), b: (f32, f32), side: Side, cut: Stro
     page.line(a, p1, cut.clone());
     page.line(p1, p2, cut.clone());
     page.line(p2, b, cut);
+    let (cx, cy) = ((a.0 + b.0) / 2.0 + dx / 2.0, (a.1 + b.1) / 2.0 + dy / 2.0);
     if matches!(side, Side::Top | Side::Bottom) {
-        page.centred_text(
-            (a.0 + b.0) / 2.0,
-            (a.1 + b.1) / 2.0 + dy / 2.0,
-            MIN_TEXT_PT,
-            Regular,
-            label,
-        );
+        page.centred_text(cx, cy, MIN_TEXT_PT, Regular, label);
+    } else {
+        // A side tab is labelled too, reading up the tab.
+        let size_pt = page.style.text_pt(MIN_TEXT_PT);
+        let cap = crate::fonts::metrics(Regular).ascender_mm(size_pt) * 0.7;
+        page.items.push(Item::Text {
+            x: cx + cap / 2.0,
+            y: cy,
+            size_pt,
+            font: Regular,
+            align: Align::Centre,
+            colour: Colour::BLACK,
+            rotated: true,
+            text: crate::fonts::drawable(label),
+        });
     }
 }
 

@@ -711,7 +711,7 @@ fn printed(params: Params, lang: &str, kinds: Vec<sheets::SheetKind>) -> String 
 
 /// The card prints the one rule the stop rule assumes: Vaccines first, and
 /// fewer BAD faces only between blocks showing the same face; Vaccines first
-/// is marked as our reading.
+/// is marked as a reading, with the one line that says what the mark means.
 #[test]
 fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     use sheets::SheetKind::{Reference, Rules};
@@ -723,7 +723,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     };
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
-        "use Vaccines first (our reading)",
+        "or by a Ventilator when the Vaccines run out: it is not a choice*.",
+        "* Our reading where the game's original rules are unclear.",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces)",
         "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (Vaccines still go first).",
     ] {
@@ -731,7 +732,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     }
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
-        "zuerst die Impfstoffe (unsere Lesart)",
+        "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*.",
+        "* Unsere Lesart, wo die Originalregeln des Spiels unklar sind.",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten)",
         "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (Impfstoffe bleiben zuerst).",
     ] {
@@ -780,5 +782,241 @@ fn score_pad_tick_boxes_are_at_least_five_millimetres() {
             // One in each player's head on each page, one a row for each player.
             assert!(boxes > players as usize * 2, "{players} players: {boxes} boxes");
         }
+    }
+}
+
+/// Every game length and variant, as a family prints them.
+fn every_mode() -> Vec<Params> {
+    let long = |whammies| Params {
+        mode: Mode::Long,
+        target: 190,
+        whammies,
+        ..Params::default()
+    };
+    vec![Params::default(), long(false), long(true)]
+}
+
+/// The pad says on which row a lost turn is ticked (the missed turn's, not
+/// the Ventilator's) and what that row holds; German keeps the lost turn
+/// ("Pause") apart from being out of the game ("RAUS").
+#[test]
+fn the_pad_says_where_a_lost_turn_is_ticked_and_what_its_row_holds() {
+    use sheets::SheetKind::Scorepad;
+    for params in every_mode() {
+        let en = printed(params.clone(), "en", vec![Scorepad]);
+        for line in [
+            "lost: tick on the row of the turn you miss (after a Ventilator used",
+            "on that row write 0 in pts and the total above again",
+        ] {
+            assert!(en.contains(line), "{line}\n{en}");
+        }
+        let de = printed(params.clone(), "de", vec![Scorepad]);
+        for line in [
+            "Pause: ankreuzen in der Zeile des Zugs, den du aussetzt (nach einer Beatmung",
+            "in diese Zeile 0 bei Pkt. und die Summe von darüber schreiben",
+        ] {
+            assert!(de.contains(line), "{line}\n{de}");
+        }
+        assert_eq!(params.whammies, de.contains("RAUS: ankreuzen beim dreifachen Whammy"), "{de}");
+        // The column heads: "Pause" where a turn is lost, never "aus" beside "RAUS".
+        assert!(de.contains("Pkt. Summe Pause") && !de.contains("Summe aus") && !de.contains("aus:"), "{de}");
+    }
+    // The engine: a Ventilator used costs the turn after its roll, which scores.
+    let s = roll("virus,ventilator,mask,gloves,heroes,mask");
+    assert_eq!((s.points, s.lose_next_turn), (4, true));
+}
+
+/// The reference card leaves out what these dice can never roll (an odd
+/// number of points: each bad face takes a good one with it) and never
+/// prints a chance as 0.
+#[test]
+fn the_reference_card_prints_no_impossible_outcome_as_a_chance_of_zero() {
+    use sheets::SheetKind::Reference;
+    let d = dice("card");
+    let odds = Odds::of(&d);
+    assert!(odds.points[1] == 0 && odds.points[3] == 0 && odds.points[5] == 0, "{:?}", odds.points);
+    for params in every_mode() {
+        for lang in ["en", "de"] {
+            let card = printed(params.clone(), lang, vec![Reference]);
+            for zero in ["0.0%", "0.00%", "0,0\u{a0}%", "0,00\u{a0}%"] {
+                assert!(!card.contains(zero), "{zero}\n{card}");
+            }
+            let label = if lang == "en" { "Points per roll:" } else { "Punkte pro Wurf:" };
+            let dist = card.split(&format!("{label} 0: ")).nth(1).expect("the points per roll");
+            // The list runs to the next word.
+            let dist: String = dist.chars().take_while(|c| !c.is_alphabetic()).collect();
+            for impossible in [" 1: ", " 3: ", " 5: "] {
+                assert!(!dist.contains(impossible), "{impossible}\n{dist}");
+            }
+            assert!(dist.contains(" 2: ") && dist.contains(" 6: "), "{dist}");
+        }
+    }
+}
+
+/// The rules speak of printing another game in a family's words, not the
+/// command line's ("print it with the game length long").
+#[test]
+fn the_rules_say_how_to_get_the_other_game_in_family_words() {
+    use sheets::SheetKind::Rules;
+    let [quick, long, _] = every_mode().try_into().unwrap();
+    let en = printed(quick.clone(), "en", vec![Rules]);
+    assert!(en.contains("print a new set of sheets for the long game."), "{en}");
+    let en_long = printed(long.clone(), "en", vec![Rules]);
+    assert!(en_long.contains("print a new set of sheets for the long game with whammies."), "{en_long}");
+    let de = printed(quick, "de", vec![Rules]);
+    assert!(de.contains("also druckt dafür neue Blätter für das lange Spiel."), "{de}");
+    let de_long = printed(long, "de", vec![Rules]);
+    assert!(de_long.contains("neue Blätter für das lange Spiel mit Whammys."), "{de_long}");
+    for text in [en, en_long, de, de_long] {
+        assert!(!text.contains("print it with") && !text.contains("game length") && !text.contains("Spieldauer drucken"));
+        assert!(!text.contains("our reading") && !text.contains("unsere Lesart"), "{text}");
+    }
+}
+
+/// German sheets are titled in German, and a percentage never breaks
+/// between its number and its sign ("28 %" is one word to the wrap).
+#[test]
+fn german_titles_are_german_and_a_percentage_stays_on_one_line() {
+    for params in every_mode() {
+        let req = Request {
+            style: crate::sheet::Style::Large,
+            seats: Default::default(),
+            params,
+            seed: Seed::new("card").unwrap(),
+            paper: crate::sheet::Paper::A4,
+            sheets: sheets::SheetKind::ALL.to_vec(),
+        };
+        let pages = req.document(&crate::games::texts("de", None).unwrap()).unwrap().pages;
+        for page in &pages {
+            let boxes = page.text_boxes();
+            assert!(boxes.iter().all(|b| !b.text.contains("The Game")), "{:?}", boxes[0].text);
+            assert!(boxes.iter().all(|b| !b.text.starts_with('%')), "a line starts with %");
+        }
+        assert!(pages.iter().any(|p| p.text_boxes().iter().any(|b| b.text.contains("\u{a0}%"))));
+    }
+}
+
+/// What a first game still asked, answered on the sheets as the engine
+/// scores it: the game goes on to the end of the round and the highest total
+/// wins (no "first to"); a Ventilator is not a choice; a second Heroes scores;
+/// a Ventilator and a Double Whammy in one roll cost one turn; names go on
+/// the pad in turn order, clockwise; a game past the pad's rows goes on on a
+/// second pad; the share that reaches the target is a chance per player;
+/// PPE and Whammy are explained; titles have one colon; the long game with
+/// whammies prints the target it plays to (19).
+#[test]
+fn the_sheets_answer_what_a_first_game_still_asked() {
+    use sheets::SheetKind::{Reference, Rules, Scorepad};
+    // The engine's readings the card prints.
+    use Face::*;
+    let two_heroes = score(&[LongNosedMan, Heroes, Heroes, Mask, Gloves, Vaccine]);
+    assert_eq!((two_heroes.outcome, two_heroes.points), (Outcome::Ok, 4));
+    let forced = score(&[Virus, Ventilator, Mask, Gloves, Mask, Gloves]);
+    assert!(forced.ventilator_used && forced.lose_next_turn && forced.points == 4);
+    let both = score(&[Virus, Virus, Virus, Ventilator, Mask, Gloves]);
+    assert_eq!(both.outcome, Outcome::DoubleWhammy);
+    // One flag: the next turn is lost once, not twice.
+    assert!(both.lose_next_turn && both.ventilator_used && !both.out);
+    // The long game with whammies and no target given: the game plays to 19.
+    let mut values = crate::game::Values::default();
+    values.set("mode", crate::game::Value::One("long".into()));
+    values.set("variant", crate::game::Value::Many(vec![WHAMMIES.into()]));
+    let long_whammies = declare::params(&values).unwrap();
+    assert_eq!(long_whammies.target, QUICK_TARGET, "the long game with whammies plays to 19");
+    for (params, lang, lines) in [
+        (
+            Params::default(),
+            "en",
+            vec![
+                "A dice game about PPE (personal protective equipment: masks, gloves, face shields)",
+                "When a player reaches 19 points, the round is finished and the highest total wins",
+                "in turn order, so each row is one round: the oldest player first, then the player to their left",
+                "then play goes to the left (clockwise)",
+                "other Heroes score 1 point each",
+                "(the one who wears his mask under his nose)",
+                "you miss your next turn (one turn, even if a Ventilator was used too)",
+                "One Virus left over is a Whammy (a hard blow):",
+                "PPE: The Game – Rules",
+                "PPE: The Game – Score Pad",
+                "PPE: The Game – Reference Card",
+                "when a player reaches 19 points, finish the round",
+                "chance of reaching 19 before a Triple Whammy puts them out",
+                "a longer game goes on on a second pad, totals carried over",
+            ],
+        ),
+        (
+            Params::default(),
+            "de",
+            vec![
+                "Ein Würfelspiel über PPE (englisch für Schutzausrüstung: Masken, Handschuhe, Visiere)",
+                "Erreicht jemand 19 Punkte, wird die Runde zu Ende gespielt und die höchste Summe gewinnt",
+                "in Spielreihenfolge oben auf den Punkteblock, so ist jede Zeile eine Runde",
+                "dann geht es im Uhrzeigersinn weiter",
+                "weitere Helden zählen je 1 Punkt",
+                "(der Mann, der die Maske unter der Nase trägt)",
+                "(einen Zug, auch wenn dazu eine Beatmung benutzt wurde)",
+                "ein Whammy (englisch: ein harter Schlag):",
+                "erreicht jemand 19 Punkte, die Runde zu Ende spielen",
+                "bevor ein dreifacher Whammy sie rausnimmt",
+                "ein längeres Spiel geht auf einem zweiten Block weiter",
+            ],
+        ),
+        (
+            long_whammies,
+            "en",
+            vec![
+                "When a player reaches 19 points, the round is finished",
+                "The long game: when a player reaches 19 points, finish the round",
+            ],
+        ),
+    ] {
+        let text = printed(params, lang, vec![Rules, Scorepad, Reference]);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for line in lines {
+            assert!(text.contains(line), "{lang}: {line}\n{text}");
+        }
+        for never in [
+            "The first to",
+            "first to 19",
+            "Wer zuerst",
+            "wer zuerst",
+            "The Game: Score",
+            "The Game: Rules",
+            "most at risk",
+            "am meisten gefährdet",
+            "links herum",
+            "Glück herausfordern",
+            "of players ever reach",
+        ] {
+            assert!(!text.contains(never), "{lang}: {never}");
+        }
+    }
+}
+
+/// Every glue tab of every net says "glue" (the side tab too, reading up
+/// it), and the pad's key is printed at 8 pt, in both languages.
+#[test]
+fn every_glue_tab_is_labelled_and_the_pad_key_is_readable() {
+    use sheets::SheetKind::{Nets, Scorepad};
+    for (lang, glue) in [("en", "glue"), ("de", "Kleber")] {
+        let req = Request {
+            style: Default::default(),
+            seats: Default::default(),
+            params: Params::default(),
+            seed: Seed::new("card").unwrap(),
+            paper: crate::sheet::Paper::A4,
+            sheets: vec![Nets, Scorepad],
+        };
+        let pages = req.document(&crate::games::texts(lang, None).unwrap()).unwrap().pages;
+        let boxes = pages[0].text_boxes();
+        let tabs = boxes.iter().filter(|b| b.text == glue).count();
+        assert_eq!(tabs, 6 * TABS.len(), "{lang}");
+        let key_start = if lang == "en" { "pts:" } else { "Pkt.:" };
+        let key = pages[1]
+            .text_boxes()
+            .into_iter()
+            .find(|b| b.text.starts_with(key_start))
+            .expect("the pad's key");
+        assert!(key.size_pt >= 8.0, "{lang}: {}", key.size_pt);
     }
 }

@@ -155,7 +155,7 @@ fn stores_sell_to_the_first_and_second_visitor_then_give_a_dollar() {
     let m = map(12, &[(3, 1), (12, 12)], &[], &[]);
     let mut g = game(&m, &[(1, 1), (6, 1)], Switches::default());
     g.cars[0].wallet = 6;
-    // The rules card's example: blue 9, red 4: up to 9 rolls, $6 buys 6, 4 is written.
+    // Blue 9, red 4: up to 9 rolls, $6 buys 6, 4 is written.
     let mut p = to((3, 1));
     g.turn(&mut Scripted::new(&[2, 9, 4]), &mut p);
     assert_eq!(p.offered, vec![6], "no credit: the offer is capped by the wallet");
@@ -177,6 +177,12 @@ fn stores_sell_to_the_first_and_second_visitor_then_give_a_dollar() {
     g.turn(&mut Scripted::new(&[2]), &mut to((3, 2)));
     g.turn(&mut Scripted::new(&[3]), &mut to((3, 1)));
     assert_eq!(g.cars[1].wallet, 3);
+    // At every later visit, by the same car too.
+    g.turn(&mut Scripted::new(&[1]), &mut to((1, 2)));
+    g.turn(&mut Scripted::new(&[1]), &mut to((4, 1)));
+    g.turn(&mut Scripted::new(&[1]), &mut to((1, 1)));
+    g.turn(&mut Scripted::new(&[1]), &mut to((3, 1)));
+    assert_eq!(g.cars[1].wallet, 4);
 }
 
 #[test]
@@ -197,6 +203,10 @@ fn an_atm_pays_the_difference_and_nothing_on_doubles() {
     g.turn(&mut Scripted::new(&[1]), &mut to((3, 1)));
     g.turn(&mut Scripted::new(&[1, 7, 7]), &mut to((2, 1)));
     assert_eq!(g.cars[0].wallet, START_WALLET + 6);
+    // Doubles broke it that once only: the next visit pays again.
+    g.turn(&mut Scripted::new(&[1]), &mut to((3, 1)));
+    g.turn(&mut Scripted::new(&[1, 2, 5]), &mut to((2, 1)));
+    assert_eq!(g.cars[0].wallet, START_WALLET + 9);
 }
 
 #[test]
@@ -392,4 +402,83 @@ fn the_first_visitor_may_come_back_as_the_second() {
     g.turn(&mut Scripted::new(&[1]), &mut to((2, 1)));
     assert_eq!(g.stock[0], Stock::Depleted);
     assert_eq!((g.cars[0].tp_first, g.cars[0].tp_second), (5, 5));
+}
+
+/// The rules card's example, as the engine plays it: Sam's first turn, $5,
+/// a roll of 7, a store nobody has visited on a shaded square 5 steps away.
+/// The $1 pass comes off first; blue 9, red 4 lets Sam buy up to 9, and the
+/// $4 left buys 4; the red 4 is written. The tracker row the card prints:
+/// ATD pass ticked, Money out 5, Wallet 0, TP 1st 4, TP total 4.
+#[test]
+fn the_rules_cards_example_is_what_the_engine_does() {
+    let m = map(12, &[(7, 3), (12, 12)], &[], &[(8, 4)]);
+    let mut g = game(&m, &[(4, 1), (1, 12)], Switches::default());
+    assert!(g.atd[g.grid.index(cell(7, 3))], "the store is on a shaded square");
+    let mut p = to((7, 3));
+    g.turn(&mut Scripted::new(&[7, 9, 4]), &mut p);
+    let car = &g.cars[0];
+    assert_eq!(car.at, Some(g.grid.index(cell(7, 3))));
+    let drive = p.shown[0].1.iter().find(|d| d.to == g.grid.index(cell(7, 3))).unwrap();
+    assert_eq!((drive.steps, drive.pass), (5, true));
+    assert_eq!(p.offered, vec![4], "up to 9, but $4 is left after the pass");
+    assert_eq!((car.passes, START_WALLET - car.wallet, car.wallet), (1, 5, 0));
+    assert_eq!((car.tp_first, car.tp), (4, 4));
+    assert_eq!(g.stock[0], Stock::Written(4));
+}
+
+/// A first visitor with $0 still rolls and writes the red number: the
+/// store's first visit is used up though nothing is bought (the card says so).
+#[test]
+fn a_first_visitor_with_no_money_still_rolls_and_writes_the_store_number() {
+    let m = map(12, &[(3, 1), (12, 12)], &[], &[]);
+    let mut g = game(&m, &[(1, 1), (6, 1)], Switches::default());
+    g.cars[0].wallet = 0;
+    let mut p = to((3, 1));
+    g.turn(&mut Scripted::new(&[2, 8, 5]), &mut p);
+    assert_eq!(p.offered, vec![0]);
+    assert_eq!((g.cars[0].tp, g.cars[0].tp_first, g.cars[0].tape_rows), (0, 0, 2));
+    assert_eq!(g.stock[0], Stock::Written(5));
+    // The next visitor is the second: up to 5, then the store is crossed out.
+    let mut p = to((3, 1));
+    g.cars[0].at = Some(g.grid.index(cell(1, 2)));
+    g.turn(&mut Scripted::new(&[3]), &mut p);
+    assert_eq!(p.offered, vec![5]);
+    assert_eq!(g.stock[0], Stock::Depleted);
+}
+
+/// Law of the Jungle on a store: the roll-off takes one tape row (the
+/// mover's roll first, blue on the tape), then the square works as usual:
+/// the mover is the store's visitor.
+#[test]
+fn law_of_the_jungle_on_a_store_rolls_off_then_the_store_serves_the_mover() {
+    let m = map(12, &[(2, 1), (12, 12)], &[], &[]);
+    let jungle = Switches {
+        jungle: true,
+        infection: false,
+    };
+    let mut g = game(&m, &[(1, 1), (2, 1)], jungle);
+    g.cars[1].tp = 1;
+    // Roll 1 onto the car on the store; roll-off 3 against 8: the other car
+    // steals nothing from a mover with no TP; then blue 6, red 2 at the store.
+    g.turn(&mut Scripted::new(&[1, 3, 8, 6, 2]), &mut to((2, 1)));
+    assert_eq!((g.cars[0].tp, g.cars[1].tp), (START_WALLET, 1));
+    assert_eq!(g.stock[0], Stock::Written(2));
+    assert_eq!(g.cars[0].tape_rows, 3, "the move, the roll-off, the store");
+}
+
+/// Spreading Infection rolls again only where a store, ATM, X or car stands:
+/// a shaded square may take a new danger zone.
+#[test]
+fn spreading_infection_may_land_on_a_shaded_square_but_not_on_a_car() {
+    let m = map(12, &[(12, 12)], &[], &[(6, 6)]);
+    let on = Switches {
+        jungle: false,
+        infection: true,
+    };
+    let mut g = game(&m, &[(1, 1), (4, 1)], on);
+    // Total 22; (4, 1) holds the other car, rolled again: (7, 7), a shaded square.
+    g.turn(&mut Scripted::new(&[1, 11, 11, 4, 1, 7, 7]), &mut to((2, 1)));
+    assert_eq!(g.added_dangers, 1);
+    assert_eq!(g.squares[g.grid.index(cell(7, 7))], Square::Danger);
+    assert_eq!(g.squares[g.grid.index(cell(4, 1))], Square::Empty);
 }

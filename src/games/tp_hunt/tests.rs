@@ -689,25 +689,28 @@ fn rules_text(p: &Params, lang: &str) -> String {
 /// The questions a first game raises are answered on the card as the engine
 /// plays them: where a car starts (any free edge square but an X; no visit to
 /// a store or ATM started on), visits counted rather than people, and the
-/// free way out of a danger area; our readings are marked as such.
+/// free way out of a danger area; readings are marked, with one line that
+/// says what the mark means.
 #[test]
 fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger() {
     let p = Params::default();
     let en = rules_text(&p, "en");
     for line in [
-        "each puts their car on a free edge square that is not an X (our reading)",
+        "each puts their car on a free edge square that is not an X*.",
+        "* Our reading where the game's original rules are unclear.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
-        "A turn that starts on an X or a shaded square may drive out of that X's shaded squares without a pass (our reading)",
+        "A turn that starts on an X or a shaded square may drive across the shaded squares around the X's it touches without a pass, to leave them*; stopping on a shaded square, or shaded squares of another X, still take a pass.",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
     let de = rules_text(&p, "de");
     for line in [
-        "ein freies Randfeld, das kein X ist (unsere Lesart)",
+        "ein freies Randfeld, das kein X ist*.",
+        "* Unsere Lesart, wo die Originalregeln des Spiels unklar sind.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "ohne Pass aus den markierten Feldern dieses X hinausfahren (unsere Lesart)",
+        "ohne Pass über die markierten Felder um die X, an denen du stehst, hinausfahren*; wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -763,4 +766,264 @@ fn each_roll_on_the_dice_tape_has_a_tick_box() {
             );
         }
     }
+}
+
+/// The labels of a TP Hunt document in `lang`.
+fn labels(lang: &str) -> std::rc::Rc<crate::text::GameTexts> {
+    let req = Request {
+        seats: Default::default(),
+        params: Params::default(),
+        seed: Seed::new("card").unwrap(),
+        count: 1,
+        paper: crate::sheet::Paper::A4,
+        style: Default::default(),
+        sheets: vec![sheets::SheetKind::Tracker],
+    };
+    req.labels(&crate::games::texts(lang, None).unwrap()).unwrap()
+}
+
+/// The tracker's key says what every column is for, with one scheme for
+/// the ATD pass (a tick; its $1 in Money out); "add up" names only the
+/// columns the score pad asks for, never the running Wallet or TP total;
+/// and the rules card's example row uses the columns' printed names.
+#[test]
+fn the_tracker_key_explains_every_column_and_the_example_uses_their_names() {
+    let cases = [
+        (
+            "en",
+            vec![
+                "Square: where you stop, blue first (11,12)",
+                "ATD pass: tick when you pay $1 for a pass",
+                "Money out: TP bought and passes",
+                "Wallet: the Wallet above + Money in − Money out",
+                "At the end add up each of the columns TP 1st, TP 2nd, TP lost and Jungle +/- on its own",
+                "the last TP total is your Final TP",
+            ],
+            "Turn: 1; Square: 7,3 (blue 7, red 3); ATD pass: ticked; Money out: 5 (the pass and 4 TP); Wallet: 0; TP 1st: 4; TP total: 4.",
+            "add up each column",
+        ),
+        (
+            "de",
+            vec![
+                "Feld: wo du hältst, blau zuerst (11,12)",
+                "GN-Pass: ankreuzen, wenn du 1\u{a0}$ für einen Pass zahlst",
+                "Geld aus: für Rollen und Pässe",
+                "Börse: Börse darüber + Geld ein − Geld aus",
+                "Am Ende die Spalten Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- jede für sich zusammenzählen",
+                "das letzte Rollen gesamt ist „Rollen am Ende“",
+            ],
+            "Zug: 1; Feld: 7,3 (blau 7, rot 3); GN-Pass: angekreuzt; Geld aus: 5 (der Pass und 4 Rollen); Börse: 0; Rollen 1.: 4; Rollen gesamt: 4.",
+            "jede Spalte zusammenzählen",
+        ),
+    ];
+    for (lang, lines, example, never) in cases {
+        let texts = labels(lang);
+        let l = &texts.game;
+        let key = l.get("tracker_key");
+        for line in lines {
+            assert!(key.contains(line), "{lang}: {line}\n{key}");
+        }
+        assert!(!key.contains(never), "{key}");
+        // Each column is named in the key, followed by what it is for.
+        for column in ["tracker_where", "tracker_atd", "tracker_money_in", "tracker_money_out", "tracker_wallet"] {
+            assert!(key.contains(&format!("{}: ", l.get(column))), "{lang}: {column}\n{key}");
+        }
+        for column in ["tracker_tp_lost", "tracker_jungle", "tracker_tp_total"] {
+            assert!(key.contains(&format!("{}: ", l.get(column))), "{lang}: {column}\n{key}");
+        }
+        // The scorepad's last row is the one the key names.
+        assert!(key.contains(&l.get("scorepad_total")), "{key}");
+        let card = rules_text(&Params::default(), lang);
+        assert!(card.contains(example), "{lang}\n{card}");
+        // The situation the engine test plays (game_tests: the rules card's example).
+        let situation = match lang {
+            "en" => "A store nobody has visited is 5 squares away on a shaded square, so Sam pays $1 for a pass",
+            _ => "liegt 5 Felder entfernt auf einem markierten Feld, also zahlt Sam 1\u{a0}$ für einen Pass",
+        };
+        assert!(card.contains(situation), "{lang}\n{card}");
+        for column in [
+            "tracker_turn",
+            "tracker_where",
+            "tracker_atd",
+            "tracker_money_out",
+            "tracker_wallet",
+            "tracker_tp_first",
+            "tracker_tp_total",
+        ] {
+            assert!(example.contains(&format!("{}: ", l.get(column))), "{lang}: {column}");
+        }
+    }
+}
+
+/// The card answers what a first game asks: a danger zone with no TP, a
+/// first visitor with $0, the end (no drive home), a dice tape whose rows run out.
+#[test]
+fn the_rules_card_answers_no_tp_no_money_the_drive_home_and_the_end_of_the_tape() {
+    let en = rules_text(&Params::default(), "en");
+    for line in [
+        "stops you there and costs 1 TP (nothing if you have no TP)",
+        "A first visitor always rolls and writes the red number, even one who buys nothing: with $0 you use up the store's first visit, so the next visitor is its second.",
+        "the game ends at once (no more driving) and everyone counts their TP.",
+    ] {
+        assert!(en.contains(line), "{line}\n{en}");
+    }
+    let de = rules_text(&Params::default(), "de");
+    for line in [
+        "hält dort an und verliert 1 Rolle (wer keine hat, verliert nichts)",
+        "Wer als Erster kommt, würfelt immer und schreibt die rote Zahl hinein, auch wer nichts kauft: mit 0\u{a0}$ verbrauchst du den ersten Besuch des Ladens",
+        "endet das Spiel sofort (niemand fährt mehr) und alle zählen ihre Rollen.",
+    ] {
+        assert!(de.contains(line), "{line}\n{de}");
+    }
+    assert!(labels("en").game.get("legend_danger").contains("lose 1 TP (none if you have none)"));
+    assert!(labels("de").game.get("legend_danger").contains("(wer keine hat, nichts)"));
+    assert!(labels("en").game.get("dice_intro").contains("All rows used? Start again at row 1"));
+    assert!(labels("de").game.get("dice_intro").contains("Alle Zeilen benutzt? Wieder bei Zeile 1 anfangen"));
+    for text in [en, de] {
+        assert!(!text.contains("our reading") && !text.contains("unsere Lesart"), "{text}");
+    }
+}
+
+/// The tracker as printed: "Square" is wide enough for "11,12" written by
+/// hand, and every column head (German "Faustrecht" too) stays inside the
+/// grey band it runs up in, in both languages, on A4 and Letter (large
+/// print magnifies this same tracker twice).
+#[test]
+fn tracker_columns_fit_what_is_written_in_them_and_their_heads_fit_the_band() {
+    use crate::sheet::{Colour, Item, Paper};
+    for lang in ["en", "de"] {
+        let texts = crate::games::texts(lang, None).unwrap();
+        let square = labels(lang).game.get("tracker_where");
+        for paper in [Paper::A4, Paper::Letter] {
+            let req = Request {
+                seats: Default::default(),
+                params: Params::default(),
+                seed: Seed::new("card").unwrap(),
+                count: 1,
+                paper,
+                style: Default::default(),
+                sheets: vec![sheets::SheetKind::Tracker],
+            };
+            let page = &req.document(&texts).unwrap().pages[0];
+            let items = page.flat_items();
+            // Rotated heads: taller than wide.
+            let boxes = page.text_boxes();
+            let heads: Vec<_> = boxes.iter().filter(|b| b.y1 - b.y0 > b.x1 - b.x0).collect();
+            assert!(heads.len() >= 22, "{lang}: {} heads", heads.len());
+            let band_top = items
+                .iter()
+                .find_map(|i| match i {
+                    Item::Rect {
+                        y,
+                        h,
+                        fill: Some(Colour::Grey(g)),
+                        ..
+                    } if *g == 0.9 && *h >= 15.0 => Some(*y),
+                    _ => None,
+                })
+                .expect("the heads' band");
+            for h in &heads {
+                assert!(h.y0 >= band_top, "{lang} {paper:?}: {} sticks out of its band", h.text);
+            }
+            let head = heads.iter().find(|b| b.text == square).expect("the Square head");
+            // The column's rules either side of the Square head.
+            let xs: Vec<f32> = items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Line { from, to, .. } if (from.0 - to.0).abs() < 0.01 && (to.1 - from.1).abs() > 20.0 => {
+                        Some(from.0)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let left = xs.iter().filter(|x| **x <= head.x0).fold(f32::MIN, |a, b| a.max(*b));
+            let right = xs.iter().filter(|x| **x >= head.x1).fold(f32::MAX, |a, b| a.min(*b));
+            // "11,12" by hand: five characters of about 2.5 mm.
+            assert!(right - left >= 13.0, "{lang} {paper:?}: Square is {} mm", right - left);
+        }
+    }
+}
+
+/// What a first game still asked, answered on the card, the map key, the
+/// tracker and the score pad as the engine plays it (game_tests pins each
+/// reading): an ATM on doubles pays nothing that once; $1 on the ground at
+/// every later visit; a store is crossed out after its second visit; the
+/// Jungle's roll-off uses one tape row (mover blue) and then the square
+/// works; TP won in another's turn goes in the next row; the turn's own
+/// square, not the start square, is the one a car may not end on; what
+/// carries over to a second tracker; a tie shares the win; the optional
+/// rules are agreed first; the example is not this map; TP is explained.
+#[test]
+fn the_sheets_answer_what_a_first_game_still_asked() {
+    let cases = [
+        (
+            "en",
+            vec![
+                "Buy up as much toilet paper (TP: toilet paper rolls) as you can",
+                "You cannot end on the square where this turn began",
+                "buy up to as many rolls of TP as the larger die shows, at $1 each",
+                "Later visitors find $1 on the ground, at every visit.",
+                "Doubles: nothing this time (next visit it works again).",
+                "Most TP wins; on a tie, all with the most TP share the win.",
+                "Play these only if all agree before the game; without Law of the Jungle, leave its tracker column and score pad row empty.",
+                "both roll one die (dice tape: one row, the mover takes blue, the other red)",
+                "then the square works as usual (store, ATM). A player who wins or loses TP in another's turn writes it in their next row.",
+                "roll again if a store, ATM, X or car is on it",
+                "Sam's first turn (a made-up map):",
+            ],
+            vec![
+                ("legend_store", "cross it out after its second visit"),
+                ("legend_danger", "danger zone (the X square): driving onto it stops you"),
+                ("legend_start", "start on any edge square that is not an X"),
+                ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
+                ("tracker_carried", "Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the sums"),
+                ("scorepad_lost", "(take away)"),
+                ("scorepad_winner", "a tie shares the win"),
+            ],
+        ),
+        (
+            "de",
+            vec![
+                "Kaufe so viel Klopapier (englisch TP: toilet paper) wie möglich",
+                "Du darfst nicht auf dem Feld enden, auf dem dieser Zug begann",
+                "so viele Rollen, wie der höhere Würfel zeigt, oder weniger für je 1\u{a0}$ kaufen",
+                "Spätere Besucher finden bei jedem Besuch 1\u{a0}$ auf dem Boden.",
+                "Ein Pasch: diesmal nichts (beim nächsten Besuch geht er wieder).",
+                "bei Gleichstand teilen sich alle mit den meisten den Sieg.",
+                "Nur wenn alle vor dem Spiel zustimmen; ohne Faustrecht bleiben seine Spalte und seine Zeile der Endabrechnung leer.",
+                "beide werfen einen Würfel (Würfelstreifen: eine Zeile, wer fährt, nimmt blau, der andere rot)",
+                "danach gilt das Feld wie sonst (Laden, Automat). Wer im Zug eines anderen Rollen gewinnt oder verliert, schreibt es in seine nächste Zeile.",
+                "steht dort ein Laden, Automat, X oder Auto, noch einmal werfen",
+                "Sams erster Zug (auf einem ausgedachten Plan):",
+            ],
+            vec![
+                ("legend_store", "nach dem zweiten Besuch durchstreichen"),
+                ("legend_danger", "Gefahrenzone (das X-Feld): wer darauf fährt"),
+                ("legend_start", "Start auf einem Randfeld, das kein X ist"),
+                ("legend_atd", "Pass pro Zug"),
+                ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
+                ("tracker_carried", "Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Summen"),
+                ("scorepad_lost", "(abziehen)"),
+                ("scorepad_winner", "Gleichstand: geteilter Sieg"),
+            ],
+        ),
+    ];
+    for (lang, card_lines, label_lines) in cases {
+        let card = rules_text(&Params::default(), lang);
+        for line in card_lines {
+            assert!(card.contains(line), "{lang}: {line}\n{card}");
+        }
+        for never in ["drives home", "fahren zurück", "is broken", "kaputt", "Passierschein"] {
+            assert!(!card.contains(never), "{lang}: {never}");
+        }
+        let texts = labels(lang);
+        for (key, line) in label_lines {
+            let text = texts.game.get(key);
+            assert!(text.contains(line), "{lang} {key}: {line}\n{text}");
+            assert!(!text.contains("Passierschein"), "{text}");
+        }
+    }
+    // The German page calls the optional rule what the sheets call it.
+    let web = include_str!("texts/de/tp-hunt-web.tera");
+    assert!(web.contains("input.tp-hunt.jungle: Faustrecht (") && !web.contains("Dschungel"));
 }
