@@ -885,6 +885,7 @@ fn german_titles_are_german_and_a_percentage_stays_on_one_line() {
             seed: Seed::new("card").unwrap(),
             paper: crate::sheet::Paper::A4,
             sheets: sheets::SheetKind::ALL.to_vec(),
+            code_sheets: None,
         };
         let pages = req.document(&crate::games::texts("de", None).unwrap()).unwrap().pages;
         for page in &pages {
@@ -1006,6 +1007,7 @@ fn every_glue_tab_is_labelled_and_the_pad_key_is_readable() {
             seed: Seed::new("card").unwrap(),
             paper: crate::sheet::Paper::A4,
             sheets: vec![Nets, Scorepad],
+            code_sheets: None,
         };
         let pages = req.document(&crate::games::texts(lang, None).unwrap()).unwrap().pages;
         let boxes = pages[0].text_boxes();

@@ -778,6 +778,7 @@ fn labels(lang: &str) -> std::rc::Rc<crate::text::GameTexts> {
         paper: crate::sheet::Paper::A4,
         style: Default::default(),
         sheets: vec![sheets::SheetKind::Tracker],
+        code_sheets: None,
     };
     req.labels(&crate::games::texts(lang, None).unwrap()).unwrap()
 }
@@ -903,6 +904,7 @@ fn tracker_columns_fit_what_is_written_in_them_and_their_heads_fit_the_band() {
                 paper,
                 style: Default::default(),
                 sheets: vec![sheets::SheetKind::Tracker],
+                code_sheets: None,
             };
             let page = &req.document(&texts).unwrap().pages[0];
             let items = page.flat_items();
