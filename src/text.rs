@@ -833,6 +833,8 @@ mod tests {
         ctx.insert("level_rating_percent", "30");
         ctx.insert("band_low", "20");
         ctx.insert("band_high", "50");
+        ctx.insert("chance_k", &4);
+        ctx.insert("chance_n", &10);
         ctx.insert("house_rules_sentence", "");
         for k in [
             "expected",

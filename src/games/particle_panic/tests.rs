@@ -1251,7 +1251,8 @@ fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
             // Six particle boxes a space, then the hands.
             assert_eq!(cells, 36 + p.players as usize * most, "{} players {:?} large {large}", p.players, p.rules());
             for page in &pages {
-                assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
+                let broken = page.standards_broken();
+                assert!(broken.is_empty(), "{} players {:?} large {large}: {broken:?}", p.players, p.rules());
             }
         }
     }
