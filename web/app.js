@@ -379,6 +379,7 @@ function packForm() {
   const per = document.querySelector("input[name='pack-per']:checked").value;
   form.append("per", per);
   if (per === "table") form.append("table-size", $("pack-table-size").value);
+  if (per === "table" && $("pack-spread").checked) form.append("spread", "true");
   form.append("date", $("pack-date").value);
   if ($("pack-split").checked) form.append("split", "true");
   if ($("pack-file").files[0]) form.append("roster", $("pack-file").files[0]);

@@ -36,6 +36,7 @@ const PACK_FIELDS: &[&str] = &[
     "names",
     "per",
     "table-size",
+    "spread",
 ];
 
 pub async fn answer(State(shared): State<Arc<Shared>>, form: Result<Multipart, MultipartRejection>) -> Response {
