@@ -1269,7 +1269,9 @@ pub fn calibration_bar(page: &mut Page, label: &str) {
 
 fn calibration_bar_drawn(page: &mut Page, label: &str) {
     let left = MARGIN_MM + 2.0;
-    let bar_y = page.height - MARGIN_MM - 9.0;
+    // Large print's code runs to two or three lines at 14 pt: the bar sits
+    // above them, at the top of the footer's band.
+    let bar_y = page.height - MARGIN_MM - if page.style.is_large() { 19.0 } else { 9.0 };
     let thin = Stroke::solid(0.6);
     page.line((left, bar_y), (left + 100.0, bar_y), Stroke::solid(1.0));
     for i in 0..=10 {
@@ -1411,6 +1413,33 @@ mod tests {
             let (x0, y0, x1, y1) = p.ink_bounds().unwrap();
             assert!(x0 >= MARGIN_MM && y0 >= MARGIN_MM);
             assert!(x1 <= p.width - MARGIN_MM && y1 <= p.height - MARGIN_MM);
+        }
+    }
+
+    /// The code never runs into the calibration bar: large print's code,
+    /// broken over three lines, stays below it, in both papers.
+    #[test]
+    fn the_code_and_the_bar_never_overlap() {
+        let code = "Blattcode: particle-panic:4-na0nr:p4-c5-n2000-normal-ahnt5:letter-de:board+stacks+rules:5B spring/table 12~13";
+        for paper in [Paper::A4, Paper::Letter] {
+            for large in [false, true] {
+                let mut p = Page::new(paper);
+                p.style = Style::large(large);
+                calibration_bar(&mut p, "100 mm");
+                let bar_top = p.ink_bounds().unwrap().1;
+                let bar_bottom = p.ink_bounds().unwrap().3;
+                code_line(&mut p, code);
+                let boxes = p.text_boxes();
+                let code_top = boxes
+                    .iter()
+                    .filter(|b| b.text != "100 mm")
+                    .map(|b| b.y0)
+                    .fold(f32::MAX, f32::min);
+                assert!(
+                    code_top > bar_bottom || bar_top > boxes.iter().map(|b| b.y1).fold(0.0, f32::max),
+                    "large {large}: code at {code_top}, bar {bar_top}-{bar_bottom}"
+                );
+            }
         }
     }
 
