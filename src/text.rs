@@ -835,6 +835,9 @@ mod tests {
         ctx.insert("band_high", "50");
         ctx.insert("chance_k", &4);
         ctx.insert("chance_n", &10);
+        for k in ["steady_chance", "strong_chance", "deal_chance"] {
+            ctx.insert(k, "about 4 games in 10");
+        }
         ctx.insert("house_rules_sentence", "");
         for k in [
             "expected",
