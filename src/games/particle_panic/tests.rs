@@ -1221,7 +1221,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "Without cards, hold the slips as your cards",
         "Cards spent, discarded or entered go out of the game.",
         "cannot enter a code",
-        "Hand limit (cross off the old)",
+        "Hand limit: cross off the old number.",
         "(dashed: always past it)",
         "the box may hold a new one",
     ];
@@ -1232,7 +1232,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "Ohne Karten: Zettel auf die Hand",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
         "abwerfen (nie bei Handlimit unter",
-        "Handlimit (alte Zahl streichen)",
+        "Handlimit: die alte Zahl streichen.",
         "(gestrichelte immer)",
         "das Kästchen darf ein neues aufnehmen",
         "Karten einer Farbe aus der eigenen Hand ab",
