@@ -1027,7 +1027,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "nie direkt zurück innerhalb dieser 3 Felder; es darf über Körbe und den Hund ziehen, mit dem Hund ein Feld teilen und im WC enden.",
                 "den ganzen Zug lang (ein neuer Zug oder ein Schieben beginnt neu)",
                 "(Abstand darf dich aber wegziehen)",
-                "Du darfst deinen eigenen Korb nach den üblichen Regeln 3 Felder ziehen, auch von der Straße",
+                "Du darfst deinen eigenen Korb 3 Felder nach den üblichen Regeln ziehen, auch von der Straße",
                 "Aus einem Raum auf ein Feld treten zählt als Anhalten dort.",
                 "der Schritt aus einem Raum landet auf niemandem.",
                 "Rollen aus diesem Zug bremsen erst ab dem nächsten",
