@@ -1041,3 +1041,40 @@ fn stepping_out_of_a_room_once_its_piece_has_left_ends_the_move() {
         );
     }
 }
+
+/// As the rules sheet prints it: stepping out of a room onto a square counts
+/// as stopping on it (toilet paper lying there is picked up) but lands on
+/// nobody (no Sneeze on a basket outside the door).
+#[test]
+fn stepping_out_of_a_room_picks_up_paper_but_sneezes_on_nobody() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = BATHROOM;
+    g.sneezes[0] = 1;
+    g.baskets[1].at = at(1, 3);
+    g.baskets[1].carried = 1;
+    g.lying.push((at(1, 3), 2));
+    let mut told = Told::default();
+    g.movement(0, 6, 6, &mut told);
+    assert_eq!(told.offered, vec![vec![walk(&[at(1, 3)])]], "no Sneeze on stepping out");
+    assert_eq!((g.baskets[0].carried, g.baskets[1].carried), (2, 1));
+}
+
+/// As the rules sheet prints it: the Virus's 3 squares ignore baskets and
+/// the Dog (it passes over them and may share the Dog's square), never turn
+/// straight back within the move, and may end back in the bathroom.
+#[test]
+fn the_virus_passes_over_baskets_and_the_dog_and_may_end_at_home() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    let alone: Vec<Pos> = g.hazard_ends(Hazard::Virus).to_vec();
+    assert!(!alone.is_empty());
+    // A basket and the Dog on the square outside the door change nothing.
+    g.baskets[1].at = at(1, 3);
+    g.hazards[1] = at(1, 3);
+    assert_eq!(g.hazard_ends(Hazard::Virus), &alone[..]);
+    // Two squares from the door, the third step may go home.
+    let out = *alone.iter().find(|&&p| p < BATHROOM).expect("a square out");
+    assert!(g.move_hazard(Hazard::Virus, out));
+    assert!(g.hazard_ends(Hazard::Virus).contains(&BATHROOM));
+}

@@ -995,6 +995,89 @@ fn hoard_partners_sit_apart() {
 }
 
 /// The rules sheet as printed, its lines joined, and its pages.
+/// A first game's questions, answered as the engine plays them, in both
+/// languages on both papers, the rules still on their two pages: the door
+/// square is not one of an escape's 3 squares, who moves the Virus and what
+/// it may cross, what a new turn or a push forgets, Social distance on an
+/// object, Sanitiser by the usual rules, paper picked up on stepping out,
+/// rolls taken this turn, a Sneeze going back; tokens, not counters.
+#[test]
+fn the_rules_sheet_answers_a_first_games_questions() {
+    use crate::sheet::Paper;
+    let lines = [
+        (
+            "en",
+            &[
+                "out onto the square outside the door, then 3 squares more, with any rolls in the room.",
+                "a captured basket may escape: out onto the square outside the door, then 3 squares more.",
+                "the player who rolled moves it exactly 3 squares",
+                "never straight back within these 3 squares; it may pass over baskets and the Dog, share a square with the Dog, and end in the bathroom.",
+                "all turn long (a new turn, or a push, starts afresh)",
+                "(Social distance may still move you off)",
+                "you may move your own basket 3 squares by the usual rules, from the road too",
+                "Stepping out of a room onto a square counts as stopping on it.",
+                "the step out of a room lands on nobody.",
+                "rolls taken this turn slow you from the next",
+                "Go round in a loop",
+                "toilet-paper tokens stacked on the counter",
+            ][..],
+        ),
+        (
+            "de",
+            &[
+                "hinaus auf das Feld vor der Tür, dann noch 3 Felder, mit den Rollen im Raum.",
+                "ein gefangener Korb darf entkommen: hinaus auf das Feld vor der Tür, dann noch 3 Felder.",
+                "Wer gewürfelt hat, zieht es genau 3 Felder",
+                "nie direkt zurück innerhalb dieser 3 Felder; es darf über Körbe und den Hund ziehen, mit dem Hund ein Feld teilen und im WC enden.",
+                "den ganzen Zug lang (ein neuer Zug oder ein Schieben beginnt neu)",
+                "(Abstand darf dich aber wegziehen)",
+                "Du darfst deinen eigenen Korb 3 Felder nach den üblichen Regeln ziehen, auch von der Straße",
+                "Aus einem Raum auf ein Feld treten zählt als Anhalten dort.",
+                "der Schritt aus einem Raum landet auf niemandem.",
+                "Rollen aus diesem Zug bremsen erst ab dem nächsten",
+                "Zieh im Kreis",
+                "Klopapier-Marken, gestapelt auf der Theke",
+            ][..],
+        ),
+    ];
+    for (lang, want) in lines {
+        for (players, mode) in EVERY_MODE {
+            for paper in [Paper::A4, Paper::Letter] {
+                let (text, pages) = rules_sheet(players, mode, lang, paper);
+                assert_eq!(pages, 2, "{lang} {players} {mode:?} {paper:?}");
+                for line in want {
+                    assert!(text.contains(line), "{lang}: {line}\n{text}");
+                }
+                for old in ["then 3 squares,", "dann 3 Felder,", "Geh eine Runde", "counters on the counter"] {
+                    assert!(!text.contains(old), "{lang}: {old}");
+                }
+            }
+        }
+    }
+    // The Sneeze card and the board's Sanitiser line, in both languages.
+    for (lang, card, sanitiser) in [
+        ("en", "Land on a basket (not on an object): take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move your basket 3 squares, even off an object"),
+        ("de", "Auf einem Korb landen (nicht auf einem Objekt): all sein Klopapier nehmen und ihn 3 Felder ziehen. Dann zurück in den Vorrat.", "6: Desinfektion: du darfst deinen Korb 3 Felder ziehen, auch von Objekten"),
+    ] {
+        let texts = crate::games::texts(lang, None).unwrap();
+        let req = Request {
+            style: Default::default(),
+            params: Params::default(),
+            seed: Seed::new("card").unwrap(),
+            count: 1,
+            paper: Paper::A4,
+            layout: sheets::BoardLayout::Single,
+            sheets: vec![sheets::SheetKind::Board, sheets::SheetKind::Components],
+            seats: Default::default(),
+        };
+        let words: Vec<String> = req.document(&texts).unwrap().pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
+        let all = words.join(" ");
+        assert!(all.contains(card), "{lang}: {card}\n{all}");
+        assert!(all.contains(sanitiser), "{lang}: {sanitiser}\n{all}");
+        assert!(!all.contains("Use once") && !all.contains("Einmal nutzbar"), "{lang}");
+    }
+}
+
 fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) -> (String, usize) {
     let req = Request {
         style: Default::default(),
@@ -1045,7 +1128,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Player 1 starts, then play goes to the left, in player order.",
                 "From the road, your first step is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
                 "Move as far as you can (if you cannot move at all, stay). You may take one step more than that if the extra step lands on the Virus or the Dog*: it then takes you to its room.",
-                "* A reading of the original rules where they are unclear.",
+                "* Our reading where the game's original rules are unclear.",
             ],
         ),
         (
@@ -1058,7 +1141,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
                 "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Einen Schritt mehr darfst du machen, wenn dieser Schritt auf dem Virus oder dem Hund landet*: dann kommst du in seinen Raum.",
-                "* Eine Lesart der Originalregeln, wo diese unklar sind.",
+                "* So lesen wir die Originalregeln, wo sie unklar sind.",
             ],
         ),
     ];
@@ -1074,7 +1157,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                     assert!(!text.contains(designer), "{lang}: {designer}");
                 }
                 // Spare counters are for hoard mode's draws; race has none.
-                let spares = ["the counters marked spare", "die Reserve-Marken"];
+                let spares = ["the tokens marked spare", "die Reserve-Marken"];
                 assert_eq!(
                     spares.iter().any(|s| text.contains(s)),
                     mode == Mode::Hoard,

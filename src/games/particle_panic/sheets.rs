@@ -312,10 +312,12 @@ impl Context<'_> {
         let after = page.paragraph(left, MARGIN_MM + 24.0, width, 9.5, Bold, &l.get("rating"));
         let after = page.paragraph(left, after + 0.3, width, 8.5, Regular, &l.get("house_rules"));
         let after = page.paragraph(left, after + 0.3, width, 8.5, Regular, &l.get("rating_note"));
+        // Before the hands and stacks: a group without cards reads this
+        // before it has seen the order of the stacks.
+        let after = page.paragraph(left, after + 1.5, width, 8.5, Bold, &l.get("record_no_cards"));
         let y = self.hands(&mut page, &rated.deal, left, width, after + 4.0);
         let notes = |page: &mut Page, y: f32| {
-            let end = page.paragraph(left, y, width, 8.5, Regular, &l.get("how_to_stack"));
-            page.paragraph(left, end + 0.5, width, 8.5, Regular, &l.get("record_no_cards"));
+            page.paragraph(left, y, width, 8.5, Regular, &l.get("how_to_stack"));
         };
         if !large {
             // Room below for the two notes and the calibration bar.

@@ -1,4 +1,4 @@
-use super::engine::{Action, Illegal, Outcome, Phase, Scripted, State};
+use super::engine::{Action, CLUBS, Illegal, Outcome, Phase, Scripted, State};
 use super::*;
 
 fn params(players: u8) -> Params {
@@ -1270,7 +1270,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "a diamond spent while neutralising moves your pawn and ends that neutralise*.",
         "you choose",
         "you choose for each particle, so you may split them.",
-        "* A reading of the original rules where they are unclear.",
+        "* Our reading where the game's original rules are unclear.",
         "Pile each stack's slips face down beside its space of the board",
         "A code goes in all at once: one player, as a special action, discards",
         "Playing by this card, a family wins about",
@@ -1280,7 +1280,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet dieses Neutralisieren*.",
         "für jedes Teilchen,",
         "sie also aufteilen.",
-        "* Eine Lesart der Originalregeln, wo diese unklar sind.",
+        "* So lesen wir die Originalregeln, wo sie unklar sind.",
         "Legt die Zettel jedes Stapels verdeckt neben sein Feld des Spielplans",
         "Ein Code geht auf einmal hinein: ein Spieler wirft als Sonderaktion",
         "Wer nach dieser Karte spielt, gewinnt auf dieser Stufe",
@@ -1291,8 +1291,8 @@ fn the_sheets_answer_a_first_games_questions() {
             let p = Params::at_level_deck(players, five_codes, Level::Normal);
             let two = State::new(&p, &Deal::default()).collect_count() == 2;
             for (lang, want, last_card) in [
-                ("en", en, "(both or none, or the last one*, which empties the stack)"),
-                ("de", de, "(beide oder keine, oder die letzte*, dann ist der Stapel leer)"),
+                ("en", en, "(both or none, or the last one*)"),
+                ("de", de, "(beide oder keine, oder die letzte*)"),
             ] {
                 let (all, _) = sheet_words(&p, &[Board, Stacks, Rules], lang, false);
                 for line in want {
@@ -1304,6 +1304,110 @@ fn the_sheets_answer_a_first_games_questions() {
                     assert!(!rules.contains(designer), "{lang} {players}: {designer} on the card\n{rules}");
                 }
             }
+        }
+    }
+}
+
+/// NEUTRALISE and SPEND as the card prints them: a failed particle may be
+/// tried again in the same neutralise, clubs on one die add up, and with
+/// two basic actions the same one may come twice.
+#[test]
+fn a_failed_particle_is_tried_again_and_clubs_add_up() {
+    let mut s = state(2);
+    s.particles[0] = 1;
+    s.hands[0] = [2, 0, 0, 0, 0];
+    run(&mut s, &[Action::Neutralise, Action::Attempt, Action::Accept], &[1]);
+    assert_eq!((s.particles[0], s.limits[0]), (1, 5), "a failure leaves it");
+    // The same particle again: a 1 and two clubs make the 3 it needs.
+    run(&mut s, &[Action::Attempt, Action::Club, Action::Club, Action::Accept], &[1]);
+    assert_eq!((s.particles[0], s.limits[0], s.hands[0][CLUBS]), (0, 5, 0));
+    run(&mut s, &[Action::StopNeutralising], &[]);
+    s.particles[0] = 1;
+    run(&mut s, &[Action::Neutralise, Action::Attempt, Action::Accept], &[6]);
+    assert_eq!(s.particles[0], 0, "a second neutralise with the second basic action");
+}
+
+/// HAND LIMIT and CODE as the card prints them: cards over a limit go at
+/// the end of the turn, before the holder's own turn, so a player whose
+/// limit is under a code's cards cannot enter one; and once cards are
+/// collected at the end of a turn nothing else can be done (no code).
+#[test]
+fn a_limit_under_a_code_enters_no_code() {
+    let mut s = state(3);
+    s.particles[0] = 1; // no collecting
+    s.hands[0] = [1, 0, 0, 0, 0];
+    s.hands[1] = [4, 0, 0, 0, 0];
+    s.limits[1] = 4;
+    run(&mut s, &[Action::Share { to: 1, cards: [1, 0, 0, 0, 0] }], &[]);
+    assert_eq!(s.hands[1][CLUBS], 5, "five clubs, but on player 1's turn");
+    run(&mut s, &[Action::EndTurn], &[]);
+    assert_eq!(s.phase, Phase::Discard { player: 1 });
+    assert!(s.legal().iter().all(|a| matches!(a, Action::Discard(_))));
+    run(&mut s, &[Action::Discard(CLUBS as u8)], &[1, 3]);
+    assert_eq!((s.active, s.hands[1][CLUBS]), (1, 4));
+    assert!(!s.legal().contains(&Action::Code(CLUBS as u8)));
+    // Collecting at the end of a turn leaves no special action after it.
+    let mut s = state(2);
+    run(&mut s, &[Action::EndTurn], &[]);
+    assert_eq!(s.legal(), vec![Action::TakeCards, Action::LeaveCards]);
+}
+
+/// The second round of first games' questions, answered on the sheets in
+/// both languages: what one Spend covers, trying a particle again, where
+/// cards go, the slips as a hand, what taking a stack's last card does, a
+/// limit under a code, the ★ cards of the variant, the board's boxes; the
+/// deal record warns a group without cards before the hands and stacks.
+#[test]
+fn the_sheets_answer_a_second_round_of_questions() {
+    use sheets::SheetKind::{Board, Record, Rules};
+    let en = [
+        "Spend cards (one action for any number of cards, until the turn ends)",
+        "a club adds 1 to one (clubs add up)",
+        "leaves it (you may try it again)",
+        "Without cards, hold the slips as your cards",
+        "Cards spent, discarded or entered go out of the game.",
+        "cannot enter a code",
+        "Hand limit: cross off the old number.",
+        "(dashed: always past it)",
+        "the box may hold a new one",
+    ];
+    let de = [
+        "Karten ausspielen (einmal für alle Karten bis Zugende)",
+        "Kreuz zählt 1 dazu (auch mehrere)",
+        "lässt es liegen (neuer Versuch erlaubt)",
+        "Ohne Karten: Zettel auf die Hand",
+        "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
+        "abwerfen (nie bei Handlimit unter",
+        "Handlimit: die alte Zahl streichen.",
+        "(gestrichelte immer)",
+        "das Kästchen darf ein neues aufnehmen",
+        "Karten einer Farbe aus der eigenen Hand ab",
+    ];
+    for p in every_setting().into_iter().filter(|p| p.level == Level::Normal) {
+        let two = State::new(&p, &Deal::default()).collect_count() == 2;
+        let last = [
+            ("en", "Never take a stack's last card.", "unless it is for the last code"),
+            ("de", "nie die letzte Karte eines Stapels.", "außer zum Sieg"),
+        ];
+        for ((lang, want), (_, never, unless)) in [("en", &en[..]), ("de", &de[..])].into_iter().zip(last) {
+            let (all, _) = sheet_words(&p, &[Board, Rules], lang, false);
+            for line in want {
+                assert!(all.contains(line), "{lang} {} players: {line}\n{all}", p.players);
+            }
+            let tip = if p.rules().collect_as_action { unless } else { never };
+            let wrong = if p.rules().collect_as_action { never } else { unless };
+            assert!(all.contains(tip) || !all.contains("Tip"), "{lang}: {tip}\n{all}");
+            assert!(!all.contains(wrong), "{lang}: {wrong}");
+            let twice = if lang == "en" { "(the same one twice if you like)" } else { "(auch zweimal dieselbe)" };
+            assert_eq!(all.contains(twice), p.players <= 2, "{lang} {} players: {twice}", p.players);
+            let two_words = if lang == "en" { "(or last two)" } else { "letzte(n) Karte(n)" };
+            assert_eq!(all.contains(two_words), two, "{lang} {} players: {two_words}", p.players);
+            let star = if lang == "en" { "(with printed ★ cards)" } else { "(mit gedruckten ★-Karten)" };
+            assert_eq!(all.contains(star), !p.five_codes, "{lang}: {star}");
+            let (record, _) = sheet_words(&p, &[Record], lang, false);
+            let (warn, hands) = if lang == "en" { ("Playing without cards?", "(three cards") } else { ("Ohne Karten spielen?", "drei Karten)") };
+            let (warn, hands) = (record.find(warn).expect(&record), record.find(hands).expect(&record));
+            assert!(warn < hands, "{lang}: the warning first\n{record}");
         }
     }
 }
