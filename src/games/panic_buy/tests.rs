@@ -1069,6 +1069,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
             layout: sheets::BoardLayout::Single,
             sheets: vec![sheets::SheetKind::Board, sheets::SheetKind::Components],
             seats: Default::default(),
+            code_sheets: None,
         };
         let words: Vec<String> = req.document(&texts).unwrap().pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
         let all = words.join(" ");

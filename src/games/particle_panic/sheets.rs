@@ -76,7 +76,7 @@ pub fn page_count(kind: SheetKind, params: &Params, paper: Paper, style: Style) 
         SheetKind::Rules => None,
         SheetKind::Stars => Some(star_pages(params, paper, style)),
         SheetKind::Record if large => Some(1 + SPACES.div_ceil(LARGE_STACKS_A_PAGE)),
-        SheetKind::Board if large => Some(2),
+        SheetKind::Board if large => None,
         SheetKind::Stacks if large => None,
         _ => Some(1),
     }
@@ -447,12 +447,27 @@ impl Context<'_> {
             });
             self.spaces(page, &SpaceBoxes::LARGE, end + 2.0);
         });
+        // The code boxes go under the hands where they fit, else on a page
+        // of their own (four large hands of 16 or more boxes fill a page).
+        let top = MARGIN_MM + 26.0;
+        let tracks_end = self.tracks(&mut self.kit.blank(), top);
+        let codes_h = self.code_tracks(&mut self.kit.blank(), 0.0);
+        let together = tracks_end + 2.0 + codes_h <= self.kit.content_bottom(&self.kit.blank());
         let tracks = self.kit.shared_page(&format!("{key}/tracks"), code, |page| {
             self.title(page, "board_title");
-            let y = self.tracks(page, MARGIN_MM + 26.0);
-            self.code_tracks(page, y + 2.0);
+            let y = self.tracks(page, top);
+            if together {
+                self.code_tracks(page, y + 2.0);
+            }
         });
-        vec![spaces, tracks]
+        if together {
+            return vec![spaces, tracks];
+        }
+        let codes = self.kit.shared_page(&format!("{key}/codes"), code, |page| {
+            self.title(page, "board_title");
+            self.code_tracks(page, top);
+        });
+        vec![spaces, tracks, codes]
     }
 
     /// Six spaces on a circle below `top`, space 1 at the top, numbered
@@ -588,7 +603,8 @@ impl Context<'_> {
 
     /// What the codes are, and a box per suit in play to tick when its code
     /// is entered (a code goes in at once, from one hand: nothing to bank).
-    fn code_tracks(&self, page: &mut Page, y: f32) {
+    /// Returns where the last row of boxes ends.
+    fn code_tracks(&self, page: &mut Page, y: f32) -> f32 {
         let l = self.labels;
         let large = self.kit.style.is_large();
         let left = MARGIN_MM + 2.0;
@@ -612,6 +628,7 @@ impl Context<'_> {
             page.rect(x, top, size, size, Some(Stroke::solid(1.0)), None);
             page.coloured_text(x + size + 2.0, y, 9.0, Bold, Align::Left, suit_colour(*suit), &name(suit));
         }
+        y + (suits.len().div_ceil(across) - 1) as f32 * row_h + 2.0
     }
 
     /// The stacks as slips to cut out, one column a space, slip 1 (the top

@@ -1396,7 +1396,9 @@ fn the_sheets_answer_a_second_round_of_questions() {
             }
             let tip = if p.rules().collect_as_action { unless } else { never };
             let wrong = if p.rules().collect_as_action { never } else { unless };
-            assert!(all.contains(tip) || !all.contains("Tip"), "{lang}: {tip}\n{all}");
+            // The tip is printed only where it measurably helps (TIPS).
+            let printed = crate::games::particle_panic::levels::tips(p.players).contains(&"last_card");
+            assert!(all.contains(tip) || !printed, "{lang}: {tip}\n{all}");
             assert!(!all.contains(wrong), "{lang}: {wrong}");
             let twice = if lang == "en" { "(the same one twice if you like)" } else { "(auch zweimal dieselbe)" };
             assert_eq!(all.contains(twice), p.players <= 2, "{lang} {} players: {twice}", p.players);
