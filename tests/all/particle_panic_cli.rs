@@ -17,7 +17,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
     // are in the code.
     assert_eq!(
         r.stdout(),
-        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:4-17v:p2-c4-n2000-normal-rao:a4:default:42\n"
+        "wrote output/particle-panic-42.pdf (4 pages)\ncode: particle-panic:4-dqfer:p2-c4-n2000-normal-rao:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/particle-panic-42.pdf"));
     assert_eq!(pages.len(), 4);
@@ -149,7 +149,7 @@ fn json_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "d.json")).unwrap();
     assert_eq!(v["seed"], "9");
-    assert_eq!(v["code"], "particle-panic:4-5fv:p3-c4-n500-normal-r5:a4:default:9");
+    assert_eq!(v["code"], "particle-panic:4-h7g42:p3-c4-n500-normal-r5:a4:default:9");
     assert_eq!(v["rating"]["level"], "normal");
     assert_eq!(v["rating"]["rules"], "per-round+hand-limit-5");
     assert_eq!(v["players"], 3);

@@ -14,7 +14,7 @@ fn default_run_writes_nets_scorepad_and_reference() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/ppe-42-p5.pdf (3 pages)\ncode: ppe:2-8r6:p5-t19-quick:a4:default:42\n"
+        "wrote output/ppe-42-p5.pdf (3 pages)\ncode: ppe:2-58z6j:p5-t19-quick:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/ppe-42-p5.pdf"));
     assert!(pages[0].contains("Pandemic Blocks") && pages[0].contains("Long-\nNosed Man") && pages[0].contains("glue"));

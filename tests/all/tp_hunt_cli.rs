@@ -14,7 +14,7 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/tp-hunt-42.pdf (6 pages)\ncode: tp-hunt:5-fh2:g12-s12-a10-d7-p4:a4:default:42\n"
+        "wrote output/tp-hunt-42.pdf (6 pages)\ncode: tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/tp-hunt-42.pdf"));
     // Map, trackers (4 players, two a page: rows for 9 games in 10), score
@@ -132,7 +132,7 @@ fn count_makes_different_maps_each_with_its_own_code() {
         .iter()
         .map(|p| p.lines().find(|l| l.starts_with("Sheet code")).unwrap())
         .collect();
-    assert_eq!(codes[0], "Sheet code: tp-hunt:5-qyh:g12-s12-a10-d7-p4:a4:map:5");
+    assert_eq!(codes[0], "Sheet code: tp-hunt:5-qn284:g12-s12-a10-d7-p4:a4:map:5");
     assert_eq!(codes[1], "Sheet code: tp-hunt:5-mrd:g12-s12-a10-d7-p4:a4:map:5#2");
     assert_eq!(codes[2], "Sheet code: tp-hunt:5-ar2:g12-s12-a10-d7-p4:a4:map:5#3");
 
@@ -201,7 +201,7 @@ fn json_output_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0);
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "map.json")).unwrap();
     assert_eq!(v["seed"], "42");
-    assert_eq!(v["code"], "tp-hunt:5-fh2:g12-s12-a10-d7-p4:a4:default:42");
+    assert_eq!(v["code"], "tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42");
     assert_eq!(v["stores"].as_array().unwrap().len(), 12);
     assert_eq!(v["atms"].as_array().unwrap().len(), 10);
     assert_eq!(v["dangers"].as_array().unwrap().len(), 7);
@@ -535,7 +535,7 @@ fn text_preview_prints_a_grid_with_a_legend() {
     assert_eq!(r.code(), 0);
     let out = r.stdout();
     assert!(
-        out.starts_with("Sheet code: tp-hunt:5-fh2:g12-s12-a10-d7-p4:a4:default:42\n"),
+        out.starts_with("Sheet code: tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42\n"),
         "{out}"
     );
     assert_eq!(
@@ -724,7 +724,7 @@ fn a_code_printed_in_german_regenerates_the_german_sheet() {
         .find_map(|l| l.strip_prefix("code: "))
         .unwrap()
         .to_string();
-    assert_eq!(code, "tp-hunt:5-bdy:g12-s12-a10-d7-p4:a4-de:map:7");
+    assert_eq!(code, "tp-hunt:5-p1t1j:g12-s12-a10-d7-p4:a4-de:map:7");
     assert!(pdf_pages_text(&read(&s, "a.pdf"))[0].contains(&format!("Blattcode: {code}")));
     assert_eq!(s.run(&["regen", &code, "-o", "b.pdf"]).code(), 0);
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));

@@ -1041,16 +1041,9 @@ fn the_rules_sheet_answers_a_first_games_questions() {
         ),
     ];
     for (lang, want) in lines {
-        for (players, mode) in EVERY_MODE {
-            for paper in [Paper::A4, Paper::Letter] {
-                let (text, pages) = rules_sheet(players, mode, lang, paper);
-                assert_eq!(pages, 2, "{lang} {players} {mode:?} {paper:?}");
-                for line in want {
-                    assert!(text.contains(line), "{lang}: {line}\n{text}");
-                }
-                for old in ["then 3 squares,", "dann 3 Felder,", "Geh eine Runde", "counters on the counter"] {
-                    assert!(!text.contains(old), "{lang}: {old}");
-                }
+        for (_, text) in every_rules_sheet(lang, want) {
+            for old in ["then 3 squares,", "dann 3 Felder,", "Geh eine Runde", "counters on the counter"] {
+                assert!(!text.contains(old), "{lang}: {old}");
             }
         }
     }
@@ -1077,6 +1070,23 @@ fn the_rules_sheet_answers_a_first_games_questions() {
         assert!(all.contains(sanitiser), "{lang}: {sanitiser}\n{all}");
         assert!(!all.contains("Use once") && !all.contains("Einmal nutzbar"), "{lang}");
     }
+}
+
+/// The rules sheet of every mode on both papers, each two pages and saying
+/// every line of `want`: each mode with its text.
+fn every_rules_sheet(lang: &str, want: &[&str]) -> Vec<(Mode, String)> {
+    let mut out = Vec::new();
+    for (players, mode) in EVERY_MODE {
+        for paper in [Paper::A4, Paper::Letter] {
+            let (text, pages) = rules_sheet(players, mode, lang, paper);
+            assert_eq!(pages, 2, "{lang} {players} {mode:?} {paper:?}");
+            for line in want {
+                assert!(text.contains(line), "{lang}: {line}\n{text}");
+            }
+            out.push((mode, text));
+        }
+    }
+    out
 }
 
 fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) -> (String, usize) {
@@ -1147,24 +1157,17 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
         ),
     ];
     for (lang, want) in lines {
-        for (players, mode) in EVERY_MODE {
-            for paper in [Paper::A4, Paper::Letter] {
-                let (text, pages) = rules_sheet(players, mode, lang, paper);
-                assert_eq!(pages, 2, "{lang} {players} {mode:?} {paper:?}");
-                for line in want {
-                    assert!(text.contains(line), "{lang}: {line}\n{text}");
-                }
-                for designer in ["our reading", "unsere Lesart", "one square longer"] {
-                    assert!(!text.contains(designer), "{lang}: {designer}");
-                }
-                // Spare counters are for hoard mode's draws; race has none.
-                let spares = ["the tokens marked spare", "die Reserve-Marken"];
-                assert_eq!(
-                    spares.iter().any(|s| text.contains(s)),
-                    mode == Mode::Hoard,
-                    "{lang} {mode:?}: spares"
-                );
+        for (mode, text) in every_rules_sheet(lang, &want) {
+            for designer in ["our reading", "unsere Lesart", "one square longer"] {
+                assert!(!text.contains(designer), "{lang}: {designer}");
             }
+            // Spare counters are for hoard mode's draws; race has none.
+            let spares = ["the tokens marked spare", "die Reserve-Marken"];
+            assert_eq!(
+                spares.iter().any(|s| text.contains(s)),
+                mode == Mode::Hoard,
+                "{lang} {mode:?}: spares"
+            );
         }
     }
 }

@@ -445,7 +445,11 @@ impl Context<'_> {
             page.role(crate::sheet::Role::Paragraph, |page| {
                 end = page.paragraph(left, MARGIN_MM + 17.0, width, 8.5, Regular, &intro);
             });
-            self.spaces(page, &SpaceBoxes::LARGE, end + 2.0);
+            // A longer intro (German, Letter) flattens the ring to end above the footer.
+            let mut boxes = SpaceBoxes::LARGE;
+            let room = self.kit.content_bottom(page) - (end + 2.0) - boxes.h;
+            boxes.radius_y = boxes.radius_y.min(room / 2.0);
+            self.spaces(page, &boxes, end + 2.0);
         });
         // The code boxes go under the hands where they fit, else on a page
         // of their own (four large hands of 16 or more boxes fill a page).
