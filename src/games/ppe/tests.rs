@@ -724,7 +724,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*.",
-        "* Our reading where the game's original rules are unclear.",
+        "* Our reading where the game's published rules are unclear.",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces)",
         "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (Vaccines still go first).",
     ] {
@@ -733,7 +733,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*.",
-        "* Unsere Lesart, wo die Originalregeln des Spiels unklar sind.",
+        "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten)",
         "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (Impfstoffe bleiben zuerst).",
     ] {
@@ -924,6 +924,20 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
     values.set("variant", crate::game::Value::Many(vec![WHAMMIES.into()]));
     let long_whammies = declare::params(&values).unwrap();
     assert_eq!(long_whammies.target, QUICK_TARGET, "the long game with whammies plays to 19");
+    // Unused Vaccines, Ventilators and Heroes score like any good face.
+    let unused = score(&[Vaccine, Ventilator, Heroes, Mask, Gloves, Mask]);
+    assert_eq!((unused.outcome, unused.points, unused.lose_next_turn), (Outcome::Ok, 6, false));
+    // The game length as the card counts it: a lost turn is not made up (one
+    // player banking 1 and losing the next turn needs 3 rounds to reach 2),
+    // and a player left alone rolls on: of two players who each go out or
+    // bank 1 at even odds, to 2, the second round is played whenever either
+    // is still in (3 in 4), not only when both are (1 in 4).
+    use odds::TurnEnd::{Banked, Out};
+    let slow = length::game_length(1, 2, &[0], &[vec![(Banked { points: 1, lost: true }, 1.0)]]);
+    assert!((slow.mean_rounds - 3.0).abs() < 1e-9, "{}", slow.mean_rounds);
+    let ends = vec![(Out, 0.5), (Banked { points: 1, lost: false }, 0.5)];
+    let alone = length::game_length(2, 2, &[0], &[ends]);
+    assert!((alone.mean_rounds - 1.75).abs() < 1e-9, "{}", alone.mean_rounds);
     for (params, lang, lines) in [
         (
             Params::default(),
@@ -943,6 +957,10 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "when a player reaches 19 points, finish the round",
                 "chance of reaching 19 before a Triple Whammy puts them out",
                 "a longer game goes on on a second pad, totals carried over",
+                "The bad faces are Virus and the Long-Nosed Man; all others are good. Every good face not used to beat a bad one scores 1 point, Vaccines, Ventilators and Heroes too.",
+                "tick \"lost\" on the row of the turn you miss; a missed turn is not made up.",
+                "A player who is out rolls no more; one left alone rolls on until they reach 19 or are out too.",
+                "* Our reading where the game's published rules are unclear.",
             ],
         ),
         (
@@ -960,6 +978,10 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "erreicht jemand 19 Punkte, die Runde zu Ende spielen",
                 "bevor ein dreifacher Whammy sie rausnimmt",
                 "ein längeres Spiel geht auf einem zweiten Block weiter",
+                "Böse sind Virus und Langnase; alle anderen Seiten sind gut. Jede gute Seite, die keine böse schlägt, zählt 1 Punkt, auch Impfstoff, Beatmung und Helden.",
+                "in der Zeile des Zugs an, den du aussetzt; er wird nicht nachgeholt.",
+                "Wer raus ist, würfelt nicht mehr; wer allein übrig bleibt, würfelt weiter, bis er 19 erreicht oder auch raus ist.",
+                "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
             ],
         ),
         (

@@ -696,21 +696,21 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let p = Params::default();
     let en = rules_text(&p, "en");
     for line in [
-        "each puts their car on a free edge square that is not an X*.",
-        "* Our reading where the game's original rules are unclear.",
+        "each puts their car on a free edge square that is not an X* (a shaded one is fine).",
+        "* Our reading where the game's published rules are unclear.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
-        "A turn that starts on an X or a shaded square may drive across the shaded squares around the X's it touches without a pass, to leave them*; stopping on a shaded square, or shaded squares of another X, still take a pass.",
+        "A turn that starts on an X or a shaded square may cross, without a pass, the shaded squares around every X on or next to the car's square, to leave them*; to stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
     let de = rules_text(&p, "de");
     for line in [
-        "ein freies Randfeld, das kein X ist*.",
-        "* Unsere Lesart, wo die Originalregeln des Spiels unklar sind.",
+        "ein freies Randfeld, das kein X ist* (ein markiertes geht).",
+        "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "ohne Pass über die markierten Felder um die X, an denen du stehst, hinausfahren*; wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
+        "ohne Pass über die markierten Felder um jedes X auf oder neben deinem Feld hinausfahren*; wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -964,7 +964,9 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Buy up as much toilet paper (TP: toilet paper rolls) as you can",
                 "You cannot end on the square where this turn began",
                 "buy up to as many rolls of TP as the larger die shows, at $1 each",
-                "Later visitors find $1 on the ground, at every visit.",
+                "Second visitor: buy up to that number, at $1 each, then cross the store out.",
+                "From the third visit on (the store is crossed out), each visitor finds $1 on the ground.",
+                "You may come back to an ATM on any later turn, as often as you like.",
                 "Doubles: nothing this time (next visit it works again).",
                 "Most TP wins; on a tie, all with the most TP share the win.",
                 "Play these only if all agree before the game; without Law of the Jungle, leave its tracker column and score pad row empty.",
@@ -976,7 +978,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "cross it out after its second visit"),
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
-                ("legend_start", "start on any edge square that is not an X"),
+                ("legend_start", "start on any edge square that is not an X, shaded ones too"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
                 ("tracker_carried", "Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the sums"),
                 ("scorepad_lost", "(take away)"),
@@ -989,7 +991,10 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Kaufe so viel Klopapier (englisch TP: toilet paper) wie möglich",
                 "Du darfst nicht auf dem Feld enden, auf dem dieser Zug begann",
                 "so viele Rollen, wie der höhere Würfel zeigt, oder weniger für je 1\u{a0}$ kaufen",
-                "Spätere Besucher finden bei jedem Besuch 1\u{a0}$ auf dem Boden.",
+                "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen.",
+                "Ab dem dritten Besuch (durchgestrichen) findet man bei jedem Besuch 1\u{a0}$ auf dem Boden.",
+                "Wiederkommen darfst du in jedem späteren Zug.",
+                "Wer auf das X-Feld einer Gefahrenzone fährt, hält dort an",
                 "Ein Pasch: diesmal nichts (beim nächsten Besuch geht er wieder).",
                 "bei Gleichstand teilen sich alle mit den meisten den Sieg.",
                 "Nur wenn alle vor dem Spiel zustimmen; ohne Faustrecht bleiben seine Spalte und seine Zeile der Endabrechnung leer.",
@@ -1001,7 +1006,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "nach dem zweiten Besuch durchstreichen"),
                 ("legend_danger", "Gefahrenzone (das X-Feld): wer darauf fährt"),
-                ("legend_start", "Start auf einem Randfeld, das kein X ist"),
+                ("legend_start", "Start auf einem Randfeld, das kein X ist, auch markiert"),
                 ("legend_atd", "Pass pro Zug"),
                 ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
                 ("tracker_carried", "Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Summen"),
@@ -1028,4 +1033,27 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
     // The German page calls the optional rule what the sheets call it.
     let web = include_str!("texts/de/tp-hunt-web.tera");
     assert!(web.contains("input.tp-hunt.jungle: Faustrecht (") && !web.contains("Dschungel"));
+}
+
+/// The rules card keeps its page count with the answers it prints: one A4
+/// page in English, two on Letter and in German.
+#[test]
+fn the_rules_card_keeps_its_page_count() {
+    use crate::sheet::Paper::{A4, Letter};
+    for (lang, paper, most) in [("en", A4, 1), ("en", Letter, 2), ("de", A4, 2), ("de", Letter, 2)] {
+        {
+            let req = Request {
+                seats: Default::default(),
+                params: Params::default(),
+                seed: Seed::new("card").unwrap(),
+                count: 1,
+                paper,
+                style: Default::default(),
+                sheets: vec![sheets::SheetKind::Rules],
+            };
+            let texts = crate::games::texts(lang, None).unwrap();
+            let pages = req.document(&texts).unwrap().pages.len();
+            assert!(pages <= most, "{lang} {paper:?}: {pages} pages");
+        }
+    }
 }
