@@ -1139,7 +1139,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Player 1 starts, then play goes to the left, in player order.",
                 "From the road, your first step is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
                 "Move as far as you can (if you cannot move at all, stay). You may take one step more than that if the extra step lands on the Virus or the Dog*: it then takes you to its room.",
-                "* Our reading where the game's original rules are unclear.",
+                "* Our reading where the game's published rules are unclear.",
             ],
         ),
         (
@@ -1152,7 +1152,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
                 "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Einen Schritt mehr darfst du machen, wenn dieser Schritt auf dem Virus oder dem Hund landet*: dann kommst du in seinen Raum.",
-                "* So lesen wir die Originalregeln, wo sie unklar sind.",
+                "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
             ],
         ),
     ];
