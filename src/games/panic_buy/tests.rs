@@ -1077,7 +1077,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
 fn every_rules_sheet(lang: &str, want: &[&str]) -> Vec<(Mode, String)> {
     let mut out = Vec::new();
     for (players, mode) in EVERY_MODE {
-        for paper in [Paper::A4, Paper::Letter] {
+        for paper in [crate::sheet::Paper::A4, crate::sheet::Paper::Letter] {
             let (text, pages) = rules_sheet(players, mode, lang, paper);
             assert_eq!(pages, 2, "{lang} {players} {mode:?} {paper:?}");
             for line in want {
@@ -1127,7 +1127,6 @@ fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) 
 /// marks the readings with one footnote line; and stays on its two pages.
 #[test]
 fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
-    use crate::sheet::Paper;
     let lines = [
         (
             "en",

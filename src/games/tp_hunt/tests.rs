@@ -1050,6 +1050,7 @@ fn the_rules_card_keeps_its_page_count() {
                 paper,
                 style: Default::default(),
                 sheets: vec![sheets::SheetKind::Rules],
+                code_sheets: None,
             };
             let texts = crate::games::texts(lang, None).unwrap();
             let pages = req.document(&texts).unwrap().pages.len();
