@@ -193,7 +193,7 @@ fn same_bytes_and_regen() {
     let old = pdf_pages_text(&read(&s, "c.pdf"));
     assert!(old[0].contains("COUNTER") && old[0].contains("simulated games"));
     assert!(
-        old[0].contains("panic-buy:2-4w4:p4-race-b6-12:a4:board:r"),
+        old[0].contains("panic-buy:2-82pq8:p4-race-b6-12:a4:default:r"),
         "{}",
         old[0]
     );
@@ -209,7 +209,7 @@ fn same_bytes_and_regen() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
         r.stdout()
-            .contains("\"code\": \"panic-buy:1-pja:p4-race-b6-12:a4:default:r\""),
+            .contains("\"code\": \"panic-buy:1-fyrj8:p4-race-b6-12:a4:default:r\""),
         "{}",
         r.stdout()
     );

@@ -72,7 +72,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
         "{v3_record}"
     );
     assert!(
-        v3[0].contains("particle-panic:3-509:p2-c4-n2000:a4:record:42"),
+        v3[0].contains("particle-panic:3-q88qa:p2-c4-n2000:a4:record:42"),
         "{}",
         v3[0]
     );

@@ -181,7 +181,7 @@ fn the_long_game_prints_its_stop_rule_and_old_codes_still_regenerate() {
     let r = s.run(&["ppe", "--seed", "42", "--players", "6", "--mode", "long", "-o", "l.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
-        r.stdout().contains("code: ppe:2-jcp:p6-t190-long:a4:default:42"),
+        r.stdout().contains("code: ppe:2-hbacd:p6-t190-long:a4:default:42"),
         "{}",
         r.stdout()
     );

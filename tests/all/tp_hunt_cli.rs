@@ -22,7 +22,7 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
     assert_eq!(pages.len(), 6);
     assert!(pages[0].contains("TP Hunt: Neighbourhood Map"));
     assert!(pages[0].contains("blue d12") && pages[0].contains("red d12"));
-    assert!(pages[0].contains("Sheet code: tp-hunt:5-y7h:g12-s12-a10-d7-p4:a4:map:42"));
+    assert!(pages[0].contains("Sheet code: tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42"));
     assert!(pages[1].contains("Player Tracker") && pages[1].contains("Wallet starts at $5"));
     assert!(
         pages[0].contains("On this map a game runs about 19 turns each"),
@@ -133,8 +133,8 @@ fn count_makes_different_maps_each_with_its_own_code() {
         .map(|p| p.lines().find(|l| l.starts_with("Sheet code")).unwrap())
         .collect();
     assert_eq!(codes[0], "Sheet code: tp-hunt:5-qn284:g12-s12-a10-d7-p4:a4:map:5");
-    assert_eq!(codes[1], "Sheet code: tp-hunt:5-mrd:g12-s12-a10-d7-p4:a4:map:5#2");
-    assert_eq!(codes[2], "Sheet code: tp-hunt:5-ar2:g12-s12-a10-d7-p4:a4:map:5#3");
+    assert_eq!(codes[1], "Sheet code: tp-hunt:5-56njz:g12-s12-a10-d7-p4:a4:map:5#2");
+    assert_eq!(codes[2], "Sheet code: tp-hunt:5-0x03f:g12-s12-a10-d7-p4:a4:map:5#3");
 
     let r = s.run(&["tp-hunt", "--seed", "5", "--count", "3", "--format", "json", "-o", "-"]);
     let maps: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
@@ -516,7 +516,7 @@ fn config_file_holds_the_same_settings_and_flags_win() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
         r.stdout()
-            .contains("code: tp-hunt:5-xs4:g12-s9-a10-d8-p6:letter:map+tracker:club night"),
+            .contains("code: tp-hunt:5-3m142:g12-s9-a10-d8-p6:letter:map+tracker:club night"),
         "{}",
         r.stdout()
     );

@@ -447,7 +447,7 @@ impl Context<'_> {
             });
             // A longer intro (German, Letter) flattens the ring to end above the footer.
             let mut boxes = SpaceBoxes::LARGE;
-            let room = self.kit.content_bottom(page) - (end + 2.0) - boxes.h;
+            let room = self.kit.content_bottom(page) - 4.0 - (end + 2.0) - boxes.h;
             boxes.radius_y = boxes.radius_y.min(room / 2.0);
             self.spaces(page, &boxes, end + 2.0);
         });
