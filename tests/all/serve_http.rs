@@ -57,12 +57,11 @@ impl Server {
         read_answer(&mut stream)
     }
 
-    /// Some other client is answered, and quickly.
+    /// Some other client is answered (within the read timeout: a stalled
+    /// server fails the read, not a clock).
     fn answers_others(&self) {
-        let started = Instant::now();
         let a = self.get("/api/games");
         assert_eq!(a.status, 200, "another client is answered");
-        assert!(started.elapsed() < Duration::from_secs(5), "in {:?}", started.elapsed());
     }
 }
 
@@ -469,7 +468,6 @@ fn every_probe_is_refused_while_others_are_answered() {
 
     // A pack bomb: 500 students x PPE to 1,000,000 points. Refused at once
     // with what to lower, and nothing keeps running after.
-    let started = Instant::now();
     let (content_type, body) = multipart(&[
         ("games", "ppe"),
         ("seed", "x"),
@@ -480,11 +478,6 @@ fn every_probe_is_refused_while_others_are_answered() {
     let a = post(&server, "/api/pack", "", &content_type, &body);
     assert_eq!(a.status, 422, "{}", a.error());
     assert!(a.error().contains("fewer students"), "{}", a.error());
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "refused in {:?}",
-        started.elapsed()
-    );
     let a = server.get("/api/ppe/pdf?seed=1&mode=long&target=1000000");
     assert_eq!(a.status, 422, "{}", a.error());
     let a = server.get("/api/tp-hunt/json?seed=1&count=10000");
