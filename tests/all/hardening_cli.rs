@@ -131,7 +131,6 @@ fn a_long_ppe_score_pad_streams_in_flat_memory() {
 #[test]
 fn a_difficulty_search_that_cannot_succeed_stops_early() {
     let s = Scratch::new("difficulty-bound");
-    let started = std::time::Instant::now();
     let line = s
         .run(&[
             "particle-panic",
@@ -148,8 +147,8 @@ fn a_difficulty_search_that_cannot_succeed_stops_early() {
         ])
         .one_error_line(2);
     assert!(line.contains("near-unwinnable"), "{line}");
-    // Refused before a single deal is rated: well under the seconds rating takes.
-    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // Refused before a single deal is rated: rating a million games a deal
+    // would run for hours, so a refusal that came late would not come at all.
     assert!(s.files().is_empty());
 }
 

@@ -527,7 +527,8 @@ fn every_probe_is_refused_while_others_are_answered() {
     server.answers_others();
     let preview = server.get("/api/tp-hunt/preview?seed=slow&page=1");
     assert_eq!(preview.status, 200);
-    let started = Instant::now();
+    // Each read has its own timeout: a server that held the slow clients
+    // fails the read, not a clock.
     for mut s in slow {
         let a = read_answer(&mut s);
         assert!(
@@ -537,11 +538,6 @@ fn every_probe_is_refused_while_others_are_answered() {
             a.error()
         );
     }
-    assert!(
-        started.elapsed() < Duration::from_secs(30),
-        "slow clients held {:?}",
-        started.elapsed()
-    );
     server.answers_others();
     if cfg!(target_os = "linux") {
         let mib = server.memory_mib();

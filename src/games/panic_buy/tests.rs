@@ -52,6 +52,22 @@ fn squares(ends: &std::collections::BTreeSet<Place>) -> Vec<(u16, u16)> {
         .collect()
 }
 
+
+/// A request with the defaults the sheet tests share (seed "card", one
+/// board, A4, the single board, no names); a test sets what it varies.
+fn blank_request() -> Request {
+    Request {
+        params: Params::default(),
+        seed: Seed::new("card").unwrap(),
+        count: 1,
+        paper: crate::sheet::Paper::A4,
+        style: Default::default(),
+        layout: sheets::BoardLayout::Single,
+        sheets: Vec::new(),
+        seats: Default::default(),
+        code_sheets: None,
+    }
+}
 #[test]
 fn the_sample_board_is_legal() {
     assert_eq!(validate(&game_rules(), &sample()), vec![]);
@@ -420,19 +436,16 @@ fn every_page_stays_inside_the_margins_and_squares_are_big_enough() {
         for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
             for (players, mode) in [(2, Mode::Race), (6, Mode::Hoard)] {
                 let req = Request {
-                    style: Default::default(),
                     params: Params {
                         players,
                         mode,
                         ..Params::default()
                     },
                     seed: Seed::new("m").unwrap(),
-                    count: 1,
                     paper,
                     layout,
                     sheets: sheets::SheetKind::ALL.to_vec(),
-                    seats: Default::default(),
-                    code_sheets: None,
+                    ..blank_request()
                 };
                 let doc = req.document(&crate::games::english()).unwrap();
                 doc.assert_inside_margins(&format!("{paper:?} {layout:?} {mode:?}"));
@@ -460,15 +473,11 @@ fn board_squares_and_the_road_hold_a_token_with_room_around_it() {
         (sheets::BoardLayout::Tiled, Paper::Letter),
     ] {
         let req = Request {
-            style: Default::default(),
-            params: Params::default(),
             seed: Seed::new("sq").unwrap(),
-            count: 1,
             paper,
             layout,
             sheets: vec![sheets::SheetKind::Board],
-            seats: Default::default(),
-            code_sheets: None,
+            ..blank_request()
         };
         let doc = req.document(&crate::games::english()).unwrap();
         let road = doc
@@ -831,19 +840,15 @@ fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
         for players in [2, 6] {
             let mode = if players == 2 { Mode::Race } else { Mode::Hoard };
             let req = Request {
-                style: Default::default(),
                 params: Params {
                     players,
                     mode,
                     ..Params::default()
                 },
                 seed: Seed::new("tokens").unwrap(),
-                count: 1,
                 paper: Paper::A4,
-                layout: sheets::BoardLayout::Single,
                 sheets: vec![sheets::SheetKind::Components],
-                seats: Default::default(),
-                code_sheets: None,
+                ..blank_request()
             };
             let mut words = 0;
             for page in req.document(&texts).unwrap().pages {
@@ -937,19 +942,16 @@ fn nothing_touches_the_calibration_bar() {
             for layout in [sheets::BoardLayout::Single, sheets::BoardLayout::Tiled] {
                 for (players, mode) in EVERY_MODE {
                     let req = Request {
-                        style: Default::default(),
                         params: Params {
                             players,
                             mode,
                             ..Params::default()
                         },
                         seed: Seed::new("bar").unwrap(),
-                        count: 1,
                         paper,
                         layout,
                         sheets: sheets::SheetKind::ALL.to_vec(),
-                        seats: Default::default(),
-                        code_sheets: None,
+                        ..blank_request()
                     };
                     for (i, page) in req.document(&texts).unwrap().pages.into_iter().enumerate() {
                         let code_line = page.height - crate::sheet::MARGIN_MM - 4.0;
@@ -1054,15 +1056,9 @@ fn the_rules_sheet_answers_a_first_games_questions() {
     ] {
         let texts = crate::games::texts(lang, None).unwrap();
         let req = Request {
-            style: Default::default(),
-            params: Params::default(),
-            seed: Seed::new("card").unwrap(),
-            count: 1,
             paper: Paper::A4,
-            layout: sheets::BoardLayout::Single,
             sheets: vec![sheets::SheetKind::Board, sheets::SheetKind::Components],
-            seats: Default::default(),
-            code_sheets: None,
+            ..blank_request()
         };
         let words: Vec<String> = req.document(&texts).unwrap().pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
         let all = words.join(" ");
@@ -1091,19 +1087,14 @@ fn every_rules_sheet(lang: &str, want: &[&str]) -> Vec<(Mode, String)> {
 
 fn rules_sheet(players: u8, mode: Mode, lang: &str, paper: crate::sheet::Paper) -> (String, usize) {
     let req = Request {
-        style: Default::default(),
         params: Params {
             players,
             mode,
             ..Params::default()
         },
-        seed: Seed::new("card").unwrap(),
-        count: 1,
         paper,
-        layout: sheets::BoardLayout::Single,
         sheets: vec![sheets::SheetKind::Rules],
-        seats: Default::default(),
-        code_sheets: None,
+        ..blank_request()
     };
     let pages = req
         .document(&crate::games::texts(lang, None).unwrap())
@@ -1179,19 +1170,15 @@ fn spare_counters_only_for_hoard_and_german_marks() {
     for (players, mode) in EVERY_MODE {
         for lang in ["en", "de"] {
             let req = Request {
-                style: Default::default(),
                 params: Params {
                     players,
                     mode,
                     ..Params::default()
                 },
                 seed: Seed::new("spares").unwrap(),
-                count: 1,
                 paper: Paper::A4,
-                layout: sheets::BoardLayout::Single,
                 sheets: vec![sheets::SheetKind::Components],
-                seats: Default::default(),
-                code_sheets: None,
+                ..blank_request()
             };
             let pages = req.document(&crate::games::texts(lang, None).unwrap()).unwrap().pages;
             let text: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
@@ -1220,14 +1207,11 @@ fn the_boards_tables_and_key_read_across_the_table() {
                 for large in [false, true] {
                     let req = Request {
                         style: crate::sheet::Style::large(large),
-                        params: Params::default(),
                         seed: Seed::new("read").unwrap(),
-                        count: 1,
                         paper,
                         layout,
                         sheets: vec![sheets::SheetKind::Board],
-                        seats: Default::default(),
-                        code_sheets: None,
+                        ..blank_request()
                     };
                     let pages = req.document(&texts).unwrap().pages;
                     let boxes: Vec<_> = pages.iter().flat_map(|p| p.text_boxes()).collect();
@@ -1267,22 +1251,19 @@ fn seated_players_names_go_on_their_turn_cards() {
     let names = ["Ana Souza", "Emma Schmidt-Weißenberger von Hohenlohe", "Chen, Li"];
     for (players, mode) in [(3, Mode::Race), (2, Mode::Race)] {
         let req = Request {
-            style: Default::default(),
             params: Params {
                 players,
                 mode,
                 ..Params::default()
             },
             seed: Seed::new("seats").unwrap(),
-            count: 1,
             paper: Paper::A4,
-            layout: sheets::BoardLayout::Single,
             sheets: vec![sheets::SheetKind::Components],
             seats: crate::game::Seats {
                 names: names.iter().map(|n| n.to_string()).collect(),
                 ..Default::default()
             },
-            code_sheets: None,
+            ..blank_request()
         };
         let texts = crate::games::english();
         let pages = req.document(&texts).unwrap().pages;

@@ -38,6 +38,21 @@ fn rulebook_sample() -> Map {
     parse_json(text).unwrap().map()
 }
 
+
+/// A request with the defaults the sheet tests share (seed "card", one
+/// map, A4, no names); a test sets what it varies.
+fn blank_request() -> Request {
+    Request {
+        params: Params::default(),
+        seed: Seed::new("card").unwrap(),
+        count: 1,
+        paper: crate::sheet::Paper::A4,
+        style: Default::default(),
+        sheets: Vec::new(),
+        seats: Default::default(),
+        code_sheets: None,
+    }
+}
 #[test]
 fn rulebook_sample_differs_from_the_rules_only_in_its_atm_count() {
     let v = validate(&Params::default(), &rulebook_sample());
@@ -475,14 +490,10 @@ fn params_code_round_trips() {
 fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     let seed = Seed::new("7").unwrap();
     let req = Request {
-        style: Default::default(),
-        seats: Default::default(),
-        params: Params::default(),
         seed: seed.clone(),
-        count: 1,
         paper: crate::sheet::Paper::A4,
         sheets: sheets::SheetKind::DEFAULT.to_vec(),
-        code_sheets: None,
+        ..blank_request()
     };
     let text = req.json().unwrap();
     let back = parse_json(&text).unwrap();
@@ -541,8 +552,6 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
         for players in [2, 5, 6] {
             for grid in [4, 12, sheets::largest_grid(paper)] {
                 let req = Request {
-                    style: Default::default(),
-                    seats: Default::default(),
                     params: Params {
                         players,
                         grid,
@@ -553,10 +562,9 @@ fn every_page_stays_inside_the_margins_on_both_papers() {
                         ..Params::default()
                     },
                     seed: Seed::new("margins").unwrap(),
-                    count: 1,
                     paper,
                     sheets: sheets::SheetKind::ALL.to_vec(),
-                    code_sheets: None,
+                    ..blank_request()
                 };
                 let doc = req.document(&crate::games::english()).unwrap();
                 // Map, score pad, rules card, at least one tracker and one dice tape page.
@@ -579,14 +587,11 @@ fn trackers_and_dice_tape_fit_the_games_of_the_map() {
         let map = generate_for_seed(&p, &seed).unwrap();
         let r = rating(&p, &map);
         let req = Request {
-            style: Default::default(),
-            seats: Default::default(),
             params: p.clone(),
             seed,
-            count: 1,
             paper: Paper::A4,
             sheets: vec![sheets::SheetKind::Tracker],
-            code_sheets: None,
+            ..blank_request()
         };
         let pages = req.document(&crate::games::english()).unwrap().pages;
         // Turn numbers printed down the trackers (two players to a page, a
@@ -614,14 +619,10 @@ fn map_cells_are_at_least_13_mm_on_the_standard_grid() {
     use crate::sheet::{Item, Paper};
     for paper in [Paper::A4, Paper::Letter] {
         let req = Request {
-            style: Default::default(),
-            seats: Default::default(),
-            params: Params::default(),
             seed: Seed::new("1").unwrap(),
-            count: 1,
             paper,
             sheets: vec![sheets::SheetKind::Map],
-            code_sheets: None,
+            ..blank_request()
         };
         let doc = req.document(&crate::games::english()).unwrap();
         // The grid's outer border is the only 1.2 pt rectangle.
@@ -665,14 +666,10 @@ fn first_fair_of_version_4_keeps_a_map_dropped_by_noise() {
 /// The rules card, as printed in both languages, with every paragraph joined.
 fn rules_text(p: &Params, lang: &str) -> String {
     let req = Request {
-        seats: Default::default(),
         params: p.clone(),
-        seed: Seed::new("card").unwrap(),
-        count: 1,
         paper: crate::sheet::Paper::A4,
-        style: Default::default(),
         sheets: vec![sheets::SheetKind::Rules],
-        code_sheets: None,
+        ..blank_request()
     };
     let texts = crate::games::texts(lang, None).unwrap();
     let labels = req.labels(&texts).unwrap();
@@ -738,14 +735,10 @@ fn each_roll_on_the_dice_tape_has_a_tick_box() {
     use crate::sheet::{Item, MIN_TICK_MM, Paper};
     for paper in [Paper::A4, Paper::Letter] {
         let req = Request {
-            style: Default::default(),
-            seats: Default::default(),
-            params: Params::default(),
             seed: Seed::new("tape").unwrap(),
-            count: 1,
             paper,
             sheets: vec![sheets::SheetKind::DiceTape],
-            code_sheets: None,
+            ..blank_request()
         };
         for page in req.document(&crate::games::english()).unwrap().pages {
             let squares: Vec<f32> = page
@@ -771,14 +764,9 @@ fn each_roll_on_the_dice_tape_has_a_tick_box() {
 /// The labels of a TP Hunt document in `lang`.
 fn labels(lang: &str) -> std::rc::Rc<crate::text::GameTexts> {
     let req = Request {
-        seats: Default::default(),
-        params: Params::default(),
-        seed: Seed::new("card").unwrap(),
-        count: 1,
         paper: crate::sheet::Paper::A4,
-        style: Default::default(),
         sheets: vec![sheets::SheetKind::Tracker],
-        code_sheets: None,
+        ..blank_request()
     };
     req.labels(&crate::games::texts(lang, None).unwrap()).unwrap()
 }
@@ -897,14 +885,9 @@ fn tracker_columns_fit_what_is_written_in_them_and_their_heads_fit_the_band() {
         let square = labels(lang).game.get("tracker_where");
         for paper in [Paper::A4, Paper::Letter] {
             let req = Request {
-                seats: Default::default(),
-                params: Params::default(),
-                seed: Seed::new("card").unwrap(),
-                count: 1,
                 paper,
-                style: Default::default(),
                 sheets: vec![sheets::SheetKind::Tracker],
-                code_sheets: None,
+                ..blank_request()
             };
             let page = &req.document(&texts).unwrap().pages[0];
             let items = page.flat_items();
@@ -1043,14 +1026,9 @@ fn the_rules_card_keeps_its_page_count() {
     for (lang, paper, most) in [("en", A4, 1), ("en", Letter, 2), ("de", A4, 2), ("de", Letter, 2)] {
         {
             let req = Request {
-                seats: Default::default(),
-                params: Params::default(),
-                seed: Seed::new("card").unwrap(),
-                count: 1,
                 paper,
-                style: Default::default(),
                 sheets: vec![sheets::SheetKind::Rules],
-                code_sheets: None,
+                ..blank_request()
             };
             let texts = crate::games::texts(lang, None).unwrap();
             let pages = req.document(&texts).unwrap().pages.len();
