@@ -604,7 +604,7 @@ impl Context<'_> {
             .iter()
             .enumerate()
             .filter(|(_, n)| **n > 0)
-            .map(|(p, n)| format!("{p}: {}", self.chance(*n, odds.total, 1)))
+            .map(|(p, n)| format!("{p} ({})", self.chance(*n, odds.total, 1)))
             .collect();
         page.paragraph(
             left,
@@ -612,7 +612,7 @@ impl Context<'_> {
             width,
             8.0,
             Regular,
-            &format!("{}: {}", self.l("points_dist"), dist.join("  ")),
+            &format!("{}: {}", self.l("points_dist"), dist.join("; ")),
         )
     }
 

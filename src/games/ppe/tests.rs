@@ -842,13 +842,13 @@ fn the_reference_card_prints_no_impossible_outcome_as_a_chance_of_zero() {
                 assert!(!card.contains(zero), "{zero}\n{card}");
             }
             let label = if lang == "en" { "Points per roll:" } else { "Punkte pro Wurf:" };
-            let dist = card.split(&format!("{label} 0: ")).nth(1).expect("the points per roll");
+            let dist = card.split(&format!("{label} 0 (")).nth(1).expect("the points per roll");
             // The list runs to the next word.
             let dist: String = dist.chars().take_while(|c| !c.is_alphabetic()).collect();
-            for impossible in [" 1: ", " 3: ", " 5: "] {
+            for impossible in [" 1 (", " 3 (", " 5 ("] {
                 assert!(!dist.contains(impossible), "{impossible}\n{dist}");
             }
-            assert!(dist.contains(" 2: ") && dist.contains(" 6: "), "{dist}");
+            assert!(dist.contains("; 2 (") && dist.contains("; 6 ("), "{dist}");
         }
     }
 }
@@ -1042,5 +1042,19 @@ fn every_glue_tab_is_labelled_and_the_pad_key_is_readable() {
             .find(|b| b.text.starts_with(key_start))
             .expect("the pad's key");
         assert!(key.size_pt >= 8.0, "{lang}: {}", key.size_pt);
+    }
+}
+
+/// The card's Ventilator line does not read as "the roll scores whatever
+/// else it holds": the other lines (Heroes against the Long-Nosed Man)
+/// still apply.
+#[test]
+fn the_reference_card_scores_a_ventilator_roll_by_the_other_lines() {
+    use sheets::SheetKind::Reference;
+    for params in every_mode() {
+        let en = printed(params.clone(), "en", vec![Reference]);
+        assert!(en.contains("the roll is scored by the other lines as usual."), "{en}");
+        let de = printed(params, "de", vec![Reference]);
+        assert!(de.contains("der Wurf wird nach den anderen Zeilen gewertet wie sonst."), "{de}");
     }
 }
