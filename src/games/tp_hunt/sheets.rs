@@ -520,23 +520,29 @@ impl Context<'_> {
             (left + width - 48.0, y + 1.0),
             Stroke::solid(0.5),
         );
-        // The start square: a box each for the column (blue) and the row (red).
-        page.fitted(
-            left + width - 46.0,
-            y,
-            24.0,
-            9.0,
-            Regular,
-            Align::Left,
-            &format!("{}:", l.get("tracker_start")),
-        );
-        for (i, die) in [l.get("tracker_col"), l.get("tracker_row")].iter().enumerate() {
-            let bx = left + width - 21.0 + i as f32 * 11.0;
-            page.rect(bx, y - 5.0, 10.0, 8.0, Some(Stroke::solid(0.6)), None);
-            page.writing_cell(bx, y - 5.0, 10.0, 8.0);
-            page.fitted_text(bx + 5.0, y + 5.5, 10.0, MIN_TEXT_PT, Regular, die);
+        if first_turn == 0 {
+            // The start square: a box each for the column (blue) and the row (red).
+            page.fitted(
+                left + width - 46.0,
+                y,
+                24.0,
+                9.0,
+                Regular,
+                Align::Left,
+                &format!("{}:", l.get("tracker_start")),
+            );
+            for (i, die) in [l.get("tracker_col"), l.get("tracker_row")].iter().enumerate() {
+                let bx = left + width - 21.0 + i as f32 * 11.0;
+                page.rect(bx, y - 5.0, 10.0, 8.0, Some(Stroke::solid(0.6)), None);
+                page.writing_cell(bx, y - 5.0, 10.0, 8.0);
+                page.fitted_text(bx + 5.0, y + 5.5, 10.0, MIN_TEXT_PT, Regular, die);
+            }
+            page.text(left, y + 7.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
+        } else {
+            // A later tracker of the same player: no start, the turns it goes on from.
+            let next = l.get("tracker_next").replace("{turn}", &first_turn.to_string());
+            page.fitted(left, y + 7.0, width, 9.0, Bold, Align::Left, &next);
         }
-        page.text(left, y + 7.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
 
         // The TP columns are the score pad's rows, so the final tally is a copy.
         let keys = TRACKER_COLUMNS;

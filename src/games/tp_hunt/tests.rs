@@ -697,7 +697,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "* Our reading where the game's published rules are unclear.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
-        "A turn that starts on an X or a shaded square may cross, without a pass, the shaded squares around every X on or next to the car's square, to leave them*; to stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
+        "A turn that starts on an X or a shaded square may drive out without a pass across the shaded squares of each X the car stands on or touches (on its square or one of the 8 around it)*; to stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
@@ -707,7 +707,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "ohne Pass über die markierten Felder um jedes X auf oder neben deinem Feld hinausfahren*; wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
+        "ohne Pass über die markierten Felder jedes X hinausfahren, auf dem dein Auto steht oder das es berührt (sein Feld oder eines der 8 darum)*; wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -963,7 +963,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
                 ("legend_start", "start on any edge square that is not an X, shaded ones too"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
-                ("tracker_carried", "Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the sums"),
+                ("tracker_carried", "copied and not added up again: Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the sums"),
+                ("tracker_next", "Turns from {turn} on: this tracker goes on from your tracker before."),
                 ("scorepad_lost", "(take away)"),
                 ("scorepad_winner", "a tie shares the win"),
             ],
@@ -992,7 +993,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 ("legend_start", "Start auf einem Randfeld, das kein X ist, auch markiert"),
                 ("legend_atd", "Pass pro Zug"),
                 ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
-                ("tracker_carried", "Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Summen"),
+                ("tracker_carried", "nur abgeschrieben, nicht noch einmal addiert: Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Summen"),
+                ("tracker_next", "Züge ab {turn}: dieses Blatt setzt dein Blatt davor fort."),
                 ("scorepad_lost", "(abziehen)"),
                 ("scorepad_winner", "Gleichstand: geteilter Sieg"),
             ],
@@ -1034,5 +1036,50 @@ fn the_rules_card_keeps_its_page_count() {
             let pages = req.document(&texts).unwrap().pages.len();
             assert!(pages <= most, "{lang} {paper:?}: {pages} pages");
         }
+    }
+}
+
+/// A later tracker of a player says which turns it goes on from and prints
+/// no start (no start square, no "$5"); the map's rating says what its
+/// 9-in-10 figure counts.
+#[test]
+fn a_later_tracker_goes_on_from_the_one_before_and_the_map_says_turns_each() {
+    for (lang, start, next, rating, player) in [
+        ("en", "Wallet starts at $5", "↳ Turns from ", "turns each)", "Player:"),
+        ("de", "Die Geldbörse beginnt mit 5\u{a0}$", "↳ Züge ab ", "Zügen pro Person)", "Spieler:"),
+    ] {
+        let req = Request {
+            sheets: vec![sheets::SheetKind::Map, sheets::SheetKind::Tracker],
+            style: crate::sheet::Style::large(true),
+            ..blank_request()
+        };
+        let texts = crate::games::texts(lang, None).unwrap();
+        let pages = req.document(&texts).unwrap().pages;
+        // Every text of a page, also inside its magnified blocks.
+        fn texts_of(items: &[crate::sheet::Item], out: &mut Vec<String>) {
+            for item in items {
+                match item {
+                    crate::sheet::Item::Text { text, .. } => out.push(text.clone()),
+                    crate::sheet::Item::Group(g) | crate::sheet::Item::Placed { group: g, .. } => texts_of(&g.items, out),
+                    _ => {}
+                }
+            }
+        }
+        let page_texts: Vec<String> = pages
+            .iter()
+            .map(|pg| {
+                let mut out = Vec::new();
+                texts_of(&pg.items, &mut out);
+                out.join(" ")
+            })
+            .collect();
+        assert!(page_texts.iter().any(|t| t.contains(rating)), "{lang}: {}", page_texts[0]);
+        let trackers: Vec<&String> = page_texts.iter().filter(|t| t.contains(player)).collect();
+        let firsts = trackers.iter().filter(|t| t.contains(start)).count();
+        let laters = trackers.iter().filter(|t| t.contains(next)).count();
+        assert_eq!(firsts, req.params.players as usize, "{lang}");
+        assert!(laters > 0, "{lang}: large print has later trackers");
+        assert_eq!(firsts + laters, trackers.len(), "{lang}");
+        assert!(trackers.iter().all(|t| !(t.contains(start) && t.contains(next))), "{lang}");
     }
 }
