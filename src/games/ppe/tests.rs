@@ -724,7 +724,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*.",
-        "* Our reading where the game's published rules are unclear.",
+        "* A reading of the original rules where they are unclear; these sheets are all you need.",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces)",
         "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (Vaccines still go first).",
     ] {
@@ -733,7 +733,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*.",
-        "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
+        "* Eine Lesart der Originalregeln, wo sie unklar sind; diese Blätter sind alles, was ihr braucht.",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten)",
         "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (Impfstoffe bleiben zuerst).",
     ] {
@@ -960,7 +960,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "The bad faces are Virus and the Long-Nosed Man; all others are good. Every good face not used to beat a bad one scores 1 point, Vaccines, Ventilators and Heroes too.",
                 "tick \"lost\" on the row of the turn you miss; a missed turn is not made up.",
                 "A player who is out rolls no more; one left alone rolls on until they reach 19 or are out too.",
-                "* Our reading where the game's published rules are unclear.",
+                "* A reading of the original rules where they are unclear; these sheets are all you need.",
             ],
         ),
         (
@@ -981,7 +981,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Böse sind Virus und Langnase; alle anderen Seiten sind gut. Jede gute Seite, die keine böse schlägt, zählt 1 Punkt, auch Impfstoff, Beatmung und Helden.",
                 "in der Zeile des Zugs an, den du aussetzt; er wird nicht nachgeholt.",
                 "Wer raus ist, würfelt nicht mehr; wer allein übrig bleibt, würfelt weiter, bis er 19 erreicht oder auch raus ist.",
-                "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
+                "* Eine Lesart der Originalregeln, wo sie unklar sind; diese Blätter sind alles, was ihr braucht.",
             ],
         ),
         (
@@ -1056,5 +1056,33 @@ fn the_reference_card_scores_a_ventilator_roll_by_the_other_lines() {
         assert!(en.contains("the roll is scored by the other lines as usual."), "{en}");
         let de = printed(params, "de", vec![Reference]);
         assert!(de.contains("der Wurf wird nach den anderen Zeilen gewertet wie sonst."), "{de}");
+    }
+}
+
+/// Only a Long-Nosed Man left unbeaten ends a turn (not every roll without
+/// Heroes); a Ventilator always costs the next turn; the round is finished
+/// by the players after the one who reached the target.
+#[test]
+fn the_sheets_say_what_ends_a_turn_and_who_still_plays_the_last_round() {
+    use sheets::SheetKind::{Reference, Rules, Scorepad};
+    let quick = every_mode().remove(0);
+    let en = printed(quick.clone(), "en", vec![Rules, Reference, Scorepad]);
+    for line in [
+        "A Long-Nosed Man with no Heroes to beat him ends your turn, and the roll scores 0",
+        "A Ventilator used always costs you your next turn (you are recovering), whatever else the roll holds",
+        "A Long-Nosed Man without Heroes ends your turn: the roll scores 0.",
+        "finish the round (the players after you still have their turn in it)",
+    ] {
+        assert!(en.contains(line), "{line}\n{en}");
+    }
+    assert!(!en.contains("With no Heroes") && !en.contains("Without Heroes your turn"), "{en}");
+    let de = printed(quick, "de", vec![Rules, Reference, Scorepad]);
+    for line in [
+        "Eine Langnase, die keine Helden schlagen, beendet deinen Zug, und der Wurf zählt 0",
+        "Eine benutzte Beatmung kostet dich immer deinen nächsten Zug (du erholst dich), was der Wurf sonst auch zeigt",
+        "Eine Langnase ohne Helden beendet den Zug: der Wurf zählt 0.",
+        "die Runde zu Ende spielen (wer nach dir kommt, ist in dieser Runde noch dran)",
+    ] {
+        assert!(de.contains(line), "{line}\n{de}");
     }
 }

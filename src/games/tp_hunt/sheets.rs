@@ -540,7 +540,7 @@ impl Context<'_> {
             page.text(left, y + 7.0, 9.0, Bold, Align::Left, &l.get("tracker_wallet_start"));
         } else {
             // A later tracker of the same player: no start, the turns it goes on from.
-            let next = l.get("tracker_next").replace("{turn}", &first_turn.to_string());
+            let next = l.get("tracker_next").replace("{turn}", &(first_turn + 1).to_string());
             page.fitted(left, y + 7.0, width, 9.0, Bold, Align::Left, &next);
         }
 

@@ -694,20 +694,24 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let en = rules_text(&p, "en");
     for line in [
         "each puts their car on a free edge square that is not an X* (a shaded one is fine).",
-        "* Our reading where the game's published rules are unclear.",
+        "* A reading of the original rules where they are unclear; these sheets are all you need.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
-        "A turn that starts on an X or a shaded square may drive out without a pass across the shaded squares of each X the car stands on or touches (on its square or one of the 8 around it)*; to stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
+        "A turn that starts on an X or a shaded square may drive out without a pass*. Free are the shaded squares of each X the car stands on or touches (its own square or one of the 8 around it). To stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
+        "a car that cannot move at all stays where it is and its turn ends*.",
+        "then cross the store out (also when you buy nothing).",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
     let de = rules_text(&p, "de");
     for line in [
         "ein freies Randfeld, das kein X ist* (ein markiertes geht).",
-        "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
+        "* Eine Lesart der Originalregeln, wo sie unklar sind; diese Blätter sind alles, was ihr braucht.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "ohne Pass über die markierten Felder jedes X hinausfahren, auf dem dein Auto steht oder das es berührt (sein Feld oder eines der 8 darum)*; wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
+        "darfst du ohne Pass hinausfahren*. Frei sind dabei die markierten Felder jedes X, auf dem dein Auto steht oder das es berührt (sein Feld oder eines der 8 darum). Wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
+        "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
+        "dann den Laden durchstreichen (auch wer nichts kauft).",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -947,7 +951,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Buy up as much toilet paper (TP: toilet paper rolls) as you can",
                 "You cannot end on the square where this turn began",
                 "buy up to as many rolls of TP as the larger die shows, at $1 each",
-                "Second visitor: buy up to that number, at $1 each, then cross the store out.",
+                "Second visitor: buy up to that number, at $1 each, then cross the store out (also when you buy nothing).",
                 "From the third visit on (the store is crossed out), each visitor finds $1 on the ground.",
                 "You may come back to an ATM on any later turn, as often as you like.",
                 "Doubles: nothing this time (next visit it works again).",
@@ -961,7 +965,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "cross it out after its second visit"),
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
-                ("legend_start", "start on any edge square that is not an X, shaded ones too"),
+                ("legend_start", "start on any edge square that is not an X, white or shaded"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
                 ("tracker_carried", "copied and not added up again: Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the sums"),
                 ("tracker_next", "Turns from {turn} on: this tracker goes on from your tracker before."),
@@ -975,7 +979,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Kaufe so viel Klopapier (englisch TP: toilet paper) wie möglich",
                 "Du darfst nicht auf dem Feld enden, auf dem dieser Zug begann",
                 "so viele Rollen, wie der höhere Würfel zeigt, oder weniger für je 1\u{a0}$ kaufen",
-                "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen.",
+                "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen (auch wer nichts kauft).",
                 "Ab dem dritten Besuch (durchgestrichen) findet man bei jedem Besuch 1\u{a0}$ auf dem Boden.",
                 "Wiederkommen darfst du in jedem späteren Zug.",
                 "Wer auf das X-Feld einer Gefahrenzone fährt, hält dort an",
@@ -990,7 +994,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "nach dem zweiten Besuch durchstreichen"),
                 ("legend_danger", "Gefahrenzone (das X-Feld): wer darauf fährt"),
-                ("legend_start", "Start auf einem Randfeld, das kein X ist, auch markiert"),
+                ("legend_start", "Start auf jedem Randfeld ohne X, weiß oder markiert"),
                 ("legend_atd", "Pass pro Zug"),
                 ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
                 ("tracker_carried", "nur abgeschrieben, nicht noch einmal addiert: Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Summen"),
