@@ -162,7 +162,11 @@ pub fn quote(input: &str) -> String {
 /// it (a temporary file's name means nothing to the person who gave the path).
 pub fn io_reason(e: &std::io::Error) -> String {
     let Some(code) = e.raw_os_error() else {
-        return e.to_string();
+        // tempfile wraps the system's error with its temporary path: the system's.
+        let inner = e
+            .get_ref()
+            .and_then(|inner| inner.source()?.downcast_ref::<std::io::Error>());
+        return inner.map_or_else(|| e.kind().to_string(), io_reason);
     };
     let words = match code {
         libc::ENOSPC => "the disk is full",
