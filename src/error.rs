@@ -111,8 +111,9 @@ pub fn tidy(message: &str) -> String {
         .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
         .filter(|c| !c.is_control() && !is_invisible_format(*c))
         .collect();
-    // Parsers (serde, toml) quote input in double quotes: cut those pieces too.
-    let mut out = cut_quoted(&cut_quoted(&clean, '\''), '"');
+    // Parsers (serde, toml) quote input in double quotes or backticks
+    // (unknown field `...`): cut those pieces too.
+    let mut out = cut_quoted(&cut_quoted(&cut_quoted(&clean, '\''), '"'), '`');
     if out.chars().count() > MAX_MESSAGE_CHARS {
         out = out.chars().take(MAX_MESSAGE_CHARS - 1).collect();
         out.push('…');
@@ -157,13 +158,37 @@ pub fn quote(input: &str) -> String {
     format!("'{cut}'")
 }
 
-/// An I/O error's reason without the paths some libraries add to it (a
-/// temporary file's name means nothing to the person who gave the path).
+/// An I/O error's reason in words, without the paths some libraries add to
+/// it (a temporary file's name means nothing to the person who gave the path).
 pub fn io_reason(e: &std::io::Error) -> String {
-    match e.raw_os_error() {
-        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
-        None => e.kind().to_string(),
-    }
+    let Some(code) = e.raw_os_error() else {
+        // tempfile wraps the system's error with its temporary path: the system's.
+        let inner = e
+            .get_ref()
+            .and_then(|inner| inner.source()?.downcast_ref::<std::io::Error>());
+        return inner.map_or_else(|| e.kind().to_string(), io_reason);
+    };
+    let words = match code {
+        libc::ENOSPC => "the disk is full",
+        libc::EDQUOT => "the disk quota is used up",
+        libc::EROFS => "the disk is read-only",
+        libc::EACCES | libc::EPERM => "permission denied",
+        libc::ENOENT => "no such file or folder",
+        libc::ENOTDIR => "a part of the path is not a folder",
+        libc::EISDIR => "it is a folder",
+        libc::EEXIST => "it exists already",
+        libc::ENAMETOOLONG => "the name is too long",
+        libc::EFBIG => "the file is too large",
+        libc::EMFILE | libc::ENFILE => "too many files are open",
+        libc::EIO => "the disk reported an error",
+        libc::EXDEV => "it is on another disk",
+        _ => {
+            let text = std::io::Error::from_raw_os_error(code).to_string();
+            // "File name too long (os error 36)": the system's words, without the number.
+            return text.split(" (os error").next().unwrap_or(&text).to_string();
+        }
+    };
+    words.to_string()
 }
 
 #[cfg(test)]
@@ -184,6 +209,16 @@ mod tests {
         // A parser's message quotes the input it read in double quotes.
         let e = Error::input(format!("invalid type: string \"{}\", expected u16", "z".repeat(392)));
         assert!(e.message.chars().count() < 100, "{}", e.message);
+        // Serde quotes an unknown field in backticks.
+        let e = Error::input(format!(
+            "unknown field `{}`, expected one of `seed`, `count`",
+            "k".repeat(200)
+        ));
+        assert!(
+            !e.message.contains(&"k".repeat(61)) && e.message.ends_with("`seed`, `count`"),
+            "{}",
+            e.message
+        );
         // An apostrophe that no other closes quotes nothing: the words after it stay.
         let words = format!("a class pack's code{}; the end", " and more".repeat(10));
         assert_eq!(Error::input(words.clone()).message, words);

@@ -62,6 +62,9 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if !matches!(matches.subcommand_name(), Some("serve")) {
+        panicpress::output::remove_temporaries_on_signals();
+    }
     // The web server and the command line are two adapters over the library:
     // the binary starts whichever was asked for.
     let ran = match matches.subcommand() {

@@ -23,8 +23,6 @@ pub const DEFAULT_DIR: &str = "output";
 /// Temporary files and folders start with this; only ours are ever cleaned up.
 const TEMP_PREFIX: &str = ".panicpress-";
 const TEMP_SUFFIX: &str = ".tmp";
-/// Inside a temporary folder: the file its writer holds locked.
-const LOCK_FILE: &str = ".lock";
 /// A leftover younger than this may belong to a writer that has not locked it yet.
 const STALE_AFTER: Duration = Duration::from_secs(10);
 
@@ -83,11 +81,14 @@ pub fn is_stdout(path: &Path) -> bool {
 
 /// Writes `bytes` to `path` atomically; `-` writes to standard output.
 pub fn write(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_with(path, |w| w.write_all(bytes).map_err(|e| Error::input(e.to_string())))
+    write_with(path, |w| w.write_all(bytes).map_err(|e| Error::io(io_reason(&e))))
 }
 
 fn cannot(path: &Path, why: &dyn std::fmt::Display) -> Error {
-    Error::input(format!("cannot write {}: {why}", quote(&path.display().to_string())))
+    if is_stdout(path) {
+        return Error::io(format!("cannot write to standard output: {why}"));
+    }
+    Error::io(format!("cannot write {}: {why}", quote(&path.display().to_string())))
 }
 
 /// The folder a new file or folder at `path` goes into: `output/` is made when
@@ -105,13 +106,49 @@ fn parent_of(path: &Path) -> Result<PathBuf> {
     Ok(parent)
 }
 
+/// A writer that keeps the first I/O error it met, so that a failure inside
+/// a document's writer (which words it its own way) is told with the path.
+struct Recording<W: Write> {
+    inner: W,
+    failed: Option<std::io::Error>,
+}
+
+impl<W: Write> Write for Recording<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(buf).inspect_err(|e| self.keep(e))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().inspect_err(|e| self.keep(e))
+    }
+}
+
+impl<W: Write> Recording<W> {
+    fn new(inner: W) -> Recording<W> {
+        Recording { inner, failed: None }
+    }
+    fn keep(&mut self, e: &std::io::Error) {
+        if self.failed.is_none() {
+            self.failed = Some(std::io::Error::new(e.kind(), io_reason(e)));
+        }
+    }
+    /// Streams `fill` into the writer, then flushes it; a write that failed
+    /// is told as `cannot write PATH: REASON`, whatever `fill` made of it.
+    fn fill(mut self, path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<W> {
+        let filled = fill(&mut self).and_then(|()| self.flush().map_err(|e| cannot(path, &io_reason(&e))));
+        match (filled, self.failed) {
+            (_, Some(e)) => Err(cannot(path, &e)),
+            (Err(e), None) => Err(e),
+            (Ok(()), None) => Ok(self.inner),
+        }
+    }
+}
+
 /// Streams output made by `fill` to `path` (see the module comment); `-`
 /// streams to standard output.
 pub fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
     if is_stdout(path) {
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        fill(&mut out)?;
-        return out.flush().map_err(|e| Error::input(format!("standard output: {e}")));
+        let out = std::io::BufWriter::new(std::io::stdout().lock());
+        return Recording::new(out).fill(path, fill).map(drop);
     }
     // An existing file keeps its permissions when it is replaced (a 0600
     // class pack of children's names must not become readable by others).
@@ -124,24 +161,25 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) 
     };
     let parent = parent_of(path)?;
     remove_stale(&parent);
-    let tmp = temp_builder(0o666)
-        .tempfile_in(&parent)
-        .map_err(|e| cannot(path, &io_reason(&e)))?;
-    // Held until the file is renamed or removed: a locked file is never stale.
-    tmp.as_file().try_lock().map_err(|e| cannot(path, &e))?;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file());
-    fill(&mut out)?;
-    out.flush().map_err(|e| cannot(path, &io_reason(&e)))?;
-    drop(out);
+    let tmp = TempFolder::new(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let staged = tmp.path.join(STAGED);
+    let file = new_file(&staged).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let out = Recording::new(std::io::BufWriter::with_capacity(1 << 16, file)).fill(path, fill)?;
+    let file = out.into_inner().map_err(|e| cannot(path, &io_reason(e.error())))?;
     if let Some(permissions) = keep {
-        tmp.as_file()
-            .set_permissions(permissions)
+        file.set_permissions(permissions)
             .map_err(|e| cannot(path, &io_reason(&e)))?;
     }
-    tmp.as_file().sync_all().map_err(|e| cannot(path, &io_reason(&e)))?;
-    // On any error above, dropping `tmp` removes the temporary file.
-    tmp.persist(path).map_err(|e| cannot(path, &io_reason(&e.error)))?;
-    Ok(())
+    file.sync_all().map_err(|e| cannot(path, &io_reason(&e)))?;
+    // On any error above, dropping `tmp` removes the staged file.
+    std::fs::rename(&staged, path).map_err(|e| cannot(path, &io_reason(&e)))
+}
+
+/// A new file with the mode new files get (0666 less the umask), never
+/// through a link.
+fn new_file(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    OpenOptions::new().write(true).create_new(true).mode(0o666).open(path)
 }
 
 /// One rule for every format: `-o` names a file (or the first of numbered
@@ -159,54 +197,216 @@ fn write_straight(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) 
         .write(true)
         .open(path)
         .map_err(|e| cannot(path, &io_reason(&e)))?;
-    let mut out = std::io::BufWriter::new(file);
-    fill(&mut out)?;
-    out.flush().map_err(|e| cannot(path, &io_reason(&e)))
+    Recording::new(std::io::BufWriter::new(file)).fill(path, fill).map(drop)
 }
 
-/// Temporary files and folders get the modes new ones get anyway (0666 for a
-/// file, 0777 for a folder, less the umask), not tempfile's 0600 and 0700: a
-/// folder needs its execute bit to be entered.
-fn temp_builder(mode: u32) -> tempfile::Builder<'static, 'static> {
-    use std::os::unix::fs::PermissionsExt;
-    let mut b = tempfile::Builder::new();
-    b.prefix(TEMP_PREFIX)
-        .suffix(TEMP_SUFFIX)
-        .permissions(std::fs::Permissions::from_mode(mode));
-    b
+/// Inside a temporary folder: what is being written (a file, or a folder of
+/// files), moved into place when whole.
+const STAGED: &str = "staged";
+/// Inside every temporary folder: the file that marks it as this tool's,
+/// locked while its run lives. A folder is removed by a later run only when
+/// it holds this file with these words and no process holds its lock.
+const MARKER: &str = ".panicpress-marker";
+const MARKER_TEXT: &[u8] = b"panicpress: a temporary folder of a run; removed once no run holds this file\n";
+
+/// The temporary folders of this run, for INT and TERM to remove.
+static LIVE: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// A temporary folder of this run beside a target: `.panicpress-XXXXXX.tmp/`
+/// with its marker, removed (with what is left in it) when dropped.
+struct TempFolder {
+    path: PathBuf,
+    /// Held open: the lock on the marker lasts as long as the run.
+    _marker: Option<File>,
+}
+
+impl TempFolder {
+    fn new(parent: &Path) -> std::io::Result<TempFolder> {
+        use std::os::unix::fs::PermissionsExt;
+        // Held while the folder is made, so that INT or TERM finds it listed.
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        let path = tempfile::Builder::new()
+            .prefix(TEMP_PREFIX)
+            .suffix(TEMP_SUFFIX)
+            // A folder needs its execute bit to be entered (0777 less the umask).
+            .permissions(std::fs::Permissions::from_mode(0o777))
+            .tempdir_in(parent)?
+            .keep();
+        live.push(path.clone());
+        drop(live);
+        // From here on, an error drops `folder`, which removes it.
+        let mut folder = TempFolder { path, _marker: None };
+        let marker = new_file(&folder.path.join(MARKER))?;
+        marker.try_lock().map_err(std::io::Error::other)?;
+        (&marker).write_all(MARKER_TEXT)?;
+        folder._marker = Some(marker);
+        Ok(folder)
+    }
+}
+
+impl Drop for TempFolder {
+    fn drop(&mut self) {
+        remove_ours(&self.path);
+        LIVE.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|p| p != &self.path);
+    }
+}
+
+/// Removes the temporary folders of this run (on INT or TERM, before the
+/// run ends).
+pub fn remove_live_temporaries() {
+    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    for path in live.iter() {
+        remove_ours(path);
+    }
+}
+
+/// Ends the run on INT or TERM, its temporary folders removed first: the
+/// signals are taken by a thread of their own (every later thread inherits
+/// the mask), so the removal runs as ordinary code, not in a handler.
+pub fn remove_temporaries_on_signals() {
+    // SAFETY: plain libc calls on a signal set owned here.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGINT);
+        libc::sigaddset(&mut set, libc::SIGTERM);
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return;
+        }
+        std::thread::spawn(move || {
+            let mut signal = 0;
+            if libc::sigwait(&set, &mut signal) == 0 {
+                remove_live_temporaries();
+                std::process::exit(128 + signal);
+            }
+        });
+    }
+}
+
+/// A folder's files, staged in a temporary folder until all are written.
+pub struct Staging<'a> {
+    dir: PathBuf,
+    /// The folder the user named, for messages.
+    shown: &'a Path,
+}
+
+impl Staging<'_> {
+    /// Writes a file of the set (`name`: a plain file name).
+    pub fn put(&self, name: &str, bytes: &[u8]) -> Result<()> {
+        new_file(&self.dir.join(name))
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| cannot(self.shown, &io_reason(&e)))
+    }
 }
 
 /// A new folder made whole: files are written into a temporary folder beside
-/// `dir` and moved into `dir` (which must be new or empty) only when `fill`
-/// succeeds. `fill` gets the temporary folder.
-pub fn write_folder(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+/// `dir`, which is renamed onto `dir` (absent or empty) only when `fill`
+/// succeeds. The rename is the claim: if another run filled `dir`
+/// meanwhile, it fails and nothing of either is mixed.
+pub fn write_folder(dir: &Path, fill: impl FnOnce(&Staging) -> Result<()>) -> Result<()> {
     let occupied = |d: &Path| std::fs::read_dir(d).map(|mut e| e.next().is_some()).unwrap_or(true);
-    if dir.exists() && (!dir.is_dir() || occupied(dir)) {
+    let taken = |d: &Path| d.exists() && (!d.is_dir() || d.is_symlink() || occupied(d));
+    if taken(dir) {
         return Err(cannot(dir, &"give a new or empty folder"));
     }
     let parent = parent_of(dir)?;
     remove_stale(&parent);
-    let tmp = temp_builder(0o777)
-        .tempdir_in(&parent)
-        .map_err(|e| cannot(dir, &io_reason(&e)))?;
-    let lock = File::create_new(tmp.path().join(LOCK_FILE)).map_err(|e| cannot(dir, &io_reason(&e)))?;
-    lock.try_lock().map_err(|e| cannot(dir, &e))?;
-    fill(tmp.path())?;
-    std::fs::remove_file(tmp.path().join(LOCK_FILE)).map_err(|e| cannot(dir, &io_reason(&e)))?;
-    let moved = if dir.exists() {
-        std::fs::read_dir(tmp.path()).and_then(|mut entries| {
-            entries.try_for_each(|e| e.and_then(|e| std::fs::rename(e.path(), dir.join(e.file_name()))))
-        })
-    } else {
-        std::fs::rename(tmp.path(), dir)
+    let tmp = TempFolder::new(&parent).map_err(|e| cannot(dir, &io_reason(&e)))?;
+    let staged = tmp.path.join(STAGED);
+    std::fs::create_dir(&staged).map_err(|e| cannot(dir, &io_reason(&e)))?;
+    fill(&Staging {
+        dir: staged.clone(),
+        shown: dir,
+    })?;
+    std::fs::rename(&staged, dir).map_err(|e| match e.raw_os_error() {
+        Some(libc::ENOTEMPTY | libc::EEXIST | libc::ENOTDIR | libc::EISDIR) => cannot(
+            dir,
+            &"another run wrote into this folder meanwhile; give a new or empty folder",
+        ),
+        _ => cannot(dir, &io_reason(&e)),
+    })
+}
+
+/// Files numbered `STEM-001.EXT`, `STEM-002.EXT` ... from `first` on, while
+/// they exist: the pages of a set written to `path` before.
+pub fn numbered_from(path: &Path, first: usize) -> Vec<PathBuf> {
+    (first..)
+        .map(|k| numbered(path, k))
+        .take_while(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file()))
+        .collect()
+}
+
+/// Page `k` of a set written to `path`: `STEM-00K.EXT`.
+pub fn numbered(path: &Path, k: usize) -> PathBuf {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    PathBuf::from(format!("{}-{k:03}.{ext}", path.with_extension("").display()))
+}
+
+/// A set of pages written whole: `fill` hands each page's bytes to the
+/// callback it gets, and they go into a temporary folder first (a full disk
+/// stops there, an older set intact); then all are moved into place (one
+/// page to `path` itself, more to `STEM-001.EXT`, `STEM-002.EXT` ...), and
+/// only then are the pages of an older set under the same name that the new
+/// one does not have removed. Returns the page count.
+pub fn write_pages(path: &Path, fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()>) -> Result<usize> {
+    refuse_folder(path)?;
+    let parent = parent_of(path)?;
+    remove_stale(&parent);
+    let tmp = TempFolder::new(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let staged = tmp.path.join(STAGED);
+    std::fs::create_dir(&staged).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let staging = Staging {
+        dir: staged.clone(),
+        shown: path,
     };
-    moved.map_err(|e| cannot(dir, &io_reason(&e)))?;
-    // Whatever is left (only when moved file by file) goes with `tmp`.
+    let mut count = 0;
+    fill(&mut |bytes| {
+        count += 1;
+        staging.put(&count.to_string(), bytes)
+    })?;
+    let targets: Vec<PathBuf> = match count {
+        0 => return Ok(0),
+        1 => vec![path.to_path_buf()],
+        n => (1..=n).map(|k| numbered(path, k)).collect(),
+    };
+    for target in &targets {
+        refuse_folder(target)?;
+        if std::fs::metadata(target).is_ok_and(|m| m.permissions().readonly()) {
+            return Err(cannot(target, &"the file is read-only"));
+        }
+    }
+    sync_folder_files(&staged).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let older = numbered_from(path, if count == 1 { 1 } else { count + 1 });
+    for (k, target) in targets.iter().enumerate() {
+        let page = staged.join((k + 1).to_string());
+        // A replaced page keeps its permissions, as a replaced file does.
+        if let Ok(m) = std::fs::metadata(target) {
+            std::fs::set_permissions(&page, m.permissions()).map_err(|e| cannot(target, &io_reason(&e)))?;
+        }
+        std::fs::rename(&page, target).map_err(|e| cannot(target, &io_reason(&e)))?;
+    }
+    for page in older {
+        let _ = std::fs::remove_file(page);
+    }
+    Ok(count)
+}
+
+/// Every file of a folder on the disk, so that a page moved into place is whole.
+fn sync_folder_files(dir: &Path) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        File::open(e?.path())?.sync_all()?;
+    }
     Ok(())
 }
 
-/// Removes temporary files and folders of ours in `folder` that no live
-/// process holds: left by a run that was killed.
+/// Removes temporary folders of this tool in `folder` that no live process
+/// holds: left by a run that was killed. Only a folder that holds the
+/// marker, with its words, qualifies; any other entry is left alone.
 pub fn remove_stale(folder: &Path) {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return;
@@ -219,7 +419,7 @@ pub fn remove_stale(folder: &Path) {
             continue;
         }
         let path = entry.path();
-        // Never follows a link: only our own plain files and folders qualify.
+        // Never follows a link: only plain folders qualify.
         let Ok(meta) = std::fs::symlink_metadata(&path) else {
             continue;
         };
@@ -228,41 +428,50 @@ pub fn remove_stale(folder: &Path) {
             .ok()
             .and_then(|m| now.duration_since(m).ok())
             .is_some_and(|age| age >= STALE_AFTER);
-        if !old {
-            continue;
-        }
-        if meta.is_file() && unlocked(&path) {
-            let _ = std::fs::remove_file(&path);
-        } else if meta.is_dir() {
-            // Ours only when it holds our lock file, and stale only when no
-            // process holds it; then only the plain files we wrote into it go,
-            // never anything in a folder below it.
-            let lock = path.join(LOCK_FILE);
-            if std::fs::symlink_metadata(&lock).is_ok_and(|m| m.is_file()) && unlocked(&lock) {
-                remove_flat_folder(&path);
-            }
+        if old && meta.is_dir() && marked_and_unlocked(&path.join(MARKER)) {
+            remove_ours(&path);
         }
     }
 }
 
-/// Removes the plain files of a folder of ours, then the folder if that left
-/// it empty: links and folders inside it are left alone.
-fn remove_flat_folder(dir: &Path) {
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for e in entries.flatten() {
-            if e.file_type().is_ok_and(|t| t.is_file()) {
-                let _ = std::fs::remove_file(e.path());
+/// Whether `marker` is a plain file holding our words that no process has locked.
+fn marked_and_unlocked(marker: &Path) -> bool {
+    if !std::fs::symlink_metadata(marker).is_ok_and(|m| m.is_file() && m.len() == MARKER_TEXT.len() as u64) {
+        return false;
+    }
+    let Ok(file) = File::open(marker) else {
+        return false;
+    };
+    let mut text = Vec::new();
+    use std::io::Read;
+    (&file)
+        .take(MARKER_TEXT.len() as u64 + 1)
+        .read_to_end(&mut text)
+        .is_ok()
+        && text == MARKER_TEXT
+        && file.try_lock().is_ok()
+}
+
+/// Removes a temporary folder of ours: its plain files and its staged
+/// folder's plain files, then the folders when that left them empty; links
+/// and any other folder inside it are left alone.
+fn remove_ours(dir: &Path) {
+    let remove_files = |dir: &Path| {
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                if e.file_type().is_ok_and(|t| t.is_file()) {
+                    let _ = std::fs::remove_file(e.path());
+                }
             }
         }
+    };
+    let staged = dir.join(STAGED);
+    if std::fs::symlink_metadata(&staged).is_ok_and(|m| m.is_dir()) {
+        remove_files(&staged);
+        let _ = std::fs::remove_dir(&staged);
     }
+    remove_files(dir);
     let _ = std::fs::remove_dir(dir);
-}
-
-/// Whether no process holds a lock on the file. (Callers have checked that
-/// the path is a plain file, not a link; at worst a link swapped in meanwhile
-/// is opened for reading, and only the link is removed.)
-fn unlocked(path: &Path) -> bool {
-    File::open(path).is_ok_and(|f| f.try_lock().is_ok())
 }
 
 #[cfg(test)]
@@ -396,56 +605,119 @@ mod tests {
         assert_ne!(mode & 0o044, 0, "readable by others as the umask allows: {mode:o}");
     }
 
-    /// Regression: every kill -9 left its temp file behind (20 kills: 142 MB).
-    #[test]
-    fn stale_leftovers_are_removed_but_live_ones_are_kept() {
-        let dir = tempfile::tempdir().unwrap();
+    /// A temporary folder as a killed run leaves it: marked, unlocked.
+    fn left_by_a_killed_run(dir: &Path, name: &str) -> PathBuf {
+        let path = dir.join(format!("{TEMP_PREFIX}{name}{TEMP_SUFFIX}"));
+        std::fs::create_dir(&path).unwrap();
+        std::fs::write(path.join(MARKER), MARKER_TEXT).unwrap();
+        std::fs::create_dir(path.join(STAGED)).unwrap();
+        std::fs::write(path.join(STAGED).join("001-ann.pdf"), b"%PDF").unwrap();
+        path
+    }
+
+    fn age(path: &Path) {
         let old = SystemTime::now() - Duration::from_secs(3600);
-        let stale_file = dir.path().join(format!("{TEMP_PREFIX}dead01{TEMP_SUFFIX}"));
-        std::fs::write(&stale_file, vec![0; 1000]).unwrap();
-        let stale_dir = dir.path().join(format!("{TEMP_PREFIX}dead02{TEMP_SUFFIX}"));
-        std::fs::create_dir(&stale_dir).unwrap();
-        std::fs::write(stale_dir.join(LOCK_FILE), b"").unwrap();
-        std::fs::write(stale_dir.join("001-ann.pdf"), b"%PDF").unwrap();
-        let live_file = dir.path().join(format!("{TEMP_PREFIX}live01{TEMP_SUFFIX}"));
-        std::fs::write(&live_file, b"").unwrap();
-        let held = File::open(&live_file).unwrap();
-        held.try_lock().unwrap();
-        let young = dir.path().join(format!("{TEMP_PREFIX}young1{TEMP_SUFFIX}"));
-        std::fs::write(&young, b"").unwrap();
-        let other = dir.path().join(".something-else.tmp");
-        std::fs::write(&other, b"").unwrap();
-        for p in [&stale_file, &stale_dir, &live_file, &other] {
-            File::options()
-                .write(p.is_file())
-                .read(true)
-                .open(p)
-                .unwrap()
-                .set_modified(old)
-                .unwrap();
+        File::open(path).unwrap().set_modified(old).unwrap();
+    }
+
+    /// Regression: every kill -9 left its temp file behind (20 kills: 142 MB);
+    /// then the clean-up removed a user's `.panicpress-notes.tmp` and a folder
+    /// `.panicpress-mine.tmp/` by their names alone. Only a folder with our
+    /// marker, its words and no live lock goes.
+    #[test]
+    fn the_cleanup_removes_only_what_this_tool_made_and_no_run_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        let dead = left_by_a_killed_run(dir, "dead01");
+        let notes = dir.join(".panicpress-notes.tmp");
+        std::fs::write(&notes, b"my notes").unwrap();
+        let mine = dir.join(".panicpress-mine.tmp");
+        std::fs::create_dir(&mine).unwrap();
+        std::fs::write(mine.join("keep.txt"), b"keep").unwrap();
+        // A marker with other words is not ours.
+        let lookalike = dir.join(".panicpress-alike1.tmp");
+        std::fs::create_dir(&lookalike).unwrap();
+        std::fs::write(lookalike.join(MARKER), b"mine\n").unwrap();
+        std::fs::write(lookalike.join("keep.txt"), b"keep").unwrap();
+        // Ours, but a live run holds it.
+        let live = TempFolder::new(dir).unwrap();
+        std::fs::write(live.path.join("page"), b"x").unwrap();
+        // Ours, and young: its run may not have locked it yet.
+        let young = left_by_a_killed_run(dir, "young1");
+        for p in [&dead, &notes, &mine, &lookalike, &live.path] {
+            age(p);
         }
-        write(&dir.path().join("new.pdf"), b"x").unwrap();
-        let left = names(dir.path());
-        assert!(!left.iter().any(|n| n.contains("dead")), "{left:?}");
-        for kept in ["live01", "young1", ".something-else.tmp", "new.pdf"] {
-            assert!(left.iter().any(|n| n.contains(kept)), "{kept} removed: {left:?}");
-        }
-        drop(held);
+        // Something a user keeps inside a folder of ours is not removed either.
+        std::fs::create_dir(dead.join("inner")).unwrap();
+        std::fs::write(dead.join("inner/keep.txt"), b"keep").unwrap();
+        age(&dead);
+        write(&dir.join("new.pdf"), b"x").unwrap();
+        assert!(!dead.join(STAGED).exists() && !dead.join(MARKER).exists());
+        assert_eq!(std::fs::read(dead.join("inner/keep.txt")).unwrap(), b"keep");
+        assert_eq!(std::fs::read(&notes).unwrap(), b"my notes");
+        assert!(mine.join("keep.txt").exists() && lookalike.join("keep.txt").exists());
+        assert!(live.path.join("page").exists() && young.join(STAGED).exists());
+        let live_path = live.path.clone();
+        drop(live);
+        assert!(!live_path.exists(), "a run removes its own folder when done");
+    }
+
+    #[test]
+    fn a_run_removes_its_own_temporary_folders_when_told_to_stop() {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = TempFolder::new(dir.path()).unwrap();
+        std::fs::create_dir(tmp.path.join(STAGED)).unwrap();
+        std::fs::write(tmp.path.join(STAGED).join("1"), b"page").unwrap();
+        remove_live_temporaries();
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
     }
 
     #[test]
     fn folders_are_made_whole() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("sets");
-        let e = write_folder(&target, |tmp| {
-            write(&tmp.join("a.pdf"), b"a")?;
+        let e = write_folder(&target, |s| {
+            s.put("a.pdf", b"a")?;
             Err(Error::input("stopped"))
         });
         assert!(e.is_err());
         assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
-        write_folder(&target, |tmp| write(&tmp.join("a.pdf"), b"a")).unwrap();
+        write_folder(&target, |s| s.put("a.pdf", b"a")).unwrap();
         assert_eq!(names(&target), ["a.pdf"]);
         assert!(write_folder(&target, |_| Ok(())).is_err(), "a full folder is refused");
+        assert_eq!(names(dir.path()), ["sets"]);
+        // An empty folder is taken.
+        let empty = dir.path().join("empty");
+        std::fs::create_dir(&empty).unwrap();
+        write_folder(&empty, |s| s.put("b.pdf", b"b")).unwrap();
+        assert_eq!(names(&empty), ["b.pdf"]);
+    }
+
+    /// Regression: two `--split` packs into one folder mixed one's teacher
+    /// key with the other's students. The second to finish fails in one
+    /// line, naming the folder, and nothing of it is added.
+    #[test]
+    fn a_second_writer_into_the_same_folder_fails_and_nothing_mixes() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("sets");
+        let e = write_folder(&target, |first| {
+            first.put("000-teacher-key.pdf", b"first's key")?;
+            // Meanwhile another run writes its whole pack there.
+            write_folder(&target, |second| {
+                second.put("000-teacher-key.pdf", b"second's key")?;
+                second.put("001-bo.pdf", b"second's student")
+            })?;
+            first.put("001-ann.pdf", b"first's student")
+        })
+        .unwrap_err();
+        assert!(e.message.contains("'") && e.message.contains("sets"), "{}", e.message);
+        assert!(e.message.contains("another run"), "{}", e.message);
+        assert!(!e.message.contains(TEMP_PREFIX), "{}", e.message);
+        assert_eq!(names(&target), ["000-teacher-key.pdf", "001-bo.pdf"]);
+        assert_eq!(
+            std::fs::read(target.join("000-teacher-key.pdf")).unwrap(),
+            b"second's key"
+        );
         assert_eq!(names(dir.path()), ["sets"]);
     }
 
@@ -455,11 +727,7 @@ mod tests {
     fn folders_can_be_entered_and_replaced_files_keep_their_mode() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("sets");
-        write_folder(&target, |tmp| {
-            assert_eq!(std::fs::metadata(tmp).unwrap().permissions().mode() & 0o700, 0o700);
-            write(&tmp.join("a.pdf"), b"a")
-        })
-        .unwrap();
+        write_folder(&target, |s| s.put("a.pdf", b"a")).unwrap();
         let mode = std::fs::metadata(&target).unwrap().permissions().mode();
         assert_eq!(mode & 0o700, 0o700, "{mode:o}");
         let f = dir.path().join("class.pdf");
@@ -470,27 +738,63 @@ mod tests {
         assert_eq!(std::fs::read(&f).unwrap(), b"new names");
     }
 
-    /// A folder that looks like ours but holds no lock of ours is not ours;
-    /// in one of ours, only the plain files go, never a folder below it.
-    #[test]
-    fn stale_cleanup_touches_only_what_it_made() {
-        let dir = tempfile::tempdir().unwrap();
-        let old = SystemTime::now() - Duration::from_secs(3600);
-        let foreign = dir.path().join(format!("{TEMP_PREFIX}theirs{TEMP_SUFFIX}"));
-        std::fs::create_dir(&foreign).unwrap();
-        std::fs::write(foreign.join("keep.txt"), b"keep").unwrap();
-        let ours = dir.path().join(format!("{TEMP_PREFIX}ours01{TEMP_SUFFIX}"));
-        std::fs::create_dir(&ours).unwrap();
-        std::fs::write(ours.join(LOCK_FILE), b"").unwrap();
-        std::fs::write(ours.join("001-ann.pdf"), b"%PDF").unwrap();
-        std::fs::create_dir(ours.join("inner")).unwrap();
-        std::fs::write(ours.join("inner/keep.txt"), b"keep").unwrap();
-        for p in [&foreign, &ours] {
-            File::open(p).unwrap().set_modified(old).unwrap();
+    /// A disk that fills as the file is written.
+    struct FullDisk;
+    impl Write for FullDisk {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::from_raw_os_error(libc::ENOSPC))
         }
-        remove_stale(dir.path());
-        assert!(foreign.join("keep.txt").exists());
-        assert!(!ours.join("001-ann.pdf").exists());
-        assert!(ours.join("inner/keep.txt").exists());
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Regression: "writing the PDF: No space left on device (os error 28)"
+    /// named no path. A failed write is told with the user's path, in words.
+    #[test]
+    fn a_full_disk_is_told_in_words_with_the_path_given() {
+        let e = Recording::new(FullDisk)
+            .fill(Path::new("out/class.pdf"), |w| {
+                w.write_all(b"%PDF")
+                    .map_err(|e| Error::io(format!("writing the PDF: {e}")))
+            })
+            .err()
+            .unwrap();
+        assert_eq!(e.message, "cannot write 'out/class.pdf': the disk is full");
+    }
+
+    /// Regression: on a full disk a page set left pages 1-6 of the new game
+    /// beside pages 7-21 of the old; a shorter set left the older extra pages.
+    #[test]
+    fn page_sets_are_replaced_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("map.svg");
+        let pages = |n: usize, what: &'static str| {
+            move |add: &mut dyn FnMut(&[u8]) -> Result<()>| -> Result<()> {
+                (1..=n).try_for_each(|k| add(format!("{what} {k}").as_bytes()))
+            }
+        };
+        assert_eq!(write_pages(&path, pages(21, "old")).unwrap(), 21);
+        let page = |k: usize| std::fs::read_to_string(numbered(&path, k)).unwrap();
+        // The disk fills at page 7 of the new set: the old set is whole.
+        let e = write_pages(&path, |add| {
+            pages(6, "new")(add)?;
+            Err(cannot(&path, &"the disk is full"))
+        })
+        .unwrap_err();
+        assert!(
+            e.message.contains("map.svg") && !e.message.contains(TEMP_PREFIX),
+            "{}",
+            e.message
+        );
+        assert!((1..=21).all(|k| page(k) == format!("old {k}")));
+        assert_eq!(names(dir.path()).len(), 21);
+        // A shorter set: the older extra pages go once the new set is in place.
+        assert_eq!(write_pages(&path, pages(3, "new")).unwrap(), 3);
+        assert_eq!(names(dir.path()), ["map-001.svg", "map-002.svg", "map-003.svg"]);
+        assert!((1..=3).all(|k| page(k) == format!("new {k}")));
+        // One page: the file itself, the numbered set gone.
+        assert_eq!(write_pages(&path, pages(1, "one")).unwrap(), 1);
+        assert_eq!(names(dir.path()), ["map.svg"]);
     }
 }

@@ -974,12 +974,29 @@ impl Pack {
                 })
                 .collect::<Result<_>>()?;
             let first = sheets.first().cloned().unwrap_or_default();
-            Ok(serde_json::json!({
+            let mut item = serde_json::json!({
                 "name": self.member_at(i).name,
                 "code": first.get("code").cloned().unwrap_or_default(),
                 "layout": first.get("layout").cloned().unwrap_or_default(),
                 "sheets": sheets,
-            }))
+            });
+            // Who sits where, as data: a student's table (numbered as
+            // printed), a table's students (their places in "students").
+            let table = match i.checked_sub(self.students.len()) {
+                Some(g) => Some(g),
+                None => self.table_of(i),
+            };
+            if let Some(t) = table {
+                item["table"] = serde_json::json!(t + 1);
+            }
+            if let Some(g) = i.checked_sub(self.students.len()) {
+                let members: Vec<serde_json::Value> = self.tables[g]
+                    .iter()
+                    .map(|&s| serde_json::json!({"index": s, "name": self.students[s].name}))
+                    .collect();
+                item["members"] = serde_json::Value::Array(members);
+            }
+            Ok(item)
         };
         let io = |e: std::io::Error| Error::input(format!("writing the manifest: {}", crate::error::io_reason(&e)));
         let text = |v: &str| serde_json::Value::String(v.to_string()).to_string();

@@ -184,9 +184,10 @@ fn differs_from_defaults(request: &GameRequest, lang: &str) -> Result<Vec<String
     Ok(out)
 }
 
-/// Writes each page from `make` as its own SVG or PNG file: a one-page
-/// document to `path` itself, more pages to `NAME-001.svg`, `NAME-002.svg` ...
-/// beside it (`-` takes a one-page document only). Returns the page count.
+/// Writes each page from `make` as its own SVG or PNG file, the set made
+/// whole (see [`output::write_pages`]): a one-page document to `path` itself,
+/// more pages to `NAME-001.svg`, `NAME-002.svg` ... beside it (`-` takes a
+/// one-page document only). Returns the page count.
 fn write_pictures(
     path: &Path,
     format: Format,
@@ -199,33 +200,28 @@ fn write_pictures(
             _ => Ok(crate::render::svg::page_svg(page).into_bytes()),
         }
     };
-    let ext = format.ext();
-    let numbered = |k: usize| PathBuf::from(format!("{}-{k:03}.{ext}", path.with_extension("").display()));
-    let mut count = 0;
-    // The first page waits until a second shows whether names need numbers.
-    let mut first: Option<Vec<u8>> = None;
+    if !output::is_stdout(path) {
+        return output::write_pages(path, |add| {
+            make(&mut |page| add(&picture(&page)?))?;
+            Ok(())
+        });
+    }
+    let mut only: Option<Vec<u8>> = None;
     make(&mut |page| {
-        count += 1;
-        let bytes = picture(&page)?;
-        if count == 1 {
-            first = Some(bytes);
-            return Ok(());
-        }
-        if output::is_stdout(path) {
+        if only.is_some() {
             return Err(Error::setting(
                 "format",
-                format!("{ext} pages to standard output take a one-page document; pick one sheet, or give a file name"),
+                format!(
+                    "{} pages to standard output take a one-page document; pick one sheet, or give a file name",
+                    format.ext()
+                ),
             ));
         }
-        if let Some(first) = first.take() {
-            output::write(&numbered(1), &first)?;
-        }
-        output::write(&numbered(count), &bytes)
+        only = Some(picture(&page)?);
+        Ok(())
     })?;
-    if let Some(only) = first {
-        output::write(path, &only)?;
-    }
-    Ok(count)
+    output::write(path, &only.unwrap_or_default())?;
+    Ok(1)
 }
 
 /// Streams pages from `make` into a PDF on `out`; returns the page count.

@@ -77,9 +77,9 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
 pub fn write_split(pack: &Pack, texts: &Texts, dir: &Path) -> Result<usize> {
     let mut files = 0;
     let progress = crate::progress::bar(pack.members() as u64 + 1, "files");
-    output::write_folder(dir, |tmp| {
+    output::write_folder(dir, |staging| {
         split_pdfs(pack, texts, &mut |file, pdf| {
-            output::write(&tmp.join(file), &pdf)?;
+            staging.put(&file, &pdf)?;
             files += 1;
             progress.inc(1);
             Ok(())

@@ -412,3 +412,167 @@ fn an_argument_that_is_not_utf8_gets_one_line_not_a_panic() {
         assert!(line.contains("UTF-8"), "{line}");
     }
 }
+
+/// Regression: "writing the PDF: No space left on device (os error 28)"
+/// named no path. A full disk is said in words, with the path given, in
+/// the language asked for.
+#[test]
+fn a_full_disk_is_named_in_words_with_the_path_given() {
+    let s = Scratch::new("full-disk");
+    let line = s.run(&["tp-hunt", "--seed", "1", "-o", "/dev/full"]).one_error_line(2);
+    assert_eq!(line, "error: cannot write '/dev/full': the disk is full");
+    let line = s
+        .run(&["tp-hunt", "--seed", "1", "--lang", "de", "-o", "/dev/full"])
+        .one_error_line(2);
+    assert!(
+        line.contains("'/dev/full'") && line.contains("der Datenträger ist voll"),
+        "{line}"
+    );
+    let line = s
+        .run(&[
+            "pack",
+            "--game",
+            "tp-hunt",
+            "--count",
+            "2",
+            "--seed",
+            "a",
+            "--format",
+            "json",
+            "-o",
+            "/dev/full",
+        ])
+        .one_error_line(2);
+    assert!(
+        line.contains("'/dev/full'") && line.contains("the disk is full"),
+        "{line}"
+    );
+}
+
+/// Regression: the clean-up removed any `.panicpress-*.tmp` older than 10 s
+/// by its name alone, a user's notes and folder too.
+#[test]
+fn a_run_never_removes_a_users_files_that_look_like_its_own() {
+    let s = Scratch::new("users-tmp");
+    std::fs::write(s.path(".panicpress-notes.tmp"), b"my notes").unwrap();
+    std::fs::create_dir(s.path(".panicpress-mine.tmp")).unwrap();
+    std::fs::write(s.path(".panicpress-mine.tmp/keep.txt"), b"keep").unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for name in [".panicpress-notes.tmp", ".panicpress-mine.tmp"] {
+        std::fs::File::open(s.path(name))
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
+    for args in [
+        &["tp-hunt", "--seed", "1", "-o", "a.pdf"][..],
+        &["tp-hunt", "--seed", "1", "--format", "svg", "-o", "a.svg"],
+        &[
+            "pack", "--game", "tp-hunt", "--count", "2", "--seed", "a", "--split", "-o", "sets",
+        ],
+    ] {
+        let r = s.run(args);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+    }
+    assert_eq!(std::fs::read(s.path(".panicpress-notes.tmp")).unwrap(), b"my notes");
+    assert_eq!(std::fs::read(s.path(".panicpress-mine.tmp/keep.txt")).unwrap(), b"keep");
+}
+
+/// INT and TERM end a run with its temporary files removed, not left for
+/// a later run to find.
+#[test]
+fn int_and_term_remove_the_runs_own_temporary_files() {
+    let s = Scratch::new("signals");
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args([
+                "ppe",
+                "--seed",
+                "1",
+                "--players",
+                "12",
+                "--mode",
+                "long",
+                "--target",
+                "1000000",
+                "-o",
+                "big.pdf",
+            ])
+            .current_dir(&s.0)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let temporary = || {
+            std::fs::read_dir(&s.0)
+                .unwrap()
+                .flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with(".panicpress-"))
+        };
+        while !temporary() {
+            assert!(child.try_wait().unwrap().is_none(), "ended before it could be stopped");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // SAFETY: a signal to the child this test started.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(128 + signal), "{status:?}");
+        assert_eq!(s.files(), Vec::<String>::new(), "left behind after signal {signal}");
+        assert!(!temporary());
+    }
+}
+
+/// Regression: SVG and PNG pages were written one by one: a run with fewer
+/// pages left the older extra pages beside the new ones. The older pages go
+/// once the whole new set is in place.
+#[test]
+fn a_page_set_replaces_an_older_set_whole() {
+    let s = Scratch::new("page-sets");
+    let run = |sheets: &str| {
+        let r = s.run(&[
+            "tp-hunt", "--seed", "1", "--sheets", sheets, "--format", "svg", "-o", "m.svg",
+        ]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+    };
+    let numbered = |n: usize| (1..=n).map(|k| format!("m-{k:03}.svg")).collect::<Vec<_>>();
+    run("map,tracker,scorepad,rules");
+    let all = s.files().len();
+    assert_eq!(s.files(), numbered(all));
+    run("map,tracker");
+    let fewer = s.files().len();
+    assert!(fewer > 1 && fewer < all, "{all} pages, then {fewer}");
+    assert_eq!(s.files(), numbered(fewer));
+    run("map");
+    assert_eq!(s.files(), ["m.svg"]);
+}
+
+/// Error lines never repeat more than 60 characters of a pack file, a
+/// settings file or a layout file, whatever a parser quotes it in.
+#[test]
+fn error_lines_quote_at_most_60_characters_of_any_file() {
+    let s = Scratch::new("file-echo");
+    let long = "k".repeat(200);
+    let files = [
+        ("p1.toml", format!("seed = 'a'\ncount = 3\n{long} = 1\n")),
+        (
+            "p2.toml",
+            format!("seed = 'a'\ncount = 3\n[[entry]]\ngame = 'tp-hunt'\nsheets = ['{long}']\n"),
+        ),
+        ("c.toml", format!("{long} = 3\n")),
+        ("l.json", format!("{{\"seed\": \"1\", \"stores\": [[\"{long}\"]]}}")),
+        ("m.json", format!("{{\"{long}\": 1}}")),
+    ];
+    for (name, text) in &files {
+        std::fs::write(s.path(name), text).unwrap();
+    }
+    for args in [
+        vec!["pack", "p1.toml"],
+        vec!["pack", "p2.toml"],
+        vec!["tp-hunt", "--config", "c.toml"],
+        vec!["validate", "tp-hunt", "l.json"],
+        vec!["validate", "tp-hunt", "m.json"],
+    ] {
+        let line = s.run(&args).one_error_line(2);
+        assert!(!line.contains(&"k".repeat(61)), "{args:?}: {line}");
+    }
+}

@@ -6,6 +6,7 @@ mod common;
 
 mod browser;
 mod code_corpus;
+mod code_typos;
 mod conventions_cli;
 mod fuzz;
 mod hardening_cli;

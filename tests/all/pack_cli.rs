@@ -1011,3 +1011,88 @@ fn a_third_student_at_tp_hunt_gets_one_tracker_page() {
     assert_eq!(trackers("Cy"), 1, "Cy's tracker pages");
     assert_eq!(trackers("Ada"), trackers("Bo"));
 }
+
+/// Regression: at tables the manifest gave every student `"code": null` and
+/// named a table's students only inside its display name, which a script
+/// cannot split when names hold ", ". Each table lists its students (their
+/// places in "students" and their names); each student says their table.
+#[test]
+fn the_manifest_maps_students_to_tables_as_data() {
+    let s = Scratch::new("manifest-tables");
+    std::fs::write(s.path("class.txt"), "Anna\nAnna\nSmith, Jo\nBo\nCy\nDi\nEd\nFay\n").unwrap();
+    let manifest = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "pack",
+            "--game",
+            "panic-buy",
+            "--roster",
+            "class.txt",
+            "--seed",
+            "t",
+            "--format",
+            "json",
+            "-o",
+            "-",
+        ];
+        args.extend(extra);
+        let r = s.run(&args);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        serde_json::from_str(&r.stdout()).unwrap()
+    };
+    let m = manifest(&[]);
+    let students = m["students"].as_array().unwrap();
+    let groups = m["groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 2);
+    for (t, group) in groups.iter().enumerate() {
+        assert_eq!(group["table"], t + 1);
+        let members = group["members"].as_array().unwrap();
+        assert_eq!(members.len(), 4);
+        for member in members {
+            let i = member["index"].as_u64().unwrap() as usize;
+            assert_eq!(member["name"], students[i]["name"]);
+            assert_eq!(students[i]["table"], t + 1, "{}", students[i]);
+        }
+    }
+    assert_eq!(groups[0]["members"][2]["name"], "Smith, Jo");
+    assert_eq!(groups[0]["members"][1]["index"], 1, "the second Anna by her place");
+    // Take-home: every student's own code and layout, and no table.
+    let m = manifest(&["--per", "student"]);
+    for student in m["students"].as_array().unwrap() {
+        assert!(student["code"].as_str().unwrap().starts_with("panic-buy:"), "{student}");
+        assert!(student["layout"].is_object(), "{student}");
+        assert!(student.get("table").is_none(), "{student}");
+    }
+}
+
+/// Regression: a pack file of 200,003 entries ran over 90 s in 1 GB with no
+/// output. Entries have a stated limit, checked before any work.
+#[test]
+fn a_pack_file_past_its_entry_limit_is_refused_at_once() {
+    let s = Scratch::new("entry-cap");
+    let entry = "[[entry]]\ngame = \"tp-hunt\"\n";
+    for (name, entries) in [("big.toml", 200_003), ("over.toml", 33)] {
+        std::fs::write(
+            s.path(name),
+            format!("seed = \"a\"\ncount = 3\n{}", entry.repeat(entries)),
+        )
+        .unwrap();
+        let line = s.run(&["pack", name, "-o", "p.pdf"]).one_error_line(2);
+        assert!(line.contains("more than 32 entries"), "{line}");
+    }
+    // An array of entries is counted too.
+    let inline = format!(
+        "seed = \"a\"\ncount = 3\nentry = [{}]\n",
+        vec!["{ game = \"tp-hunt\" }"; 33].join(", ")
+    );
+    std::fs::write(s.path("inline.toml"), inline).unwrap();
+    let line = s.run(&["pack", "inline.toml", "-o", "p.pdf"]).one_error_line(2);
+    assert!(line.contains("more than 32 entries"), "{line}");
+    std::fs::write(
+        s.path("ok.toml"),
+        format!("seed = \"a\"\ncount = 2\n{}", entry.repeat(32)),
+    )
+    .unwrap();
+    let r = s.run(&["pack", "ok.toml", "--format", "json", "-o", "ok.json"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(!s.path("p.pdf").exists());
+}
