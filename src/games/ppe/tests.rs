@@ -1044,3 +1044,15 @@ fn every_glue_tab_is_labelled_and_the_pad_key_is_readable() {
         assert!(key.size_pt >= 8.0, "{lang}: {}", key.size_pt);
     }
 }
+
+#[test]
+fn faces_are_read_by_the_names_printed_on_the_dice_of_every_language() {
+    let german = parse_roll("Virus,Maske,Helden,Visier,Abstand,Handgel").unwrap();
+    let english = parse_roll("Virus, Mask, Heroes, Face Shield, Social Distancing, Hand Sanitizer").unwrap();
+    let ids = parse_roll("virus,mask,heroes,face_shield,social_distancing,hand_sanitizer").unwrap();
+    assert_eq!(german, ids);
+    assert_eq!(english, ids);
+    assert_eq!(parse_roll("Langnase,maske,MASKE,handschuhe,Impfstoff,Beatmung").unwrap()[0], Face::LongNosedMan);
+    let e = parse_roll("Virus,Mundschutz,Helden,Visier,Abstand,Handgel").unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("roll"), "{e:?}");
+}
