@@ -431,12 +431,12 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
         assert_eq!(j["field"].as_str().unwrap_or(""), field, "{path}");
     }
 
-    // Twenty clients at once all get their preview.
+    // Twenty clients at once, each on a computer of its own, all get their preview.
     let port = server.port;
     let threads: Vec<_> = (0..20)
         .map(|i| {
             std::thread::spawn(move || {
-                let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+                let mut stream = connect_from(&format!("127.0.0.{}", 10 + i), port);
                 write!(
                     stream,
                     "GET /api/tp-hunt/preview?seed={i}&page=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
