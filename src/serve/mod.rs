@@ -234,7 +234,11 @@ async fn turn_away(mut stream: tokio::net::TcpStream) {
 
 /// The whole answer to a connection beyond the limits: 503, JSON, closed.
 fn busy_answer() -> Vec<u8> {
-    let body = Refusal::new(503, "too many connections at once from this computer; try again in a moment").json();
+    let body = Refusal::new(
+        503,
+        "too many connections at once from this computer; try again in a moment",
+    )
+    .json();
     format!(
         "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 2\r\n\
          Cache-Control: no-store\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",

@@ -683,12 +683,24 @@ fn the_page_has_no_dead_ends() {
         );
         browser.tab_to("#pdf");
         browser.keys(key);
-        assert_eq!(browser.script("return window.pdfClicks;"), json!(1), "{key:?} on Download PDF");
+        assert_eq!(
+            browser.script("return window.pdfClicks;"),
+            json!(1),
+            "{key:?} on Download PDF"
+        );
     }
 
     // The focus ring stands out (3:1 at least) on the cards and on the header.
     browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
-    for css in ["#uilang", "#game", "#f-seed", "#newseed", "#pdf", "#more summary", "#pack-games input"] {
+    for css in [
+        "#uilang",
+        "#game",
+        "#f-seed",
+        "#newseed",
+        "#pdf",
+        "#more summary",
+        "#pack-games input",
+    ] {
         browser.tab_to(css);
         let contrast = browser.script(&format!("return {FOCUS_CONTRAST};")).as_f64().unwrap();
         assert!(contrast >= 3.0, "the focus ring at {css}: {contrast:.2}:1");
@@ -698,18 +710,19 @@ fn the_page_has_no_dead_ends() {
     choose_game("particle-panic");
     let stars = "(() => { const s = document.querySelector(\"#f-sheets input[value='stars']\"); return [s.checked, s.disabled]; })()";
     assert_eq!(browser.script(&format!("return {stars};")), json!([false, true]));
-    browser.until("the default sheets", "document.getElementById('shown').value.includes(':default:')");
-    browser.script(
-        "const v = document.querySelector(\"#f-variant input[value='five-codes']\"); v.click(); return true;",
+    browser.until(
+        "the default sheets",
+        "document.getElementById('shown').value.includes(':default:')",
     );
+    browser
+        .script("const v = document.querySelector(\"#f-variant input[value='five-codes']\"); v.click(); return true;");
     assert_eq!(browser.script(&format!("return {stars};")), json!([true, false]));
     browser.until(
         "five codes, the default sheets",
         "document.getElementById('shown').value.includes('c5') && document.getElementById('shown').value.includes(':default:')",
     );
-    browser.script(
-        "const v = document.querySelector(\"#f-variant input[value='five-codes']\"); v.click(); return true;",
-    );
+    browser
+        .script("const v = document.querySelector(\"#f-variant input[value='five-codes']\"); v.click(); return true;");
     assert_eq!(browser.script(&format!("return {stars};")), json!([false, true]));
 
     // Settings that can make no legal map: refused at the field, at once.
@@ -747,9 +760,8 @@ fn the_page_has_no_dead_ends() {
     );
     // A number that is not one, in an action's form: the page's own message at the field.
     choose_game("particle-panic");
-    let number = browser.script(
-        "const c = document.querySelector('#action-list input[type=number]'); return c ? c.id : '';",
-    );
+    let number =
+        browser.script("const c = document.querySelector('#action-list input[type=number]'); return c ? c.id : '';");
     let number = number.as_str().unwrap().to_string();
     assert!(!number.is_empty(), "an action with a number input");
     browser.type_into(&format!("#{number}"), "1e");
@@ -760,9 +772,7 @@ fn the_page_has_no_dead_ends() {
     );
 
     // A class list over the server's limit: said at the class list, the page not left waiting.
-    browser.script(
-        "document.getElementById('pack-names').value = 'Ann Example\\n'.repeat(100000); return true;",
-    );
+    browser.script("document.getElementById('pack-names').value = 'Ann Example\\n'.repeat(100000); return true;");
     browser.click("#makepack");
     browser.until(
         "the class list too large",

@@ -49,7 +49,8 @@ impl Server {
     fn get_from(&self, address: &str, path: &str, read_timeout: Duration) -> Answer {
         let mut stream = connect_from(address, self.port);
         stream.set_read_timeout(Some(read_timeout)).unwrap();
-        let _ = stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes());
+        let _ =
+            stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes());
         read_answer(&mut stream)
     }
 
@@ -83,7 +84,10 @@ impl Drop for Server {
 /// A connection to the server on loopback from `address` (any of 127.0.0.0/8),
 /// as from another computer.
 fn connect_from(address: &str, port: u16) -> TcpStream {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let stream = runtime.block_on(async {
         let socket = tokio::net::TcpSocket::new_v4().unwrap();
         socket.bind(format!("{address}:0").parse().unwrap()).unwrap();
@@ -730,7 +734,10 @@ fn refusals_are_worded_in_the_pages_language() {
 fn one_hosts_slow_connections_leave_other_hosts_served() {
     let server = Server::start();
     let preview = "/api/tp-hunt/preview?seed=other&page=1";
-    assert_eq!(server.get_from("127.0.0.2", preview, Duration::from_secs(30)).status, 200);
+    assert_eq!(
+        server.get_from("127.0.0.2", preview, Duration::from_secs(30)).status,
+        200
+    );
     let slow: Vec<TcpStream> = (0..1000)
         .map(|_| {
             let mut s = connect_from("127.0.0.1", server.port);
