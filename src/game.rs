@@ -310,6 +310,9 @@ pub struct Declaration {
     /// Sheets that print only when a setting has a value (the ★ cards with
     /// the five-codes variant): the web form ticks them only then.
     pub sheets_need: &'static [SheetNeed],
+    /// Settings that make a set print more pages (PPE's target lengthens
+    /// the score pad): a set over the web's page budget is refused at them.
+    pub pages_grow_with: &'static [&'static str],
     /// What the game does besides printing sheets.
     pub actions: &'static [Action],
     /// Its templates, as (name, text): labels, rules card and web words in
@@ -426,6 +429,9 @@ pub trait Game: Sync {
     }
     fn sheets_need(&self) -> &'static [SheetNeed] {
         self.declaration().sheets_need
+    }
+    fn pages_grow_with(&self) -> &'static [&'static str] {
+        self.declaration().pages_grow_with
     }
     /// Fewest and most players: the `players` setting's limits.
     fn player_limits(&self) -> Option<(usize, usize)> {

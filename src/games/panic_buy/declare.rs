@@ -118,6 +118,7 @@ const DECLARATION: Declaration = Declaration {
     texts: game_texts!("panic-buy"),
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
+    pages_grow_with: &[],
     sheets_need: &[crate::game::SheetNeed {
         sheet: "tally",
         setting: "mode",

@@ -284,6 +284,7 @@ const DECLARATION: Declaration = Declaration {
     texts: game_texts!("particle-panic"),
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
+    pages_grow_with: &[],
     sheets_need: &[crate::game::SheetNeed {
         sheet: "stars",
         setting: "variant",

@@ -198,6 +198,7 @@ const DECLARATION: Declaration = Declaration {
     texts: TEXTS,
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
+    pages_grow_with: &["target"],
     sheets_need: &[],
     actions: &[
         Action {

@@ -203,6 +203,7 @@ const DECLARATION: Declaration = Declaration {
     texts: game_texts!("tp-hunt"),
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &["tracker"],
+    pages_grow_with: &[],
     sheets_need: &[],
     actions: &[Action {
         name: "simulate",
