@@ -316,11 +316,15 @@ mod tests {
         assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
         assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
-        let e = check_request(&made(
-            "particle-panic",
-            &[("seed", "1"), ("simulations", "1000000"), ("count", "2")],
-        ))
-        .expect_err("2,000,000 simulated games are refused");
+        // Simulated games are refused as the request is made, before a layout is rated.
+        let game = crate::games::find("particle-panic").unwrap();
+        let fields =
+            [("seed", "1"), ("simulations", "1000000"), ("count", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
+        let e = super::super::form::Asked::read(game, &fields)
+            .unwrap()
+            .make()
+            .err()
+            .expect("2,000,000 simulated games are refused");
         assert!(e.message.contains("2,000,000 simulated games"), "{}", e.message);
         let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
             .err()
