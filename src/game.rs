@@ -274,6 +274,15 @@ pub struct RuleLine {
     pub kind: &'static str,
 }
 
+/// A sheet that prints only when `setting` has `value` (one of its values,
+/// for a list of names); with other settings it prints no page.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct SheetNeed {
+    pub sheet: &'static str,
+    pub setting: &'static str,
+    pub value: &'static str,
+}
+
 /// What a game is, as the registry lists it and the command line, the
 /// settings files and the web page show it.
 pub struct Declaration {
@@ -298,6 +307,12 @@ pub struct Declaration {
     /// The sheets each player writes on (a tracker); every other sheet is
     /// shared by the players at a table (a map, a score pad, the rules).
     pub player_sheets: &'static [&'static str],
+    /// Sheets that print only when a setting has a value (the ★ cards with
+    /// the five-codes variant): the web form ticks them only then.
+    pub sheets_need: &'static [SheetNeed],
+    /// Settings that make a set print more pages (PPE's target lengthens
+    /// the score pad): a set over the web's page budget is refused at them.
+    pub pages_grow_with: &'static [&'static str],
     /// What the game does besides printing sheets.
     pub actions: &'static [Action],
     /// Its templates, as (name, text): labels, rules card and web words in
@@ -411,6 +426,12 @@ pub trait Game: Sync {
     }
     fn player_sheets(&self) -> &'static [&'static str] {
         self.declaration().player_sheets
+    }
+    fn sheets_need(&self) -> &'static [SheetNeed] {
+        self.declaration().sheets_need
+    }
+    fn pages_grow_with(&self) -> &'static [&'static str] {
+        self.declaration().pages_grow_with
     }
     /// Fewest and most players: the `players` setting's limits.
     fn player_limits(&self) -> Option<(usize, usize)> {

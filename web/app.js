@@ -19,10 +19,63 @@ function settingWord(game, name) { return words["setting." + game + "." + name] 
 function helpWord(game, name) { return words["help." + game + "." + name] || words["help." + name] || ""; }
 function valueWord(game, name, value) { return words["value." + game + "." + name + "." + value] || words["value." + name + "." + value] || value; }
 function game() { return registry.games.find((g) => g.name === $("game").value); }
-// Asks the server, in the page's language (its refusals are worded in it).
-function ask(url, options) {
-  return fetch(url, Object.assign({}, options, { headers: { "Accept-Language": uiLang } }));
+
+// Whether a sheet prints with the values `v`: a sheet that needs a setting's
+// value (the ★ cards need the five-codes variant) prints no page without it.
+function sheetPrints(g, sheet, v) {
+  return (g.sheets_need || []).filter((n) => n.sheet === sheet).every((n) => {
+    const s = g.settings.find((x) => x.name === n.setting);
+    return (v[n.setting] || (s ? s.default : "")).split(",").includes(n.value);
+  });
 }
+
+// The sheet boxes follow the settings: a sheet that would print nothing is
+// unticked and cannot be ticked, and comes back as it was once it prints.
+function sheetBoxes() {
+  const g = game(), v = values();
+  for (const box of document.querySelectorAll("#f-sheets input")) {
+    const prints = sheetPrints(g, box.value, v);
+    if (!prints && !box.disabled) { box.dataset.wanted = box.checked ? "yes" : ""; box.checked = false; }
+    if (prints && box.disabled) box.checked = box.dataset.wanted === "yes";
+    box.disabled = !prints;
+  }
+}
+// Asks the server, in the page's language (its refusals are worded in it).
+// An answer that has not started after ASK_TIMEOUT_MS is given up, so the
+// page never waits forever (the server's own limit is a minute).
+const ASK_TIMEOUT_MS = 90000;
+async function ask(url, options) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ASK_TIMEOUT_MS);
+  try {
+    return await fetch(url, Object.assign({}, options, { headers: { "Accept-Language": uiLang }, signal: stop.signal }));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// A refusal as the page shows it, {error, field}: the server's JSON, or for
+// an answer that is not (one cut short on the way), the page's own words
+// for its status.
+async function refusalOf(reply) {
+  try {
+    const body = await reply.json();
+    // Busy is said in the page's words: a connection turned away at once is answered before its language is known.
+    if (body && typeof body.error === "string" && reply.status !== 503) return body;
+  } catch (e) { /* not JSON: said below */ }
+  const key = "refused_" + reply.status;
+  return { error: words[key] ? w(key) : w("refused_other", { status: reply.status }) };
+}
+
+// Links that act as buttons (the downloads) answer Space as a button does;
+// Enter already follows them.
+document.addEventListener("keydown", (e) => {
+  if (e.key !== " " || !(e.target instanceof Element)) return;
+  const link = e.target.closest("a.button");
+  if (!link) return;
+  e.preventDefault();
+  if (link.hasAttribute("href")) link.click();
+});
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -171,7 +224,9 @@ function values() {
   }
   const large = document.querySelector("#settings [name='large-print']");
   out["large-print"] = large && large.checked ? "true" : "";
-  out.sheets = [...document.querySelectorAll("#f-sheets input:checked")].map((c) => c.value).join(",");
+  // The sheets wanted: those ticked, and those that would be once they print.
+  out.sheets = [...document.querySelectorAll("#f-sheets input")]
+    .filter((c) => c.checked || (c.disabled && c.dataset.wanted === "yes")).map((c) => c.value).join(",");
   for (const s of g.settings) {
     if (s.type === "names") {
       out[s.name] = [...document.querySelectorAll("#f-" + s.name + " input:checked")].map((c) => c.value).join(",");
@@ -191,7 +246,12 @@ function sent(g, v) {
     const s = g.settings.find((x) => x.name === k);
     if (val === undefined || val.trim() === "") continue;
     if (s && val === s.default) continue;
-    if (k === "sheets" && val === g.default_sheets.join(",")) continue;
+    if (k === "sheets") {
+      // Only the sheets that print; none sent when they are the default ones.
+      const printed = val.split(",").filter((x) => sheetPrints(g, x, v)).join(",");
+      if (printed !== g.default_sheets.filter((x) => sheetPrints(g, x, v)).join(",")) out[k] = printed;
+      continue;
+    }
     out[k] = val;
   }
   return out;
@@ -206,6 +266,7 @@ function query(v) {
 // Anything changed: what is shown no longer matches the form until the
 // server has answered for the new settings.
 function changed() {
+  sheetBoxes();
   chosen[game().name] = values();
   stale(true);
   clearTimeout(timer);
@@ -250,15 +311,21 @@ async function update() {
   const g = game(), v = values(), mine = ++asking;
   clearErrors("#settings");
   $("problem").textContent = "";
-  if (!v.sheets) {
+  if (!v.sheets.split(",").some((x) => x && sheetPrints(g, x, v))) {
     fail(g, { error: "sheets: " + w("sheets_none"), field: "sheets" });
+    return;
+  }
+  // A number field holding what is not a number: said at once, in the page's words.
+  const bad = [...document.querySelectorAll("#settings input[type=number]")].find((c) => c.validity.badInput);
+  if (bad) {
+    fail(g, { error: w("not_a_number"), field: bad.name });
     return;
   }
   const q = query(v), base = "/api/" + g.name + "/";
   let reply, body;
   try {
     reply = await ask(base + "info?" + q);
-    body = await reply.json();
+    body = reply.ok ? await reply.json() : await refusalOf(reply);
   } catch (e) {
     if (mine === asking) fail(g, { error: w("failed") });
     return;
@@ -393,6 +460,16 @@ async function makePack(event) {
   clearErrors("#packform");
   const status = $("packstatus");
   status.classList.remove("ok");
+  // A class list larger than the server reads is said at once, at the list.
+  const file = $("pack-file").files[0];
+  if (file && file.size > registry.max_body) {
+    packError({ error: w("pack_file_too_big"), field: "roster" });
+    return;
+  }
+  if (new Blob([$("pack-names").value]).size > registry.max_body) {
+    packError({ error: w("pack_names_too_long"), field: "names" });
+    return;
+  }
   const form = packForm();
   status.textContent = w("pack_making");
   $("makepack").disabled = true;
@@ -404,9 +481,20 @@ async function makePack(event) {
     $("makepack").disabled = false;
     return;
   }
-  $("makepack").disabled = false;
-  if (!reply.ok) { packError(await reply.json()); return; }
-  const blob = await reply.blob();
+  if (!reply.ok) {
+    $("makepack").disabled = false;
+    packError(await packRefusal(reply));
+    return;
+  }
+  let blob;
+  try {
+    blob = await reply.blob();
+  } catch (e) {
+    status.textContent = w("failed");
+    return;
+  } finally {
+    $("makepack").disabled = false;
+  }
   const name = (reply.headers.get("Content-Disposition") || "").split('"')[1] || "pack.pdf";
   const a = el("a", { href: URL.createObjectURL(blob), download: name }, name);
   status.replaceChildren(w("pack_ready") + " ", a);
@@ -434,8 +522,14 @@ async function previewPack() {
     return;
   }
   $("previewpack").disabled = false;
-  if (!reply.ok) { box.replaceChildren(); packError(await reply.json()); return; }
-  const body = await reply.json();
+  if (!reply.ok) { box.replaceChildren(); packError(await packRefusal(reply)); return; }
+  let body;
+  try {
+    body = await reply.json();
+  } catch (e) {
+    status.textContent = w("failed");
+    return;
+  }
   status.textContent = "";
   const [first, ...rest] = body.who;
   const title = rest.length
@@ -499,6 +593,13 @@ function packSplit() {
   note.textContent = w("pack_split_note", { students: names, tables, sizes: parts.map(([n, s]) => w("pack_tables_of", { n, size: s })).join(", ") });
 }
 
+// A pack's refusal; one too large to read is about the class list.
+async function packRefusal(reply) {
+  const body = await refusalOf(reply);
+  if (reply.status === 413 && !body.field) body.field = $("pack-file").files[0] ? "roster" : "names";
+  return body;
+}
+
 const PACK_FIELDS = { games: "pack-games-set", seed: "pack-seed", per: "pack-per", "table-size": "pack-table-size", date: "pack-date", "per-page": "pack-per-page", count: "pack-count", names: "pack-names", roster: "pack-file" };
 const PACK_LABELS = { games: "pack_games", seed: "pack_seed", per: "pack_per", "table-size": "pack_table_size", date: "pack_date", "per-page": "pack_per_page", count: "pack_count", names: "pack_names", roster: "pack_file" };
 
@@ -529,15 +630,28 @@ async function regen(event) {
   const status = $("againstatus");
   status.textContent = "";
   const code = $("code").value.trim();
-  const reply = await ask("/api/regen?code=" + encodeURIComponent(code));
+  let reply;
+  try {
+    reply = await ask("/api/regen?code=" + encodeURIComponent(code));
+  } catch (e) {
+    status.textContent = w("failed");
+    return;
+  }
   if (!reply.ok) {
-    const body = await reply.json();
+    const body = await refusalOf(reply);
     showError("#againform", "code", w("again_label"), tidy(body.error, ""));
     $("code").focus();
     return;
   }
   const name = (reply.headers.get("Content-Disposition") || "").split('"')[1] || "sheets.pdf";
-  const a = el("a", { href: URL.createObjectURL(await reply.blob()), download: name }, name);
+  let blob;
+  try {
+    blob = await reply.blob();
+  } catch (e) {
+    status.textContent = w("failed");
+    return;
+  }
+  const a = el("a", { href: URL.createObjectURL(blob), download: name }, name);
   status.replaceChildren(a);
   a.focus();
 }
@@ -549,7 +663,8 @@ function showActions() {
   list.replaceChildren();
   for (const a of g.actions || []) {
     const id = "a-" + a.name;
-    const form = el("form", { class: "action", id });
+    // The page's own messages at the field, not the browser's.
+    const form = el("form", { class: "action", id, novalidate: "" });
     form.append(el("h3", {}, words["action." + g.name + "." + a.name] || a.about));
     const inputs = el("div", { class: "grid" });
     for (const s of a.inputs) {
@@ -586,6 +701,14 @@ function showActions() {
 
 async function runAction(g, a, form, out) {
   clearErrors("#" + form.id);
+  const bad = [...form.querySelectorAll("input[type=number]")].find((c) => c.validity.badInput);
+  if (bad) {
+    const input = a.inputs.find((s) => s.name === bad.name);
+    showError("#" + form.id, bad.id, words["input." + g.name + "." + bad.name] || input.help, w("not_a_number"));
+    out.textContent = "";
+    bad.focus();
+    return;
+  }
   const q = query(values());
   for (const s of a.inputs) {
     const c = form.querySelector("[name='" + s.name + "']");
@@ -597,7 +720,7 @@ async function runAction(g, a, form, out) {
   let reply, body;
   try {
     reply = await ask("/api/" + g.name + "/action/" + a.name + "?" + q);
-    body = await reply.json();
+    body = reply.ok ? await reply.json() : await refusalOf(reply);
   } catch (e) {
     out.textContent = w("failed");
     return;
@@ -606,7 +729,7 @@ async function runAction(g, a, form, out) {
     const name = body.field || "";
     const message = tidy(body.error || "", g.name);
     const input = a.inputs.find((s) => s.name === name);
-    if (input && showError("#" + form.id, form.id + "-" + name, words["input." + name] || input.help, message)) {
+    if (input && showError("#" + form.id, form.id + "-" + name, words["input." + g.name + "." + name] || input.help, message)) {
       out.textContent = "";
       focusField(form.id + "-" + name);
     } else if (name && showError("#settings", "f-" + name, settingWord(g.name, name), message)) {
@@ -620,11 +743,18 @@ async function runAction(g, a, form, out) {
 async function checkLayout() {
   const file = $("layout").files[0];
   if (!file) return;
-  const r = await ask("/api/validate/" + game().name, { method: "POST", body: await file.text() });
-  const body = await r.json();
   const list = $("verdict");
   list.replaceChildren();
   const say = (text) => list.append(el("li", {}, text));
+  if (file.size > registry.max_body) { say(w("layout_too_big")); return; }
+  let r, body;
+  try {
+    r = await ask("/api/validate/" + game().name, { method: "POST", body: await file.text() });
+    body = r.ok ? await r.json() : await refusalOf(r);
+  } catch (e) {
+    say(w("failed"));
+    return;
+  }
   if (!r.ok) say(body.error);
   else if (body.legal) say(w("check_legal", { name: file.name }));
   else for (const v of body.violations) say(v.rule + ": " + v.message);

@@ -199,6 +199,8 @@ impl Asked {
         let request: GameRequest = crate::game::request(self.game, &common, &self.values)
             .map_err(refuse)?
             .into();
+        // The simulated games first: checking the texts may rate the layout.
+        super::work::check_games(request.simulated_games(), super::work::LOWER_SHEETS)?;
         request.check(&texts).map_err(refuse)?;
         Ok(Made {
             request,

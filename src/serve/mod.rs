@@ -32,8 +32,11 @@ use work::{Document, Stream};
 
 /// Largest request body read (a layout, a class list and the pack's settings).
 pub const MAX_BODY: usize = 1024 * 1024;
-/// Largest request head (request line and headers).
+/// Largest request head (request line and headers) answered; a larger one
+/// up to [`MAX_HEAD_READ`] is refused as JSON naming its longest field.
 pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+/// Largest request head read at all; beyond it the connection answers 431 alone.
+const MAX_HEAD_READ: usize = 64 * 1024;
 /// Most request headers.
 const MAX_HEADERS: usize = 64;
 /// Time for a request's head to arrive, and for an idle connection to send the next.
@@ -44,8 +47,11 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(20);
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
 /// Requests in progress at once; more are answered 503 with Retry-After.
 pub const MAX_IN_FLIGHT: usize = 64;
-/// Open connections at once; more wait to be accepted.
+/// Open connections at once; more are answered 503 at once.
 const MAX_CONNECTIONS: usize = 256;
+/// Open connections from one client address: one host's slow or idle
+/// connections (a browser keeps six) cannot take the others' places.
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 16;
 /// Longest a connection is kept, downloads included.
 const CONNECTION_LIFETIME: Duration = Duration::from_secs(600);
 
@@ -136,21 +142,24 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
 }
 
 /// Accepts connections and serves each with hyper's HTTP/1.1, its head
-/// bounded in size and time.
+/// bounded in size and time. A connection beyond the limits (all open
+/// connections, or one client address's) is answered 503 at once and closed,
+/// so that the accepting never waits on anyone.
 async fn accept(listener: tokio::net::TcpListener, app: Router) {
-    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let open = Arc::new(OpenConnections::default());
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(hyper_util::rt::TokioTimer::new())
         .header_read_timeout(HEAD_TIMEOUT)
-        .max_header_size(MAX_HEADER_BYTES)
+        .max_header_size(MAX_HEAD_READ)
         .max_headers(MAX_HEADERS)
-        .max_buf_size(64 * 1024);
+        .max_buf_size(MAX_HEAD_READ + 16 * 1024);
     let http = Arc::new(http);
     loop {
-        let Ok(permit) = connections.clone().acquire_owned().await else {
-            return;
+        let Ok((stream, peer)) = listener.accept().await else {
+            continue;
         };
-        let Ok((stream, _)) = listener.accept().await else {
+        let Some(place) = open.take(peer.ip()) else {
+            tokio::spawn(turn_away(stream));
             continue;
         };
         let service = hyper_util::service::TowerToHyperService::new(app.clone());
@@ -158,9 +167,84 @@ async fn accept(listener: tokio::net::TcpListener, app: Router) {
         tokio::spawn(async move {
             let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
             let _ = tokio::time::timeout(CONNECTION_LIFETIME, connection).await;
-            drop(permit);
+            drop(place);
         });
     }
+}
+
+/// The open connections, counted in all and for each client address.
+#[derive(Default)]
+struct OpenConnections {
+    by_address: std::sync::Mutex<std::collections::HashMap<IpAddr, usize>>,
+}
+
+/// One open connection's place, given back when it closes.
+struct Place {
+    open: Arc<OpenConnections>,
+    address: IpAddr,
+}
+
+impl OpenConnections {
+    /// A place for a connection from `address`, when the limits leave one.
+    fn take(self: &Arc<Self>, address: IpAddr) -> Option<Place> {
+        let address = address.to_canonical();
+        let mut counts = self.by_address.lock().unwrap_or_else(|e| e.into_inner());
+        let all: usize = counts.values().sum();
+        let mine = counts.entry(address).or_default();
+        if all >= MAX_CONNECTIONS || *mine >= MAX_CONNECTIONS_PER_ADDRESS {
+            if *mine == 0 {
+                counts.remove(&address);
+            }
+            return None;
+        }
+        *mine += 1;
+        Some(Place {
+            open: self.clone(),
+            address,
+        })
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut counts = self.open.by_address.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = counts.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// Answers a connection beyond the limits 503 and closes it, reading what
+/// it sends meanwhile (closed unread, the answer could be lost to a reset);
+/// two seconds at most.
+async fn turn_away(mut stream: tokio::net::TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        stream.write_all(&busy_answer()).await?;
+        stream.shutdown().await?;
+        let mut sink = [0u8; 4096];
+        while stream.read(&mut sink).await? > 0 {}
+        std::io::Result::Ok(())
+    })
+    .await;
+}
+
+/// The whole answer to a connection beyond the limits: 503, JSON, closed.
+fn busy_answer() -> Vec<u8> {
+    let body = Refusal::new(
+        503,
+        "too many connections at once from this computer; try again in a moment",
+    )
+    .json();
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 2\r\n\
+         Cache-Control: no-store\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
 }
 
 /// The routes, with every limit around them.
@@ -299,7 +383,71 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
         }
     }
     let lang = page_language(&request);
-    PAGE_LANGUAGE.scope(lang, next.run(request)).await
+    PAGE_LANGUAGE
+        .scope(lang, async move {
+            if let Some(r) = head_too_large(&request) {
+                return refusal(r);
+            }
+            as_json(next.run(request).await)
+        })
+        .await
+}
+
+/// A request head over [`MAX_HEADER_BYTES`], refused naming the longest
+/// field of its query (the setting to shorten).
+fn head_too_large(request: &Request) -> Option<Refusal> {
+    let headers: usize = request
+        .headers()
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len() + 4)
+        .sum();
+    let size = request.uri().to_string().len() + headers;
+    if size <= MAX_HEADER_BYTES {
+        return None;
+    }
+    let longest = fields(request.uri().query().map(str::to_string))
+        .into_iter()
+        .max_by_key(|(_, v)| v.len());
+    let refused = Refusal::new(
+        431,
+        format!(
+            "the settings are too long to send ({} KiB, at most {} KiB): shorten the longest text",
+            size.div_ceil(1024),
+            MAX_HEADER_BYTES / 1024
+        ),
+    );
+    Some(match longest {
+        Some((name, _)) => refused.at(&name),
+        None => refused,
+    })
+}
+
+/// An error answered by a layer below the routes (a body over the limit, a
+/// body too slow, an answer too late) as the page reads every refusal: JSON.
+fn as_json(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let message = match status.as_u16() {
+        413 => format!(
+            "the request is larger than the server reads ({} MiB): send a smaller file or a shorter list",
+            MAX_BODY / (1024 * 1024)
+        ),
+        408 => "the request came too slowly and was cut off; try again".to_string(),
+        503 => "the server is busy; try again in a moment".to_string(),
+        n => format!("the server could not answer this request (status {n})"),
+    };
+    let retry = response.headers().get(header::RETRY_AFTER).cloned();
+    let mut r = refusal(Refusal::new(status.as_u16(), message));
+    if let Some(v) = retry {
+        r.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    r
 }
 
 /// Runs `job` on the pool for CPU-heavy work, at most one per permit; the
@@ -704,6 +852,7 @@ pub fn games_json() -> String {
                 "sheets": g.sheet_kinds(),
                 "default_sheets": g.default_sheets(),
                 "small_sheets": g.small_sheets(),
+                "sheets_need": g.sheets_need(),
                 "actions": g.actions().iter().map(|a| serde_json::json!({
                     "name": a.name,
                     "about": a.about,
@@ -802,6 +951,36 @@ mod tests {
             }
             for common in COMMON {
                 has(format!("setting.{common}"));
+            }
+        }
+    }
+
+    /// The sheets the page ticks at first (the defaults that print with
+    /// the default settings) are the sheets printed: each of them prints
+    /// pages, and a default sheet left unticked prints none.
+    #[test]
+    fn the_sheets_ticked_at_first_are_the_sheets_printed() {
+        for game in crate::games::all() {
+            let ticked = |sheet: &str| {
+                game.sheets_need().iter().filter(|n| n.sheet == sheet).all(|n| {
+                    let setting = game.settings().iter().find(|s| s.name == n.setting).unwrap();
+                    setting.default.split(',').any(|v| v.trim() == n.value)
+                })
+            };
+            for sheet in game.default_sheets() {
+                let fields = [("seed", "1"), ("sheets", sheet)].map(|(k, v)| (k.to_string(), v.to_string()));
+                let pages = Asked::read(*game, &fields).unwrap().make().map(|made| {
+                    let mut pages = 0;
+                    made.request
+                        .pages_imposed(&made.texts, 1, None, &mut |_| {
+                            pages += 1;
+                            Ok(())
+                        })
+                        .unwrap();
+                    pages
+                });
+                let printed = pages.as_ref().is_ok_and(|&n| n > 0);
+                assert_eq!(printed, ticked(sheet), "{} {sheet}: {pages:?}", game.name());
             }
         }
     }

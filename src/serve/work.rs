@@ -64,6 +64,7 @@ pub fn check_pages(
     if pages > room {
         let what = match copies {
             0 | 1 => format!("more than {} pages", thousands(room as u64)),
+            n if room == 0 => format!("{} sets of at least one page each", thousands(n as u64)),
             n => format!("{} sets of more than {room} pages each", thousands(n as u64)),
         };
         return Err(over_budget(
@@ -102,8 +103,23 @@ pub fn check_request(made: &Made) -> std::result::Result<(), Refusal> {
     let one = request.with_seed(request.seed().clone());
     check_pages(request.count(), 0, LOWER_SHEETS, |emit| {
         one.pages_imposed(&made.texts, made.per_page, None, emit).map(|_| ())
-    })?;
+    })
+    .map_err(|r| at_budget_field(made, request.count(), r))?;
     Ok(())
+}
+
+/// A refusal over the page budget at the setting to lower: the number of
+/// sets where there are several, else the setting that makes a set long.
+fn at_budget_field(made: &Made, copies: usize, r: Refusal) -> Refusal {
+    if r.status != 422 {
+        return r;
+    }
+    let grows = crate::games::find(made.request.game()).map_or(&[][..], |g| g.pages_grow_with());
+    match grows.first() {
+        _ if copies > 1 => r.at("count"),
+        Some(field) => r.at(field),
+        None => r,
+    }
 }
 
 /// A document made for the page: its code, its number of pages, and its
@@ -124,6 +140,10 @@ impl Document {
     /// Draws every page of `made` (within the budget), keeping the first ones as SVG.
     pub fn make(made: &Made) -> std::result::Result<Document, Refusal> {
         check_games(made.request.simulated_games(), LOWER_SHEETS)?;
+        // Many sets: one is drawn first, so that too many are refused at once.
+        if made.request.count() > 1 {
+            check_request(made)?;
+        }
         let mut svgs = Vec::new();
         let mut bytes = 0;
         let pages = check_pages(1, 0, LOWER_SHEETS, |emit| {
@@ -137,7 +157,8 @@ impl Document {
                     emit(page)
                 })
                 .map(|_| ())
-        })?;
+        })
+        .map_err(|r| at_budget_field(made, 1, r))?;
         let code = crate::seed::SheetCode::text_with_lang(&made.request.code()?, made.texts.lang());
         Ok(Document {
             code,
@@ -295,11 +316,15 @@ mod tests {
         assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
         assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
-        let e = check_request(&made(
-            "particle-panic",
-            &[("seed", "1"), ("simulations", "1000000"), ("count", "2")],
-        ))
-        .expect_err("2,000,000 simulated games are refused");
+        // Simulated games are refused as the request is made, before a layout is rated.
+        let game = crate::games::find("particle-panic").unwrap();
+        let fields =
+            [("seed", "1"), ("simulations", "1000000"), ("count", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
+        let e = super::super::form::Asked::read(game, &fields)
+            .unwrap()
+            .make()
+            .err()
+            .expect("2,000,000 simulated games are refused");
         assert!(e.message.contains("2,000,000 simulated games"), "{}", e.message);
         let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
             .err()

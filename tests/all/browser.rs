@@ -624,3 +624,200 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.axe("on a phone");
     browser.screenshot("web-phone.png");
 }
+
+/// The contrast (WCAG) of the focused element's outline against what lies
+/// behind it: the first ancestor with a background of its own.
+const FOCUS_CONTRAST: &str = "(() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => { const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const e = document.activeElement, ring = getComputedStyle(e);
+  if (ring.outlineStyle === 'none' || parseFloat(ring.outlineWidth) < 2) return 0;
+  let back = e.parentElement, bg = [255, 255, 255];
+  for (; back; back = back.parentElement) {
+    const c = rgb(getComputedStyle(back).backgroundColor);
+    if (c.length === 3 || (c.length === 4 && c[3] > 0)) { bg = c.slice(0, 3); break; }
+  }
+  const a = lum(rgb(ring.outlineColor).slice(0, 3)), b = lum(bg);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+})()";
+
+/// Whether the page scrolls sideways.
+const SIDEWAYS: &str = "document.documentElement.scrollWidth > document.documentElement.clientWidth";
+
+/// The page with no dead ends: Space on the download link, a focus ring
+/// that can be seen, no sideways scroll on a phone, the sheets ticked the
+/// sheets printed, every refusal shown at its field or in a message (a class
+/// list too large, settings too long to send, settings that make no legal
+/// map, a number that is not one), the actions' own messages, and German
+/// face names scored on the German page.
+#[test]
+#[ignore = "needs chromium and chromedriver"]
+fn the_page_has_no_dead_ends() {
+    let port = free_port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_panicpress"))
+        .args(["serve", "--port", &port.to_string()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut banner = [0u8; 64];
+    let _ = server.stdout.as_mut().unwrap().read(&mut banner).unwrap();
+    let _server = Process(server);
+    let browser = Browser::start();
+    browser.go(&format!("http://127.0.0.1:{port}/"));
+    let code_is = |prefix: &str| format!("document.getElementById('shown').value.startsWith('{prefix}')");
+    let choose_game = |name: &str| {
+        browser.script(&format!(
+            "const s = document.getElementById('game'); s.value = '{name}'; s.dispatchEvent(new Event('change')); return true;"
+        ));
+        browser.until(name, &code_is(&format!("{name}:")));
+    };
+    browser.until("the first code", &code_is("tp-hunt:"));
+
+    // Space and Enter on the download link act as on a button.
+    for key in [SPACE, ENTER] {
+        browser.script(
+            "window.pdfClicks = 0; if (!window.pdfCatcher) { window.pdfCatcher = true; \
+             document.getElementById('pdf').addEventListener('click', (e) => { e.preventDefault(); window.pdfClicks++; }); } \
+             document.activeElement.blur(); window.scrollTo(0, 0); return true;",
+        );
+        browser.tab_to("#pdf");
+        browser.keys(key);
+        assert_eq!(
+            browser.script("return window.pdfClicks;"),
+            json!(1),
+            "{key:?} on Download PDF"
+        );
+    }
+
+    // The focus ring stands out (3:1 at least) on the cards and on the header.
+    browser.script("document.activeElement.blur(); window.scrollTo(0, 0); return true;");
+    for css in [
+        "#uilang",
+        "#game",
+        "#f-seed",
+        "#newseed",
+        "#pdf",
+        "#more summary",
+        "#pack-games input",
+    ] {
+        browser.tab_to(css);
+        let contrast = browser.script(&format!("return {FOCUS_CONTRAST};")).as_f64().unwrap();
+        assert!(contrast >= 3.0, "the focus ring at {css}: {contrast:.2}:1");
+    }
+
+    // Particle Panic: the ★ cards print only with five codes, and are ticked only then.
+    choose_game("particle-panic");
+    let stars = "(() => { const s = document.querySelector(\"#f-sheets input[value='stars']\"); return [s.checked, s.disabled]; })()";
+    assert_eq!(browser.script(&format!("return {stars};")), json!([false, true]));
+    browser.until(
+        "the default sheets",
+        "document.getElementById('shown').value.includes(':default:')",
+    );
+    browser
+        .script("const v = document.querySelector(\"#f-variant input[value='five-codes']\"); v.click(); return true;");
+    assert_eq!(browser.script(&format!("return {stars};")), json!([true, false]));
+    browser.until(
+        "five codes, the default sheets",
+        "document.getElementById('shown').value.includes('c5') && document.getElementById('shown').value.includes(':default:')",
+    );
+    browser
+        .script("const v = document.querySelector(\"#f-variant input[value='five-codes']\"); v.click(); return true;");
+    assert_eq!(browser.script(&format!("return {stars};")), json!([false, true]));
+
+    // Settings that can make no legal map: refused at the field, at once.
+    choose_game("tp-hunt");
+    browser.script("document.getElementById('more').open = true; return true;");
+    browser.type_into("#f-stores", "100");
+    browser.until(
+        "too many stores, at the field",
+        "document.getElementById('err-f-stores').textContent.includes('at most')",
+    );
+    browser.type_into("#f-stores", "12");
+    browser.until("no error", "document.getElementById('err-f-stores').textContent === ''");
+
+    // Settings too long to send: said at the field that is too long.
+    choose_game("ppe");
+    browser.script(
+        "const f = document.getElementById('f-faces'); f.value = 'mask = 6\\n'.repeat(3000); \
+         f.dispatchEvent(new Event('input', { bubbles: true })); return true;",
+    );
+    browser.until(
+        "too long, at the field",
+        "document.getElementById('err-f-faces').textContent.length > 0 && document.getElementById('f-faces').getAttribute('aria-invalid') === 'true'",
+    );
+    browser.script(
+        "const f = document.getElementById('f-faces'); f.value = ''; f.dispatchEvent(new Event('input', { bubbles: true })); return true;",
+    );
+    browser.until("no error", "document.getElementById('err-f-faces').textContent === ''");
+
+    // An action's input refused: at its field.
+    browser.type_into("#a-score-roll", "x,y");
+    browser.script("document.querySelector('#a-score button[type=submit]').click(); return true;");
+    browser.until(
+        "an unknown face at the roll",
+        "document.getElementById('err-a-score-roll').textContent.length > 0",
+    );
+    // A number that is not one, in an action's form: the page's own message at the field.
+    choose_game("particle-panic");
+    let number =
+        browser.script("const c = document.querySelector('#action-list input[type=number]'); return c ? c.id : '';");
+    let number = number.as_str().unwrap().to_string();
+    assert!(!number.is_empty(), "an action with a number input");
+    browser.type_into(&format!("#{number}"), "1e");
+    browser.script("document.querySelector('#action-list button[type=submit]').click(); return true;");
+    browser.until(
+        "not a number, at the field",
+        &format!("document.getElementById('err-{number}').textContent.includes('not a number')"),
+    );
+
+    // A class list over the server's limit: said at the class list, the page not left waiting.
+    browser.script("document.getElementById('pack-names').value = 'Ann Example\\n'.repeat(100000); return true;");
+    browser.click("#makepack");
+    browser.until(
+        "the class list too large",
+        "document.getElementById('pack-names').getAttribute('aria-invalid') === 'true' && \
+         document.getElementById('err-pack-names').textContent.includes('1 MiB') && !document.getElementById('makepack').disabled",
+    );
+    browser.script("document.getElementById('pack-names').value = ''; return true;");
+
+    // On a phone and narrower: no game's page scrolls sideways.
+    for width in [390, 320] {
+        browser.size(width, 900);
+        for game in panicpress::games::all() {
+            choose_game(game.name());
+            browser.script("document.getElementById('more').open = true; return true;");
+            let sideways = browser.script(&format!("return {SIDEWAYS};"));
+            if sideways == json!(true) {
+                let wide = browser.script(
+                    "return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className).join(' ');",
+                );
+                panic!("{} scrolls sideways at {width} px: {wide}", game.name());
+            }
+        }
+        browser.screenshot(&format!("web-ppe-{width}.png"));
+    }
+    browser.size(1280, 1000);
+
+    // The German page: German face names score, and impossible settings are said in German.
+    browser.script("const s = document.getElementById('uilang'); s.value = 'de'; s.dispatchEvent(new Event('change')); return true;");
+    browser.until("German", "document.documentElement.lang === 'de'");
+    choose_game("ppe");
+    let example = browser.script("return document.querySelector(\"label[for='a-score-roll']\").textContent;");
+    assert!(example.as_str().unwrap().contains("Maske"), "{example}");
+    browser.type_into("#a-score-roll", "Virus,Maske,Helden,Visier,Abstand,Handgel");
+    browser.script("document.querySelector('#a-score button[type=submit]').click(); return true;");
+    browser.until(
+        "the roll scored",
+        "document.getElementById('a-score-out').textContent.length > 0 && document.getElementById('err-a-score-roll').textContent === ''",
+    );
+    choose_game("tp-hunt");
+    browser.script("document.getElementById('more').open = true; return true;");
+    browser.type_into("#f-stores", "100");
+    browser.until(
+        "too many stores, in German",
+        "document.getElementById('err-f-stores').textContent.includes('höchstens')",
+    );
+    browser.axe("with an impossible setting, in German");
+    browser.screenshot("web-de-error.png");
+}

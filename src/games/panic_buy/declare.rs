@@ -118,6 +118,12 @@ const DECLARATION: Declaration = Declaration {
     texts: game_texts!("panic-buy"),
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
+    pages_grow_with: &[],
+    sheets_need: &[crate::game::SheetNeed {
+        sheet: "tally",
+        setting: "mode",
+        value: "hoard",
+    }],
     actions: &[Action {
         name: "simulate",
         about: "Play whole games on the seed's board; report how long they run and who wins. \

@@ -284,6 +284,12 @@ const DECLARATION: Declaration = Declaration {
     texts: game_texts!("particle-panic"),
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
+    pages_grow_with: &[],
+    sheets_need: &[crate::game::SheetNeed {
+        sheet: "stars",
+        setting: "variant",
+        value: "five-codes",
+    }],
     actions: &[Action {
         name: "simulate",
         about: "Play a deal many times; report the win rate and why games are lost.",

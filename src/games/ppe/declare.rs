@@ -183,6 +183,9 @@ const SCORE_INPUTS: &[Setting] = &[Setting {
     sets: &[],
 }];
 
+/// The game's words in every language (the dice's face names among them).
+pub(super) const TEXTS: &[(&str, &str)] = game_texts!("ppe");
+
 const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "PPE: The Game",
@@ -192,9 +195,11 @@ const DECLARATION: Declaration = Declaration {
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["scorepad", "reference", "rules"],
-    texts: game_texts!("ppe"),
+    texts: TEXTS,
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
+    pages_grow_with: &["target"],
+    sheets_need: &[],
     actions: &[
         Action {
             name: "score",

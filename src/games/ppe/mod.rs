@@ -68,9 +68,12 @@ impl Face {
         ][self as usize]
     }
 
+    /// A face by its id (`long_nosed_man`) or by the name printed on the
+    /// dice of any language the sheets are in (`Long-Nosed Man`, `Langnase`).
     pub fn parse(name: &str) -> Result<Face> {
-        let n = name.trim().to_ascii_lowercase().replace(['-', ' '], "_");
-        Face::ALL.into_iter().find(|f| f.name() == n).ok_or_else(|| {
+        let n = face_key(name);
+        let printed = |f: Face| printed_names(f).any(|p| face_key(p) == n);
+        Face::ALL.into_iter().find(|f| f.name() == n || printed(*f)).ok_or_else(|| {
             let names: Vec<&str> = Face::ALL.iter().map(|f| f.name()).collect();
             Error::input(format!(
                 "unknown face {} (faces: {})",
@@ -84,6 +87,24 @@ impl Face {
     pub fn is_bad(self) -> bool {
         matches!(self, Face::Virus | Face::LongNosedMan)
     }
+}
+
+/// A face name as compared: lower case, words joined by `_`.
+fn face_key(name: &str) -> String {
+    name.trim().to_lowercase().replace(['-', ' '], "_")
+}
+
+/// The names a face is printed with on the dice, one per language: its line
+/// in each language's `ppe.tera` (`mask: Maske`).
+fn printed_names(face: Face) -> impl Iterator<Item = &'static str> {
+    let key = face.name();
+    declare::TEXTS
+        .iter()
+        .filter(|(file, _)| file.ends_with("/ppe.tera"))
+        .filter_map(move |(_, text)| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix(':').map(str::trim))
+        })
 }
 
 impl fmt::Display for Face {
@@ -290,7 +311,8 @@ pub fn parse_roll(text: &str) -> Result<Vec<Face>> {
         .split(',')
         .filter(|s| !s.trim().is_empty())
         .map(Face::parse)
-        .collect::<Result<_>>()?;
+        .collect::<Result<_>>()
+        .map_err(|e| e.at("roll"))?;
     if faces.len() != DICE {
         return Err(Error::setting(
             "roll",

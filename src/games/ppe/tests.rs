@@ -1086,3 +1086,15 @@ fn the_sheets_say_what_ends_a_turn_and_who_still_plays_the_last_round() {
         assert!(de.contains(line), "{line}\n{de}");
     }
 }
+
+#[test]
+fn faces_are_read_by_the_names_printed_on_the_dice_of_every_language() {
+    let german = parse_roll("Virus,Maske,Helden,Visier,Abstand,Handgel").unwrap();
+    let english = parse_roll("Virus, Mask, Heroes, Face Shield, Social Distancing, Hand Sanitizer").unwrap();
+    let ids = parse_roll("virus,mask,heroes,face_shield,social_distancing,hand_sanitizer").unwrap();
+    assert_eq!(german, ids);
+    assert_eq!(english, ids);
+    assert_eq!(parse_roll("Langnase,maske,MASKE,handschuhe,Impfstoff,Beatmung").unwrap()[0], Face::LongNosedMan);
+    let e = parse_roll("Virus,Mundschutz,Helden,Visier,Abstand,Handgel").unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("roll"), "{e:?}");
+}

@@ -203,6 +203,8 @@ const DECLARATION: Declaration = Declaration {
     texts: game_texts!("tp-hunt"),
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &["tracker"],
+    pages_grow_with: &[],
+    sheets_need: &[],
     actions: &[Action {
         name: "simulate",
         about: "Play whole games on the seed's map with the computer's players; report how long they run and who wins. \

@@ -119,7 +119,34 @@ impl Params {
             ))
             .at("stores"));
         }
-        Ok(())
+        self.check_length()
+    }
+
+    /// Refuses, before any map is drawn, stores so many that no map can keep
+    /// the length band: the rating plays each game to [`game::MAX_TURNS`]
+    /// turns at most, so a band starting above that is never met.
+    fn check_length(&self) -> Result<()> {
+        let too_long = |p: &Params| p.length_band().0 > game::MAX_TURNS;
+        if self.version < 3 || !self.rule_on(Rule::LengthBand) || !too_long(self) {
+            return Ok(());
+        }
+        let most = (1..self.stores)
+            .rev()
+            .find(|&stores| !too_long(&Params { stores, ..self.clone() }))
+            .unwrap_or(0);
+        let n = self.grid;
+        Err(Error::setting(
+            "stores",
+            format!(
+                "{} stores make games too long: with {} ATMs on a {n} x {n} grid for {} players at most {most} stores \
+                 make a legal map (its games must end within {} turns each); lower the stores, add ATMs, \
+                 or switch the length-band rule off",
+                self.stores,
+                self.atms,
+                self.players,
+                game::MAX_TURNS
+            ),
+        ))
     }
 
     /// The parameter part of the sheet code, e.g. `g12-s12-a10-d7-p4`, then
@@ -423,11 +450,16 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     }
     let why: Vec<String> = last_rated.iter().map(|v| v.to_string()).collect();
     Err(Error::input(format!(
-        "no legal map: {} maps in a row missed the rating rules, the last because {}; \
-         change the settings or switch the rule off",
-        rated,
-        why.join("; ")
-    )))
+        "no legal map: {rated} maps in a row with {} stores, {} ATMs and {} danger zones on a {n} x {n} grid \
+         for {} players missed the rating rules, the last because {}; change the settings or switch the rule off",
+        p.stores,
+        p.atms,
+        p.dangers,
+        p.players,
+        why.join("; "),
+        n = p.grid
+    ))
+    .at("stores"))
 }
 
 /// Most maps rated before the rating rules are given up for these settings.

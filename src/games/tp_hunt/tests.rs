@@ -1087,3 +1087,33 @@ fn a_later_tracker_goes_on_from_the_one_before_and_the_map_says_turns_each() {
         assert!(trackers.iter().all(|t| !(t.contains(start) && t.contains(next))), "{lang}");
     }
 }
+
+/// Stores so many that the length band starts past the turns a rated game
+/// may last: refused before any map is drawn, naming the most that fit.
+#[test]
+fn stores_whose_games_cannot_end_in_the_band_are_refused_before_the_search() {
+    let p = Params {
+        stores: 100,
+        ..Params::default()
+    };
+    let e = p.check().unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("stores"), "{e:?}");
+    let most: u16 = e
+        .message
+        .split("at most ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", e.message));
+    // The limit is exact: one store more is refused, that many are not.
+    let at = |stores| Params { stores, ..p.clone() };
+    assert!(at(most).check().is_ok());
+    assert!(at(most + 1).check().is_err());
+    assert!(at(most).length_band().0 <= super::game::MAX_TURNS);
+    // With the rule switched off, the search is the judge.
+    let off = Params {
+        off_rules: vec![Rule::LengthBand],
+        ..p.clone()
+    };
+    assert!(off.check().is_ok());
+}
