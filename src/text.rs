@@ -800,9 +800,15 @@ mod tests {
         let empty = Context::new();
         for lang in LANGUAGES {
             let other = Texts::load(lang, None, &crate::games::shipped_texts()).unwrap();
-            let mut labels: Vec<(String, &Context)> =
-                ["common", "pack", "web"].iter().map(|n| (n.to_string(), &empty)).collect();
-            labels.extend(crate::games::all().iter().map(|g| (format!("{}-web", g.name()), &empty)));
+            let mut labels: Vec<(String, &Context)> = ["common", "pack", "web"]
+                .iter()
+                .map(|n| (n.to_string(), &empty))
+                .collect();
+            labels.extend(
+                crate::games::all()
+                    .iter()
+                    .map(|g| (format!("{}-web", g.name()), &empty)),
+            );
             labels.extend(contexts.iter().map(|(g, ctx)| (g.clone(), ctx)));
             for (name, ctx) in &labels {
                 let want = keys(en.labels(name, ctx).unwrap());

@@ -366,7 +366,9 @@ fn fuzz_samples_are_valid_input() {
     // Each game's own layouts pass its rule engine.
     for r in common::sample_requests("a4") {
         let game = panicpress::games::find(r.game()).unwrap();
-        let verdict = game.validate("layout.json", &r.json().unwrap(), &Values::default()).unwrap();
+        let verdict = game
+            .validate("layout.json", &r.json().unwrap(), &Values::default())
+            .unwrap();
         assert!(verdict.broken.is_empty(), "{}: {:?}", r.code().unwrap(), verdict.broken);
     }
     assert!(Path::new("examples/class.toml").exists());

@@ -16,7 +16,10 @@ const BLOCK: u32 = 4;
 /// Every sheet kind of every game of the registry, as the codes of its
 /// declaration's samples.
 fn codes() -> Vec<String> {
-    common::sample_requests("a4").iter().map(|r| r.code().unwrap()).collect()
+    common::sample_requests("a4")
+        .iter()
+        .map(|r| r.code().unwrap())
+        .collect()
 }
 
 /// Grey levels, row by row.
