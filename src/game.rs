@@ -40,8 +40,6 @@ pub struct Setting {
     /// The value used when none is given, as a person reads it.
     pub default: &'static str,
     pub help: &'static str,
-    /// How the setting shows in the sheet code (`p4`: 4 players), or "" when it does not.
-    pub in_code: &'static str,
     /// For a choice that stands for other settings (a preset): each value
     /// with the settings it sets, so a form can show them.
     pub sets: &'static [(&'static str, &'static [(&'static str, &'static str)])],
@@ -289,12 +287,20 @@ pub struct Declaration {
     /// The name on the command line and in sheet codes.
     pub name: &'static str,
     pub title: &'static str,
+    /// Generator version: what a sheet code's version names. It changes
+    /// only when a seed would make another layout; codes of every earlier
+    /// version still make theirs.
+    pub version: u32,
     /// One line: what the game prints.
     pub about: &'static str,
     /// One command line that shows the game off (without `panicpress`).
     pub example: &'static str,
     /// The game's own settings (the common ones are in [`COMMON`]).
     pub settings: &'static [Setting],
+    /// The setting that says how many play, a number among `settings`: a
+    /// class pack seats its tables by its limits and sets it to each
+    /// table's size. None for a game whose sheets do not depend on it.
+    pub players: Option<&'static str>,
     /// Every sheet kind, by name.
     pub sheets: &'static [&'static str],
     /// The sheets printed when none are named.
@@ -318,6 +324,18 @@ pub struct Declaration {
     /// Its templates, as (name, text): labels, rules card and web words in
     /// every language (see `game_texts!`).
     pub texts: &'static [(&'static str, &'static str)],
+    /// Settings the registry-driven tests print (the sheet standards, the
+    /// renderers, the parsers): between them every sheet kind and the
+    /// layouts' extremes.
+    pub samples: &'static [Sample],
+}
+
+/// Settings a game is printed with in the registry-driven tests.
+pub struct Sample {
+    /// Settings as (name, value), the others at their defaults.
+    pub settings: &'static [(&'static str, &'static str)],
+    /// The sheets, as `--sheets` takes them.
+    pub sheets: &'static str,
 }
 
 /// A seed, as an action takes it.
@@ -326,7 +344,6 @@ pub const SEED_INPUT: Setting = Setting {
     kind: Kind::Text,
     default: "",
     help: "Any text or number, with no space at either end; without it a random seed is chosen and printed.",
-    in_code: "",
     sets: &[],
 };
 
@@ -340,7 +357,6 @@ pub const fn games_input(max: u32, default: &'static str, help: &'static str) ->
         },
         default,
         help,
-        in_code: "",
         sets: &[],
     }
 }
@@ -433,9 +449,17 @@ pub trait Game: Sync {
     fn pages_grow_with(&self) -> &'static [&'static str] {
         self.declaration().pages_grow_with
     }
-    /// Fewest and most players: the `players` setting's limits.
+    fn version(&self) -> u32 {
+        self.declaration().version
+    }
+    /// The setting that says how many play (see [`Declaration::players`]).
+    fn players_setting(&self) -> Option<&'static Setting> {
+        let name = self.declaration().players?;
+        self.settings().iter().find(|s| s.name == name)
+    }
+    /// Fewest and most players: the players setting's limits.
     fn player_limits(&self) -> Option<(usize, usize)> {
-        match self.settings().iter().find(|s| s.name == "players")?.kind {
+        match self.players_setting()?.kind {
             Kind::Number { min, max } => Some((min as usize, max as usize)),
             _ => None,
         }

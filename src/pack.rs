@@ -61,11 +61,11 @@ impl Entry {
         let Some((game, common, values)) = &self.settings else {
             return Ok(self.request.with_seed(self.request.seed().clone()));
         };
-        if game.player_limits().is_none() {
+        let Some(setting) = game.players_setting() else {
             return Ok(self.request.with_seed(self.request.seed().clone()));
-        }
+        };
         let mut values = values.clone();
-        values.set("players", crate::game::Value::One(players.to_string()));
+        values.set(setting.name, crate::game::Value::One(players.to_string()));
         crate::game::request(*game, common, &values)
             .map(GameRequest::from)
             .map_err(|e| e.within(&format!("a table of {players}: ")))

@@ -124,15 +124,16 @@ use crate::error::Error;
 use crate::game::Game;
 pub use crate::json::{json_one_or_many, readable_json, readable_json_at};
 
-/// Declares the game modules and lists them in [`all`].
+/// Declares the game modules and lists them in [`all`]; a game's
+/// attributes (`#[cfg(...)]`) apply to its module and its entry.
 macro_rules! registry {
-    ($($module:ident => $game:ident),+ $(,)?) => {
-        $(pub mod $module;)+
+    ($($(#[$attr:meta])* $module:ident => $game:ident),+ $(,)?) => {
+        $($(#[$attr])* pub mod $module;)+
 
         /// The registry: every game, in the order the command line lists
         /// them. The only place outside a game's own folder that names it.
         pub fn all() -> &'static [&'static dyn Game] {
-            &[$(&$module::declare::$game),+]
+            &[$($(#[$attr])* &$module::declare::$game),+]
         }
     };
 }
@@ -143,6 +144,10 @@ registry! {
     particle_panic => ParticlePanic,
     panic_buy => PanicBuy,
     ppe => Ppe,
+    // The template game (ARCHITECTURE.md), in tests only: every
+    // registry-driven test runs on it too.
+    #[cfg(any(test, feature = "test-game"))]
+    null_game => NullGame,
 }
 
 /// The game of that name.

@@ -8,11 +8,17 @@
 //! The command lines of the CLI corpus pin their layouts the same way, and
 //! also the PDF bytes of the current build ("same inputs, same bytes on any
 //! machine"). Those PDF hashes change when a sheet changes on purpose:
-//! `PANICPRESS_UPDATE_PDF_HASHES=1 cargo test --test code_corpus` writes them
-//! anew (layout hashes are never rewritten).
+//! `PANICPRESS_UPDATE_PDF_HASHES=1 cargo test --test all code_corpus` writes
+//! them anew (layout hashes are never rewritten).
+//!
+//! Every code's layout is checked in this process; the command line runs a
+//! process a code, so by default it runs one code and one command line of
+//! each game, and all of them under `--include-ignored`.
 
 use crate::common;
 use common::Scratch;
+use panicpress::games::request::GameRequest;
+use panicpress::seed::SheetCode;
 use sha2::{Digest, Sha256};
 
 fn sha256(bytes: &[u8]) -> String {
@@ -50,19 +56,66 @@ fn layout_hash(s: &Scratch, args: &[&str]) -> String {
     sha256(layout_of(&r.stdout()).as_bytes())
 }
 
+/// The corpus: (layout hash, code) a line.
+fn corpus() -> Vec<(&'static str, &'static str)> {
+    include_str!("../fixtures/code_corpus.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_once(' ').unwrap())
+        .collect()
+}
+
+/// Every generator version of every game of the registry (its
+/// declaration's `version`) has codes in the corpus.
+#[test]
+fn the_corpus_has_codes_of_every_version_of_every_game() {
+    let versions: std::collections::BTreeSet<(String, u32)> = corpus()
+        .iter()
+        .map(|(_, code)| {
+            let code = SheetCode::parse(code).unwrap();
+            (code.game, code.version)
+        })
+        .collect();
+    assert!(corpus().len() >= 29, "corpus read");
+    for game in panicpress::games::all() {
+        for v in 1..=game.version() {
+            assert!(
+                versions.contains(&(game.name().to_string(), v)),
+                "no {} version {v} code in tests/fixtures/code_corpus.txt",
+                game.name()
+            );
+        }
+    }
+}
+
+/// Every code of the corpus makes its layout, read in this process as
+/// `regen CODE --format json` reads it. With `PANICPRESS_PRINT_LAYOUTS`
+/// set, prints the corpus as this build makes it instead, to pin the
+/// layouts of new codes (run with the build that printed them).
 #[test]
 fn every_printed_code_makes_the_same_layout() {
-    let s = Scratch::new("code-corpus");
-    let corpus = include_str!("../fixtures/code_corpus.txt");
-    let mut checked = 0;
-    let mut versions = std::collections::BTreeSet::new();
-    // Prints the corpus as this build makes it, to pin the layouts of new
-    // codes (run with the binary that printed them).
     let print = std::env::var_os("PANICPRESS_PRINT_LAYOUTS").is_some();
-    for line in corpus.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
-        let (hash, code) = line.split_once(' ').unwrap();
+    for (hash, code) in corpus() {
+        let request = GameRequest::from_code(&SheetCode::parse(code).unwrap()).unwrap();
+        let made = sha256(layout_of(&request.json().unwrap()).as_bytes());
         if print {
-            println!("{} {code}", layout_hash(&s, &["regen", code]));
+            println!("{made} {code}");
+        } else {
+            assert_eq!(made, hash, "regen {code} made another layout");
+        }
+    }
+}
+
+/// The command line makes the corpus's layouts and prints their sheets (in
+/// the current design): `regen CODE`, a process a code, so the default run
+/// takes the first code of each game; the whole corpus under
+/// `--include-ignored`.
+fn regen_prints(whole: bool) {
+    let s = Scratch::new(if whole { "code-corpus-all" } else { "code-corpus" });
+    let mut games_seen = std::collections::BTreeSet::new();
+    for (hash, code) in corpus() {
+        let game = code.split(':').next().unwrap();
+        if !games_seen.insert(game) && !whole {
             continue;
         }
         assert_eq!(
@@ -70,42 +123,44 @@ fn every_printed_code_makes_the_same_layout() {
             hash,
             "regen {code} made another layout"
         );
-        // Its sheets print too, in the current design.
         let r = s.run(&["regen", code, "-o", "r.pdf"]);
         assert_eq!(r.code(), 0, "regen {code}: {}", r.stderr());
-        let mut parts = code.split(':');
-        versions.insert((parts.next().unwrap().to_string(), parts.next().unwrap().to_string()));
-        checked += 1;
-    }
-    if print {
-        return;
-    }
-    assert!(checked >= 29, "corpus read");
-    // Every version of every game is in the corpus.
-    for (game, newest) in [("tp-hunt", 5), ("particle-panic", 4), ("panic-buy", 7), ("ppe", 2)] {
-        for v in 1..=newest {
-            assert!(
-                versions.contains(&(game.to_string(), v.to_string())),
-                "no {game} version {v} code"
-            );
-        }
     }
 }
 
 #[test]
-fn every_corpus_command_line_makes_the_same_layout_and_bytes() {
-    let s = Scratch::new("cli-corpus");
+fn regen_of_a_code_of_each_game_makes_its_layout_and_prints() {
+    regen_prints(false);
+}
+
+#[test]
+#[ignore = "a process per code (a minute); the layouts are checked in-process by default"]
+fn regen_of_every_printed_code_makes_its_layout_and_prints() {
+    regen_prints(true);
+}
+
+/// The command lines of the CLI corpus make their layouts and the same
+/// bytes, run after run; a process each, so the default run takes the
+/// first line of each game, the whole corpus under `--include-ignored` (and
+/// whenever the hashes are printed or written anew).
+fn cli_corpus(whole: bool) {
+    let s = Scratch::new(if whole { "cli-corpus-all" } else { "cli-corpus" });
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cli_corpus.tsv");
     let corpus = std::fs::read_to_string(&path).unwrap();
     let update = std::env::var_os("PANICPRESS_UPDATE_PDF_HASHES").is_some();
     let print = std::env::var_os("PANICPRESS_PRINT_LAYOUTS").is_some();
+    let whole = whole || update || print;
     let mut rewritten = String::new();
     let mut checked = 0;
+    let mut games_seen = std::collections::BTreeSet::new();
     for line in corpus.lines().filter(|l| !l.trim().is_empty()) {
         let mut fields = line.split('\t');
         let layout = fields.next().unwrap();
         let pdf = fields.next().unwrap();
         let args: Vec<&str> = fields.collect();
+        if !games_seen.insert(args[0]) && !whole {
+            continue;
+        }
         if print {
             println!("{}\t{pdf}\t{}", layout_hash(&s, &args), args.join("\t"));
             continue;
@@ -140,5 +195,16 @@ fn every_corpus_command_line_makes_the_same_layout_and_bytes() {
     if update {
         std::fs::write(&path, rewritten).unwrap();
     }
-    assert!(checked >= 19, "corpus read");
+    assert!(checked >= if whole { 19 } else { 4 }, "corpus read");
+}
+
+#[test]
+fn a_command_line_of_each_game_makes_the_same_layout_and_bytes() {
+    cli_corpus(false);
+}
+
+#[test]
+#[ignore = "three processes a line; one line of each game runs by default"]
+fn every_corpus_command_line_makes_the_same_layout_and_bytes() {
+    cli_corpus(true);
 }

@@ -237,3 +237,31 @@ impl Scratch {
         (Run(output), peak)
     }
 }
+
+/// Every game of the registry with each of the samples its declaration
+/// gives, as a request on `paper` (a game's sample k with seed k + 1): what
+/// the registry-driven tests print, so a game added to the registry is held
+/// to them with no test naming it.
+pub fn sample_requests(paper: &str) -> Vec<panicpress::games::request::GameRequest> {
+    use panicpress::game::{Common, Value, Values};
+    let mut out = Vec::new();
+    for game in panicpress::games::all() {
+        let samples = game.declaration().samples;
+        assert!(!samples.is_empty(), "{}: no samples declared", game.name());
+        for (k, sample) in samples.iter().enumerate() {
+            let mut values = Values::default();
+            for (name, value) in sample.settings {
+                values.set(name, Value::One(value.to_string()));
+            }
+            let common = Common {
+                sheets: Some(sample.sheets.to_string()),
+                paper: panicpress::sheet::Paper::parse(paper).unwrap(),
+                ..Common::for_seed(panicpress::seed::Seed::new(&(k + 1).to_string()).unwrap())
+            };
+            let request = panicpress::game::request(*game, &common, &values)
+                .unwrap_or_else(|e| panic!("{} sample {k}: {}", game.name(), e.message));
+            out.push(request.into());
+        }
+    }
+    out
+}

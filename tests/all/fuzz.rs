@@ -6,14 +6,17 @@
 //!
 //! `cargo test` runs a few hundred cases per parser. A long campaign:
 //!
-//!     PANICPRESS_FUZZ_CASES=120000 cargo test --release --test fuzz
+//!     PANICPRESS_FUZZ_CASES=120000 cargo test --release --test all fuzz
 //!
-//! runs that many per parser (ten parsers: 1.2 million executions).
+//! runs that many per parser (eight parsers, every game's layout files
+//! one of them: about a million executions).
 
 use std::path::Path;
 
+use crate::common;
+use panicpress::game::Values;
 use panicpress::games::request::GameRequest;
-use panicpress::games::{panic_buy, particle_panic, ppe, tp_hunt};
+use panicpress::games::{particle_panic, ppe};
 use panicpress::seed::SheetCode;
 use panicpress::{Error, config, pack};
 use proptest::prelude::*;
@@ -192,8 +195,10 @@ fn regen(code: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Codes as printed over the versions, and a code of every sample of every
+/// game of the registry as printed now.
 fn printed_codes() -> Vec<String> {
-    vec![
+    let mut codes: Vec<String> = vec![
         "tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42".into(),
         "tp-hunt:1:g10-s9-a10-d10-p6-xreachable:letter-de:map+tracker+scorepad+rules+dice-tape:room 12".into(),
         "particle-panic:1:p2-c4-n200:a4:record+board+rules:5B".into(),
@@ -206,12 +211,21 @@ fn printed_codes() -> Vec<String> {
         // Codes as printed now, with a check.
         "tp-hunt:2-vy8:g12-s12-a10-d7-p4:a4-de:map+rules:5B spring/Zoë".into(),
         "panic-buy:4-04q:p3-race-b6-12:letter:board:7".into(),
-    ]
+    ];
+    codes.extend(common::sample_requests("a4").iter().map(|r| r.code().unwrap()));
+    codes
 }
 
-fn layout_json(code: &str) -> String {
-    let code = SheetCode::parse(code).unwrap();
-    GameRequest::from_code(&code).unwrap().json().unwrap()
+/// Every game's layouts as `--format json` writes them: a sample of each
+/// game of the registry, and the rule book's TP Hunt map.
+fn layout_files() -> Vec<String> {
+    let mut files: Vec<String> = common::sample_requests("a4")
+        .iter()
+        .map(|r| r.json().unwrap())
+        .collect();
+    files.push(std::fs::read_to_string("tests/fixtures/tp-hunt-rulebook-sample.json").unwrap());
+    files.push(r#"{"seed":"7","grid":4,"stores":[[1,1]],"atms":[],"dangers":[[4,4]]}"#.into());
+    files
 }
 
 proptest! {
@@ -223,46 +237,20 @@ proptest! {
         regen(&code)?;
     }
 
+    /// Every game's rule engine reads every game's layouts, mutated: each
+    /// refuses in one line or judges them, and a code they carry regenerates.
     #[test]
-    fn tp_hunt_layout_json(text in input(vec![
-        layout_json("tp-hunt:1:g12-s12-a10-d7-p4:a4:map:42"),
-        std::fs::read_to_string("tests/fixtures/tp-hunt-rulebook-sample.json").unwrap(),
-        r#"{"seed":"7","grid":4,"stores":[[1,1]],"atms":[],"dangers":[[4,4]]}"#.into(),
-    ])) {
+    fn layout_files_through_every_games_validate(text in input(layout_files())) {
         given(&text);
-        if let Some(m) = outcome(tp_hunt::parse_json(&text))? {
-            let params = tp_hunt::Params { grid: m.grid, ..tp_hunt::Params::default() };
-            let _ = tp_hunt::validate(&params, &m.map());
-            if let Some(code) = &m.code {
-                regen(code)?;
+        for game in panicpress::games::all() {
+            if outcome(game.validate("layout.json", &text, &Values::default()))?.is_some() {
+                let code = serde_json::from_str::<serde_json::Value>(&text)
+                    .ok()
+                    .and_then(|v| v.get("code")?.as_str().map(String::from));
+                if let Some(code) = code {
+                    regen(&code)?;
+                }
             }
-        }
-    }
-
-    #[test]
-    fn panic_buy_layout_json(text in input(vec![
-        layout_json("panic-buy:1:p3-race-b6-12:a4:board:42"),
-        layout_json("panic-buy:1:p4-race-b6-12:a4:board:9"),
-    ])) {
-        given(&text);
-        if let Some((json, board)) = outcome(panic_buy::parse_json(&text))? {
-            let _ = panic_buy::validate(&panic_buy::Params::default(), &board);
-            if let Some(code) = &json.code {
-                regen(code)?;
-            }
-        }
-    }
-
-    #[test]
-    fn particle_panic_layout_json(text in input(vec![
-        layout_json("particle-panic:1:p2-c4-n100:a4:record:5B"),
-        layout_json("particle-panic:1:p1-c5-n100:a4:record:3"),
-    ])) {
-        given(&text);
-        if let Some(deal) = outcome(particle_panic::parse_json(&text))?
-            && let Some(params) = outcome(deal.params())?
-        {
-            let _ = particle_panic::validate(&params, &deal.deal());
         }
     }
 
@@ -374,6 +362,14 @@ proptest! {
 fn fuzz_samples_are_valid_input() {
     for code in printed_codes() {
         GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
+    }
+    // Each game's own layouts pass its rule engine.
+    for r in common::sample_requests("a4") {
+        let game = panicpress::games::find(r.game()).unwrap();
+        let verdict = game
+            .validate("layout.json", &r.json().unwrap(), &Values::default())
+            .unwrap();
+        assert!(verdict.broken.is_empty(), "{}: {:?}", r.code().unwrap(), verdict.broken);
     }
     assert!(Path::new("examples/class.toml").exists());
     assert!(pack::read_roster(Path::new("examples/class.csv")).is_ok());

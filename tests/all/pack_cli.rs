@@ -251,7 +251,7 @@ fn count_makes_numbered_sets_and_per_page_prints_small_sheets_at_their_own_size(
 #[test]
 fn every_game_packs_and_a_pack_file_gives_tables_their_own_sets() {
     let s = Scratch::new("pack-games");
-    for game in ["particle-panic", "panic-buy", "ppe"] {
+    for game in panicpress::games::all().iter().map(|g| g.name()) {
         let r = s.run(&[
             "pack", "--per", "student", "--game", game, "--count", "3", "--seed", "g", "--format", "json", "-o", "-",
         ]);

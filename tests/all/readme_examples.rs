@@ -1,4 +1,5 @@
-//! Every command line in the `sh` blocks of README.md and GUIDE.md runs as
+//! Every command line in the `sh` blocks of README.md, GUIDE.md and
+//! ARCHITECTURE.md runs as
 //! written, in a fresh folder holding the project's `examples/` (one folder a
 //! document, the commands in the order they appear), with `panicpress` on the
 //! PATH as `cargo install` puts it (lines that run cargo itself are left to CI).
@@ -71,4 +72,11 @@ fn every_readme_command_runs_as_written() {
 #[test]
 fn every_guide_command_runs_as_written() {
     every_command_runs_as_written("GUIDE.md", 40);
+}
+
+/// The contributor's guide's commands run on the null game, which builds
+/// with the tests.
+#[test]
+fn every_architecture_command_runs_as_written() {
+    every_command_runs_as_written("ARCHITECTURE.md", 7);
 }

@@ -240,3 +240,22 @@ fn every_setting_is_shown_in_help_with_its_limits_or_values() {
         }
     }
 }
+
+/// A game's players setting (a class pack seats its tables by its limits)
+/// is one of its own number settings, and its generator version counts
+/// from 1.
+#[test]
+fn every_declaration_names_a_number_setting_for_its_players() {
+    for game in panicpress::games::all() {
+        let d = game.declaration();
+        assert!(d.version >= 1, "{}", d.name);
+        if let Some(name) = d.players {
+            let setting = game.settings().iter().find(|s| s.name == name);
+            assert!(
+                setting.is_some_and(|s| matches!(s.kind, Kind::Number { .. })),
+                "{}: its players setting {name} is not one of its number settings",
+                d.name
+            );
+        }
+    }
+}

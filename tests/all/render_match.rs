@@ -13,13 +13,14 @@ const DPI: &str = "96";
 /// (24 per inch) both give the same ink.
 const BLOCK: u32 = 4;
 
-/// Every sheet kind of every game, as printed codes.
-const CODES: &[&str] = &[
-    "tp-hunt:1-19q:g12-s12-a10-d7-p4:a4:map+tracker+scorepad+rules+dice-tape:42",
-    "particle-panic:1-cev:p2-c4-n100:letter:record+board+rules:5B",
-    "panic-buy:1-8mb:p6-hoard-b6-12:a4:board+components+tally:7",
-    "ppe:1-w0m:p4-t19:a4-de:nets+scorepad+reference:1",
-];
+/// Every sheet kind of every game of the registry, as the codes of its
+/// declaration's samples.
+fn codes() -> Vec<String> {
+    common::sample_requests("a4")
+        .iter()
+        .map(|r| r.code().unwrap())
+        .collect()
+}
 
 /// Grey levels, row by row.
 fn grey(png: &[u8]) -> (u32, u32, Vec<u8>) {
@@ -74,7 +75,11 @@ fn difference_below(a: &[u8], b: &[u8], top: f64) -> (f64, f64) {
     (sum as f64 / n, far as f64 / n)
 }
 
-const MAX_MEAN: f64 = 8.0;
+/// Mean grey difference: hatching differs most, where poppler and resvg
+/// smooth its crossing lines differently. The backs of Particle Panic's
+/// star cards, nine hatched cards to a page, come to 8.5; a mark missing
+/// or moved shows in `MAX_FAR` instead.
+const MAX_MEAN: f64 = 9.0;
 /// Thin lines differ at their edges: poppler snaps them to whole pixels,
 /// resvg shades them across two. Particle Panic's pencil board, a page of
 /// 8 mm boxes, has the most such edges (0.20% of its pixels); a real fault
@@ -135,7 +140,7 @@ fn renders_with(s: &Scratch, code: &str, options: &[&str], dpi: &str, tag: &str)
 #[ignore = "needs pdftoppm (poppler-utils)"]
 fn svg_and_pdf_renders_of_every_page_agree() {
     let s = Scratch::new("render-match");
-    for (i, code) in CODES.iter().enumerate() {
+    for (i, code) in codes().iter().enumerate() {
         for (k, (pdf, svg)) in renders(&s, code, &format!("g{i}")).iter().enumerate() {
             let (mean, far) = difference(pdf, svg);
             eprintln!("{code} page {}: mean {mean:.3}, far {:.4}%", k + 1, far * 100.0);

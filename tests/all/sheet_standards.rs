@@ -1,42 +1,28 @@
-//! The sheet standards, checked on the page model of every game, every sheet,
-//! both papers and both languages: text at least 7 pt (6 pt for the footer
+//! The sheet standards, checked on the page model of every game of the
+//! registry, every sheet, both papers and both languages: text at least 7 pt (6 pt for the footer
 //! code), no line of text over another, none wider than its page, nothing
 //! within 10 mm of the edge. These replace looking for some defects, not
 //! looking.
 
+use crate::common;
 use panicpress::games::request::GameRequest;
 use panicpress::seed::SheetCode;
 use panicpress::sheet::{Document, Item, Style};
 use panicpress::text::Texts;
 
-/// Every sheet kind of every game, in codes of each game's newest generator
-/// version (several settings per game). Earlier versions' codes print their
-/// sheets as they did, byte for byte (tests/code_corpus.rs).
-const CODES: &[&str] = &[
-    "tp-hunt:3:g12-s12-a10-d7-p4:PAPER:map+tracker+scorepad+rules+dice-tape:42",
-    "tp-hunt:3:g12-s9-a10-d10-p6:PAPER:tracker+scorepad:7",
-    "tp-hunt:3:g12-s12-a10-d7-p2:PAPER:map+tracker+dice-tape:5",
-    "tp-hunt:3:g8-s5-a4-d3-p3:PAPER:map+tracker+rules+dice-tape:9",
-    "particle-panic:3:p2-c4-n50:PAPER:record+board+stacks+rules:5B",
-    "particle-panic:3:p4-c5-n50:PAPER:record+board+stacks+rules+stars:3",
-    "panic-buy:5:p3-race-b6-12:PAPER:board+rules+components:42",
-    "panic-buy:5:p6-hoard-b6-12-lshort:PAPER:default:7",
-    "panic-buy:5:p2-race-b6-12-llong-tiled:PAPER:board:9",
-    "panic-buy:5:p4-hoard-b6-12-tiled:PAPER:default:3",
-    "ppe:2:p4-t19:PAPER:nets+scorepad+reference:1",
-    "ppe:2:p8-t190:PAPER:scorepad:2",
-];
-
-/// Every code in both languages and on both papers, as a request with its
+/// Every sample of every game of the registry (its declaration's
+/// `samples`: between them every sheet kind, in the game's newest generator
+/// version) in both languages and on both papers, as a request with its
 /// texts; `check` returns what it finds broken, each tagged with where.
+/// Earlier versions' codes print their sheets in the current design
+/// (tests/all/code_corpus.rs).
 fn problems(check: &mut dyn FnMut(&str, &Texts, &GameRequest) -> Vec<String>) -> Vec<String> {
     let mut broken = Vec::new();
     for lang in ["en", "de"] {
         let texts = panicpress::games::texts(lang, None).unwrap();
         for paper in ["a4", "letter"] {
-            for code in CODES {
-                let code = code.replace("PAPER", paper);
-                let request = GameRequest::from_code(&SheetCode::parse(&code).unwrap()).unwrap();
+            for request in common::sample_requests(paper) {
+                let code = request.code().unwrap();
                 for problem in check(&code, &texts, &request) {
                     broken.push(format!("{code} ({lang}) {problem}"));
                 }
@@ -44,6 +30,23 @@ fn problems(check: &mut dyn FnMut(&str, &Texts, &GameRequest) -> Vec<String>) ->
         }
     }
     broken
+}
+
+/// Every sheet kind of every game is in a sample.
+#[test]
+fn the_samples_print_every_sheet_kind_of_every_game() {
+    let requests = common::sample_requests("a4");
+    for game in panicpress::games::all() {
+        for kind in game.sheet_kinds() {
+            assert!(
+                requests
+                    .iter()
+                    .any(|r| r.game() == game.name() && r.sheet_names().contains(&kind)),
+                "{}: no sample prints {kind}",
+                game.name()
+            );
+        }
+    }
 }
 
 /// Each page's broken standards, tagged with the page number.
@@ -153,8 +156,8 @@ fn large_print_problems(doc: &Document, tag: &str) -> Vec<String> {
 #[test]
 fn every_german_page_carries_a_german_code() {
     let texts = panicpress::games::texts("de", None).unwrap();
-    for code in CODES {
-        let request = GameRequest::from_code(&SheetCode::parse(&code.replace("PAPER", "a4")).unwrap()).unwrap();
+    for request in common::sample_requests("a4") {
+        let code = request.code().unwrap();
         for (style, per_page) in [(Style::Standard, 1), (Style::Standard, 2), (Style::Large, 1)] {
             let one = request.with_style(style);
             let doc = Document::collect(|emit| one.pages_imposed(&texts, per_page, None, emit)).unwrap();

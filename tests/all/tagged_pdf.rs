@@ -170,7 +170,7 @@ fn assert_tagged(bytes: &[u8], lang: &str) -> Element {
 #[test]
 fn every_game_prints_a_tagged_pdf_in_its_language() {
     let s = Scratch::new("tagged");
-    for game in ["tp-hunt", "particle-panic", "panic-buy", "ppe"] {
+    for game in panicpress::games::all().iter().map(|g| g.name()) {
         let doc = assert_tagged(&make(&s, &[game, "--seed", "42"]), "en");
         let h1 = doc.all().iter().filter(|e| e.role == "H1").count();
         assert!(h1 >= 2, "{game}: page titles are headings");

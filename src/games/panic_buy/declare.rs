@@ -4,7 +4,7 @@
 use super::sheets::{BoardLayout, SheetKind};
 use super::{GAME, GoodRule, Length, Mode, Params, Request};
 use crate::error::{Error, Result};
-use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -28,7 +28,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Number { min: 2, max: 6 },
         default: "3 (race), 4 (hoard)",
         help: "Race: 2 to 4 players (two players move two counters each). Hoard: 4 or 6, in teams of two.",
-        in_code: "p3",
         sets: &[],
     },
     Setting {
@@ -38,7 +37,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "race",
         help: "Race: first to bring home 2 rolls. Hoard: teams of two; the team with the most rolls wins.",
-        in_code: "race",
         sets: &[],
     },
     Setting {
@@ -48,7 +46,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "single",
         help: "One landscape page, or two pages to glue together for a bigger board.",
-        in_code: "-tiled",
         sets: &[],
     },
     Setting {
@@ -58,7 +55,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "any",
         help: "Pick a board whose simulated games run short, normal or long.",
-        in_code: "-lshort",
         sets: &[],
     },
     Setting {
@@ -66,7 +62,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Names { values: GOOD_RULES },
         default: "",
         help: "Every board is checked to play well; leave a check out only to allow boards that fail it.",
-        in_code: "-xNAME",
         sets: &[],
     },
 ];
@@ -109,13 +104,33 @@ const BOARD_SETTINGS: &[&str] = &["players", "mode", "length", "rule-off"];
 const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "Panic Buy",
+    version: super::VERSION,
     about: "Panic Buy (board game): generated boards, rules, player cards, Sneezes, counters, tokens.",
     example: "panic-buy --seed 42 --players 4 --length short",
     settings: SETTINGS,
+    players: Some("players"),
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["tally"],
     texts: game_texts!("panic-buy"),
+    samples: &[
+        Sample {
+            settings: &[],
+            sheets: "board,rules,components",
+        },
+        Sample {
+            settings: &[("players", "6"), ("mode", "hoard"), ("length", "short")],
+            sheets: "default",
+        },
+        Sample {
+            settings: &[("players", "2"), ("length", "long"), ("board", "tiled")],
+            sheets: "board",
+        },
+        Sample {
+            settings: &[("players", "4"), ("mode", "hoard"), ("board", "tiled")],
+            sheets: "default",
+        },
+    ],
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
     pages_grow_with: &[],

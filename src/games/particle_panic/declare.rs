@@ -9,7 +9,7 @@ use super::{
     Request, VARIANTS,
 };
 use crate::error::{Error, Result};
-use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -25,7 +25,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "2",
         help: "How many play together.",
-        in_code: "p2",
         sets: &[],
     },
     Setting {
@@ -33,7 +32,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Choice { values: Level::NAMES },
         default: "normal",
         help: "Easy, normal or hard: house rules chosen by simulation so that a strong and a steady player (simple rules of thumb) average about 65%, 40% or 20% (the rules card says each level's figures); as written: the game as the text has it, near-unwinnable.",
-        in_code: "-normal-rh8",
         sets: &[],
     },
     Setting {
@@ -41,7 +39,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Names { values: VARIANTS },
         default: "standard",
         help: "The standard game when none is chosen; a fifth suit of 26 ★ cards (five-codes); collecting costs an action (collect-as-action).",
-        in_code: "c5, -a",
         sets: &[],
     },
     Setting {
@@ -52,7 +49,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "2000",
         help: "The deal is played this many times by the computer to rate how hard it is. More is slower and more exact.",
-        in_code: "n2000",
         sets: &[],
     },
     Setting {
@@ -62,7 +58,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "",
         help: "Not the level: among the deals of the chosen level, pick one that plays easier or harder than most of them (the deal's seed goes in the code).",
-        in_code: "",
         sets: &[],
     },
 ];
@@ -251,7 +246,6 @@ const SIMULATE_INPUTS: &[Setting] = &[
         },
         default: "rating",
         help: "Who plays: 'rating' (the steady player that rates deals: simple rules of thumb, quick) or 'search' (tries each choice out ahead: strong and slow).",
-        in_code: "",
         sets: &[],
     },
     Setting {
@@ -259,7 +253,6 @@ const SIMULATE_INPUTS: &[Setting] = &[
         kind: Kind::Number { min: 1, max: 1000 },
         default: "16",
         help: "Games played out ahead for each choice, for the search player.",
-        in_code: "",
         sets: &[],
     },
     Setting {
@@ -267,7 +260,6 @@ const SIMULATE_INPUTS: &[Setting] = &[
         kind: Kind::Text,
         default: "",
         help: "Rate a range of deals, seeds A to B (e.g. 0..49): one line (or JSON object) per deal.",
-        in_code: "",
         sets: &[],
     },
 ];
@@ -275,13 +267,25 @@ const SIMULATE_INPUTS: &[Setting] = &[
 const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "Particle Panic",
+    version: super::VERSION,
     about: "Particle Panic (co-op cards): rated deals, deal records, a pencil board, a rules card.",
     example: "particle-panic --seed 7 --players 2 --level easy",
     settings: SETTINGS,
+    players: Some("players"),
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["rules"],
     texts: game_texts!("particle-panic"),
+    samples: &[
+        Sample {
+            settings: &[("simulations", "50")],
+            sheets: "record,board,stacks,rules",
+        },
+        Sample {
+            settings: &[("players", "4"), ("variant", "five-codes"), ("simulations", "50")],
+            sheets: "all",
+        },
+    ],
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
     pages_grow_with: &[],

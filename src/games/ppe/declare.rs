@@ -3,10 +3,10 @@
 
 use super::sheets::SheetKind;
 use super::{
-    DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, Mode, Params, QUICK_TARGET, Request, SIDES, WHAMMIES,
+    DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, MAX_TARGET, Mode, Params, QUICK_TARGET, Request, SIDES, WHAMMIES,
 };
 use crate::error::{Error, Result};
-use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Value, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Value, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -22,7 +22,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "4",
         help: "Players: one column each on the score pad.",
-        in_code: "p4",
         sets: &[],
     },
     Setting {
@@ -30,15 +29,16 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Choice { values: &Mode::NAMES },
         default: "quick",
         help: "Quick: one roll a turn, to 19. Long: roll again as often as you dare, to 190 or any total you agree; a bust scores nothing for the turn.",
-        in_code: "-quick",
         sets: &[],
     },
     Setting {
         name: "target",
-        kind: Kind::Number { min: 1, max: 1_000_000 },
+        kind: Kind::Number {
+            min: 1,
+            max: MAX_TARGET as i64,
+        },
         default: "19 (quick, and long with whammies: a whammy costs the whole total), 190 (long)",
         help: "Points to win: up to 19 for the quick game; 190 or more for a long one (more rows on the score pad).",
-        in_code: "t19",
         sets: &[],
     },
     Setting {
@@ -46,7 +46,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Names { values: &[WHAMMIES] },
         default: "",
         help: "Whammies: the long game where an unbeaten Virus costs your whole total.",
-        in_code: "-whammies",
         sets: &[],
     },
     Setting {
@@ -54,7 +53,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::File,
         default: "virus 3, long_nosed_man 1, vaccine 3, ventilator 3, heroes 4, face_shield 4, mask 5, social_distancing 5, hand_sanitizer 4, gloves 4",
         help: "Face counts for other dice, one face a line, like mask = 6 (36 faces in all, at most 6 of each); the usual dice when not given.",
-        in_code: "-fN.N...",
         sets: &[],
     },
 ];
@@ -179,7 +177,6 @@ const SCORE_INPUTS: &[Setting] = &[Setting {
     kind: Kind::Text,
     default: "",
     help: "Six face names separated by commas, one per die.",
-    in_code: "",
     sets: &[],
 }];
 
@@ -189,13 +186,25 @@ pub(super) const TEXTS: &[(&str, &str)] = game_texts!("ppe");
 const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "PPE: The Game",
+    version: super::VERSION,
     about: "PPE: The Game (dice): cube nets, score pad, reference card with exact odds, rules sheet.",
     example: "ppe --seed 42 --players 6 --mode long",
     settings: SETTINGS,
+    players: Some("players"),
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["scorepad", "reference", "rules"],
     texts: TEXTS,
+    samples: &[
+        Sample {
+            settings: &[],
+            sheets: "all",
+        },
+        Sample {
+            settings: &[("players", "8"), ("mode", "long")],
+            sheets: "scorepad",
+        },
+    ],
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],
     pages_grow_with: &["target"],

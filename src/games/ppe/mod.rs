@@ -396,6 +396,8 @@ impl Default for Params {
 }
 
 pub const MAX_PLAYERS: u32 = 12;
+/// The highest target a game may set.
+pub const MAX_TARGET: u32 = 1_000_000;
 
 impl Params {
     pub fn check(&self) -> Result<()> {
@@ -405,10 +407,10 @@ impl Params {
                 format!("{} is out of range (1 to {MAX_PLAYERS})", self.players),
             ));
         }
-        if !(1..=1_000_000).contains(&self.target) {
+        if !(1..=MAX_TARGET).contains(&self.target) {
             return Err(Error::setting(
                 "target",
-                format!("{} is out of range (1 to 1000000)", self.target),
+                format!("{} is out of range (1 to {MAX_TARGET})", self.target),
             ));
         }
         self.faces.check()

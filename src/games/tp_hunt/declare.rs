@@ -1,9 +1,9 @@
 //! TP Hunt as the registry sees it: its settings, and its request, validation
 //! and rules behind the common game interface, and `simulate`.
 
-use super::{GAME, GRID_RANGE, PLAYER_RANGE, Params, Request, Rule, sheets::SheetKind};
+use super::{GAME, GRID_RANGE, MAX_PLACES, PLAYER_RANGE, Params, Request, Rule, sheets::SheetKind};
 use crate::error::{Error, Result};
-use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Setting, Values, Verdict};
+use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
 use crate::text::Texts;
@@ -30,31 +30,36 @@ const SETTINGS: &[Setting] = &[
         },
         default: "4",
         help: "Players: one tracker for each.",
-        in_code: "p4",
         sets: &[],
     },
     Setting {
         name: "stores",
-        kind: Kind::Number { min: 1, max: 676 },
+        kind: Kind::Number {
+            min: 1,
+            max: MAX_PLACES as i64,
+        },
         default: "12",
         help: "Stores on the map.",
-        in_code: "s12",
         sets: &[],
     },
     Setting {
         name: "atms",
-        kind: Kind::Number { min: 0, max: 676 },
+        kind: Kind::Number {
+            min: 0,
+            max: MAX_PLACES as i64,
+        },
         default: "10",
         help: "Cash machines (ATMs) on the map.",
-        in_code: "a10",
         sets: &[],
     },
     Setting {
         name: "dangers",
-        kind: Kind::Number { min: 0, max: 676 },
+        kind: Kind::Number {
+            min: 0,
+            max: MAX_PLACES as i64,
+        },
         default: "7",
         help: "Danger zones on the map.",
-        in_code: "d7",
         sets: &[],
     },
     Setting {
@@ -65,7 +70,6 @@ const SETTINGS: &[Setting] = &[
         },
         default: "12",
         help: "Squares along each side of the map.",
-        in_code: "g12",
         sets: &[],
     },
     Setting {
@@ -73,7 +77,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Choice { values: PRESETS },
         default: "standard",
         help: "Harder: 9 stores, 10 ATMs, 10 danger zones; standard: 12, 10, 7. Numbers given for those win over it.",
-        in_code: "",
         sets: &[
             ("standard", &[("stores", "12"), ("atms", "10"), ("dangers", "7")]),
             ("harder", &[("stores", "9"), ("atms", "10"), ("dangers", "10")]),
@@ -84,7 +87,6 @@ const SETTINGS: &[Setting] = &[
         kind: Kind::Names { values: FAIRNESS },
         default: "",
         help: "Every map is checked to be fair; leave a check out only to allow maps that fail it.",
-        in_code: "-xNAME",
         sets: &[],
     },
 ];
@@ -173,7 +175,6 @@ const SIMULATE_INPUTS: &[Setting] = &[
         kind: Kind::Flag,
         default: "",
         help: "Play with the Law of the Jungle (cars may stop on each other and steal TP).",
-        in_code: "",
         sets: &[],
     },
     Setting {
@@ -181,7 +182,6 @@ const SIMULATE_INPUTS: &[Setting] = &[
         kind: Kind::Flag,
         default: "",
         help: "Play with Spreading Infection (new danger zones during play).",
-        in_code: "",
         sets: &[],
     },
 ];
@@ -192,15 +192,35 @@ const MAP_SETTINGS: &[&str] = &["players", "stores", "atms", "dangers", "grid", 
 const DECLARATION: Declaration = Declaration {
     name: GAME,
     title: "TP Hunt",
+    version: super::VERSION,
     about: "TP Hunt (roll-and-write): neighbourhood maps, trackers, score pads, dice tapes.",
     example: "tp-hunt --seed 42 --players 3 --sheets map,tracker",
     settings: SETTINGS,
+    players: Some("players"),
     sheets: SheetKind::NAMES,
     default_sheets: SheetKind::DEFAULT_NAMES,
     // A tracker has a row for every turn of a whole game: it needs a whole
     // page; the dice tape prints whole too (a share would hold half its rolls).
     small_sheets: &["scorepad", "rules"],
     texts: game_texts!("tp-hunt"),
+    samples: &[
+        Sample {
+            settings: &[],
+            sheets: "all",
+        },
+        Sample {
+            settings: &[("players", "6"), ("preset", "harder")],
+            sheets: "tracker,scorepad",
+        },
+        Sample {
+            settings: &[("players", "2")],
+            sheets: "map,tracker,dice-tape",
+        },
+        Sample {
+            settings: &[("grid", "8"), ("stores", "5"), ("atms", "4"), ("dangers", "3"), ("players", "3")],
+            sheets: "map,tracker,rules,dice-tape",
+        },
+    ],
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &["tracker"],
     pages_grow_with: &[],

@@ -29,6 +29,9 @@ pub const VERSION: u32 = 5;
 /// TP Hunt: SETUP. The board is 12 x 12; we allow 4 to 26 so that smaller and
 /// larger neighbourhoods still fit a page (26 is the most that fits legibly).
 pub const GRID_RANGE: (u16, u16) = (4, 26);
+/// Most stores, ATMs or danger zones a setting may ask for: the squares of
+/// the largest grid (a smaller grid's own count is checked with the map).
+pub const MAX_PLACES: u16 = GRID_RANGE.1 * GRID_RANGE.1;
 /// TP Hunt: GOAL, "2-6 players".
 pub const PLAYER_RANGE: (u16, u16) = (2, 6);
 
