@@ -600,7 +600,8 @@ impl Context<'_> {
                 page.text(x + s + 2.5, y + s / 2.0 + 1.2 + lead * i as f32, size, Regular, Align::Left, line);
             }
             let text_h = lead * (lines.len().max(1) - 1) as f32;
-            y += s + text_h + if large { 3.0 } else { 1.2 };
+            // Closer where room is short: large print's key page, a tiled board's column.
+            y += s + text_h + if large { 2.0 } else if compact { 0.9 } else { 1.2 };
         }
         y
     }
