@@ -825,15 +825,15 @@ fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
             "{name} is on no score pad"
         );
     }
-    // Panic Buy: each student's name on their "Your turn" card, a line of its own.
+    // Panic Buy: each student's name on their player card, a line of its own.
     let pages = pdf_pages_text(&std::fs::read(s.path("panic-buy.pdf")).unwrap());
     for i in 1..=30 {
         let name = format!("Pupil {i:02}");
         assert!(
             pages
                 .iter()
-                .any(|p| p.contains("YOUR TURN") && p.lines().any(|l| l.trim() == name)),
-            "{name} has no turn card"
+                .any(|p| p.contains("PLAYER CARD") && p.lines().any(|l| l.trim() == name)),
+            "{name} has no player card"
         );
     }
     // A take-home set for each student prints whole sets: the dice, the score

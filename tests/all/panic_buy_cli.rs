@@ -26,19 +26,19 @@ fn race_run_writes_board_and_components() {
     let rules = pages[1..3].join("\n").replace('\n', " ");
     for says in [
         "Panic Buy: Rules (1/2)",
-        "the highest roll (roll again on a tie) is player 1",
+        "the highest number (throw again on a tie) is player 1",
         "player 1 starts, then play goes to the left, in player order",
         "your first step is onto either arrow",
         "never straight back",
         "first the event part",
         "you move only 1 square",
-        "take one roll from the counter",
+        "you may take one toilet roll from the counter",
         "spend a Sneeze",
         "their rolls stay on that square",
         "on a blue 1 or 6",
         "Example",
         // Each ruling of the engine, in player words.
-        "its first square is the one outside the door",
+        "the square outside the door (B) is the first of its 3 squares",
         "takes the piece home with it",
         "being moved onto one by another player earns you a Sneeze too",
         "played on a captured basket, it frees it",
@@ -60,10 +60,10 @@ fn race_run_writes_board_and_components() {
     );
     let parts = pages[3..].join("\n");
     assert!(
-        parts.contains("YOUR TURN") && parts.contains("SNEEZE") && parts.contains("VIRUS") && parts.contains("DOG")
+        parts.contains("PLAYER CARD") && parts.contains("SNEEZE") && parts.contains("VIRUS") && parts.contains("DOG")
     );
-    // Five TP counters and no spares (race mode has no draws); three turn
-    // cards; 3 + 8 Sneezes;
+    // Five TP counters and no spares (race mode has no draws); three player
+    // cards; 3 starting Sneezes + 8;
     // a basket token each: all on one page.
     assert_eq!(pages.len(), 4);
     for token in ["P1", "P2", "P3"] {
@@ -71,7 +71,8 @@ fn race_run_writes_board_and_components() {
     }
     assert_eq!(parts.lines().filter(|l| *l == "TP").count(), 5);
     assert_eq!(parts.lines().filter(|l| *l == "spare").count(), 0);
-    assert_eq!(parts.lines().filter(|l| *l == "YOUR TURN").count(), 3);
+    assert_eq!(parts.lines().filter(|l| *l == "PLAYER CARD").count(), 3);
+    assert_eq!(parts.lines().filter(|l| *l == "start: one for each player").count(), 3);
     assert_eq!(parts.lines().filter(|l| *l == "SNEEZE").count(), 11);
     let mb = common::first_media_box(&bytes);
     assert!(mb[2] > mb[3], "the board page is landscape: {mb:?}");

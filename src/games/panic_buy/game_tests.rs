@@ -1078,3 +1078,95 @@ fn the_virus_passes_over_baskets_and_the_dog_and_may_end_at_home() {
     assert!(g.move_hazard(Hazard::Virus, out));
     assert!(g.hazard_ends(Hazard::Virus).contains(&BATHROOM));
 }
+
+/// As the rules sheet prints it: while the Virus or the Dog stands on the
+/// square outside a door, no basket comes out of that room: not on a 1 or
+/// 6, not once the piece has left, not by Sanitiser or Social distance.
+#[test]
+fn a_piece_on_the_square_outside_the_door_keeps_baskets_in_the_room() {
+    let t = Table::new(&sample());
+    for (virus, dog) in [(at(1, 3), YARD), (BATHROOM, at(1, 3))] {
+        let mut g = Game::new(&t, &race(3));
+        g.hazards = [virus, dog];
+        g.baskets[0].at = BATHROOM;
+        for blue in 1..=6 {
+            g.movement(0, blue, blue, &mut Told::default());
+            assert_eq!(g.baskets[0].at, BATHROOM, "blue {blue}");
+        }
+        g.event(0, 6, &mut Told::default());
+        assert_eq!(g.baskets[0].at, BATHROOM, "Sanitiser");
+        g.baskets[1].at = at(5, 3);
+        let mut told = Told {
+            social: Some((0, at(2, 5))),
+            ..Told::default()
+        };
+        g.event(1, 3, &mut told);
+        assert_eq!(g.baskets[0].at, BATHROOM, "Social distance");
+        // Once the square is clear, the way out is open again.
+        g.hazards = [at(6, 4), YARD];
+        g.movement(0, 3, 3, &mut Told::default());
+        assert_eq!(g.baskets[0].at, at(1, 3));
+    }
+}
+
+/// As the rules sheet prints it: a basket moved by someone else does what
+/// its own move would: it may take a toilet roll as it passes the TP square
+/// (its owner's choice) and delivers what it carries at an arrow.
+#[test]
+fn a_pushed_basket_takes_a_roll_at_the_tp_square_and_delivers_at_an_arrow() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    let kind = WalkKind::Pushed { into_rooms: true };
+    g.baskets[1].at = at(4, 3);
+    let counter = g.counter;
+    let over_tp = walk(&[at(4, 2), at(5, 2), at(6, 2)]);
+    let mut told = Told {
+        rolls: 1,
+        ..Told::default()
+    };
+    assert!(g.play_walk(1, kind, &over_tp, &mut told));
+    assert_eq!((g.baskets[1].carried, g.counter), (1, counter - 1));
+    g.baskets[2].at = at(3, 8);
+    g.baskets[2].carried = 1;
+    let over_arrow = walk(&[at(2, 8), at(1, 8), at(1, 7)]);
+    assert!(g.play_walk(2, kind, &over_arrow, &mut told));
+    assert_eq!((g.baskets[2].carried, g.trolley[2]), (0, 1));
+}
+
+/// As the rules sheet prints it: a Sneeze in the Sanitiser move ends that
+/// part of the turn only; the movement part follows, from where it sneezed.
+#[test]
+fn a_sneeze_in_the_sanitiser_move_ends_only_that_part_of_the_turn() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(5, 3);
+    g.baskets[1].at = at(5, 4);
+    g.baskets[1].carried = 1;
+    let mut told = Told {
+        walks: VecDeque::from([vec![at(5, 4)]]),
+        sneeze: true,
+        push_to: Some(at(5, 7)),
+        ..Told::default()
+    };
+    g.turn_with(6, 2, &mut told);
+    assert_eq!(told.offered.len(), 2, "the Sanitiser move, then the movement part");
+    assert!(told.offered[1].iter().all(|w| w.steps().len() == 2), "the blue 2 in full");
+    assert_eq!(g.baskets[0].carried, 1, "the stolen roll");
+    assert_ne!(g.baskets[0].at, at(5, 4), "moved on after the Sneeze");
+}
+
+/// As the rules sheet prints it: the Virus and the Dog never go onto the
+/// road, so a basket waiting there is never captured.
+#[test]
+fn the_virus_and_the_dog_never_go_onto_the_road() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    for h in Hazard::BOTH {
+        for from in (0..SQUARES as Pos).chain([BATHROOM, YARD]) {
+            g.hazards[h as usize] = from;
+            assert!(!g.hazard_ends(h).contains(&ROAD), "{h:?} from {from}");
+            assert!(!g.move_hazard(h, ROAD));
+        }
+    }
+    assert!(g.baskets.iter().all(|b| b.at == ROAD));
+}

@@ -67,7 +67,7 @@ pub struct Request {
     pub style: crate::sheet::Style,
     pub layout: sheets::BoardLayout,
     pub sheets: Vec<sheets::SheetKind>,
-    /// The players' names, on their "Your turn" cards.
+    /// The players' names, on their player cards.
     pub seats: crate::game::Seats,
     /// The sheets the code names when fewer of them print (a sheet of a
     /// set printed again alone): every page carries the set's code.

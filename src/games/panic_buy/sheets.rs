@@ -83,7 +83,7 @@ pub struct Context<'a> {
     pub tall: Kit<'a>,
     /// Rounds on the team tally (from the boards' simulated games).
     pub tally_rows: u32,
-    /// The players' names, on their "Your turn" cards.
+    /// The players' names, on their player cards.
     pub seats: &'a crate::game::Seats,
 }
 
@@ -263,7 +263,7 @@ impl Context<'_> {
                 ..geo
             };
             page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
-            self.road(&mut page, board, &geo);
+            self.road(&mut page, &geo);
             let below = top + SIZE as f32 * square + 0.8 + self.road_mm() + 4.0;
             self.rooms_beside(&mut page, MARGIN_MM + 2.0, below, across);
             self.tall.code(&mut page, code);
@@ -273,7 +273,7 @@ impl Context<'_> {
             self.panel(p, x, MARGIN_MM + 7.0, true, true);
         }));
         page.figure(self.board_alt(board), |p| self.draw_board(p, board, &geo));
-        self.road(&mut page, board, &geo);
+        self.road(&mut page, &geo);
         if let Some(note) = note {
             // Under the key (laid out again to find its end), ending level
             // with the road's bottom edge where there is room.
@@ -366,7 +366,7 @@ impl Context<'_> {
                     page.paragraph(left, y + 1.0, width, NOTE_PT, Regular, note);
                 }
             } else {
-                self.road(&mut page, board, &geo);
+                self.road(&mut page, &geo);
             }
         } else if part == 1 {
             let below = join_y + 12.0;
@@ -376,7 +376,7 @@ impl Context<'_> {
                 page.paragraph(left, y + 1.0, width, NOTE_PT, Regular, note);
             }
         } else {
-            self.road(&mut page, board, &geo);
+            self.road(&mut page, &geo);
             let below = top + 4.0 * square + 0.8 + self.road_mm() + 4.0;
             self.rooms(&mut page, left, below, col);
             self.key(&mut page, left + col + 8.0, below + 3.0, col, true);
@@ -385,37 +385,36 @@ impl Context<'_> {
         page
     }
 
-    /// The road below the arrows, where baskets wait to come in: room for a
-    /// token below each arrow and more beside, named between the arrows.
-    fn road(&self, page: &mut Page, board: &Board, geo: &Geometry) {
+    /// The road below the arrows, where baskets wait to come in: its name
+    /// at the left, then a dashed place for each basket, spread evenly.
+    fn road(&self, page: &mut Page, geo: &Geometry) {
         let width = SIZE as f32 * geo.square;
         let top = geo.top + (geo.last_row - geo.first_row + 1) as f32 * geo.square + 0.8;
         let (road, token) = (self.road_mm(), self.token_mm());
         page.rect(geo.left, top, width, road, Some(Stroke::solid(0.5)), Some(CHECKER));
-        let arrows: Vec<f32> = board
-            .cells_of(Tile::Arrow)
-            .iter()
-            .map(|a| geo.left + (a.col as f32 - 0.5) * geo.square)
-            .collect();
-        // A dashed place for a token below each arrow.
-        for &cx in &arrows {
+        let baskets = self.params.counters() as f32;
+        // The name on one line where it fits, else wrapped (up to three
+        // lines) in what the places leave.
+        let name = self.l("road");
+        let size = page.style.text_pt(7.5);
+        let one_line = crate::fonts::metrics(Bold).width_mm(&name, size) + 1.0;
+        let label_w = (width - baskets * (token + 1.0) - 2.0).min(one_line);
+        let lines = crate::fonts::wrap(&name, Bold, size, label_w);
+        let lead = size * crate::fonts::PT_TO_MM * 1.15;
+        let first = top + road / 2.0 - lead * (lines.len() as f32 - 1.0) / 2.0;
+        for (i, line) in lines.iter().enumerate() {
+            page.centred_text(geo.left + 1.0 + label_w / 2.0, first + lead * i as f32, size, Bold, line);
+        }
+        let slot = (width - label_w - 2.0) / baskets;
+        for i in 0..self.params.counters() {
             page.circle(
-                cx,
+                geo.left + label_w + 2.0 + slot * (i as f32 + 0.5),
                 top + road / 2.0,
                 token / 2.0,
                 Some(Stroke::dashed(0.5, &[1.5, 1.5]).coloured(Colour::Grey(0.5))),
                 None,
             );
         }
-        let mid = match arrows[..] {
-            [a, b] => (a + b) / 2.0,
-            _ => geo.left + width / 2.0,
-        };
-        let room = match arrows[..] {
-            [a, b] => (b - a).abs() - token - 2.0,
-            _ => width,
-        };
-        page.fitted_text(mid, top + road / 2.0, room, 7.5, Bold, &self.l("road"));
     }
 
     /// The side panel of the single-page board: title, event and movement
@@ -572,8 +571,8 @@ impl Context<'_> {
         let large = page.style.is_large();
         let mut y = y + if large { 4.0 } else { 2.0 };
         let s = if large { 8.0 } else if compact { 3.8 } else { 5.0 };
-        // Large print hatches the counter as the car park is: the car park
-        // gets an entry of its own.
+        // Large print has no grey: the counter is cross-hatched, the car
+        // park lined, and the car park gets an entry of its own.
         let carpark: &[&str] = if large { &["key_carpark"] } else { &[] };
         let entries = ["key_object", "key_counter"]
             .iter()
@@ -582,7 +581,7 @@ impl Context<'_> {
         for k in entries {
             match *k {
                 "key_object" => page.rect(x, y, s, s, None, Some(OBJECT)),
-                "key_counter" => page.rect(x, y, s, s, None, Some(COUNTER)),
+                "key_counter" => counter_fill(page, x, y, s, s),
                 "key_carpark" => carpark_lines(page, x, y, s),
                 "key_tp" => tp_roll(page, x + s / 2.0, y + s / 2.0, s * 0.42),
                 "key_arrow" => arrow(page, x + s / 2.0, y + s, s),
@@ -601,7 +600,8 @@ impl Context<'_> {
                 page.text(x + s + 2.5, y + s / 2.0 + 1.2 + lead * i as f32, size, Regular, Align::Left, line);
             }
             let text_h = lead * (lines.len().max(1) - 1) as f32;
-            y += s + text_h + if large { 3.0 } else { 1.2 };
+            // Closer where room is short: large print's key page, a tiled board's column.
+            y += s + text_h + if large { 2.0 } else if compact { 0.9 } else { 1.2 };
         }
         y
     }
@@ -723,8 +723,11 @@ impl Context<'_> {
             let top = if cut_above { y0 } else { y0 + inset };
             let bottom = if cut_below { y1 + sq } else { y1 + sq - inset };
             let (left, right) = (x0 + inset, x1 + sq - inset);
-            let fill = if t == Tile::Counter { COUNTER } else { OBJECT };
-            page.rect(left, top, right - left, bottom - top, None, Some(fill));
+            if t == Tile::Counter {
+                counter_fill(page, left, top, right - left, bottom - top);
+            } else {
+                page.rect(left, top, right - left, bottom - top, None, Some(OBJECT));
+            }
             let edge = Stroke::solid(1.0);
             page.line((left, top), (left, bottom), edge.clone());
             page.line((right, top), (right, bottom), edge.clone());
@@ -749,9 +752,17 @@ impl Context<'_> {
             } else {
                 Colour::WHITE
             };
+            let name_y = (top + bottom) / 2.0 + 1.5;
+            if t == Tile::Counter && page.style.is_large() {
+                // The name on white, clear of the cross-hatching.
+                let size = page.style.text_pt(9.0);
+                let w = crate::fonts::metrics(Bold).width_mm(&name.to_uppercase(), size) + 2.0;
+                let h = size * crate::fonts::PT_TO_MM + 1.5;
+                page.rect((left + right - w) / 2.0, name_y - h + 0.5, w, h, None, Some(Colour::WHITE));
+            }
             page.coloured_text(
                 (left + right) / 2.0,
-                (top + bottom) / 2.0 + 1.5,
+                name_y,
                 9.0,
                 Bold,
                 Align::Centre,
@@ -908,7 +919,7 @@ impl Context<'_> {
         match piece {
             Piece::TurnCard { player, two } => {
                 page.rect(x, y, w, h, Some(cut), None);
-                page.text(x + 3.0, y + 7.0, 12.0, Bold, Align::Left, &self.l("your_turn"));
+                page.text(x + 3.0, y + 7.0, 12.0, Bold, Align::Left, &self.l("player_card"));
                 page.text(
                     x + w - 3.0,
                     y + 7.0,
@@ -945,16 +956,16 @@ impl Context<'_> {
                 page.text(x + 3.0, y + 7.0, 12.0, Bold, Align::Left, &self.l("sneeze"));
                 droplets(page, x + w - 8.0, y + 4.5);
                 page.paragraph(x + 3.0, y + 12.0, w - 6.0, 7.0, Regular, &self.l("sneeze_text"));
-                if stock {
-                    page.text(
-                        x + w - 3.0,
-                        y + h - 1.8,
-                        crate::sheet::MIN_TEXT_PT,
-                        Regular,
-                        Align::Right,
-                        &self.l("stockpile"),
-                    );
-                }
+                // Each card says whose it is at the start: a player's, or the stockpile's.
+                let whose = if stock { "stockpile" } else { "sneeze_start" };
+                page.text(
+                    x + w - 3.0,
+                    y + h - 1.8,
+                    crate::sheet::MIN_TEXT_PT,
+                    Regular,
+                    Align::Right,
+                    &self.l(whose),
+                );
             }
             Piece::Tp(_) | Piece::Basket(..) | Piece::Virus | Piece::Dog => {
                 self.draw_token(page, piece, (x, y, w), cut, &TokenLook::STANDARD)
@@ -1034,7 +1045,7 @@ impl Context<'_> {
         match piece {
             Piece::TurnCard { player, two } => {
                 page.rect(x, y, w, h, Some(cut), None);
-                page.fitted(x + 3.0, y + 9.0, half, 18.0, Bold, Align::Left, &self.l("your_turn"));
+                page.fitted(x + 3.0, y + 9.0, half, 18.0, Bold, Align::Left, &self.l("player_card"));
                 let who = format!("{} {player}", self.l("player"));
                 page.fitted(x + w - 3.0, y + 9.0, half, 16.0, Bold, Align::Right, &who);
                 if self.params.mode == Mode::Hoard {
@@ -1054,9 +1065,8 @@ impl Context<'_> {
                 page.fitted(x + 3.0, y + 9.0, w - 20.0, 18.0, Bold, Align::Left, &self.l("sneeze"));
                 droplets(page, x + w - 8.0, y + 6.0);
                 page.paragraph(x + 3.0, y + 16.0, w - 6.0, 14.0, Regular, &self.l("sneeze_text"));
-                if stock {
-                    page.text(x + w - 3.0, y + h - 3.0, 14.0, Regular, Align::Right, &self.l("stockpile"));
-                }
+                let whose = if stock { "stockpile" } else { "sneeze_start" };
+                page.text(x + w - 3.0, y + h - 3.0, 14.0, Regular, Align::Right, &self.l(whose));
             }
             Piece::Tp(_) | Piece::Basket(..) | Piece::Virus | Piece::Dog => {
                 self.draw_token(page, piece, (x, y, w), cut, &TokenLook::LARGE)
@@ -1208,15 +1218,35 @@ fn carpark_lines(page: &mut Page, x: f32, y: f32, side: f32) {
     }
 }
 
+/// The counter's fill: grey, or in large print (no grey) a cross-hatching
+/// dense enough not to be taken for the car park's few thin lines.
+fn counter_fill(page: &mut Page, x: f32, y: f32, w: f32, h: f32) {
+    // In large print this grey is drawn as hatching one way.
+    page.rect(x, y, w, h, None, Some(COUNTER));
+    if !page.style.is_large() {
+        return;
+    }
+    // And the other way: lines x - y = c from the top-left corner, clipped to the box.
+    let gap = 3.0;
+    let stroke = Stroke::solid(0.5).coloured(Colour::Grey(0.3));
+    let mut c = gap - h;
+    while c < w {
+        let from = (x + c.max(0.0), y + (-c).max(0.0));
+        let to = (x + (c + h).min(w), y + (w - c).min(h));
+        page.line(from, to, stroke.clone());
+        c += gap;
+    }
+}
+
 /// One cut-out component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Piece {
-    /// A player's "Your turn" card; `two`: with 2 players, boxes for two baskets.
+    /// A player's own card (basket, trolley, Sneezes); `two`: with 2 players, boxes for two baskets.
     TurnCard {
         player: u8,
         two: bool,
     },
-    /// A Sneeze card; `true` for the stockpile.
+    /// A Sneeze card; `true` for the stockpile, `false` for a player's starting card.
     Sneeze(bool),
     /// A toilet-paper counter; `true` for a spare kept for draws.
     Tp(bool),

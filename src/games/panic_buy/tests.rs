@@ -1010,16 +1010,16 @@ fn the_rules_sheet_answers_a_first_games_questions() {
         (
             "en",
             &[
-                "out onto the square outside the door, then 3 squares more, with any rolls in the room.",
-                "a captured basket may escape: out onto the square outside the door, then 3 squares more.",
-                "the player who rolled moves it exactly 3 squares",
-                "never straight back within these 3 squares; it may pass over baskets and the Dog, share a square with the Dog, and end in the bathroom.",
+                "it frees it with any rolls in the room: out onto the square outside the door (not one of the 3), then 3 squares more.",
+                "or out of a room, escaping: out onto the square outside the door (not one of the 3), then 3 squares more.",
+                "the player who threw moves it exactly 3 squares",
+                "never straight back onto the square it just left; it may pass over baskets and the Dog, share a square with the Dog, and end in the bathroom",
                 "all turn long (a new turn, or a push, starts afresh)",
                 "(Social distance may still move you off)",
-                "you may move your own basket 3 squares by the usual rules, from the road too",
+                "you may move your own basket 3 squares by the usual rules (or leave it where it is), with no slowdown for toilet rolls carried: also off an object, free of its 1-square limit; from the road;",
                 "Stepping out of a room onto a square counts as stopping on it.",
                 "the step out of a room lands on nobody.",
-                "rolls taken this turn slow you from the next",
+                "toilet rolls taken this turn slow you from the next",
                 "Go round in a loop",
                 "toilet-paper tokens stacked on the counter",
             ][..],
@@ -1027,16 +1027,16 @@ fn the_rules_sheet_answers_a_first_games_questions() {
         (
             "de",
             &[
-                "hinaus auf das Feld vor der Tür, dann noch 3 Felder, mit den Rollen im Raum.",
-                "ein gefangener Korb darf entkommen: hinaus auf das Feld vor der Tür, dann noch 3 Felder.",
+                "befreit Abstand ihn mit den Rollen im Raum: hinaus auf das Feld vor der Tür (nicht eines der 3), dann noch 3 Felder.",
+                "oder aus einem Raum, entkommend: hinaus auf das Feld vor der Tür (nicht eines der 3), dann noch 3 Felder.",
                 "Wer gewürfelt hat, zieht es genau 3 Felder",
-                "nie direkt zurück innerhalb dieser 3 Felder; es darf über Körbe und den Hund ziehen, mit dem Hund ein Feld teilen und im WC enden.",
+                "nie direkt zurück auf das Feld, das es gerade verlassen hat; es darf über Körbe und den Hund ziehen, mit dem Hund ein Feld teilen und im WC enden",
                 "den ganzen Zug lang (ein neuer Zug oder ein Schieben beginnt neu)",
                 "(Abstand darf dich aber wegziehen)",
-                "Du darfst deinen eigenen Korb 3 Felder nach den üblichen Regeln ziehen, auch von der Straße",
+                "Du darfst deinen eigenen Korb 3 Felder nach den üblichen Regeln ziehen (oder stehen lassen), ohne Verlangsamung durch Klorollen: auch von einem Objekt, ohne dessen 1-Feld-Grenze; von der Straße;",
                 "Aus einem Raum auf ein Feld treten zählt als Anhalten dort.",
                 "der Schritt aus einem Raum landet auf niemandem.",
-                "Rollen aus diesem Zug bremsen erst ab dem nächsten",
+                "Klorollen aus diesem Zug bremsen erst ab dem nächsten",
                 "Zieh im Kreis",
                 "Klopapier-Marken, gestapelt auf der Theke",
             ][..],
@@ -1051,8 +1051,8 @@ fn the_rules_sheet_answers_a_first_games_questions() {
     }
     // The Sneeze card and the board's Sanitiser line, in both languages.
     for (lang, card, sanitiser) in [
-        ("en", "Land on a basket (not on an object): take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move your basket 3 squares, even off an object"),
-        ("de", "Auf einem Korb landen (nicht auf einem Objekt): all sein Klopapier nehmen und ihn 3 Felder ziehen. Dann zurück in den Vorrat.", "6: Desinfektion: du darfst deinen Korb 3 Felder ziehen, auch von Objekten"),
+        ("en", "Land on a basket (not on an object): take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room"),
+        ("de", "Auf einem Korb landen (nicht auf einem Objekt): all sein Klopapier nehmen und ihn 3 Felder ziehen. Dann zurück in den Vorrat.", "6: Desinfektion: du darfst 3 Felder ziehen, auch von einem Objekt, von der Straße, aus einem Raum"),
     ] {
         let texts = crate::games::texts(lang, None).unwrap();
         let req = Request {
@@ -1124,12 +1124,12 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             [
                 "Baskets wait on the road below the arrows*.",
                 "3, Social distance: you may move another player's basket 3 squares if it is on the board, not still on the road*;",
-                "you step out onto that square in your movement part, whatever you roll, and your move ends there*.",
-                "the highest roll (roll again on a tie) is player 1, the player on their left is player 2, and so on round the table",
+                "you step out onto that square in your movement part, whatever you throw, and your move ends there*.",
+                "the highest number (throw again on a tie) is player 1, the player on their left is player 2, and so on round the table",
                 "Player 1 starts, then play goes to the left, in player order.",
                 "From the road, your first step is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
                 "Move as far as you can (if you cannot move at all, stay). You may take one step more than that if the extra step lands on the Virus or the Dog*: it then takes you to its room.",
-                "* Our reading where the game's published rules are unclear.",
+                "* A reading of the original rules where they are unclear; these sheets are all you need.",
             ],
         ),
         (
@@ -1142,7 +1142,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
                 "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Einen Schritt mehr darfst du machen, wenn dieser Schritt auf dem Virus oder dem Hund landet*: dann kommst du in seinen Raum.",
-                "* Unsere Lesart, wo die veröffentlichten Spielregeln unklar sind.",
+                "* Eine Lesart der Originalregeln, wo sie unklar sind; diese Blätter sind alles, was ihr braucht.",
             ],
         ),
     ];
@@ -1243,7 +1243,7 @@ fn the_boards_tables_and_key_read_across_the_table() {
     }
 }
 
-/// Seated players' names go on their "Your turn" cards, one each, at a
+/// Seated players' names go on their player cards, one each, at a
 /// printable size and inside the card; without names the cards are as before.
 #[test]
 fn seated_players_names_go_on_their_turn_cards() {
@@ -1293,5 +1293,164 @@ fn seated_players_names_go_on_their_turn_cards() {
             .map(|b| b.text)
             .collect();
         assert!(!text.join(" ").contains("Ana"));
+    }
+}
+
+/// What first games of Panic Buy left open, answered on the sheets in both
+/// languages as the engine plays it: the square outside a door and the 3
+/// squares (the Virus's counts, an escaping basket's does not), a door
+/// blocked by a piece, a pushed basket at the TP square, an object drawn
+/// over several squares, "may" step onto one, toilet rolls against the die's
+/// number, the Virus off the road, a Sneeze in the Sanitiser move, the same
+/// Sanitiser cases on board and rules, the player's own card, the starting
+/// Sneezes, a place on the road for each basket, what an equal share is.
+#[test]
+fn the_sheets_answer_what_first_games_left_open() {
+    use crate::sheet::Paper;
+    let rules = [
+        (
+            "en",
+            [
+                "(the step in from the square outside the door is one of its 3). Out of the bathroom, the square outside the door (B) is the first of its 3 squares.",
+                "(not one of the 3), then 3 squares more.",
+                "While the Virus or the Dog stands on that square, nobody comes out, not even by Sanitiser or Social distance*.",
+                "Being moved by someone else (a Sneeze, Social distance) follows the same rules and does the same: you may take a toilet roll at the TP square, pick up paper lying about, deliver at an arrow.",
+                "The car and each shop unit are objects, one object each however many squares it covers",
+                "You may step onto one, you never have to;",
+                "Each time you pass over or stop on the TP square, you may take one toilet roll from the counter.",
+                "never onto an object, never onto the road, never into the yard, never straight back onto the square it just left;",
+                "(after a Sneeze in the Sanitiser move, you still make your movement part)",
+                "a player card each",
+                "one Sneeze card each (the cards marked start)",
+                "Throw both dice.",
+                "with 2 toilet rolls, half the number, rounded up; with 3, a third of it, rounded up; with 4 or more, 1 square",
+            ],
+        ),
+        (
+            "de",
+            [
+                "(der Schritt vom Feld vor der Tür hinein ist eines seiner 3). Aus dem WC heraus ist das Feld vor der Tür (WC) das erste seiner 3 Felder.",
+                "(nicht eines der 3), dann noch 3 Felder.",
+                "Solange das Virus oder der Hund auf diesem Feld steht, kommt niemand heraus, auch nicht durch Desinfektion oder Abstand*.",
+                "Wirst du von anderen gezogen (Nieser, Abstand), gelten dieselben Regeln, mit denselben Folgen: Du darfst auf dem Klopapierfeld eine Klorolle nehmen, nimmst liegendes Klopapier mit und lieferst auf einem Pfeil ab.",
+                "Das Auto und jedes Regal sind Objekte, je ein Objekt, über wie viele Felder es auch reicht",
+                "Du darfst auf eines ziehen, musst aber nie;",
+                "darfst du eine Klorolle von der Theke nehmen.",
+                "nie auf ein Objekt, nie auf die Straße, nie in den Hof, nie direkt zurück auf das Feld, das es gerade verlassen hat;",
+                "(nach einem Nieser bei der Desinfektion folgt noch deine Bewegung)",
+                "und eine Spielerkarte,",
+                "je Spieler eine Nieser-Karte (die mit „Start“)",
+                "Wirf beide Würfel.",
+                "mit 2 Klorollen die Hälfte der Augen, aufgerundet; mit 3 ein Drittel, aufgerundet; mit 4 oder mehr 1 Feld",
+            ],
+        ),
+    ];
+    for (lang, want) in rules {
+        for (_, text) in every_rules_sheet(lang, &want) {
+            for old in ["\"Your turn\"", "Du bist dran", "roll again", "whatever you roll", "innerhalb dieser 3 Felder"] {
+                assert!(!text.contains(old), "{lang}: {old}");
+            }
+        }
+    }
+    // The board and the cards, for each player count and mode.
+    let board = [
+        (
+            "en",
+            vec![
+                "door B: the square outside it is the one marked B",
+                "car, unit: one object each; you may step on, ending your move (+1 Sneeze); never pass over",
+                "TP square: pass or stop: you may take one toilet roll",
+                "Movement die (blue): toilet rolls you carry",
+                "2 toilet rolls: half, rounded up",
+                "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room",
+                "road: a place for each basket",
+            ],
+            ["PLAYER CARD", "start: one for each player", "stockpile"],
+        ),
+        (
+            "de",
+            vec![
+                "Tür WC: das Feld vor der Tür ist das mit WC",
+                "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser); nie darüber",
+                "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
+                "Bewegungswürfel (blau): Klorollen, die du trägst",
+                "2 Klorollen: die Hälfte, aufgerundet",
+                "6: Desinfektion: du darfst 3 Felder ziehen, auch von einem Objekt, von der Straße, aus einem Raum",
+                "Straße: ein Platz je Korb",
+            ],
+            ["SPIELERKARTE", "Start: eine je Spieler", "Vorrat"],
+        ),
+    ];
+    for (lang, lines, [card, start, stock]) in board {
+        let texts = crate::games::texts(lang, None).unwrap();
+        for (players, mode) in EVERY_MODE {
+            for large in [false, true] {
+                let params = Params {
+                    players,
+                    mode,
+                    ..Params::default()
+                };
+                let req = Request {
+                    params: params.clone(),
+                    style: crate::sheet::Style::large(large),
+                    paper: Paper::A4,
+                    sheets: vec![sheets::SheetKind::Board, sheets::SheetKind::Components],
+                    ..blank_request()
+                };
+                let pages = req.document(&texts).unwrap().pages;
+                let words: Vec<String> = pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
+                let all = words.join(" ");
+                let at = format!("{lang} {players} {mode:?} large {large}");
+                for line in &lines {
+                    assert!(all.contains(line), "{at}: {line}\n{all}");
+                }
+                let equal = (100.0 / params.teams() as f64).round();
+                let share = match lang {
+                    "en" => format!("(if all had equal chances: {equal}%)"),
+                    _ => format!("(bei gleichen Chancen für alle: {equal}\u{a0}%)"),
+                };
+                assert!(all.contains(&share), "{at}: {share}");
+                let count = |w: &str| words.iter().filter(|t| t.as_str() == w).count();
+                assert_eq!(count(card), players as usize, "{at}: a card of their own for each player");
+                assert_eq!(count(start), players as usize, "{at}: a starting Sneeze for each player");
+                assert_eq!(count(stock), super::SNEEZE_STOCKPILE as usize, "{at}: the stockpile");
+                assert!(!all.contains("YOUR TURN") && !all.contains("DU BIST DRAN"), "{at}");
+                // A dashed place on the road for each basket.
+                let places = pages[0]
+                    .flat_items()
+                    .into_iter()
+                    .filter(|i| matches!(i, crate::sheet::Item::Circle { stroke: Some(s), .. } if !s.dash.is_empty()))
+                    .count();
+                assert_eq!(places, params.counters() as usize, "{at}: places on the road");
+            }
+        }
+    }
+}
+
+/// Large print has no grey: the counter is cross-hatched (lines both ways),
+/// so it is not taken for the car park, which has thin lines one way only;
+/// the standard board keeps the counter grey.
+#[test]
+fn large_print_cross_hatches_the_counter_not_the_car_park() {
+    use crate::sheet::Item;
+    for large in [false, true] {
+        let req = Request {
+            style: crate::sheet::Style::large(large),
+            sheets: vec![sheets::SheetKind::Board],
+            ..blank_request()
+        };
+        let pages = req.document(&crate::games::english()).unwrap().pages;
+        // Lines from top left to bottom right ("\"), and the other way ("/").
+        let (mut down, mut up) = (0, 0);
+        for item in pages[0].flat_items() {
+            if let Item::Line { from, to, .. } = item {
+                let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+                if dx.abs() > 0.01 && dy.abs() > 0.01 {
+                    if dx * dy > 0.0 { down += 1 } else { up += 1 }
+                }
+            }
+        }
+        assert!(up > 0, "large {large}: the car park's lines");
+        assert_eq!(down > 0, large, "large {large}: the counter's second hatching");
     }
 }
