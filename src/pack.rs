@@ -738,6 +738,10 @@ impl Pack {
             if !own.is_empty() {
                 line = format!("{line} {}", l.get("own_sheet").replace("{own}", &own.join(", ")));
             }
+            // What the teacher should know of the game's sheets, where it says.
+            if let Some(note) = words.all().get(&format!("key_note.{}", game.name())) {
+                line = format!("{line} {note}");
+            }
             lines.push(line);
             // Each table's game is set for its players: say so where sizes differ.
             if self.tables.iter().any(|t| t.len() != self.tables[0].len()) {

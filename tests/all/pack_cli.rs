@@ -986,6 +986,8 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
         assert!(pages.iter().any(|p| p.contains(title)), "{title}");
     }
     assert!(key.contains("tables of different sizes play different versions of the game"), "{key}");
+    assert!(key.contains("keep it at your desk"), "{key}");
+    assert!(key.contains("names the third deal tried for its table"), "{key}");
     let table_1 = groups[0]["code"].as_str().unwrap();
     assert_eq!(
         key.matches(table_1).count(),

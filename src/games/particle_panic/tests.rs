@@ -1363,7 +1363,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
     let en = [
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "Only a card's suit counts, never its rank.",
-        "as many attempts as you like, on the same particle again or the next",
+        "as many attempts as you like (the same particle again too)",
         "Without cards, hold the slips as your cards",
         "Cards spent, discarded or entered go out of the game.",
         "can no longer enter a code",
@@ -1373,8 +1373,8 @@ fn the_sheets_answer_a_second_round_of_questions() {
     ];
     let de = [
         "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
-        "Nur die Farbe einer Karte zählt, nie ihr Wert.",
-        "beliebig viele Versuche, am selben Teilchen noch einmal oder am nächsten",
+        "Nur die Farbe zählt, nie der Wert.",
+        "beliebig viele Versuche (auch am selben Teilchen)",
         "Ohne Karten: Zettel auf die Hand",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
         "keinen Code mehr eingeben",
@@ -1450,30 +1450,28 @@ fn every_page(p: &Params, lang: &str, large: bool, paper: crate::sheet::Paper) -
 fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
-        "an attempt is a die for a particle on your space",
+        "each attempt is a die for a particle on your space",
         "a lower roll leaves it and costs one hand limit once you spend no more hearts or clubs on that die",
-        "One Neutralise action holds as many attempts as you like, on the same particle again or the next, until your space is clear or you stop.",
-        "A special action is one of these three. Spend cards: one special action, however many cards you then play until your turn ends",
+        "One Neutralise holds as many attempts as you like (the same particle again too); stop when you like.",
+        "Spend cards: one special action, however many cards you then play until your turn ends",
         "a club adds 1 to it (both may go on one die; a re-roll drops earlier clubs)",
         "and never go up;",
         "can no longer enter a code",
-        "each turn ends with the discard down to the limit",
         "Only a card's suit counts, never its rank.",
         "face up (only each top card shows), stack 1 beside space 1",
         "So one person reads it, before play, to lay out the real cards, then puts it away face down until the game ends.",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
     ];
     let de = [
-        "ein Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
+        "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
         "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du kein Herz und kein Kreuz mehr darauf spielst",
-        "Eine Aktion Neutralisieren umfasst beliebig viele Versuche, am selben Teilchen noch einmal oder am nächsten, bis dein Feld frei ist oder du aufhörst.",
-        "Eine Sonderaktion ist eine dieser drei. Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
+        "Ein Neutralisieren umfasst beliebig viele Versuche (auch am selben Teilchen); aufhören, wann du willst.",
+        "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
         "Kreuz zählt 1 dazu (beide dürfen auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "und steigen nie;",
         "keinen Code mehr eingeben",
-        "jeder Zug endet mit dem Abwerfen bis zum Handlimit",
-        "Nur die Farbe einer Karte zählt, nie ihr Wert.",
-        "offen (nur die oberste Karte ist zu sehen), Stapel 1 neben Feld 1",
+        "Nur die Farbe zählt, nie der Wert.",
+        "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1",
         "Also liest sie eine Person vor dem Spiel, um die echten Karten auszulegen, und legt sie dann umgedreht weg, bis das Spiel aus ist.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
     ];
