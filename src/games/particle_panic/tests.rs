@@ -1467,11 +1467,11 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du kein Herz und kein Kreuz mehr darauf spielst",
         "Ein Neutralisieren umfasst beliebig viele Versuche (auch am selben Teilchen); aufhören, wann du willst.",
         "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
-        "Kreuz zählt 1 dazu (beide dürfen auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
+        "Kreuz zählt 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "und steigen nie;",
         "keinen Code mehr eingeben",
         "Nur die Farbe zählt, nie der Wert.",
-        "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1",
+        "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1 usw.",
         "Also liest sie eine Person vor dem Spiel, um die echten Karten auszulegen, und legt sie dann umgedreht weg, bis das Spiel aus ist.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
     ];
@@ -1494,10 +1494,10 @@ fn the_sheets_answer_a_third_round_of_questions() {
                     "(after a single miss)",
                 ),
                 _ => (
-                    "(dann kein Teilen und kein Code in diesem Zug)",
-                    "Setzt euch im Uhrzeigersinn in der Reihenfolge der Zeilen des Spielplans; Spieler 1 (erste Zeile) beginnt.",
+                    "(dann kein Teilen, kein Code)",
+                    "Sitzt im Uhrzeigersinn wie die Zeilen des Spielplans; Spieler 1 (erste Zeile) beginnt.",
                     "sechs Münzen für die Stapel",
-                    "(schon nach einem einzigen Fehlwurf)",
+                    "(schon nach einem Fehlwurf)",
                 ),
             };
             assert_eq!(card.contains(one_special), p.players > 2, "{at}: {one_special}");
