@@ -738,7 +738,15 @@ impl Pack {
             if !own.is_empty() {
                 line = format!("{line} {}", l.get("own_sheet").replace("{own}", &own.join(", ")));
             }
+            // What the teacher should know of the game's sheets, where it says.
+            if let Some(note) = words.all().get(&format!("key_note.{}", game.name())) {
+                line = format!("{line} {note}");
+            }
             lines.push(line);
+            // Each table's game is set for its players: say so where sizes differ.
+            if self.tables.iter().any(|t| t.len() != self.tables[0].len()) {
+                lines.push(l.get("mixed_sizes").replace("{game}", game.title()));
+            }
             if let Some((low, high)) = entry.band {
                 let common = Self::common(texts)?;
                 let percent = |x: f64| common.number(x * 100.0, 0);
@@ -794,7 +802,9 @@ impl Pack {
                 (i + 1).to_string(),
                 self.table_of(i).map(|t| (t + 1).to_string()).unwrap_or_default(),
             ),
-            Some(g) => (String::new(), (g + 1).to_string()),
+            // A table's row names its table already: its number in the table
+            // column would read as one more name.
+            Some(_) => (String::new(), String::new()),
         };
         // Made row by row as the key is laid out: a pack of thousands does not
         // hold every row at once.

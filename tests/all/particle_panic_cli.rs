@@ -29,7 +29,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
         "Level normal: a strong player (who tries each choice out before choosing) wins about 47% of games, a steady player (who follows simple rules of thumb) about 24%",
         "This deal: the steady player wins",
         "of 2,000 games",
-        "deal for this level, where half the deals give the steady player",
+        "deal for this level (the middle half of this level's deals give the steady player",
         "Of its 2,000 games, the steady player lost",
         "This game uses three house rules: particles emerge once per round",
     ] {

@@ -823,17 +823,27 @@ pub fn describe(deal: &Deal, rating: Option<&Rating>) -> String {
 mod tests;
 
 /// A win rate as "about k games in n": tenths from 15% up, "1 in n" below
-/// that; (10, 10) for almost every game and (0, 0) for almost never.
+/// that; (10, 10) for almost every game and (0, 0) for almost never. Read
+/// from the rate as printed to a tenth of a percent, so "75%" beside it
+/// reads "8 in 10", never "7 in 10".
 pub fn chance_in_words(share: f64) -> (u32, u32) {
+    let per_mille = (share * 1000.0).round() as u32;
+    let share = per_mille as f64 / 1000.0;
     if share >= 0.95 {
         (10, 10)
     } else if share >= 0.15 {
-        ((share * 10.0).round() as u32, 10)
+        ((per_mille + 50) / 100, 10)
     } else if share >= 0.015 {
         (1, (1.0 / share).round() as u32)
     } else {
         (0, 0)
     }
+}
+
+/// A share as the sheets print it, a whole percent (as `Labels::number`
+/// rounds it), back as a share.
+fn as_printed(share: f64) -> f64 {
+    format!("{:.0}", share * 100.0).parse::<f64>().unwrap_or(0.0) / 100.0
 }
 
 impl Request {
@@ -881,6 +891,7 @@ impl Request {
         ctx.insert("collect_as_action", &rules.collect_as_action);
         ctx.insert("per_round", &rules.per_round);
         ctx.insert("half_die", &rules.half_die);
+        ctx.insert("one_a_round", &rules.one_a_round);
         ctx.insert("hand_limit", &rules.hand_limit);
         ctx.insert("codes", &p.suits().len());
         ctx.insert("codes_needed", &state.codes_needed());
@@ -963,8 +974,9 @@ impl Request {
         // The rules card's figures in a family's words ("about 3 games in 10").
         let level_row = row(p.level).filter(|_| measured);
         for (key, share) in [
-            ("steady_chance", level_row.map_or(0.0, |r| r.rating)),
-            ("strong_chance", level_row.map_or(0.0, |r| r.search)),
+            // Read from the whole percent the record prints beside them.
+            ("steady_chance", level_row.map_or(0.0, |r| as_printed(r.rating))),
+            ("strong_chance", level_row.map_or(0.0, |r| as_printed(r.search))),
             ("deal_chance", rating.win_rate),
         ] {
             let (k, n) = chance_in_words(share);

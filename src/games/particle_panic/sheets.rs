@@ -42,11 +42,13 @@ struct SpaceBoxes {
 }
 
 impl SpaceBoxes {
-    /// Neighbouring boxes sit 50 sin 60° = 43 mm apart across: wider than a box.
+    /// Neighbouring boxes sit 62 sin 60° = 54 mm apart across, 12 mm more
+    /// than a box, so the dashed link between every two neighbours shows.
     /// Boxes 41 - 36 = 5 mm apart down the sides.
-    const STANDARD: SpaceBoxes = SpaceBoxes { radius: 50.0, radius_y: 41.0, w: 42.0, h: 36.0, cell: 8.0, name_y: 6.0, cells_y: 12.0 };
-    /// 12 mm cells; the boxes 70 sin 60° = 61 mm apart across, 70 mm down.
-    const LARGE: SpaceBoxes = SpaceBoxes { radius: 70.0, radius_y: 70.0, w: 60.0, h: 58.0, cell: 12.0, name_y: 7.5, cells_y: 17.0 };
+    const STANDARD: SpaceBoxes = SpaceBoxes { radius: 62.0, radius_y: 41.0, w: 42.0, h: 36.0, cell: 8.0, name_y: 6.0, cells_y: 12.0 };
+    /// 12 mm cells; the boxes 74 sin 60° = 64 mm apart across (4 mm between
+    /// them, as wide as A4 allows), 70 mm down.
+    const LARGE: SpaceBoxes = SpaceBoxes { radius: 74.0, radius_y: 70.0, w: 60.0, h: 58.0, cell: 12.0, name_y: 7.5, cells_y: 17.0 };
 }
 
 /// A slip's height in large print, mm: a card and its place, at 14 pt.
@@ -108,10 +110,12 @@ pub fn most_in_hand(game: &State) -> usize {
     (limit + collected).max(limit + given)
 }
 
-/// Red suits in Okabe–Ito vermillion; the symbol and the word carry the meaning.
+/// Hearts in Okabe–Ito vermillion, diamonds in its blue (as a four-colour
+/// deck tells them apart); the symbol and the word carry the meaning.
 fn suit_colour(s: Suit) -> Colour {
     match s {
-        Suit::Diamonds | Suit::Hearts => Colour::VERMILLION,
+        Suit::Hearts => Colour::VERMILLION,
+        Suit::Diamonds => Colour::BLUE,
         _ => Colour::BLACK,
     }
 }
@@ -256,14 +260,14 @@ impl Context<'_> {
         page.text(x + w - 6.0, y + h - 11.0, 14.0, Bold, Align::Right, &rank);
         page.text(x + w - 6.0, y + h - 5.5, 11.0, Bold, Align::Right, &star);
         page.centred_text(x + w / 2.0, y + h / 2.0 - 2.0, 40.0, Bold, &star);
-        page.fitted_text(
-            x + w / 2.0,
-            y + h / 2.0 + 16.0,
-            w - 14.0,
-            8.0,
-            Regular,
-            &self.l("star_card"),
-        );
+        // Wrapped to the card, never cut: three lines at 14 pt in large print.
+        let size = self.kit.style.text_pt(8.0);
+        let lines = crate::fonts::wrap(&self.l("star_card"), Regular, size, w - 14.0);
+        let lead = size * crate::fonts::PT_TO_MM * 1.2;
+        let first = y + h / 2.0 + 16.0 - lead * (lines.len() as f32 - 1.0) / 2.0;
+        for (i, line) in lines.iter().enumerate() {
+            page.centred_text(x + w / 2.0, first + lead * i as f32, size, Regular, line);
+        }
     }
 
     /// A card's back: the same for every ★ card, so none can be told apart
@@ -355,6 +359,7 @@ impl Context<'_> {
         let cards = deal.hands.iter().map(Vec::len).max().unwrap_or(0);
         let box_h = (head + 5.5 + cards.saturating_sub(1) as f32 * line + 3.6).max(25.0);
         let box_w = (width - 3.0 * (per_row - 1) as f32) / per_row as f32;
+        let card_pt = self.common_size(deal.hands.iter().flatten(), 9.5, box_w - 5.0);
         for (row, hands) in deal.hands.chunks(per_row).enumerate() {
             for (i, hand) in hands.iter().enumerate() {
                 let x = left + i as f32 * (box_w + 3.0);
@@ -362,7 +367,7 @@ impl Context<'_> {
                 let player = self.player_name(row * per_row + i);
                 page.fitted(x + 2.5, y + head, box_w - 5.0, 9.5, Bold, Align::Left, &player);
                 for (j, c) in hand.iter().enumerate() {
-                    self.card(page, x + 2.5, y + head + 5.5 + j as f32 * line, 9.5, box_w - 5.0, *c);
+                    self.card(page, x + 2.5, y + head + 5.5 + j as f32 * line, card_pt, box_w - 5.0, *c);
                 }
             }
             y += box_h + 3.0;
@@ -395,6 +400,9 @@ impl Context<'_> {
             false => (4.6, 5.4, (row_h - 2.2).clamp(2.5, 3.2)),
             true => (8.0, 9.0, crate::sheet::MIN_TICK_MM),
         };
+        // Every card of the columns at one size: the room after the tick box.
+        let card_room = col_w - 1.0 - box_dx - tick - 1.2;
+        let card_pt = self.common_size(deal.stacks[spaces.clone()].iter().flatten(), 7.4, card_room);
         for (i, s) in spaces.enumerate() {
             let x = left + i as f32 * col_w;
             page.rect(x + 0.5, y, col_w - 1.0, head, None, Some(Colour::Grey(0.9)));
@@ -411,7 +419,7 @@ impl Context<'_> {
                 let ry = y + head + (r as f32 + 0.78) * row_h;
                 page.text(number_x, ry, 7.0, Regular, Align::Right, &format!("{}", r + 1));
                 page.rect(box_x, ry - tick + 0.4, tick, tick, Some(Stroke::solid(0.5)), None);
-                self.card(page, card_x, ry, 7.4, x + col_w - 1.0 - card_x, *c);
+                self.card(page, card_x, ry, card_pt, x + col_w - 1.0 - card_x, *c);
             }
             page.line(
                 (x + 0.5, y),
@@ -430,8 +438,10 @@ impl Context<'_> {
         if !self.kit.style.is_large() {
             return vec![self.kit.shared_page(&key, code, |page| {
                 self.title(page, "board_title");
-                self.kit.subtitle(page, &self.l("board_intro"), 8.5);
-                let end = self.spaces(page, &SpaceBoxes::STANDARD, MARGIN_MM + 21.0);
+                // Wrapped, never cut: German runs to three lines.
+                let left = MARGIN_MM + 2.0;
+                let intro = page.paragraph(left, MARGIN_MM + 16.0, page.width - 2.0 * left, 8.5, Regular, &self.l("board_intro"));
+                let end = self.spaces(page, &SpaceBoxes::STANDARD, (intro + 1.0).max(MARGIN_MM + 21.0));
                 let y = self.tracks(page, end + 6.0);
                 self.code_tracks(page, y + 1.0);
             })];
@@ -486,7 +496,7 @@ impl Context<'_> {
         };
         // The ring joining neighbouring spaces, under the boxes.
         for s in 0..SPACES {
-            page.line(centre(s), centre((s + 1) % SPACES), Stroke::dashed(0.6, &[3.0, 3.0]));
+            page.line(centre(s), centre((s + 1) % SPACES), Stroke::dashed(0.8, &[2.0, 1.2]));
         }
         let pawns = format!("{}:", l.get("pawns"));
         // Where the line to write the pawns on starts: after the label.
@@ -696,6 +706,7 @@ impl Context<'_> {
         };
         let longest = columns.iter().map(|(_, s)| s.len()).max().unwrap_or(0).max(1);
         let head = if large { 9.0 } else { 7.0 };
+        let card_pt = self.common_size(columns.iter().flat_map(|(_, s)| s.iter().map(|(_, c)| c)), 10.0, col_w - 3.0);
         // Above the calibration bar.
         let bottom = self.kit.content_bottom(&page);
         let most = if large { LARGE_SLIP_MM } else { 16.0 };
@@ -709,7 +720,7 @@ impl Context<'_> {
             for (r, (tag, c)) in slips.iter().enumerate() {
                 let y = y0 + r as f32 * row_h;
                 let card_y = y + row_h * if large { 0.36 } else { 0.48 };
-                self.card_centred(&mut page, x + col_w / 2.0, card_y, col_w - 3.0, *c);
+                self.card_centred(&mut page, (x + col_w / 2.0, card_y), card_pt, col_w - 3.0, *c);
                 // Clear of the cut line below, descenders and all.
                 let tag_y = y + row_h - if large { 3.2 } else { 1.9 };
                 page.fitted_text(x + col_w / 2.0, tag_y, col_w - 3.0, 7.0, Regular, tag);
@@ -764,10 +775,21 @@ impl Context<'_> {
         page.coloured_text(x, y, size, Bold, Align::Left, suit_colour(c.suit), &text);
     }
 
-    /// A card centred on (cx, cy), large, in the suit's colour.
-    fn card_centred(&self, page: &mut Page, cx: f32, cy: f32, max_w: f32, c: Card) {
+    /// The size, from `size` down, at which every one of `cards` fits
+    /// `max_w`: cards side by side print alike, a long "10 ♦ diamonds" no
+    /// smaller than a short "A ♠ spades".
+    fn common_size<'c>(&self, cards: impl Iterator<Item = &'c Card>, size: f32, max_w: f32) -> f32 {
+        cards
+            .map(|c| crate::sheet::fit_size(&self.card_text(*c), Bold, size, max_w))
+            .fold(size, f32::min)
+            .max(crate::sheet::MIN_TEXT_PT)
+    }
+
+    /// A card centred on (cx, cy) at `size` (shrunk only if it does not fit
+    /// `max_w`), in the suit's colour.
+    fn card_centred(&self, page: &mut Page, (cx, cy): (f32, f32), size: f32, max_w: f32, c: Card) {
         let text = self.card_text(c);
-        let size = crate::sheet::fit_size(&text, Bold, 10.0, max_w).max(crate::sheet::MIN_TEXT_PT);
+        let size = crate::sheet::fit_size(&text, Bold, size, max_w).max(crate::sheet::MIN_TEXT_PT);
         let cap = crate::fonts::metrics(Bold).ascender_mm(size) * 0.7;
         page.coloured_text(
             cx,

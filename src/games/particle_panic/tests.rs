@@ -1266,22 +1266,22 @@ fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
 #[test]
 fn the_sheets_answer_a_first_games_questions() {
     let en = [
-        "Between two attempts you may take special actions (spend cards",
-        "a diamond spent while neutralising moves your pawn and ends that neutralise*.",
+        "Between two attempts you may take your special action",
+        "a diamond spent while neutralising moves your pawn and ends the action*.",
         "you choose",
         "you choose for each particle, so you may split them.",
         "* A reading of the original rules where they are unclear; these sheets are all you need.",
-        "Pile each stack's slips face down beside its space of the board",
+        "Pile each stack's slips face up beside its space of the board",
         "A code goes in all at once: one player, as a special action, discards",
         "Playing by this card, a family wins about",
     ];
     let de = [
-        "Zwischen zwei Versuchen darfst du Sonderaktionen nutzen (Karten ausspielen",
-        "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet dieses Neutralisieren*.",
+        "Zwischen zwei Versuchen darfst du deine Sonderaktion",
+        "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet die Aktion*.",
         "für jedes Teilchen,",
         "sie also aufteilen.",
         "* Eine Lesart der Originalregeln, wo sie unklar sind; diese Blätter sind alles, was ihr braucht.",
-        "Legt die Zettel jedes Stapels verdeckt neben sein Feld des Spielplans",
+        "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans",
         "Ein Code geht auf einmal hinein: ein Spieler wirft als Sonderaktion",
         "Wer nach dieser Karte spielt, gewinnt auf dieser Stufe",
     ];
@@ -1361,23 +1361,23 @@ fn a_limit_under_a_code_enters_no_code() {
 fn the_sheets_answer_a_second_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules};
     let en = [
-        "Spend cards (one action for any number of cards, until the turn ends)",
-        "a club adds 1 to one (clubs add up)",
-        "leaves it (you may try it again)",
+        "Spend cards: one special action, however many cards you then play until your turn ends",
+        "Only a card's suit counts, never its rank.",
+        "as many attempts as you like (the same particle again too)",
         "Without cards, hold the slips as your cards",
         "Cards spent, discarded or entered go out of the game.",
-        "cannot enter a code",
+        "can no longer enter a code",
         "Hand limit: cross off the old number.",
         "(dashed: always past it)",
         "the box may hold a new one",
     ];
     let de = [
-        "Karten ausspielen (einmal für alle Karten bis Zugende)",
-        "Kreuz zählt 1 dazu (auch mehrere)",
-        "lässt es liegen (neuer Versuch erlaubt)",
+        "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
+        "Nur die Farbe zählt, nie der Wert.",
+        "beliebig viele Versuche (auch am selben Teilchen)",
         "Ohne Karten: Zettel auf die Hand",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
-        "abwerfen (nie bei Handlimit unter",
+        "keinen Code mehr eingeben",
         "Handlimit: die alte Zahl streichen.",
         "(gestrichelte immer)",
         "das Kästchen darf ein neues aufnehmen",
@@ -1421,4 +1421,190 @@ fn win_rates_in_a_familys_words() {
     assert_eq!(chance_in_words(0.12), (1, 8));
     assert_eq!(chance_in_words(0.97), (10, 10));
     assert_eq!(chance_in_words(0.004), (0, 0));
+}
+
+/// One document's pages on `paper`, every sheet kind, in `lang`.
+fn every_page(p: &Params, lang: &str, large: bool, paper: crate::sheet::Paper) -> Vec<crate::sheet::Page> {
+    let req = Request {
+        style: crate::sheet::Style::large(large),
+        params: Params { simulations: 10, ..*p },
+        seed: Seed::new("words").unwrap(),
+        difficulty: None,
+        paper,
+        sheets: sheets::SheetKind::ALL.to_vec(),
+        version: VERSION,
+        seats: Default::default(),
+        code_sheets: None,
+    };
+    req.document(&crate::games::texts(lang, None).unwrap()).unwrap().pages
+}
+
+/// The third round of first games' questions, answered on the sheets in
+/// both languages: what exactly a neutralise allows and when a miss costs
+/// its point, what one special action is, hearts and clubs on one die,
+/// limits that never rise and what a limit under a code means, ranks that
+/// do nothing, who reads the deal record and when it goes away, face up
+/// said one way, the coins the once-a-round rule uses, stack N beside
+/// space N, where players sit; no command-line words on a family's sheet.
+#[test]
+fn the_sheets_answer_a_third_round_of_questions() {
+    use sheets::SheetKind::{Board, Record, Rules, Stacks};
+    let en = [
+        "each attempt is a die for a particle on your space",
+        "a lower roll leaves it and costs one hand limit once you spend no more hearts or clubs on that die",
+        "One Neutralise holds as many attempts as you like (the same particle again too); stop when you like.",
+        "Spend cards: one special action, however many cards you then play until your turn ends",
+        "a club adds 1 to it (both may go on one die; a re-roll drops earlier clubs)",
+        "and never go up;",
+        "can no longer enter a code",
+        "Only a card's suit counts, never its rank.",
+        "face up (only each top card shows), stack 1 beside space 1",
+        "So one person reads it, before play, to lay out the real cards, then puts it away face down until the game ends.",
+        "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
+    ];
+    let de = [
+        "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
+        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du kein Herz und kein Kreuz mehr darauf spielst",
+        "Ein Neutralisieren umfasst beliebig viele Versuche (auch am selben Teilchen); aufhören, wann du willst.",
+        "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
+        "Kreuz zählt 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
+        "und steigen nie;",
+        "keinen Code mehr eingeben",
+        "Nur die Farbe zählt, nie der Wert.",
+        "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1 usw.",
+        "Also liest sie eine Person vor dem Spiel, um die echten Karten auszulegen, und legt sie dann umgedreht weg, bis das Spiel aus ist.",
+        "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
+    ];
+    for p in every_setting() {
+        let state = State::new(&p, &Deal::default());
+        let rules = p.rules();
+        let one_miss = rules.hand_limit == state.code_cards();
+        for (lang, want) in [("en", &en[..]), ("de", &de[..])] {
+            let (all, _) = sheet_words(&p, &[Record, Board, Stacks, Rules], lang, false);
+            let (card, _) = sheet_words(&p, &[Rules], lang, false);
+            let at = format!("{} players {:?} {lang}", p.players, rules);
+            for line in want {
+                assert!(all.contains(line), "{at}: {line}\n{all}");
+            }
+            let (one_special, seats, coins, single_miss) = match lang {
+                "en" => (
+                    "(so no share or code that turn)",
+                    "Sit clockwise in the order of the pencil board's rows; Player 1 (the first row) starts.",
+                    "six coins for the stacks",
+                    "(after a single miss)",
+                ),
+                _ => (
+                    "(dann kein Teilen, kein Code)",
+                    "Sitzt im Uhrzeigersinn wie die Zeilen des Spielplans; Spieler 1 (erste Zeile) beginnt.",
+                    "sechs Münzen für die Stapel",
+                    "(schon nach einem Fehlwurf)",
+                ),
+            };
+            assert_eq!(card.contains(one_special), p.players > 2, "{at}: {one_special}");
+            assert_eq!(card.contains(seats), p.players > 1, "{at}: {seats}");
+            assert_eq!(card.contains(coins), rules.one_a_round, "{at}: {coins}");
+            assert_eq!(card.contains(single_miss), one_miss, "{at}: {single_miss}");
+            // Face up is said one way: nothing is piled face down.
+            for wrong in ["face down beside", "verdeckt", "face-up stacks", "offenen Stapeln"] {
+                assert!(!all.contains(wrong), "{at}: {wrong}");
+            }
+            // A family's words: the web page's names, no command line, no jargon.
+            for jargon in [
+                "--", "command line", "Kommandozeile", "Seed", " seed", "variant five-codes", "Band", " band",
+                "(hand limit", "(Handlimit ab", "ends that neutralise",
+            ] {
+                assert!(!all.contains(jargon), "{at}: {jargon}\n{all}");
+            }
+        }
+    }
+}
+
+/// The card's family figures read from the record's percents: "75%" is
+/// "about 8 games in 10", wherever the two are printed together.
+#[test]
+fn the_cards_figures_agree_with_the_records() {
+    assert_eq!(chance_in_words(0.75), (8, 10));
+    assert_eq!(chance_in_words(0.7496), (8, 10), "printed as 75%");
+    assert_eq!(chance_in_words(0.7449), (7, 10), "printed as 74%");
+    use sheets::SheetKind::{Record, Rules};
+    let percent = |text: &str, before: &str| -> Option<u32> {
+        let at = text.find(before)? + before.len();
+        text[at..].split('%').next()?.trim().parse().ok()
+    };
+    let tenths = |text: &str, before: &str| -> Option<u32> {
+        let at = text.find(before)? + before.len();
+        text[at..].split(" games in 10").next()?.trim().parse().ok()
+    };
+    let mut compared = 0;
+    for p in every_setting().into_iter().filter(|p| p.level != Level::AsWritten) {
+        let (record, _) = sheet_words(&p, &[Record], "en", false);
+        let (card, _) = sheet_words(&p, &[Rules], "en", false);
+        for (rec, words) in [("a strong player (who tries each choice out before choosing) wins about ", "careful planners about "), (", a steady player (who follows simple rules of thumb) about ", "a family wins about ")] {
+            if let (Some(pc), Some(k)) = (percent(&record, rec), tenths(&card, words)) {
+                if (15..95).contains(&pc) {
+                    assert_eq!(k, (pc + 5) / 10, "{} players {:?}: {pc}% is not about {k} in 10", p.players, p.level);
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 10, "only {compared} figures compared");
+}
+
+/// Every Particle Panic page, in both languages, both print sizes and
+/// both papers: text wraps, it is never cut off with an ellipsis.
+#[test]
+fn no_particle_panic_text_is_cut_off() {
+    let settings = [
+        Params::at_level_deck(4, false, Level::Normal),
+        Params::at_level_deck(3, false, Level::Normal),
+        Params::at_level_deck(2, true, Level::Easy),
+        Params::at_level_deck(1, false, Level::Hard),
+    ];
+    for p in settings {
+        for lang in ["en", "de"] {
+            for large in [false, true] {
+                for paper in [crate::sheet::Paper::A4, crate::sheet::Paper::Letter] {
+                    for (i, page) in every_page(&p, lang, large, paper).iter().enumerate() {
+                        for b in page.text_boxes() {
+                            assert!(!b.text.contains('…'), "{} players {lang} large {large} {paper:?} page {}: {}", p.players, i + 1, b.text);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Slips and record print every card at one size (a long "10 ♦ diamonds"
+/// no smaller than the rest), and hearts and diamonds differ in colour as
+/// well as in symbol and word.
+#[test]
+fn cards_print_alike_and_red_suits_differ_in_colour() {
+    use crate::sheet::Item;
+    let p = Params::at_level_deck(4, false, Level::Normal);
+    for kind in [sheets::SheetKind::Stacks, sheets::SheetKind::Record] {
+        let (_, pages) = sheet_words(&p, &[kind], "en", false);
+        let mut sizes = Vec::new();
+        let mut colours: std::collections::HashMap<&str, Vec<crate::sheet::Colour>> = Default::default();
+        for page in &pages {
+            for item in page.flat_items() {
+                if let Item::Text { text, size_pt, colour, .. } = item {
+                    for suit in ["clubs", "diamonds", "hearts", "spades"] {
+                        if text.ends_with(&format!(" {suit}")) {
+                            sizes.push((text.clone(), *size_pt));
+                            colours.entry(suit).or_default().push(*colour);
+                        }
+                    }
+                }
+            }
+        }
+        // The hands' cards may be larger than the stacks', each set alike.
+        let smallest = sizes.iter().map(|s| s.1).fold(f32::MAX, f32::min);
+        let diamonds: Vec<_> = sizes.iter().filter(|s| s.0.contains("diamonds")).collect();
+        assert!(diamonds.iter().any(|s| s.1 == smallest), "{kind:?}: {sizes:?}");
+        let stack_sizes: std::collections::BTreeSet<u32> = sizes.iter().map(|s| (s.1 * 10.0) as u32).collect();
+        assert!(stack_sizes.len() <= 2, "{kind:?}: one size for the stacks, one for the hands: {stack_sizes:?}");
+        assert_ne!(colours["hearts"][0], colours["diamonds"][0], "{kind:?}");
+    }
 }
