@@ -972,20 +972,31 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let pages = pdf_pages_text(&std::fs::read(s.path("p.pdf")).unwrap());
     let key = pages[..2].join("\n");
-    assert!(key.contains("every table is dealt a game of about one difficulty"), "{key}");
+    assert!(
+        key.contains("every table is dealt a game of about one difficulty"),
+        "{key}"
+    );
     // The teacher's words: the web page's, no command line; the key's page
     // names are the pages' titles; tables of 3 and of 4 play different rules.
     for tool in ["--spread", "panicpress regen", "--name"] {
         assert!(!key.contains(tool), "{tool}\n{key}");
     }
     assert!(key.contains("Let the tables' games differ in difficulty"), "{key}");
-    for name in ["Deal record", "Pencil board", "Stacks to cut out", "Turn and rules card"] {
+    for name in [
+        "Deal record",
+        "Pencil board",
+        "Stacks to cut out",
+        "Turn and rules card",
+    ] {
         assert!(key.contains(name), "{name}\n{key}");
     }
     for title in ["Stacks to Cut Out", "Turn and Rules Card"] {
         assert!(pages.iter().any(|p| p.contains(title)), "{title}");
     }
-    assert!(key.contains("tables of different sizes play different versions of the game"), "{key}");
+    assert!(
+        key.contains("tables of different sizes play different versions of the game"),
+        "{key}"
+    );
     assert!(key.contains("keep it at your desk"), "{key}");
     assert!(key.contains("names the third deal tried for its table"), "{key}");
     let table_1 = groups[0]["code"].as_str().unwrap();

@@ -1540,11 +1540,11 @@ fn the_cards_figures_agree_with_the_records() {
         let (record, _) = sheet_words(&p, &[Record], "en", false);
         let (card, _) = sheet_words(&p, &[Rules], "en", false);
         for (rec, words) in [("a strong player (who tries each choice out before choosing) wins about ", "careful planners about "), (", a steady player (who follows simple rules of thumb) about ", "a family wins about ")] {
-            if let (Some(pc), Some(k)) = (percent(&record, rec), tenths(&card, words)) {
-                if (15..95).contains(&pc) {
-                    assert_eq!(k, (pc + 5) / 10, "{} players {:?}: {pc}% is not about {k} in 10", p.players, p.level);
-                    compared += 1;
-                }
+            if let (Some(pc), Some(k)) = (percent(&record, rec), tenths(&card, words))
+                && (15..95).contains(&pc)
+            {
+                assert_eq!(k, (pc + 5) / 10, "{} players {:?}: {pc}% is not about {k} in 10", p.players, p.level);
+                compared += 1;
             }
         }
     }
