@@ -57,7 +57,7 @@ pub const TOKEN_MM: f32 = 15.0;
 pub const MIN_SQUARE_MM: f32 = 19.8;
 const TILED_SQUARE_MM: f32 = 25.0;
 /// Height of the bathroom and yard boxes: a title and a row of tokens.
-const ROOM_MM: f32 = 25.0;
+const ROOM_MM: f32 = 21.0;
 /// Height of the road below the arrows, where baskets wait to come in.
 pub const ROAD_MM: f32 = TOKEN_MM + 0.5;
 /// Height of the glue strip on part 2 of the tiled board.
@@ -254,7 +254,8 @@ impl Context<'_> {
             let across = page.width - 2.0 * (MARGIN_MM + 2.0);
             // The rooms go under the road, on the board's own page.
             let rooms_h = self.rooms_beside(&mut self.tall.blank(), 0.0, 0.0, across);
-            let down = self.tall.content_bottom(&page) - top - self.road_mm() - 5.0 - rooms_h;
+            // 8 mm: the gap under the road, and the rooms clear of the calibration bar.
+            let down = self.tall.content_bottom(&page) - top - self.road_mm() - 8.0 - rooms_h;
             let square = (across.min(down) / SIZE as f32).floor();
             let geo = Geometry {
                 left: (page.width - SIZE as f32 * square) / 2.0,
@@ -281,7 +282,7 @@ impl Context<'_> {
             let width = page.width - MARGIN_MM - 1.0 - x;
             let lines = crate::fonts::wrap(note, Regular, NOTE_PT, width).len() as f32;
             let bottom = geo.top + SIZE as f32 * geo.square + 0.8 + ROAD_MM;
-            let top = (bottom - (lines - 0.7) * NOTE_PT * crate::fonts::PT_TO_MM * 1.3).max(key_end + 4.0);
+            let top = (bottom - (lines - 0.7) * NOTE_PT * crate::fonts::PT_TO_MM * 1.3).max(key_end + 3.0);
             page.paragraph(x, top, width, NOTE_PT, Regular, note);
         }
         self.wide.code(&mut page, code);
@@ -395,10 +396,13 @@ impl Context<'_> {
         let baskets = self.params.counters() as f32;
         // The name on one line where it fits, else wrapped (up to three
         // lines) in what the places leave.
-        let name = self.l("road");
         let size = page.style.text_pt(7.5);
+        let room = width - baskets * (token + 1.0) - 2.0;
+        // Many places leave room for the short name only ("road").
+        let fits = |name: &str| crate::fonts::wrap(name, Bold, size, room).len() <= 2;
+        let name = [self.l("road"), self.l("road_short")].into_iter().find(|n| fits(n)).unwrap_or_else(|| self.l("road_short"));
         let one_line = crate::fonts::metrics(Bold).width_mm(&name, size) + 1.0;
-        let label_w = (width - baskets * (token + 1.0) - 2.0).min(one_line);
+        let label_w = room.min(one_line);
         let lines = crate::fonts::wrap(&name, Bold, size, label_w);
         let lead = size * crate::fonts::PT_TO_MM * 1.15;
         let first = top + road / 2.0 - lead * (lines.len() as f32 - 1.0) / 2.0;

@@ -1129,7 +1129,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Player 1 starts, then play goes to the left, in player order.",
                 "From the road, your first step is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
                 "Move as far as you can (if you cannot move at all, stay). You may take one step more than that if the extra step lands on the Virus or the Dog*: it then takes you to its room.",
-                "* A reading of the original rules where they are unclear; these sheets are all you need.",
+                "* Where the game's first rules were unclear: play it as written here.",
             ],
         ),
         (
@@ -1142,7 +1142,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
                 "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Einen Schritt mehr darfst du machen, wenn dieser Schritt auf dem Virus oder dem Hund landet*: dann kommst du in seinen Raum.",
-                "* Eine Lesart der Originalregeln, wo sie unklar sind; diese Blätter sind alles, was ihr braucht.",
+                "* Wo die ersten Spielregeln unklar waren: spielt es so, wie es hier steht.",
             ],
         ),
     ];
@@ -1402,7 +1402,11 @@ fn the_sheets_answer_what_first_games_left_open() {
                 let all = words.join(" ");
                 let at = format!("{lang} {players} {mode:?} large {large}");
                 for line in &lines {
-                    assert!(all.contains(line), "{at}: {line}\n{all}");
+                    // Six places in large print leave room for the road's short name only.
+                    let short = line.split(':').next().unwrap_or(line);
+                    let road = line.starts_with("road:") || line.starts_with("Straße:");
+                    let crowded = road && large && players >= 6;
+                    assert!(all.contains(line) || (crowded && all.contains(short)), "{at}: {line}\n{all}");
                 }
                 let equal = (100.0 / params.teams() as f64).round();
                 let share = match lang {
