@@ -314,9 +314,8 @@ fn bytes_at(browser: &Browser, url_js: &str) -> Vec<u8> {
     base64_decode(b64.as_str().unwrap())
 }
 
-#[test]
-#[ignore = "needs chromium and chromedriver"]
-fn a_family_and_a_teacher_use_the_page_in_a_browser() {
+/// The tool's web server on a free port, once it has printed its banner.
+fn serve() -> (u16, Process) {
     let port = free_port();
     let mut server = Command::new(env!("CARGO_BIN_EXE_panicpress"))
         .args(["serve", "--port", &port.to_string()])
@@ -325,7 +324,13 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
         .unwrap();
     let mut banner = [0u8; 64];
     let _ = server.stdout.as_mut().unwrap().read(&mut banner).unwrap();
-    let _server = Process(server);
+    (port, Process(server))
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver"]
+fn a_family_and_a_teacher_use_the_page_in_a_browser() {
+    let (port, _server) = serve();
     let browser = Browser::start();
     browser.go(&format!("http://127.0.0.1:{port}/"));
     let code_is = |prefix: &str| format!("document.getElementById('shown').value.startsWith('{prefix}')");
@@ -654,15 +659,7 @@ const SIDEWAYS: &str = "document.documentElement.scrollWidth > document.document
 #[test]
 #[ignore = "needs chromium and chromedriver"]
 fn the_page_has_no_dead_ends() {
-    let port = free_port();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_panicpress"))
-        .args(["serve", "--port", &port.to_string()])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut banner = [0u8; 64];
-    let _ = server.stdout.as_mut().unwrap().read(&mut banner).unwrap();
-    let _server = Process(server);
+    let (port, _server) = serve();
     let browser = Browser::start();
     browser.go(&format!("http://127.0.0.1:{port}/"));
     let code_is = |prefix: &str| format!("document.getElementById('shown').value.startsWith('{prefix}')");
