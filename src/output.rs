@@ -381,7 +381,14 @@ pub fn write_pages(path: &Path, fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> Resul
         }
     }
     sync_folder_files(&staged).map_err(|e| cannot(path, &io_reason(&e)))?;
-    let older = numbered_from(path, if count == 1 { 1 } else { count + 1 });
+    // Two runs writing sets under one name take turns to move their pages,
+    // so that the last one's set is what is left, never a mix of both.
+    let folder = File::open(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
+    folder.lock().map_err(|e| cannot(path, &io_reason(&e)))?;
+    let mut older = numbered_from(path, if count == 1 { 1 } else { count + 1 });
+    if count > 1 && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        older.push(path.to_path_buf());
+    }
     for (k, target) in targets.iter().enumerate() {
         let page = staged.join((k + 1).to_string());
         // A replaced page keeps its permissions, as a replaced file does.
@@ -796,5 +803,39 @@ mod tests {
         // One page: the file itself, the numbered set gone.
         assert_eq!(write_pages(&path, pages(1, "one")).unwrap(), 1);
         assert_eq!(names(dir.path()), ["map.svg"]);
+        // And back to a set: the single page of the older game goes too.
+        assert_eq!(write_pages(&path, pages(2, "two")).unwrap(), 2);
+        assert_eq!(names(dir.path()), ["map-001.svg", "map-002.svg"]);
+    }
+
+    /// Two runs writing sets of different lengths under one name at once:
+    /// what is left is one whole set, never pages of both.
+    #[test]
+    fn two_writers_of_one_page_set_leave_one_whole_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("map.svg");
+        for round in 0..20 {
+            let writers: Vec<_> = [(5, "a"), (9, "b")]
+                .into_iter()
+                .map(|(n, who)| {
+                    let path = path.clone();
+                    std::thread::spawn(move || {
+                        write_pages(&path, |add| (1..=n).try_for_each(|k| add(format!("{who}{round} {k}").as_bytes())))
+                            .unwrap()
+                    })
+                })
+                .collect();
+            writers.into_iter().for_each(|w| {
+                w.join().unwrap();
+            });
+            let left = names(dir.path());
+            let first = std::fs::read_to_string(numbered(&path, 1)).unwrap();
+            let who = first.split(' ').next().unwrap().to_string();
+            let n = if who.starts_with('a') { 5 } else { 9 };
+            assert_eq!(left.len(), n, "round {round}: {left:?}");
+            for k in 1..=n {
+                assert_eq!(std::fs::read_to_string(numbered(&path, k)).unwrap(), format!("{who} {k}"));
+            }
+        }
     }
 }
