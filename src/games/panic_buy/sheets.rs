@@ -575,35 +575,45 @@ impl Context<'_> {
         let large = page.style.is_large();
         let mut y = y + if large { 4.0 } else { 2.0 };
         let s = if large { 8.0 } else if compact { 3.8 } else { 5.0 };
-        // Large print has no grey: the counter is cross-hatched, the car
-        // park lined, and the car park gets an entry of its own.
-        let carpark: &[&str] = if large { &["key_carpark"] } else { &[] };
-        let entries = ["key_object", "key_counter"]
-            .iter()
-            .chain(carpark)
-            .chain(&["key_tp", "key_arrow", "key_glass", "key_wall"]);
-        for k in entries {
-            match *k {
-                "key_object" => page.rect(x, y, s, s, None, Some(OBJECT)),
-                "key_counter" => counter_fill(page, x, y, s, s),
-                "key_carpark" => carpark_lines(page, x, y, s),
-                "key_tp" => tp_roll(page, x + s / 2.0, y + s / 2.0, s * 0.42),
-                "key_arrow" => arrow(page, x + s / 2.0, y + s, s),
-                "key_glass" => page.line(
-                    (x, y + s / 2.0),
-                    (x + s, y + s / 2.0),
-                    Stroke::dashed(WALL, &[3.0, 1.5]).coloured(GLASS),
-                ),
-                _ => page.line((x, y + s / 2.0), (x + s, y + s / 2.0), Stroke::solid(WALL)),
+        // The car park is lined on every board, so it has an entry; in large
+        // print (no grey) the counter is cross-hatched as well. The glass
+        // door and the wall, one word each, share a row.
+        let rows: [&[&str]; 6] = [
+            &["key_object"],
+            &["key_counter"],
+            &["key_carpark"],
+            &["key_tp"],
+            &["key_arrow"],
+            &["key_glass", "key_wall"],
+        ];
+        // Read across the table: never below BOARD_PT, wrapped instead.
+        let size = page.style.text_pt(BOARD_PT);
+        let lead = size * crate::fonts::PT_TO_MM * 1.15;
+        for row in rows {
+            let column = width / row.len() as f32;
+            let mut lines_used = 1;
+            for (i, k) in row.iter().enumerate() {
+                let x = x + i as f32 * column;
+                match *k {
+                    "key_object" => page.rect(x, y, s, s, None, Some(OBJECT)),
+                    "key_counter" => counter_fill(page, x, y, s, s),
+                    "key_carpark" => carpark_lines(page, x, y, s),
+                    "key_tp" => tp_roll(page, x + s / 2.0, y + s / 2.0, s * 0.42),
+                    "key_arrow" => arrow(page, x + s / 2.0, y + s, s),
+                    "key_glass" => page.line(
+                        (x, y + s / 2.0),
+                        (x + s, y + s / 2.0),
+                        Stroke::dashed(WALL, &[3.0, 1.5]).coloured(GLASS),
+                    ),
+                    _ => page.line((x, y + s / 2.0), (x + s, y + s / 2.0), Stroke::solid(WALL)),
+                }
+                let lines = crate::fonts::wrap(&self.l(k), Regular, size, column - s - 2.5);
+                for (i, line) in lines.iter().enumerate() {
+                    page.text(x + s + 2.5, y + s / 2.0 + 1.2 + lead * i as f32, size, Regular, Align::Left, line);
+                }
+                lines_used = lines_used.max(lines.len());
             }
-            // Read across the table: never below BOARD_PT, wrapped instead.
-            let size = page.style.text_pt(BOARD_PT);
-            let lines = crate::fonts::wrap(&self.l(k), Regular, size, width - s - 2.5);
-            let lead = size * crate::fonts::PT_TO_MM * 1.15;
-            for (i, line) in lines.iter().enumerate() {
-                page.text(x + s + 2.5, y + s / 2.0 + 1.2 + lead * i as f32, size, Regular, Align::Left, line);
-            }
-            let text_h = lead * (lines.len().max(1) - 1) as f32;
+            let text_h = lead * (lines_used - 1) as f32;
             // Closer where room is short: large print's key page, a tiled board's column.
             y += s + text_h + if large { 2.0 } else if compact { 0.9 } else { 1.2 };
         }

@@ -1132,6 +1132,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "* Where the game's first rules were unclear: play it as written here.",
                 "may not go back onto the square you stood on just before its last step.",
                 "never straight back onto the square it just left (each move starts afresh)",
+                "or someone else moves it there (a Sneeze or Social distance ends on it, never passes over it)",
             ],
         ),
         (
@@ -1147,6 +1148,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "* Wo die ersten Spielregeln unklar waren: spielt es so, wie es hier steht.",
                 "nicht zurück auf das Feld gehen, auf dem du vor ihrem letzten Schritt standest",
                 "nie direkt zurück auf das Feld, das es gerade verlassen hat (jeder Zug beginnt neu)",
+                "oder zieht ihn jemand anderes dorthin (ein Nieser oder Abstand endet dort, zieht nie darüber)",
             ],
         ),
     ];

@@ -1462,6 +1462,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "face up (only each top card shows), stack 1 beside space 1",
         "So one person reads it, before play, to lay out the real cards, then puts it away face down until the game ends.",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
+        "Mark particles in the pencil board's boxes (pencil, or buttons).",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
@@ -1476,6 +1477,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1 usw.",
         "Also liest sie eine Person vor dem Spiel, um die echten Karten auszulegen, und legt sie dann umgedreht weg, bis das Spiel aus ist.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
+        "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
     ];
     for p in every_setting() {
         let state = State::new(&p, &Deal::default());
@@ -1503,6 +1505,8 @@ fn the_sheets_answer_a_third_round_of_questions() {
                 ),
             };
             assert_eq!(card.contains(one_special), p.players > 2, "{at}: {one_special}");
+            let one_basic = if lang == "en" { "one basic action (just one: Move" } else { "(nur eine: Bewegen" };
+            assert_eq!(card.contains(one_basic), p.players > 2, "{at}: {one_basic}");
             assert_eq!(card.contains(seats), p.players > 1, "{at}: {seats}");
             assert_eq!(card.contains(coins), rules.one_a_round, "{at}: {coins}");
             assert_eq!(card.contains(single_miss), one_miss, "{at}: {single_miss}");
