@@ -357,6 +357,69 @@ proptest! {
     }
 }
 
+/// Command lines as users type them, each run by the tool itself.
+const COMMAND_LINES: &[&[&str]] = &[
+    &["tp-hunt", "--seed", "42", "--players", "3", "--sheets", "map,tracker", "-o", "a.pdf"],
+    &["regen", "tp-hunt:5-w8jmb:g12-s12-a10-d7-p4:a4:map:42", "-o", "b.pdf"],
+    &["particle-panic", "--seed", "5B", "--players", "2", "--level", "easy", "--lang", "de", "-o", "c.pdf"],
+    &["panic-buy", "--seed", "7", "--players", "3", "--format", "svg", "-o", "d.svg"],
+    &["ppe", "--seed", "x", "--mode", "long", "--target", "190", "--format", "json", "-o", "e.json"],
+    &["ppe", "score", "virus,mask,heroes,gloves,vaccine,mask"],
+];
+
+/// One argument of a command line, as bytes: most often a few edits of the
+/// typed word, sometimes with a byte that is not UTF-8 put in.
+fn argument(word: String, edits: Vec<(u8, usize, char)>, raw: Option<(usize, u8)>) -> Vec<u8> {
+    let mut bytes = mutate(&word, &edits).into_bytes();
+    if let Some((at, byte)) = raw {
+        bytes.insert(at % (bytes.len() + 1), byte);
+    }
+    bytes
+}
+
+proptest! {
+    // A process a case: a tenth of the other parsers' cases.
+    #![proptest_config(ProptestConfig { cases: (config_for_run().cases / 10).max(8), ..config_for_run() })]
+
+    /// Whatever the arguments, non-UTF-8 bytes included: no panic, and a
+    /// refusal is one line on standard error.
+    #[test]
+    fn command_lines(
+        line in proptest::sample::select(COMMAND_LINES),
+        which in any::<usize>(),
+        edits in proptest::collection::vec(edit(), 0..4),
+        raw in proptest::option::of((any::<usize>(), prop_oneof![Just(0xffu8), Just(0x80), Just(0xc3), Just(0xfe)])),
+    ) {
+        use std::os::unix::ffi::OsStrExt;
+        let mut args: Vec<Vec<u8>> = line.iter().map(|a| a.as_bytes().to_vec()).collect();
+        let i = which % args.len();
+        args[i] = argument(line[i].to_string(), edits, raw);
+        // Paths stay inside the case's own folder.
+        prop_assume!(args.iter().all(|a| !a.contains(&b'/')));
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(args.iter().map(|a| std::ffi::OsStr::from_bytes(a)))
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = String::new();
+        std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+        let status = child.wait().unwrap();
+        let shown: Vec<String> = args.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+        prop_assert!(status.code().is_some(), "{shown:?}: ended by a signal: {err}");
+        prop_assert!(status.code() != Some(101) && !err.contains("panicked"), "{shown:?}: {err}");
+        if status.code() != Some(0) {
+            let lines: Vec<&str> = err.lines().collect();
+            prop_assert_eq!(lines.len(), 1, "{:?}: {}", shown, err);
+            prop_assert!(lines[0].chars().count() <= 400, "{shown:?}: {err}");
+            let quoted = longest_common_run(&shown.join(" "), lines[0]);
+            prop_assert!(quoted <= 60, "{shown:?}: {quoted} characters of input repeated: {err}");
+        }
+    }
+}
+
 /// The samples themselves are accepted: the mutations start from real input.
 #[test]
 fn fuzz_samples_are_valid_input() {
@@ -370,6 +433,15 @@ fn fuzz_samples_are_valid_input() {
             .validate("layout.json", &r.json().unwrap(), &Values::default())
             .unwrap();
         assert!(verdict.broken.is_empty(), "{}: {:?}", r.code().unwrap(), verdict.broken);
+    }
+    for line in COMMAND_LINES {
+        let dir = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(*line)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{line:?}: {}", String::from_utf8_lossy(&out.stderr));
     }
     assert!(Path::new("examples/class.toml").exists());
     assert!(pack::read_roster(Path::new("examples/class.csv")).is_ok());

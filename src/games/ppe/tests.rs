@@ -724,7 +724,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*.",
-        "* Where the game's first rules were unclear: play it as written here.",
+        "* Settled for these sheets: play it as written here.",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces)",
         "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (Vaccines still go first).",
     ] {
@@ -733,7 +733,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*.",
-        "* Wo die ersten Spielregeln unklar waren: spielt es so, wie es hier steht.",
+        "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten)",
         "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (Impfstoffe bleiben zuerst).",
     ] {
@@ -960,7 +960,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "The bad faces are Virus and the Long-Nosed Man; all others are good. Every good face not used to beat a bad one scores 1 point, Vaccines, Ventilators and Heroes too.",
                 "tick \"lost\" on the row of the turn you miss; a missed turn is not made up.",
                 "A player who is out rolls no more; one left alone rolls on until they reach 19 or are out too.",
-                "* Where the game's first rules were unclear: play it as written here.",
+                "* Settled for these sheets: play it as written here.",
             ],
         ),
         (
@@ -981,7 +981,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Böse sind Virus und Langnase; alle anderen Seiten sind gut. Jede gute Seite, die keine böse schlägt, zählt 1 Punkt, auch Impfstoff, Beatmung und Helden.",
                 "in der Zeile des Zugs an, den du aussetzt; er wird nicht nachgeholt.",
                 "Wer raus ist, würfelt nicht mehr; wer allein übrig bleibt, würfelt weiter, bis er 19 erreicht oder auch raus ist.",
-                "* Wo die ersten Spielregeln unklar waren: spielt es so, wie es hier steht.",
+                "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
             ],
         ),
         (

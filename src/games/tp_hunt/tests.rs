@@ -694,7 +694,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let en = rules_text(&p, "en");
     for line in [
         "each puts their car on a free edge square that is not an X* (a shaded one is fine).",
-        "* Where the game's first rules were unclear: play it as written here.",
+        "* Settled for these sheets: play it as written here.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
         "A turn that starts on an X or a shaded square may drive out without a pass*. Free are the shaded squares of each X the car stands on or touches (its own square or one of the 8 around it). To stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
@@ -706,7 +706,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let de = rules_text(&p, "de");
     for line in [
         "ein freies Randfeld, das kein X ist* (ein markiertes geht).",
-        "* Wo die ersten Spielregeln unklar waren: spielt es so, wie es hier steht.",
+        "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
         "darfst du ohne Pass hinausfahren*. Frei sind dabei die markierten Felder jedes X, auf dem dein Auto steht oder das es berührt (sein Feld oder eines der 8 darum). Wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
