@@ -820,8 +820,10 @@ mod tests {
                 .map(|(n, who)| {
                     let path = path.clone();
                     std::thread::spawn(move || {
-                        write_pages(&path, |add| (1..=n).try_for_each(|k| add(format!("{who}{round} {k}").as_bytes())))
-                            .unwrap()
+                        write_pages(&path, |add| {
+                            (1..=n).try_for_each(|k| add(format!("{who}{round} {k}").as_bytes()))
+                        })
+                        .unwrap()
                     })
                 })
                 .collect();
@@ -834,7 +836,10 @@ mod tests {
             let n = if who.starts_with('a') { 5 } else { 9 };
             assert_eq!(left.len(), n, "round {round}: {left:?}");
             for k in 1..=n {
-                assert_eq!(std::fs::read_to_string(numbered(&path, k)).unwrap(), format!("{who} {k}"));
+                assert_eq!(
+                    std::fs::read_to_string(numbered(&path, k)).unwrap(),
+                    format!("{who} {k}")
+                );
             }
         }
     }

@@ -1000,8 +1000,19 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
     assert!(key.contains("keep it at your desk"), "{key}");
     // pdftotext may break the line anywhere: compare words only.
     let words = key.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(words.contains("each table needs what its rules card lists under \"You need\""), "{key}");
-    assert!(words.contains("cut the slips out before the lesson, or let each table cut its own"), "{key}");
+    assert!(
+        words.contains("each table needs what its rules card lists under \"You need\""),
+        "{key}"
+    );
+    assert!(words.contains("and six coins where the card asks for them"), "{key}");
+    assert!(
+        words.contains("The figure kept alike from table to table is the steady player's"),
+        "{key}"
+    );
+    assert!(
+        words.contains("cut the slips out before the lesson, or let each table cut its own"),
+        "{key}"
+    );
     assert!(key.contains("names the third deal tried for its table"), "{key}");
     let table_1 = groups[0]["code"].as_str().unwrap();
     assert_eq!(

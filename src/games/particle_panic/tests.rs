@@ -1266,7 +1266,7 @@ fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
 #[test]
 fn the_sheets_answer_a_first_games_questions() {
     let en = [
-        "Between two attempts you may take your special action",
+        "Between two attempts, or on a die just rolled, you may take your special action",
         "a diamond spent while neutralising moves your pawn and ends the action*.",
         "you choose",
         "you choose for each particle, so you may split them.",
@@ -1276,7 +1276,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "Playing by this card, a family wins about",
     ];
     let de = [
-        "Zwischen zwei Versuchen darfst du deine Sonderaktion",
+        "Nach jedem Wurf darfst du deine Sonderaktion",
         "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet die Aktion*.",
         "für jedes Teilchen,",
         "sie also aufteilen.",
@@ -1404,7 +1404,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
             assert_eq!(all.contains(twice), p.players <= 2, "{lang} {} players: {twice}", p.players);
             let two_words = if lang == "en" { "(or last two)" } else { "letzte(n) Karte(n)" };
             assert_eq!(all.contains(two_words), two, "{lang} {} players: {two_words}", p.players);
-            let star = if lang == "en" { "(with printed ★ cards)" } else { "(mit gedruckten ★-Karten)" };
+            let star = if lang == "en" { "print level Easy or Hard, or a fifth suit." } else { "„Schwer“ drucken, oder eine fünfte Farbe." };
             assert_eq!(all.contains(star), !p.five_codes, "{lang}: {star}");
             let (record, _) = sheet_words(&p, &[Record], lang, false);
             let (warn, hands) = if lang == "en" { ("Playing without cards?", "(three cards") } else { ("Ohne Karten spielen?", "drei Karten)") };
@@ -1451,7 +1451,10 @@ fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
         "each attempt is a die for a particle on your space",
-        "a lower roll leaves it and costs one hand limit when you let that die stand (no more hearts or clubs on it)",
+        "a lower roll leaves it and costs one hand limit when you let that die stand (go on with no more hearts or clubs on it)",
+        "Between two attempts, or on a die just rolled, you may take your special",
+        "the three cards the deal record (or the “Hands” slips) shows",
+        "(whoever cuts them sees their order: best someone who is not playing)",
         "One Neutralise holds as many attempts as you like (the same particle again too); stop when you like.",
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "clubs add 1 each (hearts and clubs may go on one die; a re-roll drops earlier clubs)",
@@ -1466,7 +1469,10 @@ fn the_sheets_answer_a_third_round_of_questions() {
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
-        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, wenn du den Wurf ohne Herz oder Kreuz stehen lässt",
+        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, wenn du ohne weiteres Herz oder Kreuz darauf weitermachst",
+        "Nach jedem Wurf darfst du",
+        "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
+        "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt)",
         "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), bis du aufhörst.",
         "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
         "Kreuz zählt je 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
