@@ -1122,7 +1122,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
         (
             "en",
             [
-                "Baskets wait on the road below the arrows*.",
+                "Baskets wait on the road below the board, one in each dashed place*.",
                 "3, Social distance: you may move another player's basket 3 squares if it is on the board, not still on the road*;",
                 "you step out onto that square in your movement part, whatever you throw, and your move ends there*.",
                 "the highest number (throw again on a tie) is player 1, the player on their left is player 2, and so on round the table",
@@ -1140,7 +1140,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
         (
             "de",
             [
-                "Die Körbe warten auf der Straße unter den Pfeilen*.",
+                "Die Körbe warten auf der Straße unter dem Spielplan, je einer auf einem gestrichelten Platz*.",
                 "3, Abstand: Du darfst den Korb eines anderen Spielers 3 Felder ziehen, wenn er auf dem Spielplan steht, nicht noch auf der Straße*;",
                 "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort*.",
                 "Wer am höchsten würfelt (bei Gleichstand noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",
