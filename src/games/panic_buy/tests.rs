@@ -1330,6 +1330,9 @@ fn the_sheets_answer_what_first_games_left_open() {
                 "Each time you pass over or stop on the TP square, you may take one toilet roll from the counter.",
                 "never through a wall or onto an object, never onto the road, never into the yard, never straight back onto the square it just left (each move starts afresh);",
                 "(after a Sneeze in the Sanitiser move, you still make your movement part)",
+                "(basket tokens are marked P and the number)",
+                "your basket and the Virus (Dog) go to its room",
+                "with the yard and its door (Y), never into the bathroom.",
                 "a player card each",
                 "one Sneeze card each (the cards marked start)",
                 "Throw both dice.",
@@ -1339,6 +1342,9 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "de",
             [
+                "(Korb-Marken tragen S und die Nummer)",
+                "Korb und Virus (Hund) kommen in dessen Raum",
+                "mit dem Hof und seiner Tür (H), nie ins WC.",
                 "(der Schritt vom Feld vor der Tür hinein ist eines seiner 3). Aus dem WC heraus ist das Feld vor der Tür (WC) das erste seiner 3 Felder.",
                 "(nicht eines der 3), dann noch 3 Felder.",
                 "Solange das Virus oder der Hund auf diesem Feld steht, kommt niemand heraus, auch nicht durch Desinfektion oder Abstand*.",
@@ -1367,7 +1373,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "en",
             vec![
-                "door B: the square outside it is the one marked B",
+                "the room; circle B: the square outside its door",
                 "car, unit: one object each; you may step on, ending your move (+1 Sneeze); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
                 "Movement die (blue): toilet rolls you carry",
@@ -1380,7 +1386,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "de",
             vec![
-                "Tür WC: das Feld vor der Tür ist das mit WC",
+                "der Raum; Kreis WC: das Feld vor seiner Tür",
                 "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
                 "Bewegungswürfel (blau): Klorollen, die du trägst",

@@ -1268,8 +1268,8 @@ fn the_sheets_answer_a_first_games_questions() {
     let en = [
         "Between two attempts, or on a die just rolled, you may take your special action",
         "a diamond spent while neutralising moves your pawn and ends the action*.",
-        "you choose",
-        "you choose for each particle, so you may split them.",
+        "choose for each particle",
+        "choose for each particle, so you may split them.",
         "* Settled for these sheets: play it as written here.",
         "Pile each stack's slips face up beside its space of the board",
         "A code goes in all at once: one player, as a special action, discards",
@@ -1404,7 +1404,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
             assert_eq!(all.contains(twice), p.players <= 2, "{lang} {} players: {twice}", p.players);
             let two_words = if lang == "en" { "(or last two)" } else { "letzte(n) Karte(n)" };
             assert_eq!(all.contains(two_words), two, "{lang} {} players: {two_words}", p.players);
-            let star = if lang == "en" { "print level Easy or Hard, or a fifth suit." } else { "„Schwer“ drucken, oder eine fünfte Farbe." };
+            let star = if lang == "en" { "print level Easy or Hard, or ★ cards for a fifth code." } else { "„Schwer“ drucken, oder ★-Karten für einen fünften Code." };
             assert_eq!(all.contains(star), !p.five_codes, "{lang}: {star}");
             let (record, _) = sheet_words(&p, &[Record], lang, false);
             let (warn, hands) = if lang == "en" { ("Playing without cards?", "(three cards") } else { ("Ohne Karten spielen?", "drei Karten)") };
@@ -1451,11 +1451,13 @@ fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
         "each attempt is a die for a particle on your space",
-        "a lower roll leaves it and costs one hand limit when you let that die stand (go on with no more hearts or clubs on it)",
+        "a lower roll leaves it and costs you one hand limit once you let that die stand (stop changing it with hearts or clubs)",
+        "a miss does not end it; stop when you like.",
+        "to lay out the real cards (best someone who is not playing)",
         "Between two attempts, or on a die just rolled, you may take your special",
         "the three cards the deal record (or the “Hands” slips) shows",
         "(whoever cuts them sees their order: best someone who is not playing)",
-        "One Neutralise holds as many attempts as you like (the same particle again too); stop when you like.",
+        "One Neutralise holds as many attempts as you like (the same particle again too); a miss does not end it; stop when you like.",
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "clubs add 1 each (hearts and clubs may go on one die; a re-roll drops earlier clubs)",
         "a spade moves any one particle, wherever it is, to a space next to its own with room",
@@ -1463,17 +1465,19 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "can no longer enter a code",
         "Only a card's suit counts, never its rank.",
         "face up (only each top card shows), stack 1 beside space 1",
-        "So one person reads it, before play, to lay out the real cards, then puts it away face down until the game ends.",
+        "So one person reads it, before play, to lay out the real cards (best someone who is not playing), then puts it away face down until the game ends.",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
-        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, wenn du ohne weiteres Herz oder Kreuz darauf weitermachst",
+        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du den Wurf stehen lässt (nicht mehr mit Herz oder Kreuz änderst)",
+        "ein Fehlwurf beendet es nicht, bis du aufhörst.",
+        "legt eine Person danach die Karten aus (am besten wer nicht mitspielt)",
         "Nach jedem Wurf darfst du",
         "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
         "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt)",
-        "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), bis du aufhörst.",
+        "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), ein Fehlwurf beendet es nicht, bis du aufhörst.",
         "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
         "Kreuz zählt je 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "Pik schiebt ein beliebiges Teilchen ein Feld weiter (mit Platz)",
@@ -1481,7 +1485,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "keinen Code mehr eingeben",
         "Nur die Farbe zählt, nie der Wert.",
         "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1 usw.",
-        "Also liest sie eine Person vor dem Spiel, um die echten Karten auszulegen, und legt sie dann umgedreht weg, bis das Spiel aus ist.",
+        "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt), dann kommt die Seite umgedreht weg.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
     ];
