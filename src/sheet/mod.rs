@@ -1267,10 +1267,7 @@ pub const CALIBRATION: &str = "calibration";
 #[cfg(test)]
 pub fn touching_the_calibration_bar(page: &Page) -> Vec<(f32, f32, f32, f32)> {
     let bounds = |items: Vec<Item>| {
-        let page = Page {
-            items,
-            ..page.clone()
-        };
+        let page = Page { items, ..page.clone() };
         let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
         for item in page.flat_items() {
             let one = Page {
