@@ -1261,6 +1261,47 @@ pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
 /// The name of the calibration bar's group.
 pub const CALIBRATION: &str = "calibration";
 
+/// The boxes (x0, y0, x1, y1) of everything on `page` that comes within 1 mm
+/// of its calibration bar, the code line printed beside the bar aside: none
+/// on a page laid out right. Panics on a page without the bar.
+#[cfg(test)]
+pub fn touching_the_calibration_bar(page: &Page) -> Vec<(f32, f32, f32, f32)> {
+    let bounds = |items: Vec<Item>| {
+        let page = Page { items, ..page.clone() };
+        let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
+        for item in page.flat_items() {
+            let one = Page {
+                items: vec![item.clone()],
+                ..page.clone()
+            };
+            if !matches!(item, Item::Text { .. })
+                && let Some(b) = one.ink_bounds()
+            {
+                boxes.push(b);
+            }
+        }
+        boxes
+    };
+    let code_line = page.height - MARGIN_MM - 4.0;
+    let (bar, rest): (Vec<Item>, Vec<Item>) = page
+        .items
+        .iter()
+        .cloned()
+        .partition(|item| matches!(item, Item::Group(g) if g.name.ends_with(CALIBRATION)));
+    let rest: Vec<Item> = rest
+        .into_iter()
+        .filter(|item| !matches!(item, Item::Text { y, .. } if *y > code_line))
+        .collect();
+    let bar = bounds(bar)
+        .into_iter()
+        .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))
+        .expect("every page has the calibration bar");
+    bounds(rest)
+        .into_iter()
+        .filter(|b| !(b.2 + 1.0 <= bar.0 || bar.2 + 1.0 <= b.0 || b.3 + 1.0 <= bar.1 || bar.3 + 1.0 <= b.1))
+        .collect()
+}
+
 /// Draws the 100 mm calibration bar at the foot of the page, to check the print scale.
 pub fn calibration_bar(page: &mut Page, label: &str) {
     // A printing aid, not part of the game: a reader skips it.

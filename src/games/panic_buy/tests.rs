@@ -910,32 +910,7 @@ fn words_on_tokens_and_cards_stay_inside_their_cut_lines() {
 /// tiled boards, nothing comes within 1 mm of the calibration bar.
 #[test]
 fn nothing_touches_the_calibration_bar() {
-    use crate::sheet::{Item, Page, Paper};
-    let bounds = |items: Vec<Item>| {
-        let page = Page {
-            style: Default::default(),
-            width: 300.0,
-            height: 300.0,
-            items,
-            lang: None,
-        };
-        let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
-        for item in page.flat_items() {
-            let one = Page {
-                style: Default::default(),
-                width: 300.0,
-                height: 300.0,
-                items: vec![item.clone()],
-                lang: None,
-            };
-            if !matches!(item, Item::Text { .. })
-                && let Some(b) = one.ink_bounds()
-            {
-                boxes.push(b);
-            }
-        }
-        boxes
-    };
+    use crate::sheet::Paper;
     for lang in ["en", "de"] {
         let texts = crate::games::texts(lang, None).unwrap();
         for paper in [Paper::A4, Paper::Letter] {
@@ -953,28 +928,13 @@ fn nothing_touches_the_calibration_bar() {
                         sheets: sheets::SheetKind::ALL.to_vec(),
                         ..blank_request()
                     };
-                    for (i, page) in req.document(&texts).unwrap().pages.into_iter().enumerate() {
-                        let code_line = page.height - crate::sheet::MARGIN_MM - 4.0;
-                        let (bar, rest): (Vec<Item>, Vec<Item>) = page.items.into_iter().partition(
-                            |item| matches!(item, Item::Group(g) if g.name.ends_with(crate::kit::CALIBRATION)),
+                    for (i, page) in req.document(&texts).unwrap().pages.iter().enumerate() {
+                        let touching = crate::sheet::touching_the_calibration_bar(page);
+                        assert!(
+                            touching.is_empty(),
+                            "{lang} {paper:?} {layout:?} {players} {mode:?} page {}: {touching:?} touch the bar",
+                            i + 1
                         );
-                        let rest: Vec<Item> = rest
-                            .into_iter()
-                            .filter(|item| !matches!(item, Item::Text { y, .. } if *y > code_line))
-                            .collect();
-                        let bar = bounds(bar)
-                            .into_iter()
-                            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))
-                            .expect("every page has the calibration bar");
-                        for b in bounds(rest) {
-                            let apart =
-                                b.2 + 1.0 <= bar.0 || bar.2 + 1.0 <= b.0 || b.3 + 1.0 <= bar.1 || bar.3 + 1.0 <= b.1;
-                            assert!(
-                                apart,
-                                "{lang} {paper:?} {layout:?} {players} {mode:?} page {}: {b:?} touches the bar {bar:?}",
-                                i + 1
-                            );
-                        }
                     }
                 }
             }

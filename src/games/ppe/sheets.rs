@@ -215,9 +215,15 @@ impl Context<'_> {
         let cut = Stroke::solid(0.9);
         let fold = Stroke::dashed(0.6, &[3.0, 2.0]);
         let corner = |i: usize| (x + NET[i].0 as f32 * f, y + NET[i].1 as f32 * f);
+        let bad = die.iter().filter(|face| face.is_bad()).count();
         for (i, face) in die.iter().enumerate() {
             let (fx, fy) = corner(i);
             self.face(page, fx, fy, f, *face);
+            // Which die a face is on and how many BAD faces that die has, in
+            // its top corners: the tie-break reads them without turning the
+            // block over.
+            corner_number(page, fx + 2.4, fy + 4.6, Align::Left, &number.to_string());
+            corner_number(page, fx + f - 2.4, fy + 4.6, Align::Right, &bad.to_string());
             for side in [Side::Top, Side::Right, Side::Bottom, Side::Left] {
                 let (a, b) = match side {
                     Side::Top => ((fx, fy), (fx + f, fy)),
@@ -759,6 +765,18 @@ const PAD_LEFT_MM: f32 = MARGIN_MM + 2.0;
 const FOOTER_MM: f32 = MARGIN_MM + 14.0;
 /// Between a pad's notes and the card below them.
 const CARD_GAP_MM: f32 = 2.5;
+
+/// A small number at a face's top corner, its cap height centred on `cy`,
+/// starting (`Align::Left`) or ending (`Align::Right`) at `x`.
+fn corner_number(page: &mut Page, x: f32, cy: f32, align: Align, text: &str) {
+    let size = page.style.text_pt(MIN_TEXT_PT);
+    let width = crate::fonts::metrics(Regular).width_mm(text, size);
+    let cx = match align {
+        Align::Right => x - width / 2.0,
+        _ => x + width / 2.0,
+    };
+    page.centred_text(cx, cy, MIN_TEXT_PT, Regular, text);
+}
 
 /// A trapezoid glue tab on the outside of edge a-b.
 fn glue_tab(page: &mut Page, a: (f32, f32), b: (f32, f32), side: Side, cut: Stroke, label: &str) {

@@ -725,8 +725,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*.",
         "* Settled for these sheets: play it as written here.",
-        "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces)",
-        "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (Vaccines still go first).",
+        "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces: the small number in each face's top right corner)",
+        "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (the small number in each face's top right corner; Vaccines still go first).",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
@@ -734,8 +734,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*.",
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
-        "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten)",
-        "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (Impfstoffe bleiben zuerst).",
+        "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten: die kleine Zahl oben rechts auf jeder Seite)",
+        "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (die kleine Zahl oben rechts auf jeder Seite; Impfstoffe bleiben zuerst).",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -1068,7 +1068,7 @@ fn the_sheets_say_what_ends_a_turn_and_who_still_plays_the_last_round() {
     let quick = every_mode().remove(0);
     let en = printed(quick.clone(), "en", vec![Rules, Reference, Scorepad]);
     for line in [
-        "A Long-Nosed Man with no Heroes to beat him ends your turn, and the roll scores 0",
+        "A Long-Nosed Man with no Heroes to beat him ends your turn: the roll scores 0. A Virus nobody beats in the same roll still brings its whammy (below). A Ventilator used in the roll still costs your next turn.",
         "A Ventilator used always costs you your next turn (you are recovering), whatever else the roll holds",
         "A Long-Nosed Man without Heroes ends your turn: the roll scores 0.",
         "finish the round (the players after you still have their turn in it)",
@@ -1078,7 +1078,7 @@ fn the_sheets_say_what_ends_a_turn_and_who_still_plays_the_last_round() {
     assert!(!en.contains("With no Heroes") && !en.contains("Without Heroes your turn"), "{en}");
     let de = printed(quick, "de", vec![Rules, Reference, Scorepad]);
     for line in [
-        "Eine Langnase, die keine Helden schlagen, beendet deinen Zug, und der Wurf zählt 0",
+        "Eine Langnase, die keine Helden schlagen, beendet deinen Zug: der Wurf zählt 0. Ein ungeschlagenes Virus im selben Wurf bringt trotzdem seinen Whammy (unten). Eine im Wurf genutzte Beatmung kostet trotzdem den nächsten Zug.",
         "Eine benutzte Beatmung kostet dich immer deinen nächsten Zug (du erholst dich), was der Wurf sonst auch zeigt",
         "Eine Langnase ohne Helden beendet den Zug: der Wurf zählt 0.",
         "die Runde zu Ende spielen (wer nach dir kommt, ist in dieser Runde noch dran)",
@@ -1097,4 +1097,87 @@ fn faces_are_read_by_the_names_printed_on_the_dice_of_every_language() {
     assert_eq!(parse_roll("Langnase,maske,MASKE,handschuhe,Impfstoff,Beatmung").unwrap()[0], Face::LongNosedMan);
     let e = parse_roll("Virus,Mundschutz,Helden,Visier,Abstand,Handgel").unwrap_err();
     assert_eq!(e.field.as_deref(), Some("roll"), "{e:?}");
+}
+
+/// What first players of the long game asked, answered as the engine plays
+/// it: an unbeaten Long-Nosed Man loses the whole turn's points, not only
+/// the roll's; a roll that scores 0 with every bad face beaten busts too;
+/// "whammies" is said where it is named.
+#[test]
+fn the_long_game_says_what_a_bust_costs() {
+    use sheets::SheetKind::{Reference, Rules};
+    let long = Params {
+        mode: Mode::Long,
+        target: 190,
+        whammies: false,
+        ..Params::default()
+    };
+    // The engine: a re-roll of Virus and Vaccine scores 0 and busts.
+    let rules = long.rules();
+    let (effect, _) = roll_effect(&parse_roll_of(&["virus", "vaccine"]), rules);
+    assert!(matches!(effect, RollEffect::Bust(_)), "{effect:?}");
+    let en = printed(long.clone(), "en", vec![Rules, Reference]);
+    for line in [
+        "A Long-Nosed Man with no Heroes to beat him ends your turn: the whole turn scores nothing, the points of its earlier rolls too. A Ventilator used in the turn still costs your next turn.",
+        "A bad face nobody beats ends your turn. So does a roll that scores 0 points, even when every bad face in it is beaten: say you roll two blocks again and get a Virus and a Vaccine. Then the turn scores nothing",
+        "A bad face nobody beats ends your turn. So does a roll that scores 0, even with every bad face beaten (a Virus and a Vaccine, say).",
+        "A Long-Nosed Man without Heroes ends your turn: the whole turn scores nothing.",
+        "the long game with whammies (a Virus nobody beats also costs your whole game total)",
+    ] {
+        assert!(en.contains(line), "{line}\n{en}");
+    }
+    assert!(!en.contains("still counts as below"), "{en}");
+    let de = printed(long, "de", vec![Rules, Reference]);
+    for line in [
+        "Eine Langnase, die keine Helden schlagen, beendet deinen Zug: der ganze Zug zählt nichts, auch die Punkte seiner Würfe davor. Eine im Zug genutzte Beatmung kostet trotzdem den nächsten Zug.",
+        "Eine böse Seite, die niemand schlägt, beendet deinen Zug. Ebenso ein Wurf mit 0 Punkten, auch wenn alle bösen Seiten darin geschlagen sind: zum Beispiel wirfst du zwei Würfel neu und bekommst Virus und Impfstoff. Dann zählt der Zug nichts",
+        "Eine böse Seite, die niemand schlägt, beendet deinen Zug. Ebenso ein Wurf mit 0 Punkten, auch wenn alle bösen Seiten geschlagen sind (etwa Virus und Impfstoff).",
+        "Eine Langnase ohne Helden beendet den Zug: der ganze Zug zählt nichts.",
+        "das lange Spiel mit Whammys (ein ungeschlagenes Virus kostet auch die ganze Spielsumme)",
+    ] {
+        assert!(de.contains(line), "{line}\n{de}");
+    }
+    assert!(!de.contains("zählt trotzdem wie unten"), "{de}");
+}
+
+/// Each face of a net shows, small in its top corners, its die's number and
+/// how many BAD faces that die has (the cards say which is the BAD count):
+/// the tie-break needs no turning over.
+#[test]
+fn every_face_shows_its_die_and_the_die_s_bad_faces() {
+    use sheets::SheetKind::Nets;
+    for lang in ["en", "de"] {
+        for style in [crate::sheet::Style::default(), crate::sheet::Style::large(true)] {
+            let req = Request {
+                style,
+                seats: Default::default(),
+                params: Params::default(),
+                seed: Seed::new("card").unwrap(),
+                paper: crate::sheet::Paper::A4,
+                sheets: vec![Nets],
+                code_sheets: None,
+            };
+            let dice = req.dice().unwrap();
+            let texts = crate::games::texts(lang, None).unwrap();
+            let pages = req.document(&texts).unwrap().pages;
+            let digits: Vec<String> = pages
+                .iter()
+                .flat_map(|p| p.text_boxes())
+                .map(|b| b.text)
+                .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit()))
+                .collect();
+            assert_eq!(digits.len(), 2 * 6 * dice.len(), "{lang} {style:?}: {digits:?}");
+            let bad: Vec<usize> = dice.iter().map(|d| d.iter().filter(|f| f.is_bad()).count()).collect();
+            for k in 0..=6usize {
+                let want = 6 * (1..=dice.len()).filter(|&n| n == k).count() + 6 * bad.iter().filter(|&&b| b == k).count();
+                let got = digits.iter().filter(|t| **t == k.to_string()).count();
+                assert_eq!(got, want, "{lang} {style:?}: {k}");
+            }
+        }
+    }
+}
+
+/// Faces by their ids.
+fn parse_roll_of(ids: &[&str]) -> Vec<Face> {
+    ids.iter().map(|id| Face::parse(id).unwrap()).collect()
 }

@@ -454,12 +454,14 @@ impl Context<'_> {
             self.labels.get("tracker_more")
         );
         let head = self.tracker_head_mm();
-        // The height of the table of a page whose key (5 mm below it) is `text`.
+        // The height of the table of a page whose key (5 mm below it) is
+        // `text`: the key's last line ends above the content's bottom, clear
+        // of the calibration bar.
         let table_h = |text: &str| {
             let key_h = self.kit.blank().paragraph(left, 0.0, width, 14.0, Regular, text) + 5.0;
             (self.kit.content_bottom(&blank) - key_h - top) / SCALE
         };
-        let rows_under = |text: &str| tracker_rows(table_h(text) + 4.0, head);
+        let rows_under = |text: &str| tracker_rows(table_h(text), head);
         let (first_rows, next_rows) = (rows_under(&key), rows_under(&carried));
         let w = width / SCALE;
         let wanted = rating.p90_turns as usize + 1;

@@ -709,7 +709,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "darfst du ohne Pass hinausfahren*. Frei sind dabei die markierten Felder jedes X, auf dem dein Auto steht oder das es berührt (sein Feld oder eines der 8 darum). Wer auf einem markierten Feld hält oder die eines anderen X befährt, braucht einen Pass.",
+        "darfst du ohne Pass hinausfahren*. Das gilt für die markierten Felder jedes X, auf dem dein Auto steht oder neben dem es steht (auch schräg). Hältst du auf einem markierten Feld, brauchst du einen Pass. Fährst du durch die markierten Felder eines anderen X, brauchst du auch einen Pass.",
         "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
         "dann den Laden durchstreichen (auch wer nichts kauft).",
     ] {
@@ -954,7 +954,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Second visitor: buy up to that number, at $1 each, then cross the store out (also when you buy nothing).",
                 "From the third visit on (the store is crossed out), each visitor finds $1 on the ground.",
                 "You may come back to an ATM on any later turn, as often as you like.",
-                "Doubles: nothing this time (next visit it works again).",
+                "Doubles give $0 (the difference is 0); the ATM still works next time.",
                 "Most TP wins; on a tie, all with the most TP share the win.",
                 "Play these only if all agree before the game; without Law of the Jungle, leave its tracker column and score pad row empty.",
                 "both roll one die (dice tape: one row, the mover takes blue, the other red)",
@@ -983,7 +983,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Ab dem dritten Besuch (durchgestrichen) findet man bei jedem Besuch 1\u{a0}$ auf dem Boden.",
                 "Wiederkommen darfst du in jedem späteren Zug.",
                 "Wer auf das X-Feld einer Gefahrenzone fährt, hält dort an",
-                "Ein Pasch: diesmal nichts (beim nächsten Besuch geht er wieder).",
+                "Ein Pasch bringt 0\u{a0}$ (die Differenz ist 0); der Automat zahlt beim nächsten Mal wie sonst.",
                 "bei Gleichstand teilen sich alle mit den meisten den Sieg.",
                 "Nur wenn alle vor dem Spiel zustimmen; ohne Faustrecht bleiben seine Spalte und seine Zeile der Endabrechnung leer.",
                 "beide werfen einen Würfel (Würfelstreifen: eine Zeile, wer fährt, nimmt blau, der andere rot)",
@@ -1116,4 +1116,71 @@ fn stores_whose_games_cannot_end_in_the_band_are_refused_before_the_search() {
         ..p.clone()
     };
     assert!(off.check().is_ok());
+}
+
+/// Regression: in large print the first tracker's key ran over the 100 mm
+/// bar. On every page of every sheet, both papers, both languages, standard
+/// and large print, nothing comes within 1 mm of the calibration bar (the
+/// seed and players of the game that showed it, and the tests' default).
+#[test]
+fn nothing_touches_the_calibration_bar() {
+    use crate::sheet::Paper;
+    for lang in ["en", "de"] {
+        let texts = crate::games::texts(lang, None).unwrap();
+        for paper in [Paper::A4, Paper::Letter] {
+            for style in [crate::sheet::Style::default(), crate::sheet::Style::large(true)] {
+                for (seed, players) in [("card", Params::default().players), ("Ferien", 3)] {
+                let req = Request {
+                    params: Params { players, ..Params::default() },
+                    seed: Seed::new(seed).unwrap(),
+                    paper,
+                    style,
+                    sheets: sheets::SheetKind::ALL.to_vec(),
+                    ..blank_request()
+                };
+                for (i, page) in req.document(&texts).unwrap().pages.iter().enumerate() {
+                    let touching = crate::sheet::touching_the_calibration_bar(page);
+                    assert!(touching.is_empty(), "{lang} {paper:?} {style:?} {seed} page {}: {touching:?} touch the bar", i + 1);
+                }
+                }
+            }
+        }
+    }
+}
+
+/// What first players of the German large print asked, answered on the
+/// trackers as printed: the TP total adds to the TP total above (not the
+/// column), and a game past the rows prints the tracker again or draws it.
+#[test]
+fn the_trackers_say_what_adds_up_and_where_more_rows_come_from() {
+    for (lang, lines) in [
+        (
+            "en",
+            ["TP total: the TP total above + 1st + 2nd", "More turns? Print this tracker again, or draw its columns on paper, and carry the totals over."],
+        ),
+        (
+            "de",
+            [
+                "Rollen gesamt: Rollen gesamt darüber + 1. + 2.",
+                "Mehr Züge? Druckt dieses Blatt noch einmal oder zeichnet seine Spalten auf ein Papier und übertragt die Summen.",
+            ],
+        ),
+    ] {
+        for style in [crate::sheet::Style::default(), crate::sheet::Style::large(true)] {
+            let req = Request {
+                style,
+                sheets: vec![sheets::SheetKind::Tracker],
+                ..blank_request()
+            };
+            let texts = crate::games::texts(lang, None).unwrap();
+            let mut keys = 0;
+            for page in req.document(&texts).unwrap().pages {
+                let printed: Vec<String> = page.text_boxes().into_iter().map(|b| b.text).collect();
+                let printed = printed.join(" ");
+                assert!(printed.contains(lines[1]), "{lang} {style:?}: {printed}");
+                keys += printed.contains(lines[0]) as usize;
+            }
+            assert!(keys > 0, "{lang} {style:?}: no page has the whole key");
+        }
+    }
 }
