@@ -190,28 +190,6 @@ impl Squares {
         })
     }
 
-    /// Each index `k` higher.
-    fn up(&self, k: u32) -> Squares {
-        let mut out = [0; WORDS];
-        let mut carry = 0;
-        for (o, w) in out.iter_mut().zip(self.0) {
-            *o = w << k | carry;
-            carry = w >> (64 - k);
-        }
-        Squares(out)
-    }
-
-    /// Each index `k` lower.
-    fn down(&self, k: u32) -> Squares {
-        let mut out = [0; WORDS];
-        let mut carry = 0;
-        for (o, w) in out.iter_mut().zip(self.0).rev() {
-            *o = w >> k | carry;
-            carry = w << (64 - k);
-        }
-        Squares(out)
-    }
-
     fn zip(self, other: Squares, f: impl Fn(u64, u64) -> u64) -> Squares {
         let mut out = self.0;
         for (o, w) in out.iter_mut().zip(other.0) {
@@ -271,6 +249,8 @@ impl std::ops::Index<usize> for Squares {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ring {
     side: u32,
+    /// The words the grid's squares take.
+    words: usize,
     inside: Squares,
     /// The squares a step to the right or to the left may end on (not the
     /// first, or not the last, column: a row does not run on into the next).
@@ -284,16 +264,30 @@ impl Ring {
         let n = g.size as usize;
         Ring {
             side: g.size as u32,
+            words: g.len().div_ceil(64),
             inside: (0..g.len()).collect(),
             right: (0..g.len()).filter(|i| i % n != 0).collect(),
             left: (0..g.len()).filter(|i| i % n != n - 1).collect(),
         }
     }
 
-    /// Every square one orthogonal step from a square of `s`.
+    /// Every square one orthogonal step from a square of `s`: each square
+    /// moved one index up and down (along its row) and a side's length up
+    /// and down (a row on), word by word with what carries over from the
+    /// next word and the one before.
     pub fn around(&self, s: Squares) -> Squares {
-        let sideways = (s.up(1) & self.right) | (s.down(1) & self.left);
-        (sideways | s.up(self.side) | s.down(self.side)) & self.inside
+        let (w, k) = (&s.0, self.side);
+        let mut out = [0; WORDS];
+        for i in 0..self.words {
+            let before = if i > 0 { w[i - 1] } else { 0 };
+            let after = w.get(i + 1).copied().unwrap_or(0);
+            let right = (w[i] << 1 | before >> 63) & self.right.0[i];
+            let left = (w[i] >> 1 | after << 63) & self.left.0[i];
+            let below = w[i] << k | before >> (64 - k);
+            let above = w[i] >> k | after << (64 - k);
+            out[i] = (right | left | below | above) & self.inside.0[i];
+        }
+        Squares(out)
     }
 }
 

@@ -356,7 +356,7 @@ impl Game {
             if !pass {
                 let atd = next & self.atd;
                 let from_home = atd & home & self.ring.around(ring & home);
-                held_back |= atd != from_home;
+                held_back |= !(atd - from_home).is_empty();
                 open = (next - atd) | from_home;
             }
             // Onto another car only by the Law of the Jungle; never through one.
