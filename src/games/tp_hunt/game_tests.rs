@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::grid::cell;
+use sha2::{Digest, Sha256};
 
 fn map(size: u16, stores: &[(u16, u16)], atms: &[(u16, u16)], dangers: &[(u16, u16)]) -> Map {
     let cells = |l: &[(u16, u16)]| l.iter().map(|&(c, r)| cell(c, r)).collect();
@@ -486,25 +487,22 @@ fn spreading_infection_may_land_on_a_shaded_square_but_not_on_a_car() {
 /// The greedy policy, recording every choice and what it was shown.
 struct Recorder<'t> {
     inner: crate::games::tp_hunt::policy::Greedy<'t>,
-    log: sha2::Sha256,
+    log: Sha256,
 }
 
 impl Policy for Recorder<'_> {
     fn start(&mut self, g: &Game, player: usize, choices: &[usize]) -> usize {
         let pick = self.inner.start(g, player, choices);
-        use sha2::Digest;
         self.log.update(format!("s{player}:{choices:?}->{pick};"));
         pick
     }
     fn drive(&mut self, g: &Game, player: usize, roll: u32, drives: &[Drive]) -> usize {
         let pick = self.inner.drive(g, player, roll, drives);
-        use sha2::Digest;
         self.log.update(format!("d{player}:{roll}:{drives:?}->{pick};"));
         pick
     }
     fn buy(&mut self, g: &Game, player: usize, most: u32) -> u32 {
         let n = self.inner.buy(g, player, most);
-        use sha2::Digest;
         self.log.update(format!("b{player}:{most}->{n};"));
         n
     }
@@ -516,7 +514,6 @@ impl Policy for Recorder<'_> {
 /// pinned by a digest of their record.
 #[test]
 fn the_drives_listed_and_the_choices_made_stay_the_same() {
-    use sha2::Digest;
     let cases = [
         (12, 12, 10, 7, 4, Switches::default(), Rulings::CURRENT),
         (12, 9, 10, 10, 2, Switches::default(), Rulings::CURRENT),
@@ -560,7 +557,7 @@ fn the_drives_listed_and_the_choices_made_stay_the_same() {
         ),
         (26, 40, 30, 40, 4, Switches::default(), Rulings::BEFORE_V5),
     ];
-    let mut all = sha2::Sha256::new();
+    let mut all = Sha256::new();
     for (k, (grid, stores, atms, dangers, players, switches, rulings)) in cases.into_iter().enumerate() {
         let p = crate::games::tp_hunt::Params {
             grid,
@@ -580,7 +577,7 @@ fn the_drives_listed_and_the_choices_made_stay_the_same() {
             for n in 0..12u64 {
                 let mut policy = Recorder {
                     inner: crate::games::tp_hunt::policy::Greedy::new(&table),
-                    log: sha2::Sha256::new(),
+                    log: Sha256::new(),
                 };
                 let mut dice = crate::seed::Seed::new("pin").unwrap().stream("dice", n);
                 let played = play_from(&start, &mut dice, &mut policy);
