@@ -7,6 +7,8 @@ against the peers' unrated TP Hunt maps, all in one run, interleaved.
 - 1,000 rated TP Hunt maps (`tp-hunt --count 1000 --sheets map`) against
   Typst's and ReportLab's 1,000 unrated maps: wall time, peak RSS, bytes a page;
 - class packs of 30 and 1,000 students per game;
+- take-home packs (`--per student`, a rated set for each student) of 1,000
+  students for TP Hunt and Panic Buy (`--only takehome`);
 - the CLI's PNG preview of a map page from a cold start;
 - where a rated set's time goes (`--only floor`): one simulated game's cost
   on one core (`GAME simulate`, N games less 1 game), the games behind a
@@ -14,7 +16,7 @@ against the peers' unrated TP Hunt maps, all in one run, interleaved.
 
 The machine is shared: compare the ratios within one run, not the seconds.
 
-usage: python3 bench/ratings.py [--runs 5] [--before OTHER_BINARY] [--only sets,peers,packs,preview,floor]
+usage: python3 bench/ratings.py [--runs 5] [--before OTHER_BINARY] [--only sets,peers,packs,takehome,preview,floor]
 """
 import argparse
 import os
@@ -45,6 +47,8 @@ def main():
         peers(a, bins, out)
     if "packs" in only:
         packs(a, bins, out)
+    if "takehome" in only:
+        takehome(a, bins, out)
     if "preview" in only:
         preview(a, bins, out)
     if "floor" in only:
@@ -119,6 +123,23 @@ def packs(a, bins, out):
     for g in GAMES:
         for n in (30, 1000):
             print("| %s | %d | %s |" % (g, n, " | ".join("%.2f" % med(res[(label, g, n)], 0) for label, _ in bins)))
+
+
+def takehome(a, bins, out):
+    cases = {}
+    for label, b in bins:
+        for g in ("tp-hunt", "panic-buy"):
+            f = os.path.join(out, "%s_takehome_%s.pdf" % (label, g))
+            cases[(label, g)] = ([b, "pack", "--game", g, "--count", "1000", "--per", "student", "--seed", "s",
+                                  "-o", f], f)
+    res = run_cases(a.runs if a.runs < 3 else 3, cases)
+    print("\n### Take-home packs of 1,000 students (wall s, both cores; medians)\n")
+    print("| game | " + " | ".join(label for label, _ in bins) + (" | after / before |" if len(bins) > 1 else ""))
+    print("|---|" + "---:|" * (len(bins) + (1 if len(bins) > 1 else 0)))
+    for g in ("tp-hunt", "panic-buy"):
+        s = [med(res[(label, g)], 0) for label, _ in bins]
+        ratio = " | %.2f" % (s[0] / s[1]) if len(s) > 1 else ""
+        print("| %s | %s%s |" % (g, " | ".join("%.2f" % x for x in s), ratio))
 
 
 def preview(a, bins, out):

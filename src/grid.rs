@@ -141,9 +141,176 @@ impl Grid {
     }
 }
 
+/// The most squares along a side that [`Squares`] holds.
+pub const MAX_SIDE: u16 = 26;
+const WORDS: usize = (MAX_SIDE as usize * MAX_SIDE as usize).div_ceil(64);
+
+/// A set of a grid's squares by their row-major indices, as bits: a
+/// breadth-first search takes a whole ring of squares a step
+/// ([`Ring::around`]) instead of one square at a time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Squares([u64; WORDS]);
+
+impl Squares {
+    pub const EMPTY: Squares = Squares([0; WORDS]);
+
+    pub fn one(i: usize) -> Squares {
+        let mut s = Squares::EMPTY;
+        s.insert(i);
+        s
+    }
+
+    pub fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    pub fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    /// The indices, lowest first.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let i = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    k * 64 + i
+                })
+            })
+        })
+    }
+
+    fn zip(self, other: Squares, f: impl Fn(u64, u64) -> u64) -> Squares {
+        let mut out = self.0;
+        for (o, w) in out.iter_mut().zip(other.0) {
+            *o = f(*o, w);
+        }
+        Squares(out)
+    }
+}
+
+impl FromIterator<usize> for Squares {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Squares {
+        let mut s = Squares::EMPTY;
+        for i in iter {
+            s.insert(i);
+        }
+        s
+    }
+}
+
+impl std::ops::BitOr for Squares {
+    type Output = Squares;
+    fn bitor(self, other: Squares) -> Squares {
+        self.zip(other, |a, b| a | b)
+    }
+}
+
+impl std::ops::BitAnd for Squares {
+    type Output = Squares;
+    fn bitand(self, other: Squares) -> Squares {
+        self.zip(other, |a, b| a & b)
+    }
+}
+
+/// The squares of the first set not in the second.
+impl std::ops::Sub for Squares {
+    type Output = Squares;
+    fn sub(self, other: Squares) -> Squares {
+        self.zip(other, |a, b| a & !b)
+    }
+}
+
+impl std::ops::BitOrAssign for Squares {
+    fn bitor_assign(&mut self, other: Squares) {
+        *self = *self | other;
+    }
+}
+
+/// `squares[i]` reads as a `Vec<bool>` would.
+impl std::ops::Index<usize> for Squares {
+    type Output = bool;
+    fn index(&self, i: usize) -> &bool {
+        if self.contains(i) { &true } else { &false }
+    }
+}
+
+/// What one orthogonal step does to a set of a grid's squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ring {
+    side: u32,
+    /// The words the grid's squares take.
+    words: usize,
+    inside: Squares,
+    /// The squares a step to the right or to the left may end on (not the
+    /// first, or not the last, column: a row does not run on into the next).
+    right: Squares,
+    left: Squares,
+}
+
+impl Ring {
+    pub fn new(g: Grid) -> Ring {
+        assert!(g.size <= MAX_SIDE, "a grid of {} squares a side is too large", g.size);
+        let n = g.size as usize;
+        Ring {
+            side: g.size as u32,
+            words: g.len().div_ceil(64),
+            inside: (0..g.len()).collect(),
+            right: (0..g.len()).filter(|i| i % n != 0).collect(),
+            left: (0..g.len()).filter(|i| i % n != n - 1).collect(),
+        }
+    }
+
+    /// Every square one orthogonal step from a square of `s`: each square
+    /// moved one index up and down (along its row) and a side's length up
+    /// and down (a row on), word by word with what carries over from the
+    /// next word and the one before.
+    pub fn around(&self, s: Squares) -> Squares {
+        let (w, k) = (&s.0, self.side);
+        let mut out = [0; WORDS];
+        for i in 0..self.words {
+            let before = if i > 0 { w[i - 1] } else { 0 };
+            let after = w.get(i + 1).copied().unwrap_or(0);
+            let right = (w[i] << 1 | before >> 63) & self.right.0[i];
+            let left = (w[i] >> 1 | after << 63) & self.left.0[i];
+            let below = w[i] << k | before >> (64 - k);
+            let above = w[i] >> k | after << (64 - k);
+            out[i] = (right | left | below | above) & self.inside.0[i];
+        }
+        Squares(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ring_is_the_orthogonal_neighbours_of_a_set_of_squares() {
+        for size in [4u16, 8, 12, 26] {
+            let g = Grid { size };
+            let ring = Ring::new(g);
+            for c in g.cells() {
+                let around: Vec<usize> = ring.around(Squares::one(g.index(c))).iter().collect();
+                let mut want: Vec<usize> = g.orthogonal(c).map(|n| g.index(n)).collect();
+                want.sort();
+                assert_eq!(around, want, "{c} on {size}");
+            }
+        }
+        let s: Squares = [0, 63, 64, 200, 675].into_iter().collect();
+        assert_eq!(s.iter().collect::<Vec<_>>(), [0, 63, 64, 200, 675]);
+        assert!(s[63] && !s[62] && (s - Squares::one(63)).iter().count() == 4);
+    }
 
     #[test]
     fn neighbours_are_clipped_at_the_edge() {

@@ -10,7 +10,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Map, Mark};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, Ring, Squares};
 
 /// TP Hunt: READY TO PLAY, "each player starts with $5".
 pub const START_WALLET: u32 = 5;
@@ -161,7 +161,9 @@ pub struct Game {
     /// Sides of every die: the grid's size (a d12 on the 12 x 12 map).
     pub sides: u32,
     pub squares: Vec<Square>,
-    pub atd: Vec<bool>,
+    pub atd: Squares,
+    /// The danger centres, where a car stops.
+    dangers: Squares,
     pub stock: Vec<Stock>,
     pub cars: Vec<Car>,
     /// Whose turn it is.
@@ -170,8 +172,8 @@ pub struct Game {
     pub rulings: Rulings,
     /// Danger zones added by Spreading Infection.
     pub added_dangers: u32,
-    /// The orthogonal neighbours of each square, `NO_SQUARE` past the edge.
-    pub neighbours: Vec<[usize; 4]>,
+    /// One orthogonal step on this grid, for the search of a turn's drives.
+    ring: Ring,
     /// Turns in a row in which no car could drive: a whole round of them
     /// means no car will ever drive again.
     pub stuck_turns: usize,
@@ -180,24 +182,14 @@ pub struct Game {
     scratch: Scratch,
 }
 
-/// A neighbour past the grid's edge.
-pub const NO_SQUARE: usize = usize::MAX;
-
-/// The working room of [`Game::drives_into`]: the squares a breadth-first
-/// search has seen and its queue, and the drives of the turn.
+/// The working room of [`Game::drives_into`]: the steps to each square
+/// the searches reached (read only where they did), and the drives of the turn.
 #[derive(Debug, Clone, Default)]
 struct Scratch {
-    cars: Vec<bool>,
     free: Vec<u8>,
     paid: Vec<u8>,
-    /// The squares of the danger areas the car starts its turn in.
-    home: Vec<bool>,
-    queue: Vec<(usize, u8)>,
     drives: Vec<Drive>,
 }
-
-/// Not reached by a search (a drive is at most a die's sides, at most 26).
-const UNREACHED: u8 = u8::MAX;
 
 /// The game's end: every store crossed out.
 impl Game {
@@ -214,11 +206,13 @@ impl Game {
                 Mark::Store => {}
             }
         }
+        let atd = map.atd();
         Game {
             grid,
             sides: grid.size as u32,
+            dangers: (0..grid.len()).filter(|&i| squares[i] == Square::Danger).collect(),
             squares,
-            atd: map.atd(),
+            atd: (0..grid.len()).filter(|&i| atd[i]).collect(),
             stock: vec![Stock::Fresh; map.stores.len()],
             cars: vec![
                 Car {
@@ -232,16 +226,7 @@ impl Game {
             rulings: Rulings::CURRENT,
             added_dangers: 0,
             stuck_turns: 0,
-            neighbours: grid
-                .cells()
-                .map(|c| {
-                    let mut four = [NO_SQUARE; 4];
-                    for (slot, n) in four.iter_mut().zip(grid.orthogonal(c)) {
-                        *slot = grid.index(n);
-                    }
-                    four
-                })
-                .collect(),
+            ring: Ring::new(grid),
             scratch: Scratch::default(),
         }
     }
@@ -301,118 +286,98 @@ impl Game {
         let Some(from) = self.cars[player].at else {
             return;
         };
-        s.cars.clear();
-        s.cars.resize(self.grid.len(), false);
-        for (k, c) in self.cars.iter().enumerate() {
-            if let Some(at) = c.at.filter(|_| k != player) {
-                s.cars[at] = true;
-            }
-        }
-        self.home_area(from, &mut s.home);
-        let most = roll.min(UNREACHED as u32 - 1) as u8;
-        let held_back = self.steps_from(&s.cars, &s.home, from, most, false, &mut s.queue, &mut s.free);
-        s.drives.extend(
-            s.free
-                .iter()
-                .enumerate()
-                .filter(|(_, d)| **d != UNREACHED)
-                .map(|(to, d)| Drive {
-                    to,
-                    steps: *d as u32,
-                    pass: false,
-                }),
-        );
+        let cars: Squares = (self.cars.iter().enumerate())
+            .filter(|(k, _)| *k != player)
+            .filter_map(|(_, c)| c.at)
+            .collect();
+        let home = self.home_area(from);
+        let most = roll.min(u8::MAX as u32) as u8;
+        let (free, held_back) = self.steps_from(cars, home, from, most, false, &mut s.free);
+        s.drives.extend(free.iter().map(|to| Drive {
+            to,
+            steps: s.free[to] as u32,
+            pass: false,
+        }));
         // Only a search that met an ATD square can reach more with a pass.
         if held_back && self.cars[player].wallet >= ATD_PASS {
-            self.steps_from(&s.cars, &s.home, from, most, true, &mut s.queue, &mut s.paid);
-            let only_paid = s
-                .paid
-                .iter()
-                .zip(&s.free)
-                .enumerate()
-                .filter(|(_, (p, f))| **p != UNREACHED && **f == UNREACHED);
-            s.drives.extend(only_paid.map(|(to, (d, _))| Drive {
+            let (paid, _) = self.steps_from(cars, home, from, most, true, &mut s.paid);
+            s.drives.extend((paid - free).iter().map(|to| Drive {
                 to,
-                steps: *d as u32,
+                steps: s.paid[to] as u32,
                 pass: true,
             }));
         }
     }
 
-    /// Into `home`, the squares of every danger area (a centre and its
-    /// ATD squares) that `from` lies in, when [`Rulings::free_exit`] lets
-    /// a car drive out of them without a pass; else nothing (empty).
-    fn home_area(&self, from: usize, home: &mut Vec<bool>) {
-        home.clear();
-        if !self.rulings.free_exit || !(self.atd[from] || self.squares[from] == Square::Danger) {
-            return;
+    /// The squares of every danger area (a centre and its ATD squares)
+    /// that `from` lies in, when [`Rulings::free_exit`] lets a car drive
+    /// out of them without a pass; else none.
+    fn home_area(&self, from: usize) -> Squares {
+        let mut home = Squares::EMPTY;
+        if !self.rulings.free_exit || !(self.atd[from] || self.dangers[from]) {
+            return home;
         }
-        home.resize(self.grid.len(), false);
         let area = |c: Cell| std::iter::once(c).chain(self.grid.surrounding(c));
-        for centre in area(self.cell(from)).filter(|c| self.squares[self.grid.index(*c)] == Square::Danger) {
+        for centre in area(self.cell(from)).filter(|c| self.dangers[self.grid.index(*c)]) {
             for c in area(centre) {
-                home[self.grid.index(c)] = true;
+                home.insert(self.grid.index(c));
             }
         }
+        home
     }
 
-    /// Fewest steps to each square a car at `from` may end on, within
-    /// `most`, into `dist` ([`UNREACHED`] where it may not end); whether
-    /// an ATD square held the search back (never with a pass). Without a
-    /// pass, ATD squares of the `home` area (empty for none) are crossed
-    /// from within it but never ended on.
-    #[allow(clippy::too_many_arguments)]
+    /// The squares a car at `from` may end on, within `most` steps, with
+    /// the fewest steps to each in `dist` (read only where reached); and
+    /// whether an ATD square may have held the search back (never with a
+    /// pass: without one, more may be reached with one). Without a pass,
+    /// ATD squares of the `home` area (empty for none) are crossed from
+    /// within it but never ended on. Breadth first, a ring of squares a step.
     fn steps_from(
         &self,
-        cars: &[bool],
-        home: &[bool],
+        cars: Squares,
+        home: Squares,
         from: usize,
         most: u8,
         pass: bool,
-        queue: &mut Vec<(usize, u8)>,
         dist: &mut Vec<u8>,
-    ) -> bool {
-        dist.clear();
-        dist.resize(self.grid.len(), UNREACHED);
-        // A square given a distance is never looked at again; another car's
-        // square (no end, no way through) may be, to the same effect.
-        queue.clear();
-        queue.push((from, 0));
-        let mut next = 0;
+    ) -> (Squares, bool) {
+        dist.resize(self.grid.len(), 0);
+        let mut reached = Squares::EMPTY;
+        // Squares never entered again: those reached, and the start.
+        let mut seen = Squares::one(from);
+        let mut ring = seen;
         let mut held_back = false;
-        while let Some(&(i, d)) = queue.get(next) {
-            next += 1;
-            if d == most {
-                continue;
+        for d in 1..=most {
+            if ring.is_empty() {
+                break;
             }
-            for &j in &self.neighbours[i] {
-                if j == NO_SQUARE || j == from || dist[j] != UNREACHED {
-                    continue;
-                }
-                if self.atd[j] && !pass && (home.is_empty() || !(home[i] && home[j])) {
-                    held_back = true;
-                    continue;
-                }
-                let car = cars[j];
-                if !car || self.switches.jungle {
-                    dist[j] = d + 1;
-                }
-                // Never through a car; a danger centre stops the car.
-                if !car && self.squares[j] != Square::Danger {
-                    queue.push((j, d + 1));
-                }
+            let next = self.ring.around(ring) - seen;
+            let mut open = next;
+            if !pass {
+                let atd = next & self.atd;
+                let from_home = atd & home & self.ring.around(ring & home);
+                held_back |= !(atd - from_home).is_empty();
+                open = (next - atd) | from_home;
             }
+            // Onto another car only by the Law of the Jungle; never through one.
+            let ends = if self.switches.jungle { open } else { open - cars };
+            for j in ends.iter() {
+                dist[j] = d;
+            }
+            reached |= ends;
+            seen |= ends;
+            // A danger centre stops the car.
+            ring = open - cars - self.dangers;
         }
         if !pass && !home.is_empty() {
             // The way out of the home area is free, a stop inside it is not.
-            for (j, d) in dist.iter_mut().enumerate() {
-                if home[j] && self.atd[j] && *d != UNREACHED {
-                    *d = UNREACHED;
-                    held_back = true;
-                }
+            let inside = reached & home & self.atd;
+            if !inside.is_empty() {
+                reached = reached - inside;
+                held_back = true;
             }
         }
-        held_back
+        (reached, held_back)
     }
 
     /// Places every car, in turn order, where the policy chooses.
@@ -537,11 +502,12 @@ impl Game {
             let i = self.grid.index(crate::grid::cell(col, row));
             if self.squares[i] == Square::Empty && !self.occupied(i, usize::MAX) {
                 self.squares[i] = Square::Danger;
-                self.atd[i] = false;
+                self.dangers.insert(i);
+                self.atd.remove(i);
                 for n in self.grid.surrounding(self.cell(i)) {
                     let j = self.grid.index(n);
                     if self.squares[j] != Square::Danger {
-                        self.atd[j] = true;
+                        self.atd.insert(j);
                     }
                 }
                 self.added_dangers += 1;

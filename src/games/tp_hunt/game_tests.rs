@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::grid::cell;
+use sha2::{Digest, Sha256};
 
 fn map(size: u16, stores: &[(u16, u16)], atms: &[(u16, u16)], dangers: &[(u16, u16)]) -> Map {
     let cells = |l: &[(u16, u16)]| l.iter().map(|&(c, r)| cell(c, r)).collect();
@@ -481,4 +482,110 @@ fn spreading_infection_may_land_on_a_shaded_square_but_not_on_a_car() {
     assert_eq!(g.added_dangers, 1);
     assert_eq!(g.squares[g.grid.index(cell(7, 7))], Square::Danger);
     assert_eq!(g.squares[g.grid.index(cell(4, 1))], Square::Empty);
+}
+
+/// The greedy policy, recording every choice and what it was shown.
+struct Recorder<'t> {
+    inner: crate::games::tp_hunt::policy::Greedy<'t>,
+    log: Sha256,
+}
+
+impl Policy for Recorder<'_> {
+    fn start(&mut self, g: &Game, player: usize, choices: &[usize]) -> usize {
+        let pick = self.inner.start(g, player, choices);
+        self.log.update(format!("s{player}:{choices:?}->{pick};"));
+        pick
+    }
+    fn drive(&mut self, g: &Game, player: usize, roll: u32, drives: &[Drive]) -> usize {
+        let pick = self.inner.drive(g, player, roll, drives);
+        self.log.update(format!("d{player}:{roll}:{drives:?}->{pick};"));
+        pick
+    }
+    fn buy(&mut self, g: &Game, player: usize, most: u32) -> u32 {
+        let n = self.inner.buy(g, player, most);
+        self.log.update(format!("b{player}:{most}->{n};"));
+        n
+    }
+}
+
+/// Guards the engine and the greedy policy against any change of what they
+/// do: every legal drive listed (in order), every choice and every game's
+/// end, on maps of several sizes, player counts, switches and rulings, are
+/// pinned by a digest of their record.
+#[test]
+fn the_drives_listed_and_the_choices_made_stay_the_same() {
+    let cases = [
+        (12, 12, 10, 7, 4, Switches::default(), Rulings::CURRENT),
+        (12, 9, 10, 10, 2, Switches::default(), Rulings::CURRENT),
+        (12, 12, 10, 7, 6, Switches::default(), Rulings::BEFORE_V5),
+        (
+            12,
+            12,
+            10,
+            7,
+            3,
+            Switches {
+                jungle: true,
+                infection: false,
+            },
+            Rulings::CURRENT,
+        ),
+        (
+            12,
+            12,
+            10,
+            7,
+            4,
+            Switches {
+                jungle: true,
+                infection: true,
+            },
+            Rulings::CURRENT,
+        ),
+        (8, 5, 4, 4, 3, Switches::default(), Rulings::CURRENT),
+        (
+            20,
+            30,
+            25,
+            20,
+            5,
+            Switches {
+                jungle: false,
+                infection: true,
+            },
+            Rulings::CURRENT,
+        ),
+        (26, 40, 30, 40, 4, Switches::default(), Rulings::BEFORE_V5),
+    ];
+    let mut all = Sha256::new();
+    for (k, (grid, stores, atms, dangers, players, switches, rulings)) in cases.into_iter().enumerate() {
+        let p = crate::games::tp_hunt::Params {
+            grid,
+            stores,
+            atms,
+            dangers,
+            players,
+            ..Default::default()
+        };
+        for m in 0..3u64 {
+            let map = crate::games::tp_hunt::generate(&p, &mut crate::seed::Seed::new("pin").unwrap().stream("map", k as u64 * 10 + m));
+            let start = Game {
+                rulings,
+                ..Game::new(&map, players as usize, switches)
+            };
+            let table = crate::games::tp_hunt::policy::Table::new(&start);
+            for n in 0..12u64 {
+                let mut policy = Recorder {
+                    inner: crate::games::tp_hunt::policy::Greedy::new(&table),
+                    log: Sha256::new(),
+                };
+                let mut dice = crate::seed::Seed::new("pin").unwrap().stream("dice", n);
+                let played = play_from(&start, &mut dice, &mut policy);
+                all.update(policy.log.finalize());
+                all.update(format!("{played:?}"));
+            }
+        }
+    }
+    let digest: String = all.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(digest, "98d42d619db847b6bc588f0d1443205c95d826b61130b429d9e1bd2e62e8fa6b");
 }

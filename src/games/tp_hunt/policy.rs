@@ -25,6 +25,8 @@ const AHEAD: f64 = 0.7;
 const DANGER_STOP: f64 = 2.0;
 /// Standing where only a pass leads out, with no dollar for one: stuck for good.
 const TRAPPED: f64 = 20.0;
+/// The least and the most a dollar more is worth, in TP.
+const DOLLAR: (f64, f64) = (0.1, 0.9);
 
 /// What the policy knows of a map that does not change: from every square,
 /// the fewest steps to every store and ATM around the danger centres.
@@ -47,6 +49,9 @@ pub struct Table {
     wait: Vec<f64>,
     /// For each square, whether an ATM can be reached from it without a pass.
     money_without_pass: Vec<bool>,
+    /// What a dollar more is worth to a player holding w dollars
+    /// ([`Greedy::dollar`]); the least it is worth past the end.
+    dollar: Vec<f64>,
 }
 
 impl Table {
@@ -86,7 +91,12 @@ impl Table {
         // A target is not ahead of itself; one cut off is worth nothing.
         wait[0] = 0.0;
         wait.push(0.0);
+        let enough = first_visit.len() as f64 * 0.6;
+        let dollar = (0..first_visit.len())
+            .map(|w| (1.0 - w as f64 / enough).clamp(DOLLAR.0, DOLLAR.1))
+            .collect();
         Table {
+            dollar,
             targets,
             steps,
             by_distance,
@@ -211,8 +221,8 @@ impl<'t> Greedy<'t> {
     /// How many TP a dollar more is worth to a player holding `wallet`:
     /// much while the wallet cannot pay for a store's stock, little after.
     fn dollar(&self, wallet: u32) -> f64 {
-        let enough = self.table.first_visit.len() as f64 * 0.6;
-        (1.0 - wallet as f64 / enough).clamp(0.1, 0.9)
+        // Past the table's end the wallet holds more than 0.9 of enough.
+        self.table.dollar.get(wallet as usize).copied().unwrap_or(DOLLAR.0)
     }
 
     /// What stopping on square `i` is worth now, in TP, and the wallet after.
@@ -283,7 +293,7 @@ impl Policy for Greedy<'_> {
             let top = self.top[k / n.max(1)];
             // What lies ahead need only be known where it could beat the
             // best drive so far (a hair under, so rounding never decides).
-            let enough = (best.1 - now + pass + trapped) / AHEAD - 1e-9;
+            let enough = (best.1 - now + pass + trapped) * (1.0 / AHEAD) - 1e-9;
             let ahead = self.ahead_nearest_first(d.to, &self.worths[k..k + n], top, enough);
             let score = now + AHEAD * ahead - pass - trapped;
             // Ties go to the first drive listed, as in `best_index`.
