@@ -365,9 +365,17 @@ pub const fn games_input(max: u32, default: &'static str, help: &'static str) ->
 /// a note for the side (a seed chosen at random).
 #[derive(Debug, Clone)]
 pub struct Report {
-    pub text: String,
+    /// Its lines, as messages: worded in the reader's language when shown.
+    pub lines: Vec<crate::message::Msg>,
     pub json: serde_json::Value,
-    pub note: Option<String>,
+    pub note: Option<crate::message::Msg>,
+}
+
+impl Report {
+    /// The report as a person reads it, in `lang`.
+    pub fn text(&self, lang: &str) -> String {
+        self.lines.iter().map(|l| l.words(lang)).collect::<Vec<_>>().join("\n")
+    }
 }
 
 /// Something a game does besides printing sheets (`simulate`, `odds`,

@@ -67,13 +67,14 @@ fn run_action(game: &dyn Game, name: &str, m: &ArgMatches) -> Result<i32> {
     let values = super::values_of(m, &action.takes(game));
     let values = config::read_files(game, &values)?;
     let report = action.call(game, &values)?;
+    let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
     if m.get_flag("json") {
         println!("{}", crate::json::readable_json(&report.json).trim_end());
     } else {
-        println!("{}", report.text);
+        println!("{}", report.text(lang));
     }
     if let Some(note) = report.note {
-        eprintln!("{note}");
+        eprintln!("{}", note.words(lang));
     }
     Ok(0)
 }

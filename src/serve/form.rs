@@ -21,6 +21,8 @@ pub struct Refusal {
     pub status: u16,
     pub message: String,
     pub field: Option<String>,
+    /// The message as data, worded in the page's language when sent.
+    pub keyed: Option<crate::error::Keyed>,
 }
 
 impl Refusal {
@@ -29,6 +31,7 @@ impl Refusal {
             status,
             message: crate::error::tidy(&message.into()),
             field: None,
+            keyed: None,
         }
     }
 
@@ -44,6 +47,7 @@ impl Refusal {
             status: 400,
             message: crate::error::tidy(&line),
             field: e.field,
+            keyed: e.keyed,
         }
     }
 

@@ -596,33 +596,40 @@ impl Difficulty {
         if let Difficulty::Within { low, high } = self {
             return Ok((f64::from(low) / 1000.0, f64::from(high) / 1000.0));
         }
-        let players = crate::text::counted(params.players as usize, "player");
         let Some(c) = Calibration::of(params) else {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "difficulty",
-                format!(
-                    "bands are calibrated for the levels as they stand (and for as-written); {players} at level {} with {} has none",
-                    params.level.name(),
-                    params.rules()
+                crate::msg!(
+                    "particle-panic.difficulty.uncalibrated",
+                    players = params.players,
+                    level = params.level.name(),
+                    rules = params.rules().to_string(),
                 ),
             ));
         };
         if c.near_unwinnable() {
-            let normal = if params.five_codes {
-                "; five codes make every level much harder than its name".to_string()
+            let note = if params.five_codes {
+                crate::msg!("particle-panic.difficulty.five_codes_harder")
             } else {
                 levels::LevelRow::of(params.players, false, DEFAULT_LEVEL)
-                    .map(|r| format!("; at level normal strong play wins about {:.0}%", r.search * 100.0))
-                    .unwrap_or_default()
+                    .map(|r| {
+                        crate::msg!(
+                            "particle-panic.difficulty.normal_wins",
+                            share = crate::message::dec(r.search * 100.0, 0)
+                        )
+                    })
+                    .unwrap_or_else(|| crate::msg!("empty"))
             };
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "difficulty",
-                format!(
-                    "with {players} ({}) at level {} the game is near-unwinnable: the rating player wins {:.2}% of games over {} deals, too few to sort deals into bands{normal}",
-                    params.variant(),
-                    params.level.name(),
-                    c.mean * 100.0,
-                    levels::CALIBRATION_DEALS,
+                crate::msg!(
+                    "particle-panic.difficulty.near_unwinnable",
+                    players = params.players,
+                    variant = params.variant(),
+                    level = params.level.name(),
+                    share = crate::message::dec(c.mean * 100.0, 2),
+                    deals = levels::CALIBRATION_DEALS,
+                    note = note,
                 ),
             ));
         }
