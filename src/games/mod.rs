@@ -165,10 +165,25 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// One broken rule, named as the rules list names it, with the cells involved.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Violation {
     pub rule: &'static str,
+    /// The message in English.
     pub message: String,
+    /// The message as data, for the reader's language, where the rule says it so.
+    #[serde(skip)]
+    pub words: Option<crate::message::Msg>,
+}
+
+impl Violation {
+    /// A broken rule said as a message of the catalogues.
+    pub fn keyed(rule: &'static str, msg: crate::message::Msg) -> Violation {
+        Violation {
+            rule,
+            message: msg.words("en"),
+            words: Some(msg),
+        }
+    }
 }
 
 impl fmt::Display for Violation {

@@ -384,7 +384,7 @@ pub const RULES: [(&str, &str); 3] = [
 /// The rule engine for a deal's composition.
 pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
     let mut out = Vec::new();
-    let v = |rule: &'static str, message: String| Violation { rule, message };
+    let v = |rule: &'static str, message: String| Violation { words: None, rule, message };
     if deal.hands.len() != p.players as usize {
         out.push(v(
             "hands",

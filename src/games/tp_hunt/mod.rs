@@ -419,6 +419,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     // Rating a map takes simulated games: settings whose maps keep missing
     // the rating rules stop after a few rated maps, not thousands.
     let mut rated = 0u32;
+    let mut spent = 0u64;
     let mut last_rated = Vec::new();
     let mut last_map = None;
     for i in 0..MAX_ATTEMPTS {
@@ -432,9 +433,11 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
             .any(|v| v.rule == Rule::LengthBand.name() || v.rule == Rule::FirstFair.name())
         {
             rated += 1;
+            // The work a rating took: its games' turns, each player's.
+            spent += u64::from(RATING_GAMES) * u64::from(rating(p, &map).median_turns) * u64::from(p.players);
             last_rated = broken;
             last_map = Some(map);
-            if rated == MAX_RATED_TRIES {
+            if rated == MAX_RATED_TRIES || spent > MAX_RATED_TURNS {
                 break;
             }
         }
@@ -446,24 +449,46 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     let endless = last_map.is_some_and(|m| rating(p, &m).median_turns >= game::MAX_TURNS);
     if p.atms == 0 && endless {
         // Measured: every map of the default settings with at least 1 ATM passes.
-        return Err(Error::setting(
-            "atms",
-            "with 0 ATMs no car can get money once its $5 are spent, and games never end: give the map at least 1 ATM",
-        ));
+        return Err(Error::setting_msg("atms", crate::msg!("tp-hunt.no_atms")));
     }
-    let why: Vec<String> = last_rated.iter().map(|v| v.to_string()).collect();
-    Err(Error::input(format!(
-        "no legal map: {rated} maps in a row with {} stores, {} ATMs and {} danger zones on a {n} x {n} grid \
-         for {} players missed the rating rules, the last because {}; change the settings or switch the rule off",
-        p.stores,
-        p.atms,
-        p.dangers,
-        p.players,
-        why.join("; "),
-        n = p.grid
+    let why: Vec<crate::message::Msg> = last_rated
+        .iter()
+        .map(|v| {
+            let message = v.words.clone().unwrap_or_else(|| crate::msg!("word", word = v.message.clone()));
+            crate::msg!("rule.broken", rule = rule_words(v.rule), message = message)
+        })
+        .collect();
+    Err(Error::msg(crate::msg!(
+        "tp-hunt.no_legal_map",
+        rated = rated,
+        stores = p.stores,
+        atms = p.atms,
+        dangers = p.dangers,
+        grid = p.grid,
+        players = p.players,
+        why = why,
     ))
     .at("stores"))
 }
+
+/// A rating rule as the reader's language names it (its name for the
+/// command line beside it).
+fn rule_words(rule: &str) -> crate::message::Msg {
+    if rule == Rule::LengthBand.name() {
+        crate::msg!("tp-hunt.rule.length-band")
+    } else if rule == Rule::FirstFair.name() {
+        crate::msg!("tp-hunt.rule.first-fair")
+    } else {
+        crate::msg!("word", word = rule)
+    }
+}
+
+/// Most simulated turns (all players' turns in all rating games) the
+/// search for a map spends on maps that miss the rating rules before it
+/// gives up: counted, not timed, so a seed makes the same map on every
+/// machine. Four ratings of games that run to [`game::MAX_TURNS`] with 4
+/// players, about 2 s of one core (BENCHMARKS.md).
+pub const MAX_RATED_TURNS: u64 = 4 * RATING_GAMES as u64 * game::MAX_TURNS as u64 * 4;
 
 /// Most maps rated before the rating rules are given up for these settings.
 pub const MAX_RATED_TRIES: u32 = 12;
@@ -474,6 +499,7 @@ fn list(cells: &[Cell]) -> String {
 
 fn violation(rule: Rule, message: String) -> Violation {
     Violation {
+        words: None,
         rule: rule.name(),
         message,
     }
@@ -705,41 +731,38 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     }
     let r = rating(p, map);
     let (lo, hi) = p.length_band();
+    let dec = crate::message::dec;
     if length && !(lo..=hi).contains(&r.median_turns) {
-        out.push(violation(
-            Rule::LengthBand,
-            format!(
-                "simulated games last {} turns each (median), outside {lo}-{hi} for these settings",
-                r.median_turns
-            ),
+        out.push(Violation::keyed(
+            Rule::LengthBand.name(),
+            crate::msg!("tp-hunt.length_band", turns = r.median_turns, lo = lo, hi = hi),
         ));
     }
     let equal = 1.0 / p.players as f64;
     let off = (r.first_player_win_share - equal).abs();
     if p.version >= 4 {
         if fair && off - FIRST_FAIR_Z * r.first_player_se > FIRST_FAIR_MARGIN {
-            out.push(violation(
-                Rule::FirstFair,
-                format!(
-                    "the first player wins {:.1}% ± {:.1} of simulated games, surely more than {:.0} points \
-                     from an equal share ({:.0}%)",
-                    100.0 * r.first_player_win_share,
-                    100.0 * r.first_player_se,
-                    100.0 * FIRST_FAIR_MARGIN,
-                    100.0 * equal
+            out.push(Violation::keyed(
+                Rule::FirstFair.name(),
+                crate::msg!(
+                    "tp-hunt.first_fair",
+                    share = dec(100.0 * r.first_player_win_share, 1),
+                    se = dec(100.0 * r.first_player_se, 1),
+                    margin = dec(100.0 * FIRST_FAIR_MARGIN, 0),
+                    equal = dec(100.0 * equal, 0)
                 ),
             ));
         }
         return;
     }
     if fair && off > FIRST_FAIR_SLACK {
-        out.push(violation(
-            Rule::FirstFair,
-            format!(
-                "the first player wins {:.0}% of simulated games, more than {:.0} points from an equal share ({:.0}%)",
-                100.0 * r.first_player_win_share,
-                100.0 * FIRST_FAIR_SLACK,
-                100.0 * equal
+        out.push(Violation::keyed(
+            Rule::FirstFair.name(),
+            crate::msg!(
+                "tp-hunt.first_fair_v3",
+                share = dec(100.0 * r.first_player_win_share, 0),
+                margin = dec(100.0 * FIRST_FAIR_SLACK, 0),
+                equal = dec(100.0 * equal, 0)
             ),
         ));
     }
