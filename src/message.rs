@@ -11,7 +11,8 @@
 //! the second for any other count, `#` in a form standing for the number
 //! (`{n|# store|# stores}`, `{n|# Laden|# Läden}`). English and German
 //! have these two plural forms; a language with more would add forms. The
-//! line `_decimal = ,` gives the language's decimal sign.
+//! line `_decimal = ,` gives the language's decimal sign, `_thousands = .`
+//! the mark between thousands.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -28,6 +29,8 @@ pub const CATALOGUES: &[(&str, &str)] = &[
 pub enum Arg {
     /// A count or a number: chooses plural forms.
     Int(i64),
+    /// A large number, its thousands set apart as the language does.
+    Big(u64),
     /// A number with `places` decimals, in the language's decimal sign.
     Dec(f64, usize),
     /// Text shown as given: a name the tool uses in every language (a
@@ -107,6 +110,11 @@ impl<T: Into<Arg>> From<Vec<T>> for Arg {
     fn from(items: Vec<T>) -> Arg {
         Arg::List(items.into_iter().map(Into::into).collect())
     }
+}
+
+/// A large number, its thousands set apart as the language does (`_thousands`).
+pub fn big(n: u64) -> Arg {
+    Arg::Big(n)
 }
 
 /// A number with `places` decimals, worded with the language's decimal sign.
@@ -192,8 +200,12 @@ fn fill(wording: &str, args: &[(&'static str, Arg)], lang: &str, catalogue: &Cat
         };
         let shown = shown(arg, lang, catalogue);
         match (&forms[..], arg) {
-            ([one, other], Arg::Int(n)) => {
-                let form = if *n == 1 { one } else { other };
+            ([one, other], Arg::Int(_) | Arg::Big(_)) => {
+                let form = if matches!(arg, Arg::Int(1) | Arg::Big(1)) {
+                    one
+                } else {
+                    other
+                };
                 out.push_str(&form.replace('#', &shown));
             }
             // A plural form given a number that is not a count: the "other" form.
@@ -208,6 +220,18 @@ fn fill(wording: &str, args: &[(&'static str, Arg)], lang: &str, catalogue: &Cat
 fn shown(arg: &Arg, lang: &str, catalogue: &Catalogue) -> String {
     match arg {
         Arg::Int(n) => n.to_string(),
+        Arg::Big(n) => {
+            let digits = n.to_string();
+            let sep = catalogue.get("_thousands").map_or(",", String::as_str);
+            let mut out = String::new();
+            for (i, c) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                    out.push_str(sep);
+                }
+                out.push(c);
+            }
+            out
+        }
         Arg::Dec(v, places) => {
             let text = format!("{v:.places$}");
             match catalogue.get("_decimal") {

@@ -35,6 +35,17 @@ impl Refusal {
         }
     }
 
+    /// A refusal said as a message of the catalogues.
+    pub fn msg(status: u16, msg: crate::message::Msg) -> Refusal {
+        Refusal {
+            keyed: Some(crate::error::Keyed {
+                prefix: String::new(),
+                msg: msg.clone(),
+            }),
+            ..Refusal::new(status, msg.words("en"))
+        }
+    }
+
     pub fn at(mut self, field: &str) -> Refusal {
         self.field = Some(field.to_string());
         self
@@ -204,7 +215,7 @@ impl Asked {
             .map_err(refuse)?
             .into();
         // The simulated games first: checking the texts may rate the layout.
-        super::work::check_games(request.simulated_games(), super::work::LOWER_SHEETS)?;
+        super::work::check_games(request.simulated_games(), super::work::lower_sheets())?;
         request.check(&texts).map_err(refuse)?;
         Ok(Made {
             request,
