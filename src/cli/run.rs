@@ -238,8 +238,8 @@ fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     values.check(game)?;
     let text = config::read_file(path)?;
     let verdict = game.validate(&path.display().to_string(), &text, &values)?;
-    for line in &verdict.broken {
-        println!("{}", crate::text::message_in(lang, line, None));
+    for (place, v) in &verdict.broken {
+        println!("{}", v.line_in(lang, place));
     }
     if verdict.broken.is_empty() {
         println!("{}", crate::text::message_in(lang, &verdict.legal, None));

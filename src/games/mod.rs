@@ -162,35 +162,8 @@ pub fn find(name: &str) -> Result<&'static dyn Game, Error> {
     })
 }
 use std::collections::BTreeMap;
-use std::fmt;
 
-/// One broken rule, named as the rules list names it, with the cells involved.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Violation {
-    pub rule: &'static str,
-    /// The message in English.
-    pub message: String,
-    /// The message as data, for the reader's language, where the rule says it so.
-    #[serde(skip)]
-    pub words: Option<crate::message::Msg>,
-}
-
-impl Violation {
-    /// A broken rule said as a message of the catalogues.
-    pub fn keyed(rule: &'static str, msg: crate::message::Msg) -> Violation {
-        Violation {
-            rule,
-            message: msg.words("en"),
-            words: Some(msg),
-        }
-    }
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.rule, self.message)
-    }
-}
+pub use crate::game::Violation;
 
 /// Most layouts a generator tries before it gives up and names the rules that kept failing.
 pub const MAX_ATTEMPTS: u64 = 2000;

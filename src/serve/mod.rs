@@ -806,10 +806,9 @@ async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, b
         let violations: Vec<serde_json::Value> = verdict
             .broken
             .iter()
-            .map(|line| {
-                let (rule, message) = line.split_once(": ").unwrap_or(("", line));
-                let message = crate::text::message_in(&lang, message, None);
-                serde_json::json!({ "rule": rule, "message": message })
+            .map(|(place, v)| {
+                let message = crate::error::tidy(&format!("{place}{}", v.message_in(&lang)));
+                serde_json::json!({ "rule": v.rule, "message": message })
             })
             .collect();
         Ok(serde_json::json!({ "legal": violations.is_empty(), "violations": violations }).to_string())

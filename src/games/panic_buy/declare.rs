@@ -221,7 +221,7 @@ impl crate::game::Game for PanicBuy {
                 }
                 _ => params(values).map_err(at)?,
             };
-            broken.extend(super::validate(&p, &board).iter().map(|v| format!("{prefix}{v}")));
+            broken.extend(super::validate(&p, &board).into_iter().map(|v| (prefix.clone(), v)));
         }
         Ok(Verdict {
             broken,

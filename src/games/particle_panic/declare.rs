@@ -339,8 +339,8 @@ impl crate::game::Game for ParticlePanic {
         let params = deal.params().map_err(with_file)?;
         Ok(Verdict {
             broken: super::validate(&params, &deal.deal())
-                .iter()
-                .map(|v| v.to_string())
+                .into_iter()
+                .map(|v| (String::new(), v))
                 .collect(),
             legal: format!("legal: {name} is a complete Particle Panic deal"),
         })

@@ -259,30 +259,31 @@ impl crate::game::Game for Ppe {
             _ => params(values)?.faces,
         };
         let mut broken = Vec::new();
+        let mut says = |rule: &'static str, m: crate::message::Msg| {
+            broken.push((String::new(), crate::game::Violation::keyed(rule, m)));
+        };
         if json.dice.len() != DICE || json.dice.iter().any(|d| d.len() != SIDES) {
-            let sizes: Vec<String> = json.dice.iter().map(|d| d.len().to_string()).collect();
-            broken.push(format!(
-                "six-dice: found {} dice with {} faces",
-                json.dice.len(),
-                sizes.join(", ")
-            ));
+            let sizes: Vec<usize> = json.dice.iter().map(|d| d.len()).collect();
+            says("six-dice", msg!("ppe.six_dice", dice = json.dice.len(), faces = sizes));
         }
         for (i, die) in json.dice.iter().enumerate() {
             for f in Face::ALL {
                 let n = die.iter().filter(|x| **x == f).count();
                 if n > 1 {
-                    broken.push(format!("no-face-twice: die {} carries {} {n} times", i + 1, f.name()));
+                    says(
+                        "no-face-twice",
+                        msg!("ppe.no_face_twice", die = i + 1, face = super::face_words(f), n = n),
+                    );
                 }
             }
         }
         for f in Face::ALL {
             let n = json.dice.iter().flatten().filter(|x| **x == f).count();
             if n != counts.get(f) as usize {
-                broken.push(format!(
-                    "face-counts: {} is on {n} faces, the settings say {}",
-                    f.name(),
-                    counts.get(f)
-                ));
+                says(
+                    "face-counts",
+                    msg!("ppe.face_counts", face = super::face_words(f), n = n, want = counts.get(f)),
+                );
             }
         }
         Ok(Verdict {
@@ -409,9 +410,15 @@ mod tests {
         let broken = format!("{}\"mask\"{}", &json[..first], &json[first + 7..]);
         let v = Ppe.validate("d.json", &broken, &Values::default()).unwrap();
         assert!(
-            v.broken.iter().any(|l| l.starts_with("face-counts: virus")),
+            v.lines().iter().any(|l| l.starts_with("face-counts: Virus")),
             "{:?}",
-            v.broken
+            v.lines()
+        );
+        // In German by key: the face as the German dice print it.
+        let de: Vec<String> = v.broken.iter().map(|(place, r)| r.line_in("de", place)).collect();
+        assert!(
+            de.iter().any(|l| l.starts_with("face-counts: Virus steht auf")),
+            "{de:?}"
         );
     }
 }

@@ -292,7 +292,7 @@ impl crate::game::Game for TpHunt {
             };
             let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
             let p = map_params(m, values).map_err(at)?;
-            broken.extend(super::validate(&p, &m.map()).iter().map(|v| format!("{prefix}{v}")));
+            broken.extend(super::validate(&p, &m.map()).into_iter().map(|v| (prefix.clone(), v)));
         }
         Ok(Verdict {
             broken,
