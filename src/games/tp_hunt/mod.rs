@@ -516,25 +516,23 @@ fn mark_name(m: Mark) -> &'static str {
 /// The rules of the game (counts, one mark a square, no danger on an item,
 /// all on the grid): what every version's maps keep.
 fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
+    use crate::msg;
     let g = map.grid();
     for (what, have, want) in [
-        ("stores", map.stores.len(), p.stores as usize),
-        ("ATMs", map.atms.len(), p.atms as usize),
-        ("danger zones", map.dangers.len(), p.dangers as usize),
+        (msg!("tp-hunt.counts.stores", have = map.stores.len(), want = p.stores), map.stores.len(), p.stores as usize),
+        (msg!("tp-hunt.counts.atms", have = map.atms.len(), want = p.atms), map.atms.len(), p.atms as usize),
+        (msg!("tp-hunt.counts.dangers", have = map.dangers.len(), want = p.dangers), map.dangers.len(), p.dangers as usize),
     ] {
         if have != want {
-            out.push(violation(
-                Rule::Counts,
-                format!("{have} {what} on the map, the rules call for {want}"),
-            ));
+            out.push(Violation::keyed(Rule::Counts.name(), what));
         }
     }
 
     let outside: Vec<Cell> = map.marks().map(|(_, c)| c).filter(|c| !g.contains(*c)).collect();
     if !outside.is_empty() {
-        out.push(violation(
-            Rule::InsideGrid,
-            format!("off the {0} x {0} grid: {1}", g.size, list(&outside)),
+        out.push(Violation::keyed(
+            Rule::InsideGrid.name(),
+            msg!("tp-hunt.outside", grid = g.size, cells = list(&outside)),
         ));
     }
 
@@ -547,14 +545,29 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
         if marks.len() < 2 {
             continue;
         }
-        let names: Vec<&str> = marks.iter().map(|m| mark_name(*m)).collect();
+        // "store and ATM and danger zone", in the reader's words.
+        let names = marks
+            .iter()
+            .rev()
+            .map(|m| mark_words(*m))
+            .reduce(|later, earlier| msg!("and", a = earlier, b = later))
+            .expect("two marks or more");
         let danger_on_item = marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
         let rule = if danger_on_item {
             Rule::DangerNotOnItem
         } else {
             Rule::DistinctCells
         };
-        out.push(violation(rule, format!("{c} holds {}", names.join(" and "))));
+        out.push(Violation::keyed(rule.name(), msg!("tp-hunt.shared", cell = c.to_string(), marks = names)));
+    }
+}
+
+/// A mark as the reader's language names it, with its article ("a store").
+fn mark_words(m: Mark) -> crate::message::Msg {
+    match m {
+        Mark::Store => crate::msg!("tp-hunt.mark.store"),
+        Mark::Atm => crate::msg!("tp-hunt.mark.atm"),
+        Mark::Danger => crate::msg!("tp-hunt.mark.danger"),
     }
 }
 
@@ -597,10 +610,11 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
         for (_, c) in map.marks().filter(|(m, c)| *m == mark && g.contains(*c) && open(*c)) {
             if g.orthogonal(c).all(|n| !open(n)) {
                 walled[g.index(c)] = true;
-                out.push(violation(
-                    rule,
-                    format!("{} at {c} has danger zones on every side", mark_name(mark)),
-                ));
+                let key = match mark {
+                    Mark::Store => crate::msg!("tp-hunt.walled_in.store", cell = c.to_string()),
+                    _ => crate::msg!("tp-hunt.walled_in.atm", cell = c.to_string()),
+                };
+                out.push(Violation::keyed(rule.name(), key));
             }
         }
     }
@@ -612,14 +626,11 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
             .filter(|(m, c)| *m != Mark::Danger && g.contains(*c) && open(*c) && !walled[g.index(*c)]);
         for (m, c) in items {
             if !main[g.index(c)] {
-                out.push(violation(
-                    Rule::Reachable,
-                    format!(
-                        "{} at {c} cannot be reached from the main start area (the largest stretch of \
-                         edge squares joined without danger zones) without entering a danger zone",
-                        mark_name(m)
-                    ),
-                ));
+                let key = match m {
+                    Mark::Store => crate::msg!("tp-hunt.unreachable.store", cell = c.to_string()),
+                    _ => crate::msg!("tp-hunt.unreachable.atm", cell = c.to_string()),
+                };
+                out.push(Violation::keyed(Rule::Reachable.name(), key));
             }
         }
     }
@@ -627,12 +638,9 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
     if p.rule_on(Rule::StartCells) {
         let starts = g.cells().filter(|c| g.is_edge(*c) && main[g.index(*c)]).count();
         if starts < p.players as usize {
-            out.push(violation(
-                Rule::StartCells,
-                format!(
-                    "{starts} edge squares are in the main start area, {} players need one each",
-                    p.players
-                ),
+            out.push(Violation::keyed(
+                Rule::StartCells.name(),
+                crate::msg!("tp-hunt.start_cells", starts = starts, players = p.players),
             ));
         }
     }
