@@ -907,7 +907,7 @@ fn the_german_page_says_refusals_and_reports_in_german() {
     error_says("difficulty", "kaum zu gewinnen");
     set("f-difficulty", "");
     set("f-level", "normal");
-    report_says("simulate", &["Auslage:", "gewonnen:"]);
+    report_says("simulate", &["Verteilung:", "gewonnen:"]);
 
     // Panic Buy: the simulation.
     choose_game("panic-buy");

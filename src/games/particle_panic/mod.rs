@@ -384,36 +384,33 @@ pub const RULES: [(&str, &str); 3] = [
 /// The rule engine for a deal's composition.
 pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
     let mut out = Vec::new();
-    let v = |rule: &'static str, message: String| Violation { words: None, rule, message };
+    use crate::msg;
+    let v = Violation::keyed;
     if deal.hands.len() != p.players as usize {
         out.push(v(
             "hands",
-            format!("{} hands for {} players", deal.hands.len(), p.players),
+            msg!("particle-panic.hands", hands = deal.hands.len(), players = p.players),
         ));
     }
     for (i, h) in deal.hands.iter().enumerate() {
         if h.len() != HAND_SIZE {
             out.push(v(
                 "hands",
-                format!("player {} holds {} cards, the deal gives {HAND_SIZE}", i + 1, h.len()),
+                msg!("particle-panic.hand_size", player = i + 1, cards = h.len(), want = HAND_SIZE),
             ));
         }
     }
     if deal.stacks.len() != SPACES {
         out.push(v(
             "stacks",
-            format!("{} stacks, the board has {SPACES}", deal.stacks.len()),
+            msg!("particle-panic.stacks", stacks = deal.stacks.len(), want = SPACES),
         ));
     }
     let sizes: Vec<usize> = deal.stacks.iter().map(Vec::len).collect();
     if let (Some(lo), Some(hi)) = (sizes.iter().min(), sizes.iter().max())
         && hi - lo > 1
     {
-        let list: Vec<String> = sizes.iter().map(usize::to_string).collect();
-        out.push(v(
-            "stacks",
-            format!("stack sizes {} differ by more than one", list.join(", ")),
-        ));
+        out.push(v("stacks", msg!("particle-panic.stack_sizes", sizes = sizes.clone())));
     }
     // Every card of the deck exactly twice.
     let mut counts: std::collections::BTreeMap<Card, i32> = p.deck().into_iter().map(|c| (c, 0)).collect();
@@ -429,22 +426,13 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
             2 => {}
             0 | 1 => out.push(v(
                 "deck",
-                format!("{card} appears {n} times, the double deck has it twice (missing)"),
+                msg!("particle-panic.card_missing", card = card.to_string(), n = *n),
             )),
-            _ => out.push(v(
-                "deck",
-                format!("{card} appears {n} times, the double deck has it twice (extra)"),
-            )),
+            _ => out.push(v("deck", msg!("particle-panic.card_extra", card = card.to_string(), n = *n))),
         }
     }
     if !foreign.is_empty() {
-        out.push(v(
-            "deck",
-            format!(
-                "not in this deck: {} (the fifth suit X needs the five-codes variant)",
-                foreign.join(", ")
-            ),
-        ));
+        out.push(v("deck", msg!("particle-panic.foreign", cards = foreign)));
     }
     out
 }
