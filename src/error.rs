@@ -68,12 +68,6 @@ impl Error {
         Error::msg(msg).within(&format!("{field}: ")).at(field)
     }
 
-    /// The same error as a rule's verdict (exit 1).
-    pub fn rules(mut self) -> Error {
-        self.kind = ErrorKind::Rules;
-        self
-    }
-
     /// Bad input about one setting: `field: message`, the field kept as data.
     pub fn setting(field: &str, message: impl Into<String>) -> Error {
         Error::input(format!("{field}: {}", message.into())).at(field)
