@@ -1,8 +1,10 @@
 //! The one error type the library returns: what kind of failure it is (and
 //! so the exit code), the setting it is about, and one line to show. The
-//! bottom layer: it imports nothing of the crate.
+//! bottom layer but for the messages it words.
 
 use std::fmt;
+
+use crate::message::Msg;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -14,12 +16,24 @@ pub enum ErrorKind {
     Io,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Error {
     pub kind: ErrorKind,
+    /// The message in English, as a log or a test reads it.
     pub message: String,
     /// The setting (or form field) the error is about, when there is one.
     pub field: Option<String>,
+    /// What the message says as data, worded in the reader's language
+    /// where it is shown (`text::error_message`).
+    pub keyed: Option<Keyed>,
+}
+
+/// A message as data, after the places it stands behind (`stores: `, a
+/// file's name): those stay as the command line and files name them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keyed {
+    pub prefix: String,
+    pub msg: Msg,
 }
 
 /// Longest piece of quoted input an error message repeats.
@@ -33,7 +47,25 @@ impl Error {
             kind: ErrorKind::Input,
             message: tidy(&message.into()),
             field: None,
+            keyed: None,
         }
+    }
+
+    /// Bad input, said as a message of the catalogues.
+    pub fn msg(msg: Msg) -> Error {
+        Error {
+            keyed: Some(Keyed {
+                prefix: String::new(),
+                msg: msg.clone(),
+            }),
+            ..Error::input(msg.words("en"))
+        }
+    }
+
+    /// Bad input about one setting, said as a message of the catalogues:
+    /// `field: message`, the field kept as data.
+    pub fn setting_msg(field: &str, msg: Msg) -> Error {
+        Error::msg(msg).within(&format!("{field}: ")).at(field)
     }
 
     /// Bad input about one setting: `field: message`, the field kept as data.
@@ -61,6 +93,9 @@ impl Error {
     /// a file's name, a pack's entry), its kind and field kept.
     pub fn within(mut self, prefix: &str) -> Error {
         self.message = tidy(&format!("{prefix}{}", self.message));
+        if let Some(k) = &mut self.keyed {
+            k.prefix = format!("{prefix}{}", k.prefix);
+        }
         self
     }
 

@@ -257,10 +257,66 @@ impl Common {
 
 /// What `validate` found in a layout file.
 pub struct Verdict {
-    /// One line per broken rule.
-    pub broken: Vec<String>,
+    /// Each broken rule, after the place in the file it is about
+    /// (`map 2: `, or nothing for a file of one layout).
+    pub broken: Vec<(String, Violation)>,
     /// Said when nothing is broken.
     pub legal: String,
+}
+
+impl Verdict {
+    /// Each broken rule as a line: its place, the rule's name, the message (English).
+    pub fn lines(&self) -> Vec<String> {
+        self.broken.iter().map(|(place, v)| format!("{place}{v}")).collect()
+    }
+}
+
+/// One broken rule, named as the rules list names it, with the cells involved.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Violation {
+    pub rule: &'static str,
+    /// The message in English.
+    pub message: String,
+    /// The message as data, for the reader's language, where the rule says it so.
+    #[serde(skip)]
+    pub words: Option<crate::message::Msg>,
+}
+
+impl Violation {
+    /// A broken rule said as a message of the catalogues.
+    pub fn keyed(rule: &'static str, msg: crate::message::Msg) -> Violation {
+        Violation {
+            rule,
+            message: msg.words("en"),
+            words: Some(msg),
+        }
+    }
+}
+
+impl Violation {
+    /// What is broken, in `lang`: by its key where the rule says it so.
+    pub fn message_in(&self, lang: &str) -> String {
+        match &self.words {
+            Some(m) => m.words(lang),
+            None => crate::text::message_in(lang, &self.message, None),
+        }
+    }
+
+    /// The whole line in `lang`, after its place: the rule named as the
+    /// rules list names it (the name `rules GAME` prints and switches take).
+    pub fn line_in(&self, lang: &str, place: &str) -> String {
+        let place: String = place
+            .split_terminator(": ")
+            .map(|p| crate::text::message_in(lang, p, None) + ": ")
+            .collect();
+        crate::error::tidy(&format!("{place}{}: {}", self.rule, self.message_in(lang)))
+    }
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.rule, self.message)
+    }
 }
 
 /// One rule a game's engine checks, for `rules GAME`.
@@ -365,9 +421,17 @@ pub const fn games_input(max: u32, default: &'static str, help: &'static str) ->
 /// a note for the side (a seed chosen at random).
 #[derive(Debug, Clone)]
 pub struct Report {
-    pub text: String,
+    /// Its lines, as messages: worded in the reader's language when shown.
+    pub lines: Vec<crate::message::Msg>,
     pub json: serde_json::Value,
-    pub note: Option<String>,
+    pub note: Option<crate::message::Msg>,
+}
+
+impl Report {
+    /// The report as a person reads it, in `lang`.
+    pub fn text(&self, lang: &str) -> String {
+        self.lines.iter().map(|l| l.words(lang)).collect::<Vec<_>>().join("\n")
+    }
 }
 
 /// Something a game does besides printing sheets (`simulate`, `odds`,

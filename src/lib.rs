@@ -5,7 +5,7 @@
 //! millimetres → PDF, SVG, PNG, JSON or text.
 //!
 //! Layers, from the bottom (a module imports only modules below it):
-//! `error`; `fonts`, `grid`, `json`, `output`, `progress`, `sheet`; `seed`,
+//! `message`, `error`; `fonts`, `grid`, `json`, `output`, `progress`, `sheet`; `seed`,
 //! `text`, `render`; `kit`; `game` (the contract); `games`; `config`;
 //! `pack`; `jobs`; and on top the two adapters, `cli` and `serve`.
 
@@ -19,6 +19,7 @@ pub mod grid;
 pub mod jobs;
 pub mod json;
 pub mod kit;
+pub mod message;
 pub mod output;
 pub mod pack;
 pub mod progress;

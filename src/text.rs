@@ -479,7 +479,21 @@ const ERROR_CATALOGUES: &[(&str, &str)] = &[("de", include_str!("../templates/de
 /// language has no wording for its shape. The setting a message starts with
 /// stays as it is named on the command line and in settings files.
 pub fn error_message(lang: &str, e: &crate::error::Error) -> String {
-    message_in(lang, &e.message, e.field.as_deref())
+    match &e.keyed {
+        Some(k) => keyed_in(lang, k),
+        None => message_in(lang, &e.message, e.field.as_deref()),
+    }
+}
+
+/// A message of the catalogues in `lang`, after the places it stands
+/// behind (a setting's flag as given; "board 2" worded).
+pub fn keyed_in(lang: &str, k: &crate::error::Keyed) -> String {
+    let places: String = k
+        .prefix
+        .split_terminator(": ")
+        .map(|place| message_in(lang, place, None) + ": ")
+        .collect();
+    crate::error::tidy(&format!("{places}{}", k.msg.words(lang)))
 }
 
 /// A message about `field` in `lang`, as [`error_message`] words it.

@@ -255,12 +255,14 @@ fn action_command(game: &dyn Game, action: &Action) -> Command {
         .filter(|n| Some(*n) != action.positional)
         .collect();
     let settings: Vec<Setting> = takes.iter().map(|s| **s).collect();
-    setting_args(cmd, &settings, &flags).arg(
-        Arg::new("json")
-            .long("json")
-            .action(ArgAction::SetTrue)
-            .help("Print the result as JSON."),
-    )
+    setting_args(cmd, &settings, &flags)
+        .arg(
+            Arg::new("json")
+                .long("json")
+                .action(ArgAction::SetTrue)
+                .help("Print the result as JSON."),
+        )
+        .arg(lang_arg("Language of the report and of error messages [default: en]."))
 }
 
 /// Adds the named settings as flags, with their limits, allowed values and

@@ -67,13 +67,14 @@ fn run_action(game: &dyn Game, name: &str, m: &ArgMatches) -> Result<i32> {
     let values = super::values_of(m, &action.takes(game));
     let values = config::read_files(game, &values)?;
     let report = action.call(game, &values)?;
+    let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
     if m.get_flag("json") {
         println!("{}", crate::json::readable_json(&report.json).trim_end());
     } else {
-        println!("{}", report.text);
+        println!("{}", report.text(lang));
     }
     if let Some(note) = report.note {
-        eprintln!("{note}");
+        eprintln!("{}", note.words(lang));
     }
     Ok(0)
 }
@@ -237,8 +238,8 @@ fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     values.check(game)?;
     let text = config::read_file(path)?;
     let verdict = game.validate(&path.display().to_string(), &text, &values)?;
-    for line in &verdict.broken {
-        println!("{}", crate::text::message_in(lang, line, None));
+    for (place, v) in &verdict.broken {
+        println!("{}", v.line_in(lang, place));
     }
     if verdict.broken.is_empty() {
         println!("{}", crate::text::message_in(lang, &verdict.legal, None));

@@ -162,20 +162,8 @@ pub fn find(name: &str) -> Result<&'static dyn Game, Error> {
     })
 }
 use std::collections::BTreeMap;
-use std::fmt;
 
-/// One broken rule, named as the rules list names it, with the cells involved.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Violation {
-    pub rule: &'static str,
-    pub message: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.rule, self.message)
-    }
-}
+pub use crate::game::Violation;
 
 /// Most layouts a generator tries before it gives up and names the rules that kept failing.
 pub const MAX_ATTEMPTS: u64 = 2000;

@@ -170,14 +170,16 @@ fn worded_in_german(step: usize) {
                 .unwrap();
             let layout: Value = serde_json::from_str(&request.json().unwrap()).unwrap();
             let whole = game.validate(name, &layout.to_string(), &Values::default()).unwrap();
-            assert!(whole.broken.is_empty(), "{}: {:?}", game.name(), whole.broken);
+            assert!(whole.broken.is_empty(), "{}: {:?}", game.name(), whole.lines());
             legal.insert(whole.legal);
             for one in broken(&layout).into_iter().step_by(step) {
                 match game.validate(name, &one.to_string(), &Values::default()) {
                     Ok(verdict) => {
-                        for line in verdict.broken {
-                            rules_broken.insert(line.split_once(": ").map(|(r, _)| r.to_string()).unwrap_or_default());
-                            verdicts.insert(line);
+                        for (place, v) in verdict.broken {
+                            rules_broken.insert(v.rule.to_string());
+                            if v.words.is_none() {
+                                verdicts.insert(format!("{place}{v}"));
+                            }
                         }
                     }
                     Err(e) => {
@@ -186,7 +188,9 @@ fn worded_in_german(step: usize) {
                 }
             }
         }
-        assert!(!verdicts.is_empty() && !errors.is_empty(), "{}", game.name());
+        // Verdicts said by key are worded in every language by the catalogue
+        // test; the ones still said in English are held to a German shape here.
+        assert!(!rules_broken.is_empty() && !errors.is_empty(), "{}", game.name());
         for line in verdicts.iter().chain(&legal) {
             let de = crate::text::message_in("de", line, None);
             // A verdict keeps its rule's name; the rest is German.

@@ -8,12 +8,12 @@ use crate::game::{Action, Game, Kind, Value, Values};
 use super::form::{Refusal, VIEW_FIELDS};
 
 /// What the action's report says, for the page: its lines and its JSON.
-pub fn answer(game: &'static dyn Game, name: &str, fields: &[(String, String)]) -> Result<String, Refusal> {
+pub fn answer(game: &'static dyn Game, name: &str, fields: &[(String, String)], lang: &str) -> Result<String, Refusal> {
     let action = game.action(name).map_err(|e| Refusal::new(404, e.message))?;
     let values = values(game, action, fields)?;
-    super::work::check_games((action.cost)(&values), "play fewer games, or fewer deals")?;
+    super::work::check_games((action.cost)(&values), crate::msg!("work.lower_games"))?;
     let report = action.call(game, &values)?;
-    Ok(serde_json::json!({ "text": report.text, "json": report.json }).to_string())
+    Ok(serde_json::json!({ "text": report.text(lang), "json": report.json }).to_string())
 }
 
 /// The fields the action takes, as values; fields of the game's other

@@ -21,6 +21,8 @@ pub struct Refusal {
     pub status: u16,
     pub message: String,
     pub field: Option<String>,
+    /// The message as data, worded in the page's language when sent.
+    pub keyed: Option<crate::error::Keyed>,
 }
 
 impl Refusal {
@@ -29,6 +31,18 @@ impl Refusal {
             status,
             message: crate::error::tidy(&message.into()),
             field: None,
+            keyed: None,
+        }
+    }
+
+    /// A refusal said as a message of the catalogues.
+    pub fn msg(status: u16, msg: crate::message::Msg) -> Refusal {
+        Refusal {
+            keyed: Some(crate::error::Keyed {
+                prefix: String::new(),
+                msg: msg.clone(),
+            }),
+            ..Refusal::new(status, msg.words("en"))
         }
     }
 
@@ -44,6 +58,7 @@ impl Refusal {
             status: 400,
             message: crate::error::tidy(&line),
             field: e.field,
+            keyed: e.keyed,
         }
     }
 
@@ -200,7 +215,7 @@ impl Asked {
             .map_err(refuse)?
             .into();
         // The simulated games first: checking the texts may rate the layout.
-        super::work::check_games(request.simulated_games(), super::work::LOWER_SHEETS)?;
+        super::work::check_games(request.simulated_games(), super::work::lower_sheets())?;
         request.check(&texts).map_err(refuse)?;
         Ok(Made {
             request,

@@ -331,10 +331,18 @@ tokio::task_local! {
 /// in the page's language.
 pub fn refusal(mut r: Refusal) -> Response {
     if let Ok(lang) = PAGE_LANGUAGE.try_with(String::clone) {
-        r.message = crate::text::message_in(&lang, &r.message, r.field.as_deref());
+        r.message = match &r.keyed {
+            Some(k) => crate::text::keyed_in(&lang, k),
+            None => crate::text::message_in(&lang, &r.message, r.field.as_deref()),
+        };
     }
     let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
     (status, [(header::CONTENT_TYPE, "application/json")], r.json()).into_response()
+}
+
+/// The page's language for this request; English outside one.
+pub fn page_lang() -> String {
+    PAGE_LANGUAGE.try_with(String::clone).unwrap_or_else(|_| "en".into())
 }
 
 /// The first language `Accept-Language` names that the texts have; English otherwise.
@@ -584,7 +592,8 @@ async fn action_answer(
         Err(r) => return refusal(r),
     };
     let fields = fields(query);
-    on_pool(&shared, move || action::answer(game, &name, &fields))
+    let lang = page_lang();
+    on_pool(&shared, move || action::answer(game, &name, &fields, &lang))
         .await
         .map(|json| text("application/json", &json))
         .unwrap_or_else(refusal)
@@ -797,10 +806,9 @@ async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, b
         let violations: Vec<serde_json::Value> = verdict
             .broken
             .iter()
-            .map(|line| {
-                let (rule, message) = line.split_once(": ").unwrap_or(("", line));
-                let message = crate::text::message_in(&lang, message, None);
-                serde_json::json!({ "rule": rule, "message": message })
+            .map(|(place, v)| {
+                let message = crate::error::tidy(&format!("{place}{}", v.message_in(&lang)));
+                serde_json::json!({ "rule": v.rule, "message": message })
             })
             .collect();
         Ok(serde_json::json!({ "legal": violations.is_empty(), "violations": violations }).to_string())

@@ -124,7 +124,9 @@ pub struct Planned {
 }
 
 /// What to lower, said to a teacher making a pack.
-const LOWER_PACK: &str = "make the pack for fewer students, games or sheets, or with settings that print fewer pages";
+fn lower_pack() -> crate::message::Msg {
+    crate::msg!("work.lower_pack")
+}
 
 /// The pack the fields ask for, planned and within the budget.
 pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
@@ -208,8 +210,8 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         asked.per_page = Some(per_page.to_string());
         let made = asked.make().map_err(|r| at_game(r, game.name()))?;
         games_played = games_played.saturating_add(made.request.simulated_games().saturating_mul(members as u64));
-        work::check_games(games_played, LOWER_PACK)?;
-        pages += work::check_pages(members, pages, LOWER_PACK, |emit| {
+        work::check_games(games_played, lower_pack())?;
+        pages += work::check_pages(members, pages, lower_pack(), |emit| {
             made.request
                 .pages_imposed(&made.texts, per_page, Some("name"), emit)
                 .map(|_| ())

@@ -14,6 +14,8 @@ use tokio::sync::mpsc;
 use super::form::{Made, Refusal};
 use crate::error::{Error, Result};
 use crate::games::request::GameRequest;
+use crate::message::{Msg, big};
+use crate::msg;
 use crate::text::Texts;
 
 /// Most pages one request draws: a pack of 500 students with five pages
@@ -24,19 +26,16 @@ pub const MAX_PAGES: usize = 3_000;
 pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
 
 /// The words of a budget refusal: what the request would cost, and what to lower.
-fn over_budget(what: String, most: String, lower: &str) -> Refusal {
-    Refusal::new(
-        422,
-        format!("too much for one request: {what}, and one request makes at most {most}; {lower}"),
-    )
+fn over_budget(what: Msg, most: Msg, lower: Msg) -> Refusal {
+    Refusal::msg(422, msg!("work.too_much", what = what, most = most, lower = lower))
 }
 
 /// Refuses at once work that would play more simulated games than the budget.
-pub fn check_games(games: u64, lower: &str) -> std::result::Result<(), Refusal> {
+pub fn check_games(games: u64, lower: Msg) -> std::result::Result<(), Refusal> {
     if games > MAX_SIMULATED_GAMES {
         return Err(over_budget(
-            format!("{} simulated games", thousands(games)),
-            format!("{} simulated games", thousands(MAX_SIMULATED_GAMES)),
+            msg!("work.games", n = big(games)),
+            msg!("work.games", n = big(MAX_SIMULATED_GAMES)),
             lower,
         ));
     }
@@ -49,7 +48,7 @@ pub fn check_games(games: u64, lower: &str) -> std::result::Result<(), Refusal> 
 pub fn check_pages(
     copies: usize,
     extra: usize,
-    lower: &str,
+    lower: Msg,
     draw: impl FnOnce(&mut dyn FnMut(crate::sheet::Page) -> Result<()>) -> Result<()>,
 ) -> std::result::Result<usize, Refusal> {
     let room = MAX_PAGES.saturating_sub(extra) / copies.max(1);
@@ -63,15 +62,11 @@ pub fn check_pages(
     });
     if pages > room {
         let what = match copies {
-            0 | 1 => format!("more than {} pages", thousands(room as u64)),
-            n if room == 0 => format!("{} sets of at least one page each", thousands(n as u64)),
-            n => format!("{} sets of more than {room} pages each", thousands(n as u64)),
+            0 | 1 => msg!("work.more_pages", n = big(room as u64)),
+            n if room == 0 => msg!("work.sets", n = big(n as u64)),
+            n => msg!("work.sets_of", n = big(n as u64), pages = room),
         };
-        return Err(over_budget(
-            what,
-            format!("{} pages", thousands(MAX_PAGES as u64)),
-            lower,
-        ));
+        return Err(over_budget(what, msg!("work.pages", n = big(MAX_PAGES as u64)), lower));
     }
     drawn?;
     Ok(pages)
@@ -80,28 +75,17 @@ pub fn check_pages(
 /// The message that stops drawing once enough is known (never shown).
 const STOP: &str = "enough pages";
 
-/// A number with thousands separated: 1,000,000.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// What to lower, said to someone making one game's sheets.
-pub const LOWER_SHEETS: &str = "ask for fewer layouts or sheets, or settings that print fewer pages";
+pub fn lower_sheets() -> Msg {
+    msg!("work.lower_sheets")
+}
 
 /// Checks a game request against the budget before anything is made.
 pub fn check_request(made: &Made) -> std::result::Result<(), Refusal> {
     let request = &made.request;
-    check_games(request.simulated_games(), LOWER_SHEETS)?;
+    check_games(request.simulated_games(), lower_sheets())?;
     let one = request.with_seed(request.seed().clone());
-    check_pages(request.count(), 0, LOWER_SHEETS, |emit| {
+    check_pages(request.count(), 0, lower_sheets(), |emit| {
         one.pages_imposed(&made.texts, made.per_page, None, emit).map(|_| ())
     })
     .map_err(|r| at_budget_field(made, request.count(), r))?;
@@ -139,14 +123,14 @@ const MAX_CACHE_BYTES: usize = 16 * 1024 * 1024;
 impl Document {
     /// Draws every page of `made` (within the budget), keeping the first ones as SVG.
     pub fn make(made: &Made) -> std::result::Result<Document, Refusal> {
-        check_games(made.request.simulated_games(), LOWER_SHEETS)?;
+        check_games(made.request.simulated_games(), lower_sheets())?;
         // Many sets: one is drawn first, so that too many are refused at once.
         if made.request.count() > 1 {
             check_request(made)?;
         }
         let mut svgs = Vec::new();
         let mut bytes = 0;
-        let pages = check_pages(1, 0, LOWER_SHEETS, |emit| {
+        let pages = check_pages(1, 0, lower_sheets(), |emit| {
             made.request
                 .pages_imposed(&made.texts, made.per_page, None, &mut |page| {
                     if bytes < MAX_DOCUMENT_BYTES {

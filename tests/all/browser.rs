@@ -818,3 +818,99 @@ fn the_page_has_no_dead_ends() {
     browser.axe("with an impossible setting, in German");
     browser.screenshot("web-de-error.png");
 }
+
+/// The German page says every refusal of impossible settings at its field,
+/// and every action's report, in German: the words come from the German
+/// catalogue by key, as the command line's `--lang de` does.
+#[test]
+#[ignore = "needs chromium and chromedriver"]
+fn the_german_page_says_refusals_and_reports_in_german() {
+    let (port, _server) = serve();
+    let browser = Browser::start();
+    browser.go(&format!("http://127.0.0.1:{port}/"));
+    let code_is = |prefix: &str| format!("document.getElementById('shown').value.startsWith('{prefix}')");
+    browser.until("the first code", &code_is("tp-hunt:"));
+    browser.script("const s = document.getElementById('uilang'); s.value = 'de'; s.dispatchEvent(new Event('change')); return true;");
+    browser.until("German", "document.documentElement.lang === 'de'");
+    let choose_game = |name: &str| {
+        browser.script(&format!(
+            "const s = document.getElementById('game'); s.value = '{name}'; s.dispatchEvent(new Event('change')); \
+             document.getElementById('more').open = true; return true;"
+        ));
+        browser.until(name, &code_is(&format!("{name}:")));
+    };
+    let set = |id: &str, value: &str| {
+        browser.script(&format!(
+            "const c = document.getElementById('{id}'); c.value = '{value}'; \
+             c.dispatchEvent(new Event('input', {{ bubbles: true }})); c.dispatchEvent(new Event('change', {{ bubbles: true }})); return true;"
+        ));
+    };
+    let error_says = |field: &str, words: &str| {
+        browser.until(
+            &format!("{field}: {words}"),
+            &format!("document.getElementById('err-f-{field}').textContent.includes('{words}')"),
+        );
+        let said = browser.script(&format!("return document.getElementById('err-f-{field}').textContent;"));
+        let said = said.as_str().unwrap();
+        for english in [" the ", " is ", " and ", " players", " stores"] {
+            assert!(!said.contains(english), "{field}: {said}");
+        }
+    };
+    let report_says = |action: &str, words: &[&str]| {
+        browser.script(&format!(
+            "document.getElementById('a-{action}-out').textContent = ''; \
+             document.querySelector('#a-{action} button[type=submit]').click(); return true;"
+        ));
+        browser.until(
+            &format!("the {action} report"),
+            &format!(
+                "document.getElementById('a-{action}-out').textContent.includes('{}')",
+                words[0]
+            ),
+        );
+        let said = browser.script(&format!(
+            "return document.getElementById('a-{action}-out').textContent;"
+        ));
+        for w in words {
+            assert!(said.as_str().unwrap().contains(w), "{action}: {said}");
+        }
+    };
+
+    // PPE: 190 points in the quick game; the score and the odds.
+    choose_game("ppe");
+    set("f-target", "190");
+    error_says("target", "zu weit für das schnelle Spiel");
+    set("f-target", "19");
+    browser.until("no error", "document.getElementById('err-f-target').textContent === ''");
+    browser.type_into("#a-score-roll", "Virus,Maske,Helden,Visier,Abstand,Handgel");
+    report_says("score", &["Punkte:", "Ergebnis:", "nächsten Zug aussetzen: nein"]);
+    browser.type_into("#a-score-roll", "Virus,Nase");
+    browser.script("document.querySelector('#a-score button[type=submit]').click(); return true;");
+    browser.until(
+        "an unknown face, the faces in German",
+        "document.getElementById('err-a-score-roll').textContent.includes('Langnase')",
+    );
+    report_says("odds", &["Würfel 1:", "erwartete Punkte je Wurf"]);
+
+    // TP Hunt: a map the search cannot find, said at the stores; the simulation.
+    choose_game("tp-hunt");
+    set("f-stores", "80");
+    error_says("stores", "keine regelgerechte Karte");
+    set("f-stores", "12");
+    browser.until("no error", "document.getElementById('err-f-stores').textContent === ''");
+    report_says("simulate", &["Karte:", "Partien:", "der erste Spieler gewinnt"]);
+
+    // Particle Panic: the game as written has no deal difficulty.
+    choose_game("particle-panic");
+    set("f-level", "as-written");
+    set("f-difficulty", "hard");
+    error_says("difficulty", "kaum zu gewinnen");
+    set("f-difficulty", "");
+    set("f-level", "normal");
+    report_says("simulate", &["Verteilung:", "gewonnen:"]);
+
+    // Panic Buy: the simulation.
+    choose_game("panic-buy");
+    report_says("simulate", &["Spielplan:", "Runden: Median"]);
+    browser.axe("the German reports");
+}

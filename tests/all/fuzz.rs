@@ -466,7 +466,12 @@ fn fuzz_samples_are_valid_input() {
         let verdict = game
             .validate("layout.json", &r.json().unwrap(), &Values::default())
             .unwrap();
-        assert!(verdict.broken.is_empty(), "{}: {:?}", r.code().unwrap(), verdict.broken);
+        assert!(
+            verdict.broken.is_empty(),
+            "{}: {:?}",
+            r.code().unwrap(),
+            verdict.lines()
+        );
     }
     for line in COMMAND_LINES {
         let dir = tempfile::tempdir().unwrap();

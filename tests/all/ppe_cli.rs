@@ -41,7 +41,23 @@ fn score_prints_one_roll() {
     let s = Scratch::new("ppe-score");
     let r = s.run(&["ppe", "score", "virus,vaccine,mask,gloves,heroes,mask"]);
     assert_eq!(r.code(), 0);
-    assert!(r.stdout().starts_with("points: 4\noutcome: ok\n"), "{}", r.stdout());
+    assert!(r.stdout().starts_with("points: 4\noutcome: scores\n"), "{}", r.stdout());
+    // In German, from the same catalogue as the web page, on the German dice's names.
+    let r = s.run(&[
+        "ppe",
+        "score",
+        "Virus,Impfstoff,Maske,Handschuhe,Helden,Maske",
+        "--lang",
+        "de",
+    ]);
+    assert!(r.stdout().starts_with("Punkte: 4\nErgebnis: zählt\n"), "{}", r.stdout());
+    let r = s.run(&["ppe", "score", "Virus,Nase,Maske", "--lang", "de"]);
+    assert!(
+        r.stderr()
+            .contains("unbekannte Würfelseite 'Nase' (Seiten: Virus, Langnase, Impfstoff"),
+        "{}",
+        r.stderr()
+    );
     let r = s.run(&["ppe", "score", "virus,virus,mask,gloves,heroes,mask", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
     assert_eq!(v["outcome"], "double_whammy");

@@ -729,9 +729,19 @@ fn refusals_are_worded_in_the_pages_language() {
         (
             "/api/ppe/info?seed=1&mode=long&target=1000000",
             "target",
-            "mehr als 3,000 Seiten",
+            "mehr als 3.000 Seiten",
         ),
-        ("/api/tp-hunt/info?seed=1&count=9000", "count", "9,000 Sätze"),
+        ("/api/tp-hunt/info?seed=1&count=9000", "count", "9.000 Sätze"),
+        (
+            "/api/tp-hunt/info?seed=1&stores=80",
+            "stores",
+            "keine regelgerechte Karte",
+        ),
+        (
+            "/api/particle-panic/info?seed=1&level=as-written&difficulty=hard",
+            "difficulty",
+            "kaum zu gewinnen",
+        ),
     ] {
         let a = server.raw(
             format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nAccept-Language: de\r\nConnection: close\r\n\r\n")

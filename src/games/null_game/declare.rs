@@ -103,7 +103,7 @@ impl crate::game::Game for NullGame {
             _ => params(values)?,
         };
         Ok(Verdict {
-            broken: super::validate(&params, &json.row).iter().map(|v| v.to_string()).collect(),
+            broken: super::validate(&params, &json.row).into_iter().map(|v| (String::new(), v)).collect(),
             legal: format!(
                 "legal: {name} breaks none of the {} Null Game rules",
                 super::RULES.len()

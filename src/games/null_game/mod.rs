@@ -104,12 +104,14 @@ pub fn validate(params: &Params, row: &[u8]) -> Vec<Violation> {
     let mut broken = Vec::new();
     if row.len() != params.length as usize {
         broken.push(Violation {
+        words: None,
             rule: "length",
             message: format!("the row has {} numbers, its settings say {}", row.len(), params.length),
         });
     }
     for (i, n) in row.iter().enumerate().filter(|(_, n)| !(1..=6).contains(*n)) {
         broken.push(Violation {
+        words: None,
             rule: "faces",
             message: format!("the row's number {} is {n}, not a die's face", i + 1),
         });

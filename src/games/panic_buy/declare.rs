@@ -4,6 +4,7 @@
 use super::sheets::{BoardLayout, SheetKind};
 use super::{GAME, GoodRule, Length, Mode, Params, Request};
 use crate::error::{Error, Result};
+use crate::msg;
 use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
@@ -220,7 +221,7 @@ impl crate::game::Game for PanicBuy {
                 }
                 _ => params(values).map_err(at)?,
             };
-            broken.extend(super::validate(&p, &board).iter().map(|v| format!("{prefix}{v}")));
+            broken.extend(super::validate(&p, &board).into_iter().map(|v| (prefix.clone(), v)));
         }
         Ok(Verdict {
             broken,
@@ -278,32 +279,37 @@ fn simulate(values: &Values) -> Result<Report> {
         "stalled": r.stalled,
         "arrow_balance": r.arrow_balance,
     });
-    let text = [
-        format!("board: {code}"),
-        format!(
-            "games: {} ({} players, {} mode)",
-            r.games,
-            params.players,
-            params.mode.name()
+    let dec = crate::message::dec;
+    let lines = vec![
+        msg!("report.board", code = code.to_string()),
+        msg!(
+            "panic-buy.report.games",
+            games = r.games,
+            players = params.players,
+            mode = mode_words(params.mode)
         ),
-        format!(
-            "rounds: median {}, 90% of games within {}",
-            r.median_rounds, r.p90_rounds
+        msg!("panic-buy.report.rounds", median = r.median_rounds, p90 = r.p90_rounds),
+        msg!(
+            "panic-buy.report.first_player",
+            share = dec(100.0 * r.first_player_win_share, 1),
+            equal = dec(100.0 / params.teams() as f64, 1)
         ),
-        format!(
-            "first player wins: {:.1}% (an equal share is {:.1}%)",
-            100.0 * r.first_player_win_share,
-            100.0 / params.teams() as f64
-        ),
-        format!("deliveries at the left arrow: {:.0}%", 100.0 * r.arrow_balance),
-        format!("stalled (cut off at {} rounds): {}", super::game::MAX_ROUNDS, r.stalled),
-    ]
-    .join("\n");
+        msg!("panic-buy.report.arrow", share = dec(100.0 * r.arrow_balance, 0)),
+        msg!("panic-buy.report.stalled", rounds = super::game::MAX_ROUNDS, stalled = r.stalled),
+    ];
     Ok(Report {
-        text,
+        lines,
         json,
-        note: random.then(|| format!("seed: {seed} (chosen at random; the same seed gives the same board and dice)")),
+        note: random.then(|| msg!("report.random_seed_board", seed = seed.to_string())),
     })
+}
+
+/// A mode as the reader's language names it.
+fn mode_words(mode: Mode) -> crate::message::Msg {
+    match mode {
+        Mode::Race => msg!("panic-buy.mode.race"),
+        Mode::Hoard => msg!("panic-buy.mode.hoard"),
+    }
 }
 
 impl crate::game::Request for Request {

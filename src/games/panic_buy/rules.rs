@@ -67,7 +67,7 @@ impl Wanted {
 
 fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     let mut out = Vec::new();
-    let v = |rule: &'static str, message: String| Violation { rule, message };
+    let v = |rule: &'static str, message: String| Violation { words: None, rule, message };
     let count = |t: Tile| b.cells_of(t).len();
 
     // Parts, each once. The carpark runs from the first row that is mostly
@@ -389,6 +389,7 @@ fn good_board(
     out: &mut Vec<Violation>,
 ) {
     let v = |rule: GoodRule, message: String| Violation {
+        words: None,
         rule: rule.name(),
         message,
     };
@@ -479,6 +480,7 @@ fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
             l => format!(" ({} games)", l.name()),
         };
         out.push(Violation {
+        words: None,
             rule: GoodRule::LengthBand.name(),
             message: format!(
                 "simulated games last {} rounds (median), outside {lo}-{hi}{asked} for {} players in {} mode",
@@ -491,6 +493,7 @@ fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
     let equal = 1.0 / p.teams() as f64;
     if fair && (r.first_player_win_share - equal).abs() > FIRST_FAIR_SLACK {
         out.push(Violation {
+        words: None,
             rule: GoodRule::FirstFair.name(),
             message: format!(
                 "the first player wins {:.0}% of simulated games, more than {:.0} points from an equal share ({:.0}%)",
@@ -503,6 +506,7 @@ fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
     let busier = r.arrow_balance.max(1.0 - r.arrow_balance);
     if balance && busier > BUSIER_ARROW_SHARE {
         out.push(Violation {
+        words: None,
             rule: GoodRule::ArrowBalance.name(),
             message: format!(
                 "one arrow takes {:.0}% of the deliveries in simulated games, more than {:.0}%",

@@ -9,6 +9,7 @@ use super::{
     Request, VARIANTS,
 };
 use crate::error::{Error, Result};
+use crate::msg;
 use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
@@ -338,8 +339,8 @@ impl crate::game::Game for ParticlePanic {
         let params = deal.params().map_err(with_file)?;
         Ok(Verdict {
             broken: super::validate(&params, &deal.deal())
-                .iter()
-                .map(|v| v.to_string())
+                .into_iter()
+                .map(|v| (String::new(), v))
                 .collect(),
             legal: format!("legal: {name} is a complete Particle Panic deal"),
         })
@@ -371,9 +372,7 @@ fn simulate(values: &Values) -> Result<Report> {
         None => {
             let (seed, random) = Seed::given_or_random(values.text("seed"))?;
             if random {
-                note = Some(format!(
-                    "seed: {seed} (chosen at random; the same seed gives the same deal)"
-                ));
+                note = Some(msg!("report.random_seed_deal", seed = seed.to_string()));
             }
             vec![seed]
         }
@@ -421,54 +420,69 @@ fn simulate(values: &Values) -> Result<Report> {
             "off_start_collections_per_game": r.off_start_collections as f64 / f64::from(r.games.max(1)),
             "difficulty": difficulty,
         }));
+        let dec = crate::message::dec;
+        let policy_words = if search {
+            msg!("particle-panic.policy.search")
+        } else {
+            msg!("particle-panic.policy.rating")
+        };
+        let difficulty_words = difficulty.as_deref().map(|d| match d {
+            "easy" => msg!("particle-panic.difficulty.easy"),
+            "normal" => msg!("particle-panic.difficulty.normal"),
+            "hard" => msg!("particle-panic.difficulty.hard"),
+            _ => msg!("particle-panic.difficulty.near-unwinnable"),
+        });
         if seeds.len() > 1 {
-            lines.push(format!(
-                "deal {seed}: {} wins {:.2}% ± {:.2}% ({} games){}",
-                policy,
-                100.0 * r.win_rate,
-                100.0 * r.error(),
-                r.games,
-                difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default()
+            lines.push(msg!(
+                "particle-panic.report.deal_line",
+                seed = seed.to_string(),
+                policy = policy_words,
+                share = dec(100.0 * r.win_rate, 2),
+                se = dec(100.0 * r.error(), 2),
+                games = r.games,
+                difficulty = difficulty_words.map_or(msg!("empty"), |d| msg!("particle-panic.report.band", band = d)),
             ));
             continue;
         }
-        let share = |n: u32| format!("{:5.1}% ({n})", 100.0 * n as f64 / r.games as f64);
-        lines.push(format!(
-            "deal: seed {seed}, {} players, {}, level {} ({}), {policy} policy",
-            params.players,
-            params.variant(),
-            params.level.name(),
-            params.rules()
+        let share = |n: u32| msg!("report.share_of", share = dec(100.0 * n as f64 / r.games as f64, 1), n = n);
+        lines.push(msg!(
+            "particle-panic.report.deal",
+            seed = seed.to_string(),
+            players = params.players,
+            variant = params.variant(),
+            level = params.level.name(),
+            rules = params.rules().to_string(),
+            policy = policy_words,
         ));
-        lines.push(format!("games: {}", r.games));
-        lines.push(format!(
-            "won:                 {} ± {:.1}%",
-            share(r.wins),
-            100.0 * r.error()
+        lines.push(msg!("report.games", games = r.games));
+        lines.push(msg!(
+            "particle-panic.report.won",
+            share = share(r.wins),
+            se = dec(100.0 * r.error(), 1)
         ));
-        lines.push(format!(
-            "won, every card from one stack: {} of {} wins; collections off space 1: {:.1} a game",
-            r.one_stack_wins,
-            r.wins,
-            r.off_start_collections as f64 / f64::from(r.games.max(1))
+        lines.push(msg!(
+            "particle-panic.report.one_stack",
+            one_stack = r.one_stack_wins,
+            wins = r.wins,
+            off_start = dec(r.off_start_collections as f64 / f64::from(r.games.max(1)), 1)
         ));
-        lines.push(format!("lost, board full:    {}", share(r.losses.no_room)));
-        lines.push(format!("lost, hand limit 0:  {}", share(r.losses.hand_limit_zero)));
-        lines.push(format!("lost, empty stack:   {}", share(r.losses.empty_stack)));
+        lines.push(msg!("particle-panic.report.lost_board_full", share = share(r.losses.no_room)));
+        lines.push(msg!("particle-panic.report.lost_hand_limit", share = share(r.losses.hand_limit_zero)));
+        lines.push(msg!("particle-panic.report.lost_empty_stack", share = share(r.losses.empty_stack)));
         if r.losses.turn_limit > 0 {
-            lines.push(format!(
-                "stopped at {} turns: {}",
-                engine::TURN_LIMIT,
-                share(r.losses.turn_limit)
+            lines.push(msg!(
+                "particle-panic.report.stopped",
+                turns = engine::TURN_LIMIT,
+                share = share(r.losses.turn_limit)
             ));
         }
-        if let Some(d) = difficulty {
-            lines.push(format!("difficulty: {d}"));
+        if let Some(d) = difficulty_words {
+            lines.push(msg!("particle-panic.report.difficulty", band = d));
             if near_unwinnable && let Some(row) = super::levels::LevelRow::of(params.players, false, DEFAULT_LEVEL) {
-                lines.push(format!(
-                    "at level normal strong play wins about {:.0}% of games ({} deals, our search player)",
-                    100.0 * row.search,
-                    super::levels::LEVEL_SEARCH_DEALS
+                lines.push(msg!(
+                    "particle-panic.report.normal_wins",
+                    share = dec(100.0 * row.search, 0),
+                    deals = super::levels::LEVEL_SEARCH_DEALS
                 ));
             }
         }
@@ -478,11 +492,7 @@ fn simulate(values: &Values) -> Result<Report> {
         Ok([one]) => one,
         Err(many) => serde_json::Value::Array(many),
     };
-    Ok(Report {
-        text: lines.join("\n"),
-        json,
-        note,
-    })
+    Ok(Report { lines, json, note })
 }
 
 /// The seeds of `A..B`, at most 10,000 of them.

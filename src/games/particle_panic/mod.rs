@@ -384,36 +384,33 @@ pub const RULES: [(&str, &str); 3] = [
 /// The rule engine for a deal's composition.
 pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
     let mut out = Vec::new();
-    let v = |rule: &'static str, message: String| Violation { rule, message };
+    use crate::msg;
+    let v = Violation::keyed;
     if deal.hands.len() != p.players as usize {
         out.push(v(
             "hands",
-            format!("{} hands for {} players", deal.hands.len(), p.players),
+            msg!("particle-panic.hands", hands = deal.hands.len(), players = p.players),
         ));
     }
     for (i, h) in deal.hands.iter().enumerate() {
         if h.len() != HAND_SIZE {
             out.push(v(
                 "hands",
-                format!("player {} holds {} cards, the deal gives {HAND_SIZE}", i + 1, h.len()),
+                msg!("particle-panic.hand_size", player = i + 1, cards = h.len(), want = HAND_SIZE),
             ));
         }
     }
     if deal.stacks.len() != SPACES {
         out.push(v(
             "stacks",
-            format!("{} stacks, the board has {SPACES}", deal.stacks.len()),
+            msg!("particle-panic.stacks", stacks = deal.stacks.len(), want = SPACES),
         ));
     }
     let sizes: Vec<usize> = deal.stacks.iter().map(Vec::len).collect();
     if let (Some(lo), Some(hi)) = (sizes.iter().min(), sizes.iter().max())
         && hi - lo > 1
     {
-        let list: Vec<String> = sizes.iter().map(usize::to_string).collect();
-        out.push(v(
-            "stacks",
-            format!("stack sizes {} differ by more than one", list.join(", ")),
-        ));
+        out.push(v("stacks", msg!("particle-panic.stack_sizes", sizes = sizes.clone())));
     }
     // Every card of the deck exactly twice.
     let mut counts: std::collections::BTreeMap<Card, i32> = p.deck().into_iter().map(|c| (c, 0)).collect();
@@ -429,22 +426,13 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
             2 => {}
             0 | 1 => out.push(v(
                 "deck",
-                format!("{card} appears {n} times, the double deck has it twice (missing)"),
+                msg!("particle-panic.card_missing", card = card.to_string(), n = *n),
             )),
-            _ => out.push(v(
-                "deck",
-                format!("{card} appears {n} times, the double deck has it twice (extra)"),
-            )),
+            _ => out.push(v("deck", msg!("particle-panic.card_extra", card = card.to_string(), n = *n))),
         }
     }
     if !foreign.is_empty() {
-        out.push(v(
-            "deck",
-            format!(
-                "not in this deck: {} (the fifth suit X needs the five-codes variant)",
-                foreign.join(", ")
-            ),
-        ));
+        out.push(v("deck", msg!("particle-panic.foreign", cards = foreign)));
     }
     out
 }
@@ -596,33 +584,40 @@ impl Difficulty {
         if let Difficulty::Within { low, high } = self {
             return Ok((f64::from(low) / 1000.0, f64::from(high) / 1000.0));
         }
-        let players = crate::text::counted(params.players as usize, "player");
         let Some(c) = Calibration::of(params) else {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "difficulty",
-                format!(
-                    "bands are calibrated for the levels as they stand (and for as-written); {players} at level {} with {} has none",
-                    params.level.name(),
-                    params.rules()
+                crate::msg!(
+                    "particle-panic.difficulty.uncalibrated",
+                    players = params.players,
+                    level = params.level.name(),
+                    rules = params.rules().to_string(),
                 ),
             ));
         };
         if c.near_unwinnable() {
-            let normal = if params.five_codes {
-                "; five codes make every level much harder than its name".to_string()
+            let note = if params.five_codes {
+                crate::msg!("particle-panic.difficulty.five_codes_harder")
             } else {
                 levels::LevelRow::of(params.players, false, DEFAULT_LEVEL)
-                    .map(|r| format!("; at level normal strong play wins about {:.0}%", r.search * 100.0))
-                    .unwrap_or_default()
+                    .map(|r| {
+                        crate::msg!(
+                            "particle-panic.difficulty.normal_wins",
+                            share = crate::message::dec(r.search * 100.0, 0)
+                        )
+                    })
+                    .unwrap_or_else(|| crate::msg!("empty"))
             };
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "difficulty",
-                format!(
-                    "with {players} ({}) at level {} the game is near-unwinnable: the rating player wins {:.2}% of games over {} deals, too few to sort deals into bands{normal}",
-                    params.variant(),
-                    params.level.name(),
-                    c.mean * 100.0,
-                    levels::CALIBRATION_DEALS,
+                crate::msg!(
+                    "particle-panic.difficulty.near_unwinnable",
+                    players = params.players,
+                    variant = params.variant(),
+                    level = params.level.name(),
+                    share = crate::message::dec(c.mean * 100.0, 2),
+                    deals = levels::CALIBRATION_DEALS,
+                    note = note,
                 ),
             ));
         }

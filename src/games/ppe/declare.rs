@@ -6,6 +6,7 @@ use super::{
     DICE, DiceJson, Face, FaceCounts, GAME, MAX_PLAYERS, MAX_TARGET, Mode, Params, QUICK_TARGET, Request, SIDES, WHAMMIES,
 };
 use crate::error::{Error, Result};
+use crate::msg;
 use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Value, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
@@ -145,27 +146,15 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
         return Ok(());
     }
     let share = match 100.0 * reach {
-        p if p < 1.0 => "under 1%".to_string(),
-        p => format!("{p:.0}%"),
+        p if p < 1.0 => crate::msg!("share.under_1"),
+        p => crate::msg!("share.percent", share = crate::message::dec(p, 0)),
     };
-    if params.mode == Mode::Quick {
-        return Err(Error::setting(
-            "target",
-            format!(
-                "{} is too far for the quick game: a whammy costs the whole game total, and only {share} of players \
-             ever reach it with these dice (at least half must); for a longer game choose the long mode, where a target of {} is fine",
-                params.target, params.target
-            ),
-        ));
-    }
-    Err(Error::setting(
-        "target",
-        format!(
-            "{} is out of reach with whammies: a whammy costs the whole game total, and only {share} of players \
-         ever get there; choose the long mode without whammies for {}, or lower the target",
-            params.target, params.target
-        ),
-    ))
+    let key = if params.mode == Mode::Quick {
+        crate::msg!("ppe.target.too_far_quick", target = params.target, share = share)
+    } else {
+        crate::msg!("ppe.target.out_of_reach", target = params.target, share = share)
+    };
+    Err(Error::setting_msg("target", key))
 }
 
 /// The least share of players who ever reach a target with whammies.
@@ -270,30 +259,31 @@ impl crate::game::Game for Ppe {
             _ => params(values)?.faces,
         };
         let mut broken = Vec::new();
+        let mut says = |rule: &'static str, m: crate::message::Msg| {
+            broken.push((String::new(), crate::game::Violation::keyed(rule, m)));
+        };
         if json.dice.len() != DICE || json.dice.iter().any(|d| d.len() != SIDES) {
-            let sizes: Vec<String> = json.dice.iter().map(|d| d.len().to_string()).collect();
-            broken.push(format!(
-                "six-dice: found {} dice with {} faces",
-                json.dice.len(),
-                sizes.join(", ")
-            ));
+            let sizes: Vec<usize> = json.dice.iter().map(|d| d.len()).collect();
+            says("six-dice", msg!("ppe.six_dice", dice = json.dice.len(), faces = sizes));
         }
         for (i, die) in json.dice.iter().enumerate() {
             for f in Face::ALL {
                 let n = die.iter().filter(|x| **x == f).count();
                 if n > 1 {
-                    broken.push(format!("no-face-twice: die {} carries {} {n} times", i + 1, f.name()));
+                    says(
+                        "no-face-twice",
+                        msg!("ppe.no_face_twice", die = i + 1, face = super::face_words(f), n = n),
+                    );
                 }
             }
         }
         for f in Face::ALL {
             let n = json.dice.iter().flatten().filter(|x| **x == f).count();
             if n != counts.get(f) as usize {
-                broken.push(format!(
-                    "face-counts: {} is on {n} faces, the settings say {}",
-                    f.name(),
-                    counts.get(f)
-                ));
+                says(
+                    "face-counts",
+                    msg!("ppe.face_counts", face = super::face_words(f), n = n, want = counts.get(f)),
+                );
             }
         }
         Ok(Verdict {
@@ -317,17 +307,16 @@ impl crate::game::Game for Ppe {
 fn score(values: &Values) -> Result<Report> {
     let roll = super::parse_roll(values.text("roll").unwrap_or(""))?;
     let s = super::score(&roll);
-    let yes = |b: bool| if b { "yes" } else { "no" };
-    let text = [
-        format!("points: {}", s.points),
-        format!("outcome: {}", s.outcome.name()),
-        format!("lose next turn: {}", yes(s.lose_next_turn)),
-        format!("lose game total: {}", yes(s.lose_game_total)),
-        format!("out of the game: {}", yes(s.out)),
-    ]
-    .join("\n");
+    let yes = |b: bool| if b { msg!("yes") } else { msg!("no") };
+    let lines = vec![
+        msg!("ppe.report.points", points = s.points),
+        msg!("ppe.report.outcome", outcome = super::outcome_words(s.outcome)),
+        msg!("ppe.report.lose_next_turn", yes = yes(s.lose_next_turn)),
+        msg!("ppe.report.lose_game_total", yes = yes(s.lose_game_total)),
+        msg!("ppe.report.out", yes = yes(s.out)),
+    ];
     Ok(Report {
-        text,
+        lines,
         json: serde_json::to_value(&s).expect("a score serialises"),
         note: None,
     })
@@ -350,24 +339,28 @@ fn odds(values: &Values) -> Result<Report> {
         "outcomes": outcomes,
         "expected_points": o.expected_points(),
     });
-    let mut lines = vec![format!("dice from seed {seed}:")];
+    let mut lines = vec![msg!("ppe.report.dice_from", seed = seed.to_string())];
     for (i, d) in dice.iter().enumerate() {
-        let names: Vec<&str> = d.iter().map(|f| f.name()).collect();
-        lines.push(format!("  die {}: {}", i + 1, names.join(", ")));
+        let names: Vec<crate::message::Msg> = d.iter().map(|f| super::face_words(*f)).collect();
+        lines.push(msg!("ppe.report.die", n = i + 1, faces = names));
     }
-    lines.push(format!("all {} rolls:", o.total));
+    lines.push(msg!("ppe.report.all_rolls", total = o.total));
     for (k, v) in &o.outcomes {
-        lines.push(format!(
-            "  {:<14} {v:>6}  {:6.2}%",
-            k.name(),
-            100.0 * *v as f64 / o.total as f64
+        lines.push(msg!(
+            "ppe.report.outcome_line",
+            outcome = super::outcome_words(*k),
+            rolls = *v,
+            share = crate::message::dec(100.0 * *v as f64 / o.total as f64, 2)
         ));
     }
-    lines.push(format!("expected points per roll: {:.4}", o.expected_points()));
+    lines.push(msg!(
+        "ppe.report.expected",
+        points = crate::message::dec(o.expected_points(), 4)
+    ));
     Ok(Report {
-        text: lines.join("\n"),
+        lines,
         json,
-        note: random.then(|| format!("seed: {seed} (chosen at random; the same seed gives the same dice)")),
+        note: random.then(|| msg!("report.random_seed_dice", seed = seed.to_string())),
     })
 }
 
@@ -417,9 +410,15 @@ mod tests {
         let broken = format!("{}\"mask\"{}", &json[..first], &json[first + 7..]);
         let v = Ppe.validate("d.json", &broken, &Values::default()).unwrap();
         assert!(
-            v.broken.iter().any(|l| l.starts_with("face-counts: virus")),
+            v.lines().iter().any(|l| l.starts_with("face-counts: Virus")),
             "{:?}",
-            v.broken
+            v.lines()
+        );
+        // In German by key: the face as the German dice print it.
+        let de: Vec<String> = v.broken.iter().map(|(place, r)| r.line_in("de", place)).collect();
+        assert!(
+            de.iter().any(|l| l.starts_with("face-counts: Virus steht auf")),
+            "{de:?}"
         );
     }
 }

@@ -74,11 +74,11 @@ impl Face {
         let n = face_key(name);
         let printed = |f: Face| printed_names(f).any(|p| face_key(p) == n);
         Face::ALL.into_iter().find(|f| f.name() == n || printed(*f)).ok_or_else(|| {
-            let names: Vec<&str> = Face::ALL.iter().map(|f| f.name()).collect();
-            Error::input(format!(
-                "unknown face {} (faces: {})",
-                crate::error::quote(name.trim()),
-                names.join(", ")
+            let names: Vec<crate::message::Msg> = Face::ALL.iter().map(|f| face_words(*f)).collect();
+            Error::msg(crate::msg!(
+                "ppe.unknown_face",
+                face = crate::error::quote(name.trim()),
+                faces = names
             ))
         })
     }
@@ -86,6 +86,35 @@ impl Face {
     /// The two BAD blocks; everything else is GOOD and scores a point unused.
     pub fn is_bad(self) -> bool {
         matches!(self, Face::Virus | Face::LongNosedMan)
+    }
+}
+
+/// A face as the reader's language prints it on the dice.
+pub fn face_words(face: Face) -> crate::message::Msg {
+    use crate::msg;
+    match face {
+        Face::Virus => msg!("ppe.face.virus"),
+        Face::LongNosedMan => msg!("ppe.face.long_nosed_man"),
+        Face::Vaccine => msg!("ppe.face.vaccine"),
+        Face::Ventilator => msg!("ppe.face.ventilator"),
+        Face::Heroes => msg!("ppe.face.heroes"),
+        Face::FaceShield => msg!("ppe.face.face_shield"),
+        Face::Mask => msg!("ppe.face.mask"),
+        Face::SocialDistancing => msg!("ppe.face.social_distancing"),
+        Face::HandSanitizer => msg!("ppe.face.hand_sanitizer"),
+        Face::Gloves => msg!("ppe.face.gloves"),
+    }
+}
+
+/// A roll's outcome in the reader's words.
+pub fn outcome_words(outcome: Outcome) -> crate::message::Msg {
+    use crate::msg;
+    match outcome {
+        Outcome::Ok => msg!("ppe.outcome.ok"),
+        Outcome::TurnOver => msg!("ppe.outcome.turn_over"),
+        Outcome::Whammy => msg!("ppe.outcome.whammy"),
+        Outcome::DoubleWhammy => msg!("ppe.outcome.double_whammy"),
+        Outcome::TripleWhammy => msg!("ppe.outcome.triple_whammy"),
     }
 }
 
@@ -314,9 +343,9 @@ pub fn parse_roll(text: &str) -> Result<Vec<Face>> {
         .collect::<Result<_>>()
         .map_err(|e| e.at("roll"))?;
     if faces.len() != DICE {
-        return Err(Error::setting(
+        return Err(Error::setting_msg(
             "roll",
-            format!("{} faces given, a roll is six (one per die)", faces.len()),
+            crate::msg!("ppe.roll_size", faces = faces.len()),
         ));
     }
     Ok(faces)

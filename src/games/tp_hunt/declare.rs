@@ -3,6 +3,7 @@
 
 use super::{GAME, GRID_RANGE, MAX_PLACES, PLAYER_RANGE, Params, Request, Rule, sheets::SheetKind};
 use crate::error::{Error, Result};
+use crate::msg;
 use crate::game::{Action, Common, Declaration, Kind, Report, RuleLine, Sample, Setting, Values, Verdict};
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper};
@@ -291,7 +292,7 @@ impl crate::game::Game for TpHunt {
             };
             let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
             let p = map_params(m, values).map_err(at)?;
-            broken.extend(super::validate(&p, &m.map()).iter().map(|v| format!("{prefix}{v}")));
+            broken.extend(super::validate(&p, &m.map()).into_iter().map(|v| (prefix.clone(), v)));
         }
         Ok(Verdict {
             broken,
@@ -360,34 +361,30 @@ fn simulate(values: &Values) -> Result<Report> {
         "stalled": r.stalled,
         "p90_tape_rows": r.p90_tape_rows,
     });
-    let text = [
-        format!("map: {code}"),
-        format!("games: {} ({} players)", r.games, params.players),
-        format!(
-            "turns each: median {}, 90% of games within {} (about {} minutes)",
-            r.median_turns,
-            r.p90_turns,
-            super::play_minutes(params.players, r.median_turns)
+    let dec = crate::message::dec;
+    let lines = vec![
+        msg!("report.map", code = code.to_string()),
+        msg!("report.games_players", games = r.games, players = params.players),
+        msg!(
+            "tp-hunt.report.turns",
+            median = r.median_turns,
+            p90 = r.p90_turns,
+            minutes = super::play_minutes(params.players, r.median_turns)
         ),
-        format!(
-            "first player wins: {:.1}% ± {:.1} points (one standard error; an equal share is {:.1}%)",
-            100.0 * r.first_player_win_share,
-            100.0 * r.first_player_se,
-            100.0 / params.players as f64
+        msg!(
+            "tp-hunt.report.first_player",
+            share = dec(100.0 * r.first_player_win_share, 1),
+            se = dec(100.0 * r.first_player_se, 1),
+            equal = dec(100.0 / params.players as f64, 1)
         ),
-        format!("winning TP: median {}", r.median_winning_tp),
-        format!("dice tape rows: 90% of games within {}", r.p90_tape_rows),
-        format!(
-            "stalled (no car could drive, or cut off at {} turns): {}",
-            super::game::MAX_TURNS,
-            r.stalled
-        ),
-    ]
-    .join("\n");
+        msg!("tp-hunt.report.winning_tp", median = r.median_winning_tp),
+        msg!("tp-hunt.report.tape_rows", p90 = r.p90_tape_rows),
+        msg!("tp-hunt.report.stalled", turns = super::game::MAX_TURNS, stalled = r.stalled),
+    ];
     Ok(Report {
-        text,
+        lines,
         json,
-        note: random.then(|| format!("seed: {seed} (chosen at random; the same seed gives the same map and dice)")),
+        note: random.then(|| msg!("report.random_seed_map", seed = seed.to_string())),
     })
 }
 

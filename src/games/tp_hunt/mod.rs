@@ -419,6 +419,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     // Rating a map takes simulated games: settings whose maps keep missing
     // the rating rules stop after a few rated maps, not thousands.
     let mut rated = 0u32;
+    let mut spent = 0u64;
     let mut last_rated = Vec::new();
     let mut last_map = None;
     for i in 0..MAX_ATTEMPTS {
@@ -432,9 +433,11 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
             .any(|v| v.rule == Rule::LengthBand.name() || v.rule == Rule::FirstFair.name())
         {
             rated += 1;
+            // The work a rating took: its games' turns, each player's.
+            spent += u64::from(RATING_GAMES) * u64::from(rating(p, &map).median_turns) * u64::from(p.players);
             last_rated = broken;
             last_map = Some(map);
-            if rated == MAX_RATED_TRIES {
+            if rated == MAX_RATED_TRIES || spent > MAX_RATED_TURNS {
                 break;
             }
         }
@@ -446,24 +449,46 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     let endless = last_map.is_some_and(|m| rating(p, &m).median_turns >= game::MAX_TURNS);
     if p.atms == 0 && endless {
         // Measured: every map of the default settings with at least 1 ATM passes.
-        return Err(Error::setting(
-            "atms",
-            "with 0 ATMs no car can get money once its $5 are spent, and games never end: give the map at least 1 ATM",
-        ));
+        return Err(Error::setting_msg("atms", crate::msg!("tp-hunt.no_atms")));
     }
-    let why: Vec<String> = last_rated.iter().map(|v| v.to_string()).collect();
-    Err(Error::input(format!(
-        "no legal map: {rated} maps in a row with {} stores, {} ATMs and {} danger zones on a {n} x {n} grid \
-         for {} players missed the rating rules, the last because {}; change the settings or switch the rule off",
-        p.stores,
-        p.atms,
-        p.dangers,
-        p.players,
-        why.join("; "),
-        n = p.grid
+    let why: Vec<crate::message::Msg> = last_rated
+        .iter()
+        .map(|v| {
+            let message = v.words.clone().unwrap_or_else(|| crate::msg!("word", word = v.message.clone()));
+            crate::msg!("rule.broken", rule = rule_words(v.rule), message = message)
+        })
+        .collect();
+    Err(Error::msg(crate::msg!(
+        "tp-hunt.no_legal_map",
+        rated = rated,
+        stores = p.stores,
+        atms = p.atms,
+        dangers = p.dangers,
+        grid = p.grid,
+        players = p.players,
+        why = why,
     ))
     .at("stores"))
 }
+
+/// A rating rule as the reader's language names it (its name for the
+/// command line beside it).
+fn rule_words(rule: &str) -> crate::message::Msg {
+    if rule == Rule::LengthBand.name() {
+        crate::msg!("tp-hunt.rule.length-band")
+    } else if rule == Rule::FirstFair.name() {
+        crate::msg!("tp-hunt.rule.first-fair")
+    } else {
+        crate::msg!("word", word = rule)
+    }
+}
+
+/// Most simulated turns (all players' turns in all rating games) the
+/// search for a map spends on maps that miss the rating rules before it
+/// gives up: counted, not timed, so a seed makes the same map on every
+/// machine. Four ratings of games that run to [`game::MAX_TURNS`] with 4
+/// players, about 2 s of one core (BENCHMARKS.md).
+pub const MAX_RATED_TURNS: u64 = 4 * RATING_GAMES as u64 * game::MAX_TURNS as u64 * 4;
 
 /// Most maps rated before the rating rules are given up for these settings.
 pub const MAX_RATED_TRIES: u32 = 12;
@@ -474,6 +499,7 @@ fn list(cells: &[Cell]) -> String {
 
 fn violation(rule: Rule, message: String) -> Violation {
     Violation {
+        words: None,
         rule: rule.name(),
         message,
     }
@@ -490,25 +516,23 @@ fn mark_name(m: Mark) -> &'static str {
 /// The rules of the game (counts, one mark a square, no danger on an item,
 /// all on the grid): what every version's maps keep.
 fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
+    use crate::msg;
     let g = map.grid();
     for (what, have, want) in [
-        ("stores", map.stores.len(), p.stores as usize),
-        ("ATMs", map.atms.len(), p.atms as usize),
-        ("danger zones", map.dangers.len(), p.dangers as usize),
+        (msg!("tp-hunt.counts.stores", have = map.stores.len(), want = p.stores), map.stores.len(), p.stores as usize),
+        (msg!("tp-hunt.counts.atms", have = map.atms.len(), want = p.atms), map.atms.len(), p.atms as usize),
+        (msg!("tp-hunt.counts.dangers", have = map.dangers.len(), want = p.dangers), map.dangers.len(), p.dangers as usize),
     ] {
         if have != want {
-            out.push(violation(
-                Rule::Counts,
-                format!("{have} {what} on the map, the rules call for {want}"),
-            ));
+            out.push(Violation::keyed(Rule::Counts.name(), what));
         }
     }
 
     let outside: Vec<Cell> = map.marks().map(|(_, c)| c).filter(|c| !g.contains(*c)).collect();
     if !outside.is_empty() {
-        out.push(violation(
-            Rule::InsideGrid,
-            format!("off the {0} x {0} grid: {1}", g.size, list(&outside)),
+        out.push(Violation::keyed(
+            Rule::InsideGrid.name(),
+            msg!("tp-hunt.outside", grid = g.size, cells = list(&outside)),
         ));
     }
 
@@ -521,14 +545,29 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
         if marks.len() < 2 {
             continue;
         }
-        let names: Vec<&str> = marks.iter().map(|m| mark_name(*m)).collect();
+        // "store and ATM and danger zone", in the reader's words.
+        let names = marks
+            .iter()
+            .rev()
+            .map(|m| mark_words(*m))
+            .reduce(|later, earlier| msg!("and", a = earlier, b = later))
+            .expect("two marks or more");
         let danger_on_item = marks.contains(&Mark::Danger) && marks.iter().any(|m| *m != Mark::Danger);
         let rule = if danger_on_item {
             Rule::DangerNotOnItem
         } else {
             Rule::DistinctCells
         };
-        out.push(violation(rule, format!("{c} holds {}", names.join(" and "))));
+        out.push(Violation::keyed(rule.name(), msg!("tp-hunt.shared", cell = c.to_string(), marks = names)));
+    }
+}
+
+/// A mark as the reader's language names it, with its article ("a store").
+fn mark_words(m: Mark) -> crate::message::Msg {
+    match m {
+        Mark::Store => crate::msg!("tp-hunt.mark.store"),
+        Mark::Atm => crate::msg!("tp-hunt.mark.atm"),
+        Mark::Danger => crate::msg!("tp-hunt.mark.danger"),
     }
 }
 
@@ -571,10 +610,11 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
         for (_, c) in map.marks().filter(|(m, c)| *m == mark && g.contains(*c) && open(*c)) {
             if g.orthogonal(c).all(|n| !open(n)) {
                 walled[g.index(c)] = true;
-                out.push(violation(
-                    rule,
-                    format!("{} at {c} has danger zones on every side", mark_name(mark)),
-                ));
+                let key = match mark {
+                    Mark::Store => crate::msg!("tp-hunt.walled_in.store", cell = c.to_string()),
+                    _ => crate::msg!("tp-hunt.walled_in.atm", cell = c.to_string()),
+                };
+                out.push(Violation::keyed(rule.name(), key));
             }
         }
     }
@@ -586,14 +626,11 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
             .filter(|(m, c)| *m != Mark::Danger && g.contains(*c) && open(*c) && !walled[g.index(*c)]);
         for (m, c) in items {
             if !main[g.index(c)] {
-                out.push(violation(
-                    Rule::Reachable,
-                    format!(
-                        "{} at {c} cannot be reached from the main start area (the largest stretch of \
-                         edge squares joined without danger zones) without entering a danger zone",
-                        mark_name(m)
-                    ),
-                ));
+                let key = match m {
+                    Mark::Store => crate::msg!("tp-hunt.unreachable.store", cell = c.to_string()),
+                    _ => crate::msg!("tp-hunt.unreachable.atm", cell = c.to_string()),
+                };
+                out.push(Violation::keyed(Rule::Reachable.name(), key));
             }
         }
     }
@@ -601,12 +638,9 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
     if p.rule_on(Rule::StartCells) {
         let starts = g.cells().filter(|c| g.is_edge(*c) && main[g.index(*c)]).count();
         if starts < p.players as usize {
-            out.push(violation(
-                Rule::StartCells,
-                format!(
-                    "{starts} edge squares are in the main start area, {} players need one each",
-                    p.players
-                ),
+            out.push(Violation::keyed(
+                Rule::StartCells.name(),
+                crate::msg!("tp-hunt.start_cells", starts = starts, players = p.players),
             ));
         }
     }
@@ -705,41 +739,38 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     }
     let r = rating(p, map);
     let (lo, hi) = p.length_band();
+    let dec = crate::message::dec;
     if length && !(lo..=hi).contains(&r.median_turns) {
-        out.push(violation(
-            Rule::LengthBand,
-            format!(
-                "simulated games last {} turns each (median), outside {lo}-{hi} for these settings",
-                r.median_turns
-            ),
+        out.push(Violation::keyed(
+            Rule::LengthBand.name(),
+            crate::msg!("tp-hunt.length_band", turns = r.median_turns, lo = lo, hi = hi),
         ));
     }
     let equal = 1.0 / p.players as f64;
     let off = (r.first_player_win_share - equal).abs();
     if p.version >= 4 {
         if fair && off - FIRST_FAIR_Z * r.first_player_se > FIRST_FAIR_MARGIN {
-            out.push(violation(
-                Rule::FirstFair,
-                format!(
-                    "the first player wins {:.1}% ± {:.1} of simulated games, surely more than {:.0} points \
-                     from an equal share ({:.0}%)",
-                    100.0 * r.first_player_win_share,
-                    100.0 * r.first_player_se,
-                    100.0 * FIRST_FAIR_MARGIN,
-                    100.0 * equal
+            out.push(Violation::keyed(
+                Rule::FirstFair.name(),
+                crate::msg!(
+                    "tp-hunt.first_fair",
+                    share = dec(100.0 * r.first_player_win_share, 1),
+                    se = dec(100.0 * r.first_player_se, 1),
+                    margin = dec(100.0 * FIRST_FAIR_MARGIN, 0),
+                    equal = dec(100.0 * equal, 0)
                 ),
             ));
         }
         return;
     }
     if fair && off > FIRST_FAIR_SLACK {
-        out.push(violation(
-            Rule::FirstFair,
-            format!(
-                "the first player wins {:.0}% of simulated games, more than {:.0} points from an equal share ({:.0}%)",
-                100.0 * r.first_player_win_share,
-                100.0 * FIRST_FAIR_SLACK,
-                100.0 * equal
+        out.push(Violation::keyed(
+            Rule::FirstFair.name(),
+            crate::msg!(
+                "tp-hunt.first_fair_v3",
+                share = dec(100.0 * r.first_player_win_share, 0),
+                margin = dec(100.0 * FIRST_FAIR_SLACK, 0),
+                equal = dec(100.0 * equal, 0)
             ),
         ));
     }
