@@ -725,7 +725,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*.",
         "* Settled for these sheets: play it as written here.",
-        "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces: the small number in each face's top right corner)",
+        "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces (the same number: either one): the small number in each face's top right corner)",
+        "set aside the good blocks that scored (they beat nothing in later rolls).",
         "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (the small number in each face's top right corner; Vaccines still go first).",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
@@ -734,7 +735,8 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*.",
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
-        "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten: die kleine Zahl oben rechts auf jeder Seite)",
+        "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten (gleich viele: egal welchen): die kleine Zahl oben rechts auf jeder Seite)",
+        "lege die guten Würfel mit Punkten beiseite (sie schlagen in späteren Würfen nichts).",
         "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (die kleine Zahl oben rechts auf jeder Seite; Impfstoffe bleiben zuerst).",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
