@@ -126,11 +126,22 @@ impl<'a> Kit<'a> {
         code_line(page, &format!("{}: {code}", self.common.get("code_label")));
     }
 
-    /// One line under the title, shrunk to fit the page.
+    /// One line under the title, shrunk to fit the page, or two; text too
+    /// long for two lines even at the smallest size (large print) takes as
+    /// many lines as it needs, never cut.
     pub fn subtitle(&self, page: &mut Page, text: &str, size_pt: f32) {
         let width = page.width - 2.0 * (MARGIN_MM + 2.0);
+        let (centre, y) = (page.width / 2.0, MARGIN_MM + 16.0);
+        let smallest = page.style.min_text_pt().min(page.style.text_pt(size_pt));
+        let lines = crate::fonts::wrap(text, Regular, smallest, width);
         page.role(Role::Paragraph, |page| {
-            page.fitted_text(page.width / 2.0, MARGIN_MM + 16.0, width, size_pt, Regular, text)
+            if lines.len() <= 2 {
+                return page.fitted_text(centre, y, width, size_pt, Regular, text);
+            }
+            let lead = smallest * crate::fonts::PT_TO_MM * 1.15;
+            for (i, line) in lines.iter().enumerate() {
+                page.centred_text(centre, y - lead / 2.0 + lead * i as f32, smallest, Regular, line);
+            }
         });
     }
 

@@ -1169,6 +1169,18 @@ fn every_face_shows_its_die_and_the_die_s_bad_faces() {
                 .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit()))
                 .collect();
             assert_eq!(digits.len(), 2 * 6 * dice.len(), "{lang} {style:?}: {digits:?}");
+            // The nets' intro says what the numbers are, whole in large print too.
+            let words = pages
+                .iter()
+                .flat_map(|p| p.text_boxes())
+                .map(|b| b.text)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let intro = match lang {
+                "en" => "Small numbers at the top: left, the die; right, its BAD faces.",
+                _ => "Kleine Zahlen oben: links der Würfel, rechts seine BÖSEN Seiten.",
+            };
+            assert!(words.contains(intro) && !words.contains('…'), "{lang} {style:?}: {words}");
             let bad: Vec<usize> = dice.iter().map(|d| d.iter().filter(|f| f.is_bad()).count()).collect();
             for k in 0..=6usize {
                 let want = 6 * (1..=dice.len()).filter(|&n| n == k).count() + 6 * bad.iter().filter(|&&b| b == k).count();
