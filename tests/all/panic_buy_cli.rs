@@ -26,7 +26,7 @@ fn race_run_writes_board_and_components() {
     let rules = pages[1..3].join("\n").replace('\n', " ");
     for says in [
         "Panic Buy: Rules (1/2)",
-        "the highest number (throw again on a tie) is player 1",
+        "the highest number (if players tie for it, they throw again) is player 1",
         "player 1 starts, then play goes to the left, in player order",
         "your first step is onto either arrow",
         "never straight back",

@@ -723,7 +723,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     };
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
-        "or by a Ventilator when the Vaccines run out: it is not a choice*.",
+        "or by a Ventilator when the Vaccines run out: it is not a choice*, and it counts as used even in a roll that busts.",
         "* Settled for these sheets: play it as written here.",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces (the same number: either one): the small number in each face's top right corner)",
         "set aside the good blocks that scored (they beat nothing in later rolls).",
@@ -733,7 +733,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     }
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
-        "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*.",
+        "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*, und sie zählt als benutzt, auch in einem Fehlwurf.",
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten (gleich viele: egal welchen): die kleine Zahl oben rechts auf jeder Seite)",
         "lege die guten Würfel mit Punkten beiseite (sie schlagen in späteren Würfen nichts).",
