@@ -1010,7 +1010,7 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
         "{key}"
     );
     assert!(
-        words.contains("cut the slips out before the lesson, or let each table cut its own"),
+        words.contains("cut the slips out before the lesson (a table that cuts its own sees the order of its stacks)"),
         "{key}"
     );
     assert!(

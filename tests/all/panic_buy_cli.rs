@@ -40,7 +40,7 @@ fn race_run_writes_board_and_components() {
         // Each ruling of the engine, in player words.
         "the square outside the door (B) is the first of its 3 squares",
         "takes the piece home with it",
-        "being moved onto one by another player earns you a Sneeze too",
+        "being moved onto one by another player ends that move there and earns you a Sneeze too",
         "played on a captured basket, it frees it",
         "move as far as you can",
         "a basket token and",
@@ -432,7 +432,7 @@ fn the_rules_sheet_says_sanitiser_is_a_choice_the_stockpile_runs_out_and_how_lon
                 "you may move your own basket 3 squares",
                 "all turn long",
                 "When the stockpile is empty",
-                "if the extra step lands on the Virus or the Dog",
+                "if that extra step lands on the Virus or the Dog",
                 "The original rules say 20-30 minutes; measured on this board",
             ],
         ),

@@ -725,6 +725,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*, and it counts as used even in a roll that busts.",
         "* Settled for these sheets: play it as written here.",
+        "(the small numbers in a face's top corners are not points: left, the die; right, how many BAD faces it has)",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces (the same number: either one): the small number in each face's top right corner)",
         "set aside the good blocks that scored (they beat nothing in later rolls).",
         "When two blocks showing the same face could beat a bad one, roll the one with fewer BAD faces (the small number in each face's top right corner; Vaccines still go first).",
@@ -735,6 +736,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*, und sie zählt als benutzt, auch in einem Fehlwurf.",
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
+        "(die kleinen Zahlen oben auf einer Seite sind keine Punkte: links der Würfel, rechts wie viele BÖSE Seiten er hat)",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten (gleich viele: egal welchen): die kleine Zahl oben rechts auf jeder Seite)",
         "lege die guten Würfel mit Punkten beiseite (sie schlagen in späteren Würfen nichts).",
         "Könnten zwei Würfel mit derselben Seite eine böse Seite schlagen, nimm den mit weniger BÖSEN Seiten (die kleine Zahl oben rechts auf jeder Seite; Impfstoffe bleiben zuerst).",
