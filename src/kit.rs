@@ -15,9 +15,15 @@ const PROSE_TOP: f32 = MARGIN_MM + 22.0;
 
 /// Height a block of prose takes at `size` in `width`, as [`Kit::prose`]
 /// lays it out; headings grow by `k` (larger in large print).
-fn prose_height(b: &Block, size: f32, width: f32, k: f32) -> f32 {
+/// Headings and their spacing follow the text size, so a page set smaller
+/// to fit gains room between sections as well as in them.
+fn heading_scale_at(size: f32) -> f32 {
+    size / PROSE_PT
+}
+
+fn prose_height(b: &Block, size: f32, width: f32) -> f32 {
     match b {
-        Block::Heading(_) => 7.5 * k,
+        Block::Heading(_) => 7.5 * heading_scale_at(size),
         Block::Paragraph(p) => {
             crate::fonts::wrap(p, Regular, size, width).len() as f32 * size * crate::fonts::PT_TO_MM * 1.3 + 1.5
         }
@@ -104,7 +110,8 @@ impl<'a> Kit<'a> {
     /// How far down a page its content may reach: above the calibration bar
     /// and the code line, which large print sets larger (on up to two lines).
     pub fn content_bottom(&self, page: &Page) -> f32 {
-        page.height - MARGIN_MM - if self.style.is_large() { 22.0 } else { 14.0 }
+        // 2 mm clear of the calibration bar's ticks in either style.
+        page.height - MARGIN_MM - if self.style.is_large() { 24.0 } else { 14.0 }
     }
 
     /// A page with the calibration bar.
@@ -163,7 +170,7 @@ impl<'a> Kit<'a> {
         // Above the calibration bar and the code line.
         let room = blank.height - MARGIN_MM - 14.0 * self.heading_scale() - PROSE_TOP;
         let split = |size: f32| -> Vec<Vec<Block>> {
-            let height = |b: &Block| prose_height(b, size, width, self.heading_scale());
+            let height = |b: &Block| prose_height(b, size, width);
             let mut pages: Vec<Vec<Block>> = vec![Vec::new()];
             let mut used = 0.0;
             for (i, block) in blocks.iter().enumerate() {
@@ -221,7 +228,7 @@ impl<'a> Kit<'a> {
     fn prose_at(&self, page: &mut Page, blocks: &[Block], size: f32) {
         let width = page.width - 2.0 * PROSE_LEFT;
         let mut y = PROSE_TOP;
-        let k = self.heading_scale();
+        let k = heading_scale_at(size);
         for block in blocks {
             match block {
                 Block::Heading(h) => {

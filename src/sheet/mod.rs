@@ -819,6 +819,11 @@ impl Page {
                 out.push(format!("{:?} is wider than the page", b.text));
             }
         }
+        for (x0, y0, x1, y1) in touching_the_calibration_bar(self, 0.0) {
+            out.push(format!(
+                "ink at ({x0:.0}, {y0:.0})-({x1:.0}, {y1:.0}) mm crosses the calibration bar"
+            ));
+        }
         for (i, a) in boxes.iter().enumerate() {
             for b in &boxes[i + 1..] {
                 let ix = a.x1.min(b.x1) - a.x0.max(b.x0);
@@ -1261,11 +1266,11 @@ pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
 /// The name of the calibration bar's group.
 pub const CALIBRATION: &str = "calibration";
 
-/// The boxes (x0, y0, x1, y1) of everything on `page` that comes within 1 mm
-/// of its calibration bar, the code line printed beside the bar aside: none
-/// on a page laid out right. Panics on a page without the bar.
-#[cfg(test)]
-pub fn touching_the_calibration_bar(page: &Page) -> Vec<(f32, f32, f32, f32)> {
+/// The boxes (x0, y0, x1, y1) of everything on `page` that comes within
+/// `mm` of its calibration bar (0: that crosses it), the code line printed
+/// beside the bar aside: none on a page laid out right, and none on a page
+/// without the bar.
+pub fn touching_the_calibration_bar(page: &Page, mm: f32) -> Vec<(f32, f32, f32, f32)> {
     let bounds = |items: Vec<Item>| {
         let page = Page { items, ..page.clone() };
         let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
@@ -1292,13 +1297,15 @@ pub fn touching_the_calibration_bar(page: &Page) -> Vec<(f32, f32, f32, f32)> {
         .into_iter()
         .filter(|item| !matches!(item, Item::Text { y, .. } if *y > code_line))
         .collect();
-    let bar = bounds(bar)
+    let Some(bar) = bounds(bar)
         .into_iter()
         .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))
-        .expect("every page has the calibration bar");
+    else {
+        return Vec::new();
+    };
     bounds(rest)
         .into_iter()
-        .filter(|b| !(b.2 + 1.0 <= bar.0 || bar.2 + 1.0 <= b.0 || b.3 + 1.0 <= bar.1 || bar.3 + 1.0 <= b.1))
+        .filter(|b| !(b.2 + mm <= bar.0 || bar.2 + mm <= b.0 || b.3 + mm <= bar.1 || bar.3 + mm <= b.1))
         .collect()
 }
 

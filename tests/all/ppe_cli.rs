@@ -204,7 +204,7 @@ fn the_long_game_prints_its_stop_rule_and_old_codes_still_regenerate() {
     let text = pdf_pages_text(&read(&s, "l.pdf")).join("\n");
     for want in [
         "When to stop",
-        "a turn is worth 4.86 points, a single roll 3.49",
+        "a turn is worth 4.86 points on average, a single roll 3.49",
         "best possible play is worth 4.86",
         "A bust",
         "Your turn",

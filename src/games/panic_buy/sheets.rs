@@ -60,6 +60,14 @@ const TILED_SQUARE_MM: f32 = 25.0;
 const ROOM_MM: f32 = 21.0;
 /// Height of the road below the arrows, where baskets wait to come in.
 pub const ROAD_MM: f32 = TOKEN_MM + 0.5;
+/// What heads the large-print tables page: the single board's page has no
+/// room for what the board is, the tiled board's first half has.
+#[derive(Clone, Copy, PartialEq)]
+enum Heading {
+    WithTitle,
+    RatingOnly,
+}
+
 /// Height of the glue strip on part 2 of the tiled board.
 const GLUE_MM: f32 = 10.0;
 /// The least size of what is read across the table on the board: the dice
@@ -146,14 +154,17 @@ impl Context<'_> {
         match self.layout {
             BoardLayout::Single if large => {
                 let mut pages = vec![self.single(board, code, None)];
-                pages.extend(self.tables_pages(code, true, note));
+                pages.extend(self.tables_pages(code, Heading::WithTitle, note));
                 pages
             }
             BoardLayout::Single => vec![self.single(board, code, note)],
             BoardLayout::Tiled => {
-                let mut pages = vec![self.tile(board, code, 1, note), self.tile(board, code, 2, None)];
+                // In large print the rating goes with the tables: under the
+                // half board it would run into the footer.
+                let (under_board, with_tables) = if large { (None, note) } else { (note, None) };
+                let mut pages = vec![self.tile(board, code, 1, under_board), self.tile(board, code, 2, None)];
                 if large {
-                    pages.extend(self.tables_pages(code, false, None));
+                    pages.extend(self.tables_pages(code, Heading::RatingOnly, with_tables));
                 }
                 pages
             }
@@ -161,9 +172,11 @@ impl Context<'_> {
     }
 
     /// For large print, the board's words on pages of their own: what the
-    /// board is and its rating (with `heading`), the event and movement
-    /// tables, then the rooms and the key.
-    fn tables_pages(&self, code: &SheetCode, heading: bool, note: Option<&str>) -> Vec<Page> {
+    /// board is (with the single board's `heading`) and its rating, the
+    /// event and movement tables, then the rooms (the tiled board's) and
+    /// the key.
+    fn tables_pages(&self, code: &SheetCode, heading: Heading, note: Option<&str>) -> Vec<Page> {
+        let heading = heading == Heading::WithTitle;
         let x = MARGIN_MM + 2.0;
         let page = |draw: &dyn Fn(&mut Page, f32)| {
             let mut page = self.tall.page();
@@ -187,9 +200,11 @@ impl Context<'_> {
             if heading {
                 y = page.paragraph(x, y - 4.0, width, 7.5, Regular, &self.l("board_subtitle"));
                 y = page.paragraph(x, y, width, 7.5, Regular, &self.l(self.objective()));
-                if let Some(note) = note {
-                    y = page.paragraph(x, y + 1.0, width, NOTE_PT, Regular, note);
-                }
+            }
+            if let Some(note) = note {
+                y = page.paragraph(x, y + if heading { 1.0 } else { -4.0 }, width, NOTE_PT, Regular, note);
+            }
+            if heading || note.is_some() {
                 y += 8.0;
             }
             let y = self.events(page, x, y, width) + 3.0;
@@ -577,7 +592,7 @@ impl Context<'_> {
         let s = if large { 8.0 } else if compact { 3.8 } else { 5.0 };
         // The car park is lined on every board, so it has an entry; in large
         // print (no grey) the counter is cross-hatched as well. The glass
-        // door and the wall, one word each, share a row.
+        // door and the wall, a few words each, share a row.
         let rows: [&[&str]; 6] = [
             &["key_object"],
             &["key_counter"],

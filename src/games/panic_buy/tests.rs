@@ -929,7 +929,7 @@ fn nothing_touches_the_calibration_bar() {
                         ..blank_request()
                     };
                     for (i, page) in req.document(&texts).unwrap().pages.iter().enumerate() {
-                        let touching = crate::sheet::touching_the_calibration_bar(page);
+                        let touching = crate::sheet::touching_the_calibration_bar(page, 1.0);
                         assert!(
                             touching.is_empty(),
                             "{lang} {paper:?} {layout:?} {players} {mode:?} page {}: {touching:?} touch the bar",
@@ -1188,9 +1188,9 @@ fn the_boards_tables_and_key_read_across_the_table() {
                     let pages = req.document(&texts).unwrap().pages;
                     let boxes: Vec<_> = pages.iter().flat_map(|p| p.text_boxes()).collect();
                     let table_words = if lang == "en" {
-                        ["1 or 4: The Virus moves exactly 3 squares", "4 or more: one square", "glass door", "wall"]
+                        ["1 or 4: The Virus moves exactly 3 squares", "4 or more: one square", "glass door: open", "wall, short or long"]
                     } else {
-                        ["1 oder 4: Das Virus zieht genau 3 Felder", "4 oder mehr: ein Feld", "Glastür", "Wand"]
+                        ["1 oder 4: Das Virus zieht genau 3 Felder", "4 oder mehr: ein Feld", "Glastür: offen", "Wand, kurz oder lang"]
                     };
                     for word in table_words {
                         let b = boxes.iter().find(|b| b.text == word);

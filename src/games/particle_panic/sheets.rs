@@ -320,9 +320,7 @@ impl Context<'_> {
         // before it has seen the order of the stacks.
         let after = page.paragraph(left, after + 1.5, width, 8.5, Bold, &l.get("record_no_cards"));
         let y = self.hands(&mut page, &rated.deal, left, width, after + 4.0);
-        let notes = |page: &mut Page, y: f32| {
-            page.paragraph(left, y, width, 8.5, Regular, &l.get("how_to_stack"));
-        };
+        let notes = |page: &mut Page, y: f32| page.paragraph(left, y, width, 8.5, Regular, &l.get("how_to_stack"));
         if !large {
             // Room below for the two notes and the calibration bar.
             let bottom = page.height - MARGIN_MM - 32.0;
@@ -331,15 +329,24 @@ impl Context<'_> {
             self.kit.code(&mut page, code);
             return vec![page];
         }
-        notes(&mut page, y + 3.0);
+        // The notes stay above the footer: where a long rating (German,
+        // Letter) leaves them no room, they head the first stacks page.
+        let notes_fit = notes(&mut self.kit.blank(), y + 3.0) <= self.kit.content_bottom(&page);
+        if notes_fit {
+            notes(&mut page, y + 3.0);
+        }
         self.kit.code(&mut page, code);
         let mut pages = vec![page];
         for first in (0..SPACES).step_by(LARGE_STACKS_A_PAGE) {
             let mut page = self.kit.page();
             self.title(&mut page, "record_title");
             let bottom = self.kit.content_bottom(&page);
+            let mut top = MARGIN_MM + 24.0;
+            if first == 0 && !notes_fit {
+                top = notes(&mut page, top) + 5.0;
+            }
             let spaces = first..(first + LARGE_STACKS_A_PAGE).min(SPACES);
-            self.stack_columns(&mut page, &rated.deal, spaces, (left, width), (MARGIN_MM + 24.0, bottom));
+            self.stack_columns(&mut page, &rated.deal, spaces, (left, width), (top, bottom));
             self.kit.code(&mut page, code);
             pages.push(page);
         }

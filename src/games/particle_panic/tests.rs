@@ -1364,7 +1364,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "Only a card's suit counts, never its rank.",
         "as many attempts as you like (the same particle again too)",
-        "Without cards, hold the slips as your cards",
+        "Without cards, hold the slips (or write your hand",
         "Cards spent, discarded or entered go out of the game.",
         "can no longer enter a code",
         "Hand limit: cross off the old number.",
@@ -1372,7 +1372,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "the box may hold a new one",
     ];
     let de = [
-        "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
+        "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Nur die Farbe zählt, nie der Wert.",
         "beliebig viele Versuche (auch am selben Teilchen)",
         "Ohne Karten: Zettel auf die Hand",
@@ -1452,12 +1452,13 @@ fn the_sheets_answer_a_third_round_of_questions() {
     let en = [
         "each attempt is a die for a particle on your space",
         "a lower roll leaves it and costs you one hand limit once you let that die stand (stop changing it with hearts or clubs)",
-        "a miss does not end it; stop when you like.",
+        "misses or not, until you stop.",
         "to lay out the real cards (best someone who is not playing)",
         "Between two attempts, or on a die just rolled, you may take your special",
         "the three cards the deal record (or the “Hands” slips) shows",
         "(whoever cuts them sees their order: best someone who is not playing)",
-        "One Neutralise holds as many attempts as you like (the same particle again too); a miss does not end it; stop when you like.",
+        "One Neutralise holds as many attempts as you like (the same particle again too), misses or not, until you stop.",
+        "a card moving the particle away later does not undo it.",
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "clubs add 1 each (hearts and clubs may go on one die; a re-roll drops earlier clubs)",
         "a spade moves any one particle, wherever it is, to a space next to its own with room",
@@ -1478,7 +1479,8 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
         "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt)",
         "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), auch nach einem Fehlwurf, bis du aufhörst.",
-        "Karten ausspielen: eine Sonderaktion, wie viele Karten du danach bis zum Zugende auch spielst",
+        "versetzt danach eine Karte das Teilchen, bleibt er verloren.",
+        "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Kreuz zählt je 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld (mit Platz)",
         "und steigen nie;",
@@ -1500,6 +1502,12 @@ fn the_sheets_answer_a_third_round_of_questions() {
             for line in want {
                 assert!(all.contains(line), "{at}: {line}\n{all}");
             }
+            // Shared cards are the receiver's to play on their own turns.
+            let share = match lang {
+                "en" => "Share: give any cards to one player on your space; they play them on their own turns.",
+                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; er spielt sie in seinen Zügen.",
+            };
+            assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
             let (one_special, seats, coins, single_miss) = match lang {
                 "en" => (
                     "(so no share or code that turn)",

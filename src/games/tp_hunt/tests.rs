@@ -1139,7 +1139,7 @@ fn nothing_touches_the_calibration_bar() {
                     ..blank_request()
                 };
                 for (i, page) in req.document(&texts).unwrap().pages.iter().enumerate() {
-                    let touching = crate::sheet::touching_the_calibration_bar(page);
+                    let touching = crate::sheet::touching_the_calibration_bar(page, 1.0);
                     assert!(touching.is_empty(), "{lang} {paper:?} {style:?} {seed} page {}: {touching:?} touch the bar", i + 1);
                 }
                 }
