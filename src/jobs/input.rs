@@ -13,7 +13,7 @@ use crate::seed::Seed;
 use crate::sheet::{Paper, Style};
 
 use super::document::Format;
-use super::pack::{PackSpec, Students};
+use super::pack::{PackSpec, Students, in_entry};
 
 /// One game's document as asked for: the options every game takes, as
 /// given, and the game's own settings, as values.
@@ -367,20 +367,6 @@ impl EntryInput {
             None => e,
         }
     }
-}
-
-/// A refusal about a pack entry of `game`: a field of the game's own (its
-/// settings, its sheets) named `GAME.FIELD`, since a pack holds several
-/// games' settings.
-pub fn in_entry(game: &str, mut e: Error) -> Error {
-    let Ok(found) = crate::games::find(game) else {
-        return e;
-    };
-    let own = |f: &str| f == "sheets" || found.settings().iter().any(|s| s.name == f);
-    if let Some(field) = e.field.as_deref().filter(|f| own(f)) {
-        e.field = Some(format!("{game}.{field}"));
-    }
-    e
 }
 
 /// A whole number field, `None` when not given.

@@ -63,9 +63,9 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
         return Err(Error::msg(crate::msg!("pack.no_game")).at("games"));
     };
     for e in &spec.entries {
-        let in_entry = |err| super::input::in_entry(e.request.game(), err);
-        e.request.check(texts).map_err(in_entry)?;
-        e.request.check_print().map_err(in_entry)?;
+        let at_game = |err| in_entry(e.request.game(), err);
+        e.request.check(texts).map_err(at_game)?;
+        e.request.check_print().map_err(at_game)?;
     }
     let options = Options {
         seed: spec.seed.clone(),
@@ -88,6 +88,20 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
     let mut warnings: Vec<String> = crate::pack::undrawable_warning(&names).into_iter().collect();
     warnings.extend(super::per_page_note(&requests, texts, spec.per_page)?);
     Ok((pack, warnings))
+}
+
+/// A refusal about a pack entry of `game`: a field of the game's own (its
+/// settings, its sheets) named `GAME.FIELD`, since a pack holds several
+/// games' settings.
+pub fn in_entry(game: &str, mut e: Error) -> Error {
+    let Ok(found) = crate::games::find(game) else {
+        return e;
+    };
+    let own = |f: &str| f == "sheets" || found.settings().iter().any(|s| s.name == f);
+    if let Some(field) = e.field.as_deref().filter(|f| own(f)) {
+        e.field = Some(format!("{game}.{field}"));
+    }
+    e
 }
 
 /// The name a pack is saved under, whichever door asked for it, with the

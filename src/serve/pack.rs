@@ -241,7 +241,7 @@ fn check_budget(spec: &PackSpec, texts: &Texts) -> Result<(), Refusal> {
         work::check_games(games_played, lower_pack())?;
         request
             .check(texts)
-            .map_err(|e| crate::jobs::input::in_entry(request.game(), e))?;
+            .map_err(|e| crate::jobs::pack::in_entry(request.game(), e))?;
         pages += work::check_pages(members, pages, lower_pack(), |emit| {
             request
                 .pages_imposed(texts, spec.per_page, Some("name"), emit)
