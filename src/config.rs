@@ -5,7 +5,7 @@ use serde::Deserialize;
 use std::path::Path;
 
 use crate::error::{Error, Result, io_reason};
-use crate::game::{COMMON, Game, Kind, PAPERS, Value, Values};
+use crate::game::{COMMON, Game, Kind, PAPERS, Setting, Value, Values};
 use crate::sheet::Paper;
 
 /// A list given either as `"a,b"` or as `["a", "b"]`.
@@ -92,15 +92,36 @@ pub fn read_files(game: &dyn Game, values: &Values) -> Result<Values> {
     let mut out = values.clone();
     for s in game.settings().iter().filter(|s| matches!(s.kind, Kind::File)) {
         if let Some(Value::One(path)) = values.get(s.name) {
-            let path = Path::new(path);
-            let text = read_file(path).map_err(|e| e.at(s.name))?;
-            let table: toml::Table = toml::from_str(&text).map_err(|e| {
-                Error::input(format!("{}: {}: {}", s.name, path.display(), e.message().trim())).at(s.name)
-            })?;
-            out.set(s.name, Value::Table(table));
+            out.set(s.name, file_value(s, Path::new(path))?);
         }
     }
     Ok(out)
+}
+
+/// A file setting's value from the file at `path`: its text, read as the
+/// game's contract reads a file setting's text; refusals name the file.
+pub fn file_value(setting: &Setting, path: &Path) -> Result<Value> {
+    let text = read_file(path).map_err(|e| e.at(setting.name))?;
+    let value = setting.read(&text).map_err(|e| {
+        let why = e
+            .message
+            .strip_prefix(&format!("{}: ", setting.name))
+            .unwrap_or(&e.message);
+        Error::setting(setting.name, format!("{}: {why}", path.display()))
+    })?;
+    Ok(value.unwrap_or_else(|| Value::Table(toml::Table::new())))
+}
+
+/// A value of a settings or pack file as the text a flag would give: text,
+/// a number, true or false, or a list of names (joined by commas).
+pub fn toml_text(value: &toml::Value) -> Result<String> {
+    match value {
+        toml::Value::String(s) => Ok(s.clone()),
+        toml::Value::Integer(n) => Ok(n.to_string()),
+        toml::Value::Boolean(b) => Ok(b.to_string()),
+        toml::Value::Array(_) => NameList::from_toml(value),
+        other => Err(Error::input(format!("{other} is not a value a setting takes"))),
+    }
 }
 
 /// Largest settings or layout file read (a JSON of 10,000 maps fits).

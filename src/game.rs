@@ -45,6 +45,111 @@ pub struct Setting {
     pub sets: &'static [(&'static str, &'static [(&'static str, &'static str)])],
 }
 
+impl Setting {
+    /// The value `text` gives this setting, however it came (a flag, a form
+    /// field, an action's input): the one reading of settings text. Blank
+    /// text gives none (the default). Numbers are checked by [`Values::check`];
+    /// a choice or a name is read in any case (`Easy` is easy); names are
+    /// separated by commas; a switch is on or off (`true`, `on`, `yes`, `1`
+    /// or `false`, `off`, `no`, `0`); a file setting is the file's TOML text.
+    /// Other text is kept as given, spaces and all (a seed refuses them).
+    pub fn read(&self, text: &str) -> Result<Option<Value>> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(match self.kind {
+            Kind::Number { .. } => Value::One(trimmed.to_string()),
+            Kind::Choice { .. } => Value::One(trimmed.to_lowercase()),
+            Kind::Names { .. } => Value::Many(
+                trimmed
+                    .split(',')
+                    .map(|name| name.trim().to_lowercase())
+                    .filter(|name| !name.is_empty())
+                    .collect(),
+            ),
+            Kind::Flag => Value::One(switch(self.name, trimmed)?.to_string()),
+            Kind::File => {
+                Value::Table(toml::from_str(trimmed).map_err(|e| Error::setting(self.name, e.message().trim()))?)
+            }
+            Kind::Text => Value::One(text.to_string()),
+        }))
+    }
+}
+
+/// A switch given as text: on (`true`, `on`, `yes`, `1`) or off (`false`,
+/// `off`, `no`, `0`), in any case; anything else is refused at `name`.
+pub fn switch(name: &str, text: &str) -> Result<bool> {
+    match text.trim().to_lowercase().as_str() {
+        "true" | "on" | "yes" | "1" => Ok(true),
+        "false" | "off" | "no" | "0" => Ok(false),
+        _ => Err(Error::setting(name, "on or off (true or false)")),
+    }
+}
+
+/// The refusal of a name that is none of `names`, the settings of `what`.
+pub fn not_a_setting(name: &str, what: &str, names: &[&str]) -> Error {
+    Error::input(format!(
+        "{} is not a {what} setting (its settings: {})",
+        crate::error::quote(name),
+        names.join(", ")
+    ))
+}
+
+/// The one of `names` that `given` most likely meant to be: a letter or
+/// two away (a swapped pair counts once), for a "did you mean".
+fn nearest<'a>(given: &str, names: &[&'a str]) -> Option<&'a str> {
+    let given: Vec<char> = given.chars().collect();
+    names
+        .iter()
+        .map(|name| (edits(&given, &name.chars().collect::<Vec<_>>()), *name))
+        .filter(|(n, name)| *n <= 1.max(name.chars().count() / 3))
+        .min_by_key(|(n, _)| *n)
+        .map(|(_, name)| name)
+}
+
+/// Letters to change, add, drop or swap with a neighbour to make `a` into `b`.
+fn edits(a: &[char], b: &[char]) -> usize {
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The refusal of `value`, none of the names `setting` takes.
+fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
+    let choices = values.join(", ");
+    let msg = match nearest(value, values) {
+        Some(near) => crate::msg!(
+            "setting.unknown_near",
+            setting = setting,
+            value = crate::error::quote(value),
+            choices = choices,
+            near = crate::error::quote(near)
+        ),
+        None => crate::msg!(
+            "setting.unknown",
+            setting = setting,
+            value = crate::error::quote(value),
+            choices = choices
+        ),
+    };
+    Error::setting_msg(setting, msg)
+}
+
 /// The settings every game takes the same way.
 pub const COMMON: &[&str] = &["seed", "count", "paper", "sheets", "lang", "per-page", "large-print"];
 
@@ -70,6 +175,17 @@ pub struct Values(BTreeMap<String, Value>);
 impl Values {
     pub fn set(&mut self, name: &str, value: Value) {
         self.0.insert(name.to_string(), value);
+    }
+
+    /// Gives `setting` the value its `text` says ([`Setting::read`]): names
+    /// add to those given before, each once; any other value replaces.
+    pub fn give(&mut self, setting: &Setting, text: &str) -> Result<()> {
+        if let Some(value) = setting.read(text)? {
+            let mut given = Values::default();
+            given.set(setting.name, value);
+            *self = self.overlaid(&given);
+        }
+        Ok(())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -154,11 +270,7 @@ impl Values {
         for (name, value) in &self.0 {
             let Some(setting) = settings.iter().find(|s| s.name == name) else {
                 let names: Vec<&str> = settings.iter().map(|s| s.name).collect();
-                return Err(Error::input(format!(
-                    "{name_q} is not a {what} setting (its settings: {})",
-                    names.join(", "),
-                    name_q = crate::error::quote(&name.to_string())
-                )));
+                return Err(not_a_setting(name, what, &names));
             };
             match (setting.kind, value) {
                 (Kind::Number { min, max }, Value::One(_)) => {
@@ -169,14 +281,12 @@ impl Values {
                 }
                 (Kind::Choice { values }, Value::One(v)) => {
                     if !values.contains(&v.as_str()) {
-                        return Err(Error::setting(
-                            name,
-                            format!(
-                                "unknown {name} {v_q} (choose from: {})",
-                                values.join(", "),
-                                v_q = crate::error::quote(&v.to_string())
-                            ),
-                        ));
+                        return Err(unknown_name(name, v, values));
+                    }
+                }
+                (Kind::Names { values }, Value::One(_) | Value::Many(_)) => {
+                    if let Some(v) = self.names_of(name).iter().find(|v| !values.contains(&v.as_str())) {
+                        return Err(unknown_name(name, v, values));
                     }
                 }
                 (Kind::Flag, Value::One(v)) => {
@@ -184,7 +294,6 @@ impl Values {
                         return Err(Error::setting(name, "on or off (true or false)"));
                     }
                 }
-                (Kind::Names { .. }, Value::One(_) | Value::Many(_)) => {}
                 (Kind::File, Value::One(_) | Value::Table(_)) => {}
                 (Kind::Text, Value::One(_)) => {}
                 _ => return Err(Error::setting(name, "not a value this setting takes")),
@@ -777,4 +886,112 @@ pub fn request(game: &dyn Game, common: &Common, values: &Values) -> Result<Box<
         first: Arc::from(one),
         count: common.count,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setting(name: &'static str, kind: Kind) -> Setting {
+        Setting {
+            name,
+            kind,
+            default: "",
+            help: "",
+            sets: &[],
+        }
+    }
+
+    /// The copies of this reading the web page's form and actions had
+    /// disagreed: an action took `yes` for off and kept an empty name, the
+    /// form refused `Easy` and `on`. Every door now reads text alike.
+    #[test]
+    fn settings_text_is_read_alike_whichever_door_it_came_through() {
+        let level = setting(
+            "level",
+            Kind::Choice {
+                values: &["easy", "hard"],
+            },
+        );
+        let rules = setting("rule-off", Kind::Names { values: &["a", "b"] });
+        let jungle = setting("jungle", Kind::Flag);
+        let faces = setting("faces", Kind::File);
+        let seed = setting("seed", Kind::Text);
+        let one = |s: &Setting, text: &str| s.read(text).unwrap();
+        assert_eq!(one(&level, " Easy "), Some(Value::One("easy".into())));
+        assert_eq!(one(&rules, " A, ,b,"), Some(Value::Many(vec!["a".into(), "b".into()])));
+        for on in ["true", "on", "Yes", "1"] {
+            assert_eq!(one(&jungle, on), Some(Value::One("true".into())), "{on}");
+        }
+        for off in ["false", "OFF", "no", "0"] {
+            assert_eq!(one(&jungle, off), Some(Value::One("false".into())), "{off}");
+        }
+        let e = jungle.read("maybe").unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.field.as_deref()),
+            ("jungle: on or off (true or false)", Some("jungle"))
+        );
+        assert!(matches!(one(&faces, "mask = 6"), Some(Value::Table(_))));
+        assert_eq!(faces.read("mask = [").unwrap_err().field.as_deref(), Some("faces"));
+        // A seed is taken as given: its own check refuses spaces at either end.
+        assert_eq!(one(&seed, " 5B"), Some(Value::One(" 5B".into())));
+        for s in [&level, &rules, &jungle, &faces, &seed] {
+            assert_eq!(one(s, "  "), None, "blank text leaves {} at its default", s.name);
+        }
+    }
+
+    #[test]
+    fn names_given_again_add_up_each_once() {
+        let rules = setting(
+            "rule-off",
+            Kind::Names {
+                values: &["a", "b", "c"],
+            },
+        );
+        let mut values = Values::default();
+        for text in ["b", "a,b", "", "C"] {
+            values.give(&rules, text).unwrap();
+        }
+        assert_eq!(values.names_of("rule-off"), ["b", "a", "c"]);
+    }
+
+    #[test]
+    fn an_unknown_name_is_refused_with_the_names_and_the_nearest_one() {
+        let settings = [
+            setting(
+                "level",
+                Kind::Choice {
+                    values: &["easy", "normal", "hard"],
+                },
+            ),
+            setting(
+                "rule-off",
+                Kind::Names {
+                    values: &["reachable", "start-cells"],
+                },
+            ),
+        ];
+        let settings: Vec<&Setting> = settings.iter().collect();
+        let refusal = |name: &'static str, text: &str| {
+            let mut values = Values::default();
+            values
+                .give(settings.iter().find(|s| s.name == name).unwrap(), text)
+                .unwrap();
+            values.check_against(&settings, "Test").unwrap_err()
+        };
+        let e = refusal("level", "esay");
+        assert_eq!(
+            e.message,
+            "level: unknown level 'esay' (choose from: easy, normal, hard); did you mean 'easy'?"
+        );
+        assert_eq!(e.field.as_deref(), Some("level"));
+        let e = refusal("level", "brutal");
+        assert_eq!(
+            e.message,
+            "level: unknown level 'brutal' (choose from: easy, normal, hard)"
+        );
+        let e = refusal("rule-off", "reachable,counts");
+        assert!(e.message.contains("unknown rule-off 'counts'"), "{}", e.message);
+        assert!(crate::text::error_message("de", &e).contains("(zur Wahl: reachable, start-cells)"));
+    }
 }

@@ -31,10 +31,16 @@ pub fn default_path(game: &str, seed_stem: &str, count: usize, ext: &str) -> Pat
     named_path(game, seed_stem, &[], count, ext)
 }
 
-/// `output/GAME-SEED-WHAT-DIFFERS.EXT`: what differs from the defaults (a
-/// setting, the paper, the language, the sheets) is in the name, so files of
-/// other settings do not overwrite each other; `-xN` for runs of N.
+/// `output/GAME-SEED-WHAT-DIFFERS.EXT`: [`file_name`] in the output folder.
 pub fn named_path(game: &str, seed_stem: &str, differs: &[String], count: usize, ext: &str) -> PathBuf {
+    Path::new(DEFAULT_DIR).join(file_name(game, seed_stem, differs, count, ext))
+}
+
+/// `GAME-SEED-WHAT-DIFFERS.EXT`: what differs from the defaults (a setting,
+/// the paper, the language, the sheets) is in the name, so files of other
+/// settings do not overwrite each other; `-xN` for runs of N; no extension
+/// for a folder (`ext` empty).
+pub fn file_name(game: &str, seed_stem: &str, differs: &[String], count: usize, ext: &str) -> String {
     let mut name = format!("{game}-{seed_stem}");
     for d in differs {
         name.push('-');
@@ -48,9 +54,11 @@ pub fn named_path(game: &str, seed_stem: &str, differs: &[String], count: usize,
     }
     // Within what file systems allow, whatever the settings.
     let mut name: String = name.chars().take(200).collect();
-    name.push('.');
-    name.push_str(ext);
-    Path::new(DEFAULT_DIR).join(name)
+    if !ext.is_empty() {
+        name.push('.');
+        name.push_str(ext);
+    }
+    name
 }
 
 /// Text made fit for a file name: lowercase letters and digits, kept whole

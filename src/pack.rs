@@ -1054,37 +1054,6 @@ pub fn file_name(index: usize, width: usize, name: &str) -> String {
     format!("{index:0width$}-{slug}.pdf")
 }
 
-impl crate::config::PackEntry {
-    /// The entry with the pack seed (each member gets their own), on `paper`, in `style`.
-    pub fn entry(&self, seed: &Seed, paper_name: Option<&str>, style: crate::sheet::Style) -> Result<Entry> {
-        let game = crate::games::find(&self.game)?;
-        let values = crate::config::read_files(game, &crate::game::Values::from_toml(&self.settings)?)?;
-        let common = crate::game::Common {
-            sheets: self.sheets.as_ref().map(crate::config::NameList::joined),
-            paper: crate::config::paper(paper_name.unwrap_or("a4"))?,
-            style,
-            ..crate::game::Common::for_seed(seed.clone())
-        };
-        // A table is the game's usual group unless the entry says.
-        let per = match (self.per()?, self.table_size) {
-            (Per::Group(_), None) => Per::Group(usual_table(game)),
-            (per, _) => per,
-        };
-        Entry::new(game, common, values, per)
-    }
-
-    pub fn per(&self) -> Result<Per> {
-        match self.per.as_deref() {
-            None | Some("student") => Ok(Per::Student),
-            Some("table") | Some("group") => Ok(Per::Group(self.table_size.unwrap_or(4).max(1))),
-            Some(other) => Err(Error::input(format!(
-                "per: {other_q} is not 'student' or 'table'",
-                other_q = crate::error::quote(other)
-            ))),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

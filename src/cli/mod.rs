@@ -5,11 +5,12 @@
 
 mod run;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, ValueEnum};
 
-use crate::game::{Action, Game, Kind, Setting, Value, Values};
-use std::path::PathBuf;
+use crate::error::Result;
+use crate::game::{Action, Game, Kind, Setting, Values};
+use std::path::{Path, PathBuf};
 
 pub use run::{game_request, run};
 
@@ -127,51 +128,62 @@ pub fn command() -> Command {
 }
 
 /// Every game's settings as flags of `pack`, for a one-game pack
-/// (`pack --game panic-buy --mode hoard`): checked against the chosen game's
-/// declaration when the pack is planned, as a pack-file entry's are.
+/// (`pack --game panic-buy --mode hoard`): read by the chosen game's
+/// contract when the pack is asked for, as a pack-file entry's are.
 fn pack_setting_args(mut cmd: Command) -> Command {
-    let mut seen: Vec<&str> = vec!["players"];
-    for game in crate::games::all() {
-        for s in game.settings() {
-            if seen.contains(&s.name) {
-                continue;
-            }
-            seen.push(s.name);
-            let arg = Arg::new(s.name).long(s.name).value_name("VALUE").help(format!(
-                "With --game: the game's '{}' setting (see panicpress GAME --help).",
-                s.name
-            ));
-            cmd = cmd.arg(match s.kind {
-                Kind::Names { .. } => arg.action(ArgAction::Append),
-                _ => arg,
-            });
-        }
+    for s in pack_settings() {
+        let arg = Arg::new(s.name).long(s.name).help(format!(
+            "With --game: the game's '{}' setting (see panicpress GAME --help).",
+            s.name
+        ));
+        cmd = cmd.arg(match s.kind {
+            Kind::Names { .. } => arg.value_name("VALUE").action(ArgAction::Append),
+            Kind::Flag => arg.action(ArgAction::SetTrue),
+            _ => arg.value_name("VALUE"),
+        });
     }
     cmd
 }
 
-/// The game settings given as `pack` flags, as a pack entry's table.
-pub fn pack_settings(m: &ArgMatches) -> toml::Table {
-    let mut table = toml::Table::new();
-    let mut seen: Vec<&str> = vec!["players"];
+/// The settings of every game, each name once, as `pack` takes them as
+/// flags (`--players` is the pack's own).
+fn pack_settings() -> Vec<&'static Setting> {
+    let mut out: Vec<&'static Setting> = Vec::new();
     for game in crate::games::all() {
         for s in game.settings() {
-            if seen.contains(&s.name) {
-                continue;
+            if s.name != "players" && !out.iter().any(|o| o.name == s.name) {
+                out.push(s);
             }
-            seen.push(s.name);
-            let Some(given) = m.get_many::<String>(s.name) else {
-                continue;
-            };
-            let given: Vec<String> = given.cloned().collect();
-            let value = match s.kind {
-                Kind::Names { .. } => toml::Value::Array(given.into_iter().map(toml::Value::String).collect()),
-                _ => toml::Value::String(given.into_iter().next().unwrap_or_default()),
-            };
-            table.insert(s.name.to_string(), value);
         }
     }
-    table
+    out
+}
+
+/// Each of `settings` given on the command line, with the text it was
+/// given as (a repeated flag once for each).
+fn given<'a>(m: &ArgMatches, settings: &[&'a Setting]) -> Vec<(&'a Setting, String)> {
+    let mut out = Vec::new();
+    for s in settings {
+        if let Kind::Flag = s.kind {
+            if m.try_get_one::<bool>(s.name).ok().flatten() == Some(&true) {
+                out.push((*s, "true".to_string()));
+            }
+            continue;
+        }
+        if let Ok(Some(texts)) = m.try_get_many::<String>(s.name) {
+            out.extend(texts.map(|t| (*s, t.clone())));
+        }
+    }
+    out
+}
+
+/// The text a setting's flag stands for, as the game's contract reads it:
+/// a file setting's flag names its file, read here.
+fn setting_text(setting: &Setting, given: &str) -> Result<String> {
+    match setting.kind {
+        Kind::File => crate::config::read_file(Path::new(given)).map_err(|e| e.at(setting.name)),
+        _ => Ok(given.to_string()),
+    }
 }
 
 /// A game's subcommand: the common options, its settings, its actions.
@@ -192,7 +204,6 @@ fn game_command(game: &'static dyn Game) -> Command {
             Arg::new("count")
                 .long("count")
                 .value_name("N")
-                .value_parser(clap::value_parser!(usize))
                 .help(format!(
                     "How many different layouts (seeds derived from --seed), each with its sheets [1 to {}; default: 1]",
                     crate::game::MAX_COUNT
@@ -202,7 +213,7 @@ fn game_command(game: &'static dyn Game) -> Command {
             Arg::new("paper")
                 .long("paper")
                 .value_name("NAME")
-                .value_parser(PossibleValuesParser::new(crate::game::PAPERS))
+                .value_parser(Listed(crate::game::PAPERS))
                 .help("Paper size [default: a4]"),
         )
         .arg(Arg::new("sheets").long("sheets").value_name("LIST").help(format!(
@@ -212,7 +223,6 @@ fn game_command(game: &'static dyn Game) -> Command {
             Arg::new("per-page")
                 .long("per-page")
                 .value_name("N")
-                .value_parser(clap::value_parser!(usize))
                 .help("Print small sheets (trackers, score pads, cards) 2 or 4 to a page [default: 1]"),
         )
         .arg(
@@ -266,7 +276,8 @@ fn action_command(game: &dyn Game, action: &Action) -> Command {
 }
 
 /// Adds the named settings as flags, with their limits, allowed values and
-/// defaults in the help.
+/// defaults in the help. A flag takes any text: the game's contract reads
+/// and checks it, as it does a form field's.
 pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> Command {
     for s in settings.iter().filter(|s| names.contains(&s.name)) {
         let default = match s.default {
@@ -275,23 +286,17 @@ pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> C
         };
         let arg = Arg::new(s.name).long(s.name);
         let arg = match s.kind {
-            // Any whole number here; the limits are checked with the game's other values.
             Kind::Number { min, max } => arg
                 .value_name("N")
-                .value_parser(clap::value_parser!(i64))
                 .help(format!("{} [{min} to {max}]{default}", s.help)),
-            // Names are lower case; `--level Easy` means easy.
             Kind::Choice { values } => arg
                 .value_name("NAME")
-                .ignore_case(true)
-                .value_parser(any_case(values))
+                .value_parser(Listed(values))
                 .help(format!("{}{default}", s.help)),
             Kind::Names { values } => arg
                 .value_name("NAME")
                 .action(ArgAction::Append)
-                .value_delimiter(',')
-                .ignore_case(true)
-                .value_parser(any_case(values))
+                .value_parser(Listed(values))
                 .help(format!(
                     "{} Several: repeat the flag, or join with ','.{default}",
                     s.help
@@ -311,37 +316,37 @@ pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> C
     cmd
 }
 
-/// The game's settings given on the command line (those the command has).
-pub fn values(matches: &ArgMatches, game: &dyn Game) -> Values {
+/// Any text, its allowed values listed for the help and for shell
+/// completion only: what is given is checked where every door's is.
+#[derive(Clone)]
+struct Listed(&'static [&'static str]);
+
+impl TypedValueParser for Listed {
+    type Value = String;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &std::ffi::OsStr) -> clap::error::Result<String> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|v| PossibleValue::new(*v))))
+    }
+}
+
+/// The game's settings given on the command line (those the command has),
+/// read by the game's contract as any door's are.
+pub fn values(matches: &ArgMatches, game: &dyn Game) -> Result<Values> {
     let settings: Vec<&Setting> = game.settings().iter().collect();
     values_of(matches, &settings)
 }
 
 /// The values of `settings` given on the command line (those the command has).
-fn values_of(matches: &ArgMatches, settings: &[&Setting]) -> Values {
+fn values_of(matches: &ArgMatches, settings: &[&Setting]) -> Result<Values> {
     let mut out = Values::default();
-    for s in settings {
-        if let Kind::Flag = s.kind {
-            if matches.try_get_one::<bool>(s.name).ok().flatten() == Some(&true) {
-                out.set(s.name, Value::One("true".into()));
-            }
-            continue;
-        }
-        let given: Vec<String> = match matches.try_get_many::<String>(s.name) {
-            Ok(Some(texts)) => texts.cloned().collect(),
-            Ok(None) => continue,
-            // Numbers are parsed by the command line already.
-            Err(_) => match matches.try_get_one::<i64>(s.name) {
-                Ok(Some(n)) => vec![n.to_string()],
-                _ => continue,
-            },
-        };
-        match s.kind {
-            Kind::Names { .. } => out.set(s.name, Value::Many(given)),
-            _ => out.set(s.name, Value::One(given.into_iter().next().unwrap_or_default())),
-        }
+    for (setting, text) in given(matches, settings) {
+        out.give(setting, &setting_text(setting, &text)?)?;
     }
-    out
+    Ok(out)
 }
 
 #[derive(Debug, Args)]
@@ -351,24 +356,13 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Pdf,
-    Json,
-    Text,
-    /// One SVG file per page.
-    Svg,
-    /// One PNG file per page, rendered from the SVG (`--dpi`).
-    Png,
-}
-
 /// Output options shared by every command that writes sheets.
 #[derive(Debug, Args, Default, Clone)]
 pub struct OutputArgs {
     /// pdf (default), json (the layout), text (a terminal preview), or svg / png
     /// (one file per page: NAME-001.svg, NAME-002.svg, ...).
-    #[arg(long, value_enum)]
-    format: Option<Format>,
+    #[arg(long, value_name = "FORMAT", value_parser = Listed(crate::jobs::Format::NAMES))]
+    pub format: Option<String>,
     /// Resolution of --format png, 10 to 600 dots per inch.
     #[arg(long, value_name = "N", default_value_t = 96, value_parser = clap::value_parser!(u32).range(10..=600))]
     pub dpi: u32,
@@ -423,7 +417,7 @@ pub struct PackArgs {
     pub roster: Option<PathBuf>,
     /// Numbered sets instead of a roster.
     #[arg(long, value_name = "N")]
-    pub count: Option<usize>,
+    pub count: Option<String>,
     /// The pack's seed; every student's seed is made from it and their name.
     #[arg(long)]
     pub seed: Option<String>,
@@ -432,7 +426,7 @@ pub struct PackArgs {
     pub sheets: Option<String>,
     /// Players setting of the game (e.g. the trackers on a TP Hunt sheet).
     #[arg(long, value_name = "N")]
-    pub players: Option<u32>,
+    pub players: Option<String>,
     /// a4 (default) or letter.
     #[arg(long)]
     pub paper: Option<String>,
@@ -441,7 +435,7 @@ pub struct PackArgs {
     pub date: Option<String>,
     /// Print small sheets (trackers, score pads, cards) 2 or 4 to a page.
     #[arg(long = "per-page", value_name = "N")]
-    pub per_page: Option<usize>,
+    pub per_page: Option<String>,
     /// Large print: text at least 14 pt, boxes to write in at least 12 mm.
     #[arg(long = "large-print")]
     pub large_print: bool,
@@ -456,15 +450,12 @@ pub struct PackArgs {
     /// With --game: 'table' (default) prints a set for each table of
     /// students, shared sheets once and each student's own sheet with their
     /// name; 'student' a whole take-home set for each student.
-    #[arg(long, value_name = "WHO", value_parser = PossibleValuesParser::new(["table", "student"]))]
+    #[arg(long, value_name = "WHO", value_parser = Listed(&["table", "student"]))]
     pub per: Option<String>,
     /// Students at a table, with --per table [default: the game's usual group]; the
     /// rest of the class is spread so that every table can play.
     #[arg(long = "table-size", value_name = "N")]
-    pub table_size: Option<usize>,
-    /// The game's other settings given as flags (`--mode hoard`), with --game.
-    #[arg(skip)]
-    pub settings: toml::Table,
+    pub table_size: Option<String>,
     #[command(flatten)]
     pub out: PackOutputArgs,
 }
@@ -484,24 +475,12 @@ pub struct PackOutputArgs {
     /// pdf (default) or json (the manifest).
     #[arg(long, value_enum)]
     pub format: Option<PackFormat>,
-    /// Where to write; '-' for standard output. Default: output/pack-SEED.pdf (or .json).
+    /// Where to write; '-' for standard output. Default: output/pack-SEED.pdf (or .json),
+    /// the games and what differs from their defaults added after the seed.
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub text: TextArgs,
-}
-
-impl Format {
-    fn job(self) -> crate::jobs::Format {
-        use crate::jobs::Format as F;
-        match self {
-            Format::Pdf => F::Pdf,
-            Format::Json => F::Json,
-            Format::Text => F::Text,
-            Format::Svg => F::Svg,
-            Format::Png => F::Png,
-        }
-    }
 }
 
 impl TextArgs {
@@ -510,21 +489,6 @@ impl TextArgs {
             lang: self.lang.clone(),
             templates: self.templates.clone(),
             font: self.font.clone(),
-        }
-    }
-}
-
-impl PackOutputArgs {
-    /// The same options as a game's, for the code shared with them.
-    pub fn general(&self) -> OutputArgs {
-        OutputArgs {
-            format: self.format.map(|f| match f {
-                PackFormat::Pdf => Format::Pdf,
-                PackFormat::Json => Format::Json,
-            }),
-            output: self.output.clone(),
-            text: self.text.clone(),
-            dpi: 96,
         }
     }
 }

@@ -9,12 +9,12 @@ use clap::{ArgMatches, FromArgMatches};
 use super::{OutputArgs, PackArgs, RegenArgs};
 use crate::config;
 use crate::error::{Error, Result};
-use crate::game::{Common, Game, Values};
+use crate::game::Game;
 use crate::games::request::GameRequest;
 use crate::jobs::document::DocumentOptions;
-use crate::jobs::{self, Format, PackSpec, Students};
+use crate::jobs::{self, DocumentInput, EntryInput, Format, PackInput, TextOptions};
 use crate::output;
-use crate::seed::{Seed, SheetCode};
+use crate::seed::SheetCode;
 use crate::text::{Texts, counted};
 
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
@@ -34,11 +34,7 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
         return write_game(&request, &options);
     }
     match name {
-        "pack" => {
-            let mut args = PackArgs::from_arg_matches(m).map_err(parse)?;
-            args.settings = super::pack_settings(m);
-            pack(&args)
-        }
+        "pack" => pack(&PackArgs::from_arg_matches(m).map_err(parse)?, m),
         "validate" => {
             let (game_name, vm) = m.subcommand().expect("a game is required");
             validate(crate::games::find(game_name)?, vm)
@@ -64,8 +60,7 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
 /// A game's action: its values from the flags, its report printed as text or JSON.
 fn run_action(game: &dyn Game, name: &str, m: &ArgMatches) -> Result<i32> {
     let action = game.action(name)?;
-    let values = super::values_of(m, &action.takes(game));
-    let values = config::read_files(game, &values)?;
+    let values = super::values_of(m, &action.takes(game))?;
     let report = action.call(game, &values)?;
     let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
     if m.get_flag("json") {
@@ -112,6 +107,7 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
 /// How a game's document is written, as the flags ask.
 pub struct Options {
     pub out: OutputArgs,
+    pub format: Format,
     pub random_seed: bool,
     /// Small sheets to a page (1, 2 or 4).
     pub per_page: usize,
@@ -122,79 +118,52 @@ pub struct Options {
 /// The request parsed command-line arguments stand for, and how to write
 /// it. A `--config` file gives settings and common options the flags do not.
 pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequest, Options)> {
-    let mut out = OutputArgs::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
-    let (file, file_values) = match m.get_one::<PathBuf>("config") {
-        Some(path) => config::read_settings_file(game, path)?,
-        None => (toml::Table::new(), Values::default()),
-    };
-    let from_file = |key: &str| file.get(key);
-    let values = config::read_files(game, &file_values.overlaid(&super::values(m, game)))?;
-    let flag = |key: &str| m.get_one::<String>(key).cloned();
-    let seed_text = match (flag("seed"), from_file("seed")) {
-        (Some(s), _) => Some(s),
-        (None, Some(v)) => Some(config::seed_from_toml(v).map_err(|e| e.within("config: "))?),
-        (None, None) => None,
-    };
-    let number = |key: &str| -> Result<Option<usize>> {
-        match (m.get_one::<usize>(key), from_file(key)) {
-            (Some(n), _) => Ok(Some(*n)),
-            (None, Some(toml::Value::Integer(n))) => usize::try_from(*n)
-                .map(Some)
-                .map_err(|_| Error::setting(key, "must be a positive whole number").within("config: ")),
-            (None, Some(other)) => {
-                Err(Error::setting(key, format!("must be a whole number, not {other}")).within("config: "))
-            }
-            (None, None) => Ok(None),
+    let out = OutputArgs::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
+    let mut input = DocumentInput::new(game);
+    input.random_seed_unless_given();
+    // The settings file first: the flags given beside it win.
+    let mut from_file: Vec<String> = Vec::new();
+    if let Some(path) = m.get_one::<PathBuf>("config") {
+        let (common, values) = config::read_settings_file(game, path)?;
+        input.values(&config::read_files(game, &values)?);
+        for (key, value) in &common {
+            let text = config::toml_text(value).map_err(|e| e.at(key).within(&format!("config: {key}: ")))?;
+            input.field(key, &text)?;
+            from_file.push(key.clone());
         }
-    };
-    let text = |key: &str| -> Result<Option<String>> {
-        match (flag(key), from_file(key)) {
-            (Some(t), _) => Ok(Some(t)),
-            (None, Some(v)) => Ok(Some(
-                match v {
-                    toml::Value::String(s) => Ok(s.clone()),
-                    other => config::NameList::from_toml(other),
-                }
-                .map_err(|e| e.at(key).within(&format!("config: {key}: ")))?,
-            )),
-            (None, None) => Ok(None),
-        }
-    };
-    if out.text.lang.is_none() {
-        out.text.lang = text("lang")?;
     }
-    let (seed, random_seed) = Seed::given_or_random(seed_text.as_deref())?;
-    let common = Common {
-        random_seed,
-        seed,
-        count: number("count")?.unwrap_or(1),
-        paper: config::paper(text("paper")?.as_deref().unwrap_or("a4"))?,
-        sheets: text("sheets")?,
-        style: crate::sheet::Style::large(large_print(m.get_flag("large-print"), from_file("large-print"))?),
-    };
-    let per_page = number("per-page")?.unwrap_or(1);
-    let request = crate::game::request(game, &common, &values)?.into();
+    let mut flags: Vec<(&str, String)> = ["seed", "count", "paper", "sheets", "per-page"]
+        .into_iter()
+        .filter_map(|key| Some((key, m.get_one::<String>(key)?.clone())))
+        .collect();
+    flags.extend(out.text.lang.clone().map(|lang| ("lang", lang)));
+    if m.get_flag("large-print") {
+        flags.push(("large-print", "true".into()));
+    }
+    for (key, text) in flags {
+        input.field(key, &text)?;
+        from_file.retain(|k| k != key);
+    }
+    input.values(&super::values(m, game)?);
+    if let Some(format) = &out.format {
+        input.format(format);
+    }
+    let spec = input.build().map_err(|e| match e.field.as_deref() {
+        Some(field) if from_file.iter().any(|k| k == field) => e.within("config: "),
+        _ => e,
+    })?;
+    let mut out = out;
+    out.text.lang = Some(spec.lang.clone());
     Ok((
-        request,
+        spec.request,
         Options {
             out,
-            random_seed: common.random_seed,
-            per_page,
+            format: spec.format,
+            random_seed: spec.random_seed,
+            per_page: spec.per_page,
             name: None,
         },
     ))
-}
-
-/// Large print from the flag, else from a settings file's `large-print = true`.
-fn large_print(flag: bool, file: Option<&toml::Value>) -> Result<bool> {
-    match file {
-        _ if flag => Ok(true),
-        Some(toml::Value::Boolean(b)) => Ok(*b),
-        Some(other) => {
-            Err(Error::setting("large-print", format!("must be true or false, not {other}")).within("config: "))
-        }
-        None => Ok(false),
-    }
 }
 
 /// `regen CODE`: the sheets the code names, in the language it names unless
@@ -216,8 +185,10 @@ fn regen(args: &RegenArgs) -> Result<i32> {
     let code = SheetCode::parse(&args.code)?;
     let mut out = args.out.clone();
     out.text.lang = out.text.lang.or(Some(code.lang().to_string()));
+    let format = Format::parse(out.format.as_deref().unwrap_or("pdf"))?;
     let options = Options {
         out,
+        format,
         random_seed: false,
         per_page: 1,
         name: args.name.clone(),
@@ -234,7 +205,7 @@ fn regen(args: &RegenArgs) -> Result<i32> {
 fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     let path = m.get_one::<PathBuf>("file").expect("required");
     let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
-    let values = super::values(m, game);
+    let values = super::values(m, game)?;
     values.check(game)?;
     let text = config::read_file(path)?;
     let verdict = game.validate(&path.display().to_string(), &text, &values)?;
@@ -263,7 +234,7 @@ fn report(to_stdout: bool, line: &str) {
 fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
     let out = &options.out;
     let texts = jobs::texts(&out.text.options())?;
-    let format = out.format.map_or(Format::Pdf, super::Format::job);
+    let format = options.format;
     let written = jobs::write_document(
         request,
         &texts,
@@ -308,28 +279,22 @@ fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
 }
 
 /// A pack planned from its options: every student's sheets chosen and checked.
-pub struct PlannedPack {
-    pub pack: crate::pack::Pack,
-    pub texts: Texts,
-    pub out: OutputArgs,
+struct PlannedPack {
+    pack: crate::pack::Pack,
+    texts: Texts,
+    /// The name it is saved under by default, without the extension.
+    name: String,
     /// Names the fonts cannot print as they are.
-    pub warnings: Vec<String>,
+    warnings: Vec<String>,
 }
 
-/// Plans a class pack from flags or a pack file.
-pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
+/// What the pack's flags and pack file ask for: the pack file's fields
+/// first, the flags given beside it over them.
+fn pack_input(args: &PackArgs, m: &ArgMatches) -> Result<PackInput> {
     let file = match &args.file {
         Some(path) => Some(config::read_pack_file(path)?),
         None => None,
     };
-    let has_file = file.is_some();
-    let file = file.unwrap_or_default();
-    let base = args
-        .file
-        .as_deref()
-        .and_then(|p| p.parent())
-        .map(PathBuf::from)
-        .unwrap_or_default();
     if args.players.is_some() && args.game.is_some() && args.per.as_deref() != Some("student") {
         return Err(Error::setting(
             "players",
@@ -337,117 +302,139 @@ pub fn plan_pack(args: &PackArgs) -> Result<PlannedPack> {
         )
         .within("pack: "));
     }
-    let entries: Vec<config::PackEntry> = match (&args.game, has_file) {
-        (Some(_), true) => return Err(Error::input("pack: give --game or a pack file, not both")),
-        (Some(game), false) => vec![config::PackEntry {
-            game: game.clone(),
-            per: Some(args.per.clone().unwrap_or_else(|| "table".to_string())),
-            table_size: args.table_size,
-            sheets: args.sheets.clone().map(config::NameList::Text),
-            settings: {
-                let mut settings = args.settings.clone();
-                if let Some(n) = args.players {
-                    settings.insert("players".to_string(), toml::Value::Integer(n.into()));
-                }
-                settings
-            },
-        }],
-        (None, _) if !args.settings.is_empty() => {
-            let names: Vec<&String> = args.settings.keys().collect();
+    let settings = super::given(m, &super::pack_settings());
+    let mut input = PackInput::default();
+    match (&args.game, &file) {
+        (Some(_), Some(_)) => return Err(Error::input("pack: give --game or a pack file, not both")),
+        (Some(game), None) => input.entry(flag_entry(crate::games::find(game)?, args, &settings)?),
+        (None, _) if !settings.is_empty() => {
+            let mut names: Vec<String> = settings.iter().map(|(s, _)| format!("--{}", s.name)).collect();
+            names.dedup();
             return Err(Error::input(format!(
                 "pack: settings given as flags ({}) go with --game; in a pack file they belong in its entries",
-                names.iter().map(|n| format!("--{n}")).collect::<Vec<_>>().join(", ")
+                names.join(", ")
             )));
         }
-        (None, true) if file.entry.is_empty() => {
+        (None, Some(file)) if file.entry.is_empty() => {
             return Err(Error::input(
                 "pack file: no [[entry]] tables (each names a game and its sheets)",
             ));
         }
-        (None, true) => file.entry.clone(),
-        (None, false) => return Err(Error::input("pack: name a game (--game tp-hunt) or a pack file")),
-    };
-    let seed_text = match (&args.seed, &file.seed) {
-        (Some(s), _) => s.clone(),
-        (None, Some(toml::Value::String(s))) => s.clone(),
-        (None, Some(toml::Value::Integer(i))) => i.to_string(),
-        (None, Some(other)) => {
-            return Err(Error::setting("seed", format!("must be text or a number, not {other}")).within("pack file: "));
+        (None, Some(file)) => {
+            for (i, entry) in file.entry.iter().enumerate() {
+                let label = (file.entry.len() > 1).then(|| format!("entry {}", i + 1));
+                input.entry(EntryInput::from_pack_file(entry, label.as_deref())?);
+            }
         }
-        (None, None) => {
-            return Err(Error::setting(
-                "seed",
-                "a seed is needed (--seed \"5B spring\"), so the pack can be made again",
-            )
-            .within("pack: "));
+        (None, None) => return Err(Error::input("pack: name a game (--game tp-hunt) or a pack file")),
+    }
+    let mut roster = args.roster.clone();
+    if let Some(file) = &file {
+        if let Some(seed) = &file.seed {
+            let text = config::toml_text(seed).map_err(|e| e.at("seed").within("pack file: seed: "))?;
+            input.field("seed", &text)?;
         }
-    };
-    let roster = args.roster.clone().or(file.roster.as_ref().map(|r| base.join(r)));
-    let students = match (roster, args.count.or(file.count)) {
-        (Some(_), Some(_)) => return Err(Error::input("pack: give --roster or --count, not both")),
-        (Some(path), None) => Students::Named(crate::pack::read_roster(&path)?),
-        (None, Some(n)) => Students::Numbered(n),
-        (None, None) => {
-            return Err(Error::input(
-                "pack: give a roster (--roster class.csv) or a number of sets (--count 30)",
-            ));
+        let typed = [
+            ("count", file.count.map(|n| n.to_string())),
+            ("paper", file.paper.clone()),
+            ("lang", file.lang.clone()),
+            ("per-page", file.per_page.map(|n| n.to_string())),
+            ("large-print", file.large_print.map(|b| b.to_string())),
+            ("date", file.date.clone()),
+            ("spread", file.spread.map(|b| b.to_string())),
+        ];
+        for (key, text) in typed {
+            if let Some(text) = text {
+                input.field(key, &text)?;
+            }
         }
-    };
-    let mut out = args.out.general();
-    out.text.lang = out.text.lang.or(file.lang.clone());
-    let seed = Seed::new(&seed_text)?;
-    let paper = args.paper.clone().or(file.paper.clone());
-    let style = crate::sheet::Style::large(args.large_print || file.large_print == Some(true));
-    let several = entries.len() > 1;
-    let entries = entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let within = |err: Error| {
-                if several {
-                    err.within(&format!("entry {}: ", i + 1))
-                } else {
-                    err
-                }
-            };
-            e.entry(&seed, paper.as_deref(), style).map_err(within)
-        })
-        .collect::<Result<_>>()?;
-    let spec = PackSpec {
-        seed,
-        students,
-        entries,
-        per_page: args.per_page.or(file.per_page).unwrap_or(1),
-        date: args.date.clone().or(file.date.clone()),
-        spread: args.spread || file.spread == Some(true),
-    };
-    let texts = jobs::texts(&out.text.options())?;
+        // A roster named in the pack file is beside it.
+        let beside = args.file.as_deref().and_then(Path::parent).unwrap_or(Path::new(""));
+        roster = roster.or(file.roster.as_ref().map(|r| beside.join(r)));
+    }
+    let mut flags: Vec<(&str, String)> = [
+        ("seed", &args.seed),
+        ("count", &args.count),
+        ("paper", &args.paper),
+        ("lang", &args.out.text.lang),
+        ("per-page", &args.per_page),
+        ("date", &args.date),
+    ]
+    .into_iter()
+    .filter_map(|(key, given)| Some((key, given.clone()?)))
+    .collect();
+    if args.large_print {
+        flags.push(("large-print", "true".into()));
+    }
+    if args.spread {
+        flags.push(("spread", "true".into()));
+    }
+    for (key, text) in flags {
+        input.field(key, &text)?;
+    }
+    if let Some(path) = roster {
+        input.class_list(crate::pack::read_roster(&path)?);
+    }
+    Ok(input)
+}
+
+/// The one entry of `pack --game`: each table's set unless `--per` says
+/// otherwise, with the game's settings given as flags.
+fn flag_entry(
+    game: &'static dyn Game,
+    args: &PackArgs,
+    settings: &[(&'static crate::game::Setting, String)],
+) -> Result<EntryInput> {
+    let mut entry = EntryInput::new(game);
+    let fields = [
+        ("per", &args.per),
+        ("table-size", &args.table_size),
+        ("sheets", &args.sheets),
+        ("players", &args.players),
+    ];
+    for (name, given) in fields {
+        if let Some(text) = given {
+            entry.field(name, text)?;
+        }
+    }
+    for (setting, text) in settings {
+        entry.field(setting.name, &super::setting_text(setting, text)?)?;
+    }
+    Ok(entry)
+}
+
+/// Plans a class pack from flags or a pack file.
+fn plan_pack(args: &PackArgs, m: &ArgMatches) -> Result<PlannedPack> {
+    let spec = pack_input(args, m)?.build()?;
+    let texts = jobs::texts(&TextOptions {
+        lang: Some(spec.lang.clone()),
+        ..args.out.text.options()
+    })?;
     let (pack, warnings) = jobs::plan_pack(&spec, &texts)?;
     Ok(PlannedPack {
+        name: jobs::pack_file_name(&spec, "")?,
         pack,
         texts,
-        out,
         warnings,
     })
 }
 
 /// Builds a class pack, then writes it: one PDF, one PDF per student
 /// (`--split`), or the JSON manifest.
-fn pack(args: &PackArgs) -> Result<i32> {
+fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
     let PlannedPack {
         pack,
         texts,
-        out,
+        name,
         warnings,
-    } = plan_pack(args)?;
+    } = plan_pack(args, m)?;
     for warning in warnings {
         eprintln!("warning: {warning}");
     }
-    let stem = pack.seed.file_stem();
-    let default_path = |ext: &str| output::named_path("pack", &stem, &pack_differs(args), 1, ext);
-    let format = out.format.map_or(Format::Pdf, super::Format::job);
-    if format == Format::Json {
-        let path = out.output.clone().unwrap_or_else(|| default_path("json"));
+    let default_path = |ext: &str| Path::new(output::DEFAULT_DIR).join(format!("{name}{ext}"));
+    let out = &args.out;
+    if out.format == Some(super::PackFormat::Json) {
+        let path = out.output.clone().unwrap_or_else(|| default_path(".json"));
         output::write_with(&path, |w| pack.write_manifest(w))?;
         if !output::is_stdout(&path) {
             println!("wrote {} ({})", path.display(), counted(pack.students.len(), "student"));
@@ -455,16 +442,13 @@ fn pack(args: &PackArgs) -> Result<i32> {
         return Ok(0);
     }
     if args.split {
-        let dir = out
-            .output
-            .clone()
-            .unwrap_or_else(|| default_path("pdf").with_extension(""));
+        let dir = out.output.clone().unwrap_or_else(|| default_path(""));
         let files = jobs::write_split(&pack, &texts, &dir)?;
         println!("wrote {} files in {}", files, dir.display());
         println!("code: {}", pack.code);
         return Ok(0);
     }
-    let path = out.output.clone().unwrap_or_else(|| default_path("pdf"));
+    let path = out.output.clone().unwrap_or_else(|| default_path(".pdf"));
     let mut pages = 0;
     output::write_with(&path, |w| {
         pages = jobs::write_pdf(w, pack.students.len() >= 50, |emit| pack.pages(&texts, emit))?;
@@ -484,34 +468,4 @@ fn pack(args: &PackArgs) -> Result<i32> {
     }
     report(to_stdout, &format!("code: {}", pack.code));
     Ok(0)
-}
-
-/// What a pack's default file name says beyond its seed: the game, the
-/// settings given as flags, the sheets, the paper and the sheets to a page,
-/// so packs of other settings do not overwrite each other.
-fn pack_differs(args: &PackArgs) -> Vec<String> {
-    let mut out: Vec<String> = args.game.iter().cloned().collect();
-    if let Some(n) = args.players {
-        out.push(format!("p{n}"));
-    }
-    if let Some(per) = &args.per {
-        out.push(per.clone());
-    }
-    if let Some(n) = args.table_size {
-        out.push(format!("tables-of-{n}"));
-    }
-    for (name, value) in &args.settings {
-        let value = match value {
-            toml::Value::String(s) => s.clone(),
-            toml::Value::Array(items) => items.iter().filter_map(|i| i.as_str()).collect::<Vec<_>>().join("+"),
-            other => other.to_string(),
-        };
-        out.push(format!("{name}-{value}"));
-    }
-    out.extend(args.sheets.iter().map(|s| s.replace(',', "+")));
-    out.extend(args.paper.iter().filter(|p| p.as_str() != "a4").cloned());
-    if let Some(n) = args.per_page.filter(|n| *n > 1) {
-        out.push(format!("{n}up"));
-    }
-    out
 }

@@ -163,14 +163,7 @@ pub fn write_document(request: &GameRequest, texts: &Texts, options: &DocumentOp
 /// not the default set.
 fn differs_from_defaults(request: &GameRequest, lang: &str) -> Result<Vec<String>> {
     let code = SheetCode::parse(&request.code()?)?;
-    let default = request.default_settings();
-    let default: Vec<&str> = default.split('-').collect();
-    let mut out: Vec<String> = code
-        .params
-        .split('-')
-        .filter(|p| !default.contains(p))
-        .map(str::to_string)
-        .collect();
+    let (mut out, sheets) = code_differs(request, &code);
     let paper = code.paper()?.name();
     if paper != "a4" {
         out.push(paper.to_string());
@@ -178,10 +171,23 @@ fn differs_from_defaults(request: &GameRequest, lang: &str) -> Result<Vec<String
     if lang != "en" {
         out.push(lang.to_string());
     }
-    if code.sheets != "default" {
-        out.push(code.sheets.clone());
-    }
+    out.extend(sheets);
     Ok(out)
+}
+
+/// The parts of `code` (the request's) that its game's defaults do not
+/// have: the settings that differ, and the sheets when not the default set.
+pub(super) fn code_differs(request: &GameRequest, code: &SheetCode) -> (Vec<String>, Option<String>) {
+    let default = request.default_settings();
+    let default: Vec<&str> = default.split('-').collect();
+    let settings = code
+        .params
+        .split('-')
+        .filter(|p| !default.contains(p))
+        .map(str::to_string)
+        .collect();
+    let sheets = (code.sheets != "default").then(|| code.sheets.clone());
+    (settings, sheets)
 }
 
 /// Writes each page from `make` as its own SVG or PNG file, the set made

@@ -7,19 +7,36 @@ use std::path::Path;
 use crate::error::{Error, Result};
 use crate::games::request::GameRequest;
 use crate::output;
-use crate::pack::{Entry, Options, Pack};
-use crate::seed::Seed;
+use crate::pack::{Entry, Options, Pack, Per};
+use crate::seed::{Seed, SheetCode};
+use crate::sheet::Paper;
 use crate::text::Texts;
 
 /// Who a pack is for: the names of a class list, or numbered sets.
+#[derive(Debug, Clone)]
 pub enum Students {
     Named(Vec<String>),
     Numbered(usize),
 }
 
-/// What a class pack is made of: the pack seed, who gets sheets, the entries
-/// (each a game request, with its sheets and settings, and who it is for) and
-/// how it prints.
+impl Students {
+    /// How many students.
+    pub fn len(&self) -> usize {
+        match self {
+            Students::Named(names) => names.len(),
+            Students::Numbered(n) => *n,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// What a class pack is made of, checked ([`super::PackInput::build`] makes
+/// it from what was asked): the pack seed, who gets sheets, the entries
+/// (each a game request, with its sheets and settings, and who it is for),
+/// how it prints and the language of its words.
 pub struct PackSpec {
     pub seed: Seed,
     pub students: Students,
@@ -28,6 +45,7 @@ pub struct PackSpec {
     pub date: Option<String>,
     /// Tables' games however far apart in difficulty (see `pack::Options`).
     pub spread: bool,
+    pub lang: String,
 }
 
 /// Plans a class pack in the language of `texts`: every student's layout
@@ -37,23 +55,17 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
     let pack_labels = texts.labels("pack", &tera::Context::new())?;
     let names: Vec<String> = match &spec.students {
         Students::Named(names) => names.clone(),
-        Students::Numbered(0) => return Err(Error::setting("count", "0 students is an empty pack")),
-        Students::Numbered(n) if *n > crate::pack::MAX_STUDENTS => {
-            return Err(Error::setting(
-                "count",
-                format!("{n} is out of range (1 to {})", crate::pack::MAX_STUDENTS),
-            ));
-        }
         Students::Numbered(n) => (1..=*n)
             .map(|i| format!("{} {i}", pack_labels.get("student")))
             .collect(),
     };
     let Some(first) = spec.entries.first() else {
-        return Err(Error::setting("game", "no game chosen"));
+        return Err(Error::msg(crate::msg!("pack.no_game")).at("games"));
     };
     for e in &spec.entries {
-        e.request.check(texts)?;
-        e.request.check_print()?;
+        let at_game = |err| in_entry(e.request.game(), err);
+        e.request.check(texts).map_err(at_game)?;
+        e.request.check_print().map_err(at_game)?;
     }
     let options = Options {
         seed: spec.seed.clone(),
@@ -65,11 +77,74 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
         lang: texts.lang().to_string(),
         spread: spec.spread,
     };
-    let pack = Pack::plan(options, &names, &spec.entries)?;
+    let pack = Pack::plan(options, &names, &spec.entries).map_err(|mut e| {
+        // Players too many or too few at a table: the tables' size decides them.
+        if e.field.as_deref() == Some("players") {
+            e.field = Some("table-size".into());
+        }
+        e
+    })?;
     let requests: Vec<&GameRequest> = spec.entries.iter().map(|e| &e.request).collect();
     let mut warnings: Vec<String> = crate::pack::undrawable_warning(&names).into_iter().collect();
     warnings.extend(super::per_page_note(&requests, texts, spec.per_page)?);
     Ok((pack, warnings))
+}
+
+/// A refusal about a pack entry of `game`: a field of the game's own (its
+/// settings, its sheets) named `GAME.FIELD`, since a pack holds several
+/// games' settings.
+pub fn in_entry(game: &str, mut e: Error) -> Error {
+    let Ok(found) = crate::games::find(game) else {
+        return e;
+    };
+    let own = |f: &str| f == "sheets" || found.settings().iter().any(|s| s.name == f);
+    if let Some(field) = e.field.as_deref().filter(|f| own(f)) {
+        e.field = Some(format!("{game}.{field}"));
+    }
+    e
+}
+
+/// The name a pack is saved under, whichever door asked for it, with the
+/// extension `ext` (none for a folder): `pack-SEED-` and each entry's game
+/// with what its settings and sheets change from the game's defaults, then
+/// `student` for take-home sets, tables not of the game's usual size, and
+/// the paper, language and sheets to a page where they are not the defaults;
+/// so packs of other settings do not overwrite each other.
+pub fn pack_file_name(spec: &PackSpec, ext: &str) -> Result<String> {
+    let mut games = Vec::new();
+    for entry in &spec.entries {
+        let code = SheetCode::parse(&entry.request.code()?)?;
+        let (settings, sheets) = super::document::code_differs(&entry.request, &code);
+        let mut part = vec![entry.request.game().to_string()];
+        part.extend(settings);
+        part.extend(sheets);
+        games.push(part.join("-"));
+    }
+    let mut differs = vec![games.join("+")];
+    if spec.entries.iter().any(|e| e.per == Per::Student) {
+        differs.push("student".into());
+    }
+    for entry in &spec.entries {
+        if let Per::Group(size) = entry.per {
+            let usual = crate::games::find(entry.request.game()).map_or(size, crate::pack::usual_table);
+            let tables = format!("tables-of-{size}");
+            if size != usual && !differs.contains(&tables) {
+                differs.push(tables);
+            }
+        }
+    }
+    if let Some(first) = spec.entries.first()
+        && first.request.paper() != Paper::A4
+    {
+        differs.push(first.request.paper().name().to_string());
+    }
+    if spec.lang != "en" {
+        differs.push(spec.lang.clone());
+    }
+    if spec.per_page > 1 {
+        differs.push(format!("{}up", spec.per_page));
+    }
+    Ok(output::file_name("pack", &spec.seed.file_stem(), &differs, 1, ext))
 }
 
 /// One PDF per student (and per table) in `dir`, plus the teacher key, made

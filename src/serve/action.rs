@@ -3,7 +3,7 @@
 //! settings and the action's own inputs, answered as its report. The same
 //! action the command line runs as `panicpress GAME NAME`.
 
-use crate::game::{Action, Game, Kind, Value, Values};
+use crate::game::{Action, Game, Values};
 
 use super::form::{Refusal, VIEW_FIELDS};
 
@@ -16,8 +16,9 @@ pub fn answer(game: &'static dyn Game, name: &str, fields: &[(String, String)], 
     Ok(serde_json::json!({ "text": report.text(lang), "json": report.json }).to_string())
 }
 
-/// The fields the action takes, as values; fields of the game's other
-/// settings (the whole form is sent) and of the view are left out.
+/// The fields the action takes, read by the game's contract as the command
+/// line's flags are; fields of the game's other settings (the whole form is
+/// sent) and of the view are left out.
 fn values(game: &dyn Game, action: &Action, fields: &[(String, String)]) -> Result<Values, Refusal> {
     let takes = action.takes(game);
     let mut values = Values::default();
@@ -40,16 +41,7 @@ fn values(game: &dyn Game, action: &Action, fields: &[(String, String)]) -> Resu
                 ),
             ));
         };
-        let value = match setting.kind {
-            Kind::Names { .. } => Value::Many(text.split(',').map(|s| s.trim().to_string()).collect()),
-            Kind::Flag => Value::One(matches!(text, "true" | "on" | "1").to_string()),
-            Kind::File => Value::Table(
-                toml::from_str(text)
-                    .map_err(|e| Refusal::new(400, format!("{name}: {}", e.message().trim())).at(name))?,
-            ),
-            _ => Value::One(text.to_string()),
-        };
-        values.set(name, value);
+        values.give(setting, text)?;
     }
     Ok(values)
 }

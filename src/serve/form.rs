@@ -1,12 +1,13 @@
-//! A web request's fields made into a game's settings: the common options
-//! ([`Common`]) and the game's own values ([`Values`]), checked by the same
-//! library calls as the command line. No command line is built or parsed, so
-//! a value starting with `-` is a value, and every refusal names the field.
+//! A web request's fields made into what a job takes: each field given to
+//! the one input step ([`crate::jobs::DocumentInput`]) that the command line
+//! fills from its flags, so both check alike. No command line is built or
+//! parsed, so a value starting with `-` is a value, and every refusal names
+//! the field.
 
 use crate::error::{Error, Result};
-use crate::game::{COMMON, Common, Game, Kind, Value, Values};
+use crate::game::Game;
 use crate::games::request::GameRequest;
-use crate::seed::Seed;
+use crate::jobs::DocumentInput;
 use crate::text::Texts;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -78,152 +79,41 @@ impl From<Error> for Refusal {
     }
 }
 
-/// Every field name a game's form has: the common ones and its settings.
-pub fn field_names(game: &dyn Game) -> Vec<&'static str> {
-    COMMON
-        .iter()
-        .copied()
-        .chain(game.settings().iter().map(|s| s.name))
-        .collect()
-}
-
-/// What one game's form asks for, read but not yet made into a request.
-#[derive(Clone)]
-pub struct Asked {
-    pub game: &'static dyn Game,
-    pub seed: String,
-    pub count: Option<String>,
-    pub paper: Option<String>,
-    pub sheets: Option<String>,
-    pub lang: Option<String>,
-    pub per_page: Option<String>,
-    /// Large print, from its checkbox.
-    pub large_print: bool,
-    pub values: Values,
-}
-
-/// A game's settings with everything the checks need to make its sheets.
+/// A game's request with everything the checks need to make its sheets.
 pub struct Made {
     pub request: GameRequest,
-    /// The options every game takes, as checked.
-    pub common: Common,
     pub texts: Rc<Texts>,
     pub per_page: usize,
 }
 
-impl Asked {
-    /// Reads the fields of one game's form; an unknown field is refused. An
-    /// empty field is a setting left at its default.
-    pub fn read(game: &'static dyn Game, fields: &[(String, String)]) -> std::result::Result<Asked, Refusal> {
-        let mut asked = Asked {
-            game,
-            seed: String::new(),
-            count: None,
-            paper: None,
-            sheets: None,
-            lang: None,
-            per_page: None,
-            large_print: false,
-            values: Values::default(),
-        };
-        for (name, text) in fields {
-            if VIEW_FIELDS.contains(&name.as_str()) {
-                continue;
-            }
-            asked.set(name, text)?;
+/// The fields of one game's form, given to the input step: an empty field
+/// is a setting left at its default, an unknown field is refused.
+pub fn read(game: &'static dyn Game, fields: &[(String, String)]) -> std::result::Result<DocumentInput, Refusal> {
+    let mut input = DocumentInput::new(game);
+    let known = input.field_names();
+    for (name, text) in fields {
+        let text = text.trim();
+        if VIEW_FIELDS.contains(&name.as_str()) || (text.is_empty() && known.contains(&name.as_str())) {
+            continue;
         }
-        Ok(asked)
+        input.field(name, text)?;
     }
+    Ok(input)
+}
 
-    /// Sets one field: a common option or one of the game's settings.
-    pub fn set(&mut self, name: &str, text: &str) -> std::result::Result<(), Refusal> {
-        let given = (!text.trim().is_empty()).then(|| text.trim().to_string());
-        match name {
-            "seed" => self.seed = text.trim().to_string(),
-            "count" => self.count = given,
-            "paper" => self.paper = given,
-            "sheets" => self.sheets = given,
-            "lang" => self.lang = given,
-            "per-page" => self.per_page = given,
-            "large-print" => {
-                self.large_print = match given.as_deref() {
-                    None | Some("false") => false,
-                    Some("true" | "on") => true,
-                    Some(_) => return Err(Refusal::new(400, "large-print: on or off (true or false)").at(name)),
-                }
-            }
-            _ => {
-                let Some(setting) = self.game.settings().iter().find(|s| s.name == name) else {
-                    let names: Vec<&str> = field_names(self.game);
-                    return Err(Refusal::new(
-                        400,
-                        format!(
-                            "{} is not a {} setting (its settings: {})",
-                            crate::error::quote(name),
-                            self.game.title(),
-                            names.join(", ")
-                        ),
-                    ));
-                };
-                let Some(text) = given else { return Ok(()) };
-                let value = match setting.kind {
-                    Kind::Names { .. } => Value::Many(
-                        text.split(',')
-                            .map(|s| s.trim().to_string())
-                            .filter(|s| !s.is_empty())
-                            .chain(self.values.names_of(name))
-                            .collect(),
-                    ),
-                    // A file setting comes as the file's text.
-                    Kind::File => Value::Table(
-                        toml::from_str(&text)
-                            .map_err(|e| Refusal::new(400, format!("{name}: {}", e.message().trim())).at(name))?,
-                    ),
-                    _ => Value::One(text),
-                };
-                self.values.set(name, value);
-            }
-        }
-        Ok(())
-    }
-
-    /// The request these settings stand for, checked as the command line
-    /// checks it, with the texts to print it in.
-    pub fn make(&self) -> std::result::Result<Made, Refusal> {
-        let refuse = Refusal::from_error;
-        if self.seed.is_empty() {
-            return Err(Refusal::new(400, "seed: give a seed, so the sheets can be made again").at("seed"));
-        }
-        let seed = Seed::new(&self.seed).map_err(|e| refuse(e.into()))?;
-        let count = whole("count", self.count.as_deref(), 1).map_err(refuse)?;
-        let per_page = whole("per-page", self.per_page.as_deref(), 1).map_err(refuse)?;
-        if ![1, 2, 4].contains(&per_page) {
-            return Err(Refusal::new(400, format!("per-page: {per_page} is not 1, 2 or 4")).at("per-page"));
-        }
-        let paper = crate::config::paper(self.paper.as_deref().unwrap_or("a4")).map_err(refuse)?;
-        let lang = self.lang.as_deref().unwrap_or("en");
-        let texts = texts(lang).map_err(|e| Refusal::new(400, format!("lang: {e}")).at("lang"))?;
-        let common = Common {
-            seed,
-            random_seed: false,
-            count,
-            paper,
-            sheets: self.sheets.clone(),
-            style: crate::sheet::Style::large(self.large_print),
-        };
-        let request: GameRequest = crate::game::request(self.game, &common, &self.values)
-            .map_err(refuse)?
-            .into();
-        // The simulated games first: checking the texts may rate the layout.
-        super::work::check_games(request.simulated_games(), super::work::lower_sheets())?;
-        request.check(&texts).map_err(refuse)?;
-        Ok(Made {
-            request,
-            common,
-            texts,
-            per_page,
-        })
-    }
+/// The request the fields stand for, checked as the command line checks
+/// it, with the texts to print it in.
+pub fn make(input: &DocumentInput) -> std::result::Result<Made, Refusal> {
+    let spec = input.build()?;
+    let texts = texts(&spec.lang).map_err(|e| Refusal::from(e.at("lang")))?;
+    // The simulated games first: checking the texts may rate the layout.
+    super::work::check_games(spec.request.simulated_games(), super::work::lower_sheets())?;
+    spec.request.check(&texts)?;
+    Ok(Made {
+        request: spec.request,
+        texts,
+        per_page: spec.per_page,
+    })
 }
 
 /// The texts of a language, loaded once on each worker thread: loading
@@ -244,17 +134,6 @@ pub fn texts(lang: &str) -> Result<Rc<Texts>> {
     })
 }
 
-/// A whole number field, `default` when not given.
-pub fn whole(name: &str, text: Option<&str>, default: usize) -> Result<usize> {
-    match text {
-        None => Ok(default),
-        Some(t) => t
-            .trim()
-            .parse()
-            .map_err(|_| Error::setting(name, format!("{} is not a whole number", crate::error::quote(t)))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,7 +144,7 @@ mod tests {
 
     fn made(game: &str, pairs: &[(&str, &str)]) -> std::result::Result<Made, Refusal> {
         let game = crate::games::find(game).unwrap();
-        Asked::read(game, &fields(pairs))?.make()
+        make(&read(game, &fields(pairs))?)
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `panicpress serve`: the tool on one local web page, on axum (tokio,
-//! hyper) with tower-http for limits and timeouts. A request's fields become a
-//! game's settings directly ([`form`]) and go through the same library calls
-//! as the command line, so a download is byte for byte the file the command
+//! hyper) with tower-http for limits and timeouts. A request's fields go
+//! through the same input step ([`form`]) and library calls as the command
+//! line, so a download is byte for byte the file the command
 //! line writes. Every request is bounded: header and body size, time, the
 //! work it costs ([`work`]), how many are answered at once. Only the
 //! server's own host names are answered, writes must come from its own page,
@@ -27,7 +27,8 @@ use tower::ServiceBuilder;
 
 use crate::error::{Error, Result};
 use crate::game::{COMMON, Game};
-use form::{Asked, Made, Refusal};
+use crate::jobs::DocumentInput;
+use form::{Made, Refusal};
 use work::{Document, Stream};
 
 /// Largest request body read (a layout, a class list and the pack's settings).
@@ -565,7 +566,9 @@ fn view_number(
     range: std::ops::RangeInclusive<usize>,
 ) -> std::result::Result<usize, Refusal> {
     let text = fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
-    let n = form::whole(name, text, default).map_err(|e| Refusal::from(e).at(name))?;
+    let n = crate::jobs::input::whole(name, text)
+        .map_err(|e| Refusal::from(e).at(name))?
+        .unwrap_or(default);
     if !range.contains(&n) {
         return Err(Refusal::new(
             400,
@@ -610,14 +613,14 @@ async fn game_answer(
         Err(r) => return refusal(r),
     };
     let fields = fields(query);
-    let asked = match Asked::read(game, &fields) {
+    let asked = match form::read(game, &fields) {
         Ok(a) => a,
         Err(r) => return refusal(r),
     };
     let answer = match what.as_str() {
         "info" | "preview" | "png" => view(&shared, game, &what, asked, &fields).await,
         "json" => on_pool(&shared, move || {
-            let made = asked.make()?;
+            let made = form::make(&asked)?;
             // The layouts of a document within the budget, and no more.
             work::check_request(&made)?;
             let name = format!("{}-{}.json", game.name(), made.request.seed().file_stem());
@@ -630,7 +633,7 @@ async fn game_answer(
             return streamed(
                 &shared,
                 move || {
-                    let made = asked.make()?;
+                    let made = form::make(&asked)?;
                     // A document made for the preview is known to be within the budget.
                     if !known {
                         work::check_request(&made)?;
@@ -695,7 +698,7 @@ async fn view(
     shared: &Arc<Shared>,
     game: &'static dyn Game,
     what: &str,
-    asked: Asked,
+    asked: DocumentInput,
     fields: &[(String, String)],
 ) -> std::result::Result<Response, Refusal> {
     let page = view_number(fields, "page", 1, 1..=work::MAX_PAGES)?;
@@ -705,7 +708,7 @@ async fn view(
         Some(doc) => doc,
         None => {
             let asked = asked.clone();
-            let doc = Arc::new(on_pool(shared, move || Document::make(&asked.make()?)).await?);
+            let doc = Arc::new(on_pool(shared, move || Document::make(&form::make(&asked)?)).await?);
             shared.cache.put(key, doc.clone());
             doc
         }
@@ -723,7 +726,7 @@ async fn view(
     }
     let svg: Arc<str> = match doc.svg(page) {
         Some(svg) => svg,
-        None => on_pool(shared, move || work::page_svg(&asked.make()?, page))
+        None => on_pool(shared, move || work::page_svg(&form::make(&asked)?, page))
             .await?
             .into(),
     };
@@ -774,7 +777,6 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
             let texts = form::texts(code.lang()).map_err(refuse)?;
             request.check(&texts).map_err(refuse)?;
             let made = Made {
-                common: crate::game::Common::for_seed(request.seed().clone()),
                 request,
                 texts,
                 per_page: 1,
@@ -977,7 +979,7 @@ mod tests {
             };
             for sheet in game.default_sheets() {
                 let fields = [("seed", "1"), ("sheets", sheet)].map(|(k, v)| (k.to_string(), v.to_string()));
-                let pages = Asked::read(*game, &fields).unwrap().make().map(|made| {
+                let pages = form::make(&form::read(*game, &fields).unwrap()).map(|made| {
                     let mut pages = 0;
                     made.request
                         .pages_imposed(&made.texts, 1, None, &mut |_| {

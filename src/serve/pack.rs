@@ -1,7 +1,8 @@
-//! `POST /api/pack`: a class pack from the page's form (multipart), made by
-//! the same planning as `panicpress pack`. Every setting of each chosen game
-//! applies: the form sends them as `GAME.SETTING` fields, and each game's
-//! settings become a pack entry as a pack file's `[[entry]]` would give them.
+//! `POST /api/pack`: a class pack from the page's form (multipart), asked
+//! for through the same input step and made by the same planning as
+//! `panicpress pack`. Every setting of each chosen game applies: the form
+//! sends them as `GAME.SETTING` fields, and each game's settings become a
+//! pack entry as a pack file's `[[entry]]` would give them.
 
 use std::sync::Arc;
 
@@ -9,10 +10,11 @@ use axum::extract::State;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::response::Response;
 
-use super::form::{Asked, Refusal};
+use super::form::Refusal;
 use super::{Head, Shared, refusal, streamed, work};
 use crate::error::Error;
-use crate::jobs::{PackSpec, Students};
+use crate::jobs::{EntryInput, PackInput, PackSpec};
+use crate::text::Texts;
 
 /// One field of the form: its name, the file name it came from, its text.
 pub struct Field {
@@ -21,8 +23,8 @@ pub struct Field {
     pub text: String,
 }
 
-/// The fields of the pack as a whole (the rest are `GAME.SETTING`).
-const PACK_FIELDS: &[&str] = &[
+/// The fields of the page's pack form (the rest are `GAME.SETTING`).
+const FORM_FIELDS: &[&str] = &[
     "games",
     "seed",
     "paper",
@@ -130,11 +132,39 @@ fn lower_pack() -> crate::message::Msg {
 
 /// The pack the fields ask for, planned and within the budget.
 pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
-    let get = |name: &str| {
+    let input = read_pack(fields)?;
+    let spec = input.build().map_err(|e| {
+        let mut r = Refusal::from(e);
+        // The page's class list is its box of names (or the file beside it).
+        if r.field.as_deref() == Some("roster") {
+            r.field = Some("names".into());
+        }
+        r
+    })?;
+    let texts = super::form::texts(&spec.lang).map_err(|e| Refusal::from(e.at("lang")))?;
+    check_budget(&spec, &texts)?;
+    let (pack, warnings) = crate::jobs::plan_pack(&spec, &texts)?;
+    let split = match fields.iter().find(|f| f.name == "split").map(|f| f.text.trim()) {
+        Some(text) if !text.is_empty() => crate::game::switch("split", text)?,
+        _ => false,
+    };
+    let head = Head {
+        content_type: if split { "application/zip" } else { "application/pdf" },
+        file_name: crate::jobs::pack_file_name(&spec, if split { "zip" } else { "pdf" })?,
+        warning: warnings.into_iter().next(),
+    };
+    Ok((head, Planned { pack, texts, split }))
+}
+
+/// The form's fields given to the input step: the pack's own, the class
+/// list, and each chosen game's settings (`GAME.SETTING`) for its entry.
+fn read_pack(fields: &[Field]) -> Result<PackInput, Refusal> {
+    let given = |name: &str| {
         fields
             .iter()
             .find(|f| f.name == name)
-            .map(|f| f.text.trim().to_string())
+            .map(|f| f.text.trim())
+            .filter(|t| !t.is_empty())
     };
     let mut games: Vec<&'static dyn crate::game::Game> = Vec::new();
     for f in fields.iter().filter(|f| f.name == "games" || f.name == "game") {
@@ -149,7 +179,7 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
         return Err(Refusal::new(400, "games: tick at least one game for the pack").at("games"));
     }
     for f in fields {
-        let known = PACK_FIELDS.contains(&f.name.as_str())
+        let known = FORM_FIELDS.contains(&f.name.as_str())
             || f.name == "game"
             || f.name
                 .split_once('.')
@@ -160,160 +190,85 @@ pub fn plan(fields: &[Field]) -> Result<(Head, Planned), Refusal> {
                 format!(
                     "{}: not a pack field ({}, or GAME.SETTING for a chosen game)",
                     crate::error::quote(&f.name),
-                    PACK_FIELDS.join(", ")
+                    FORM_FIELDS.join(", ")
                 ),
             ));
         }
     }
-    let seed_text = get("seed").unwrap_or_default();
-    if seed_text.is_empty() {
-        return Err(Refusal::new(400, "seed: give the pack a seed, so it can be made again").at("seed"));
+    let mut input = PackInput::default();
+    for name in crate::jobs::PACK_FIELDS {
+        if let Some(text) = given(name) {
+            input.field(name, text)?;
+        }
     }
-    let seed = crate::seed::Seed::new(&seed_text).map_err(|e| Refusal::from(Error::from(e)).at("seed"))?;
-    let lang = get("lang").filter(|l| !l.is_empty()).unwrap_or_else(|| "en".into());
-    let texts = super::form::texts(&lang).map_err(|e| Refusal::new(400, format!("lang: {}", e.message)).at("lang"))?;
-    let per_page = super::form::whole("per-page", get("per-page").filter(|s| !s.is_empty()).as_deref(), 1)
-        .map_err(|e| Refusal::from(e).at("per-page"))?;
-    let students = students(fields)?;
-    let members = match &students {
-        Students::Named(names) => names.len(),
-        Students::Numbered(n) => *n,
-    };
-    // Each game's settings, checked as that game's form checks them.
-    let mut entries = Vec::new();
-    let mut games_played = 0u64;
-    let mut pages = members / 20 + 1;
-    for game in &games {
-        let prefix = format!("{}.", game.name());
-        let mut asked = Asked::read(*game, &[]).map_err(|r| at_game(r, game.name()))?;
-        for f in fields.iter() {
-            if let Some(setting) = f.name.strip_prefix(&prefix) {
-                if matches!(
-                    setting,
-                    "seed" | "count" | "lang" | "paper" | "per-page" | "large-print"
-                ) {
-                    return Err(Refusal::new(400, format!("{}: set for the whole pack", f.name)).at(&f.name));
-                }
-                asked.set(setting, &f.text).map_err(|r| at_game(r, game.name()))?;
+    if let Some(names) = class_list(fields)? {
+        input.class_list(names);
+    }
+    for game in games {
+        let mut entry = EntryInput::new(game);
+        // Who gets the game's sheets is asked once for every game.
+        for name in ["per", "table-size"] {
+            if let Some(text) = given(name) {
+                entry.field(name, text)?;
             }
         }
-        for (name, value) in [
-            ("seed", Some(seed_text.clone())),
-            ("paper", get("paper")),
-            ("lang", Some(lang.clone())),
-            ("large-print", get("large-print")),
-        ] {
-            asked
-                .set(name, value.as_deref().unwrap_or(""))
-                .map_err(|r| at_game(r, game.name()))?;
+        let prefix = format!("{}.", game.name());
+        for f in fields {
+            let Some(setting) = f.name.strip_prefix(&prefix) else {
+                continue;
+            };
+            if crate::jobs::PACK_FIELDS.contains(&setting) {
+                return Err(Refusal::new(400, format!("{}: set for the whole pack", f.name)).at(&f.name));
+            }
+            if !f.text.trim().is_empty() {
+                entry.field(setting, f.text.trim())?;
+            }
         }
-        asked.per_page = Some(per_page.to_string());
-        let made = asked.make().map_err(|r| at_game(r, game.name()))?;
-        games_played = games_played.saturating_add(made.request.simulated_games().saturating_mul(members as u64));
+        input.entry(entry);
+    }
+    Ok(input)
+}
+
+/// The work the pack costs, refused at once when over the budget: each
+/// game's simulated games and one set of its pages, for every student.
+fn check_budget(spec: &PackSpec, texts: &Texts) -> Result<(), Refusal> {
+    let members = spec.students.len();
+    let mut games_played = 0u64;
+    let mut pages = members / 20 + 1;
+    for entry in &spec.entries {
+        let request = &entry.request;
+        games_played = games_played.saturating_add(request.simulated_games().saturating_mul(members as u64));
         work::check_games(games_played, lower_pack())?;
+        request
+            .check(texts)
+            .map_err(|e| crate::jobs::pack::in_entry(request.game(), e))?;
         pages += work::check_pages(members, pages, lower_pack(), |emit| {
-            made.request
-                .pages_imposed(&made.texts, per_page, Some("name"), emit)
+            request
+                .pages_imposed(texts, spec.per_page, Some("name"), emit)
                 .map(|_| ())
         })? * members;
-        entries.push(
-            crate::pack::Entry::new(*game, made.common, asked.values.clone(), per(fields, *game)?)
-                .map_err(|e| at_game(e.into(), game.name()))?,
-        );
     }
-    let spec = PackSpec {
-        seed,
-        students,
-        entries,
-        per_page,
-        date: get("date").filter(|d| !d.is_empty()),
-        spread: get("spread").is_some_and(|v| v == "true" || v == "on"),
-    };
-    let (pack, warnings) = crate::jobs::plan_pack(&spec, &texts).map_err(|e| {
-        // Players too many or too few for a game: the tables' size decides them.
-        let mut r = Refusal::from(e);
-        if r.field.as_deref() == Some("players") {
-            r.field = Some("table-size".into());
-        }
-        r
-    })?;
-    let split = get("split").is_some_and(|s| matches!(s.as_str(), "true" | "on" | "1"));
-    // The seed, the games and who the sets are for, as the command line
-    // names its packs: a tables pack and a take-home pack do not share a name.
-    let game_names: Vec<&str> = games.iter().map(|g| g.name()).collect();
-    let mut stem = format!("pack-{}-{}", pack.seed.file_stem(), game_names.join("+"));
-    if spec.entries.iter().any(|e| e.per == crate::pack::Per::Student) {
-        stem.push_str("-student");
-    }
-    let head = Head {
-        content_type: if split { "application/zip" } else { "application/pdf" },
-        file_name: format!("{stem}.{}", if split { "zip" } else { "pdf" }),
-        warning: warnings.into_iter().next(),
-    };
-    Ok((head, Planned { pack, texts, split }))
+    Ok(())
 }
 
-/// Who a game's sheets are for: each table of students (the default; its
-/// size the game's usual group unless given), or each student.
-fn per(fields: &[Field], game: &dyn crate::game::Game) -> Result<crate::pack::Per, Refusal> {
-    let get = |name: &str| {
-        fields
-            .iter()
-            .find(|f| f.name == name)
-            .map(|f| f.text.trim())
-            .filter(|t| !t.is_empty())
-    };
-    match get("per") {
-        Some("student") => Ok(crate::pack::Per::Student),
-        None | Some("table") => {
-            let size = super::form::whole("table-size", get("table-size"), crate::pack::usual_table(game))
-                .map_err(|e| Refusal::from(e).at("table-size"))?;
-            Ok(crate::pack::Per::Group(size))
-        }
-        Some(other) => Err(Refusal::new(
-            400,
-            format!("per: {} is not 'table' or 'student'", crate::error::quote(other)),
-        )
-        .at("per")),
-    }
-}
-
-/// A game's refusal, its field named `GAME.SETTING`.
-fn at_game(mut r: Refusal, game: &str) -> Refusal {
-    r.field = r.field.map(|f| match f.as_str() {
-        "seed" | "paper" | "lang" | "per-page" | "large-print" => f,
-        _ => format!("{game}.{f}"),
-    });
-    r
-}
-
-/// The students: a class list (a file, or names pasted one a line), or a number of numbered sets.
-fn students(fields: &[Field]) -> Result<Students, Refusal> {
-    let list = fields
+/// The class list: a file, or names pasted one a line; none when a number
+/// of sets is asked for instead.
+fn class_list(fields: &[Field]) -> Result<Option<Vec<String>>, Refusal> {
+    let lists = fields
         .iter()
         .filter(|f| (f.name == "roster" || f.name == "names") && !f.text.trim().is_empty())
         .collect::<Vec<_>>();
-    let count = fields
-        .iter()
-        .find(|f| f.name == "count")
-        .map(|f| f.text.trim())
-        .filter(|c| !c.is_empty());
-    match (list.as_slice(), count) {
-        ([], None) => Err(Refusal::new(400, "names: give the class list, or a number of numbered sets").at("names")),
-        ([], Some(n)) => Ok(Students::Numbered(
-            super::form::whole("count", Some(n), 0).map_err(|e| Refusal::from(e).at("count"))?,
-        )),
-        ([_, _, ..], _) | ([_], Some(_)) => {
-            Err(Refusal::new(400, "names: give a class list or a number of sets, not both").at("names"))
-        }
-        ([f], None) => {
+    match lists.as_slice() {
+        [] => Ok(None),
+        [f] => {
             let what = f.file_name.clone().unwrap_or_else(|| "pasted".into());
             let first = f.text.lines().next().unwrap_or("").to_ascii_lowercase();
             let is_csv = what.to_ascii_lowercase().ends_with(".csv") || first.split(',').any(|c| c.trim() == "name");
             crate::pack::roster_from_text(&what, &f.text, is_csv)
-                .map(Students::Named)
+                .map(Some)
                 .map_err(|e| Refusal::from(e).at(&f.name))
         }
+        _ => Err(Refusal::from(Error::msg(crate::msg!("pack.students_both"))).at("names")),
     }
 }
 

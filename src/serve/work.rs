@@ -288,7 +288,7 @@ mod tests {
     fn made(game: &str, pairs: &[(&str, &str)]) -> Made {
         let game = crate::games::find(game).unwrap();
         let fields: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        super::super::form::Asked::read(game, &fields).unwrap().make().unwrap()
+        super::super::form::make(&super::super::form::read(game, &fields).unwrap()).unwrap()
     }
 
     #[test]
@@ -304,9 +304,7 @@ mod tests {
         let game = crate::games::find("particle-panic").unwrap();
         let fields =
             [("seed", "1"), ("simulations", "1000000"), ("count", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
-        let e = super::super::form::Asked::read(game, &fields)
-            .unwrap()
-            .make()
+        let e = super::super::form::make(&super::super::form::read(game, &fields).unwrap())
             .err()
             .expect("2,000,000 simulated games are refused");
         assert!(e.message.contains("2,000,000 simulated games"), "{}", e.message);

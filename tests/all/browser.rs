@@ -565,7 +565,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.keys(ENTER);
     browser.until(
         "the pack",
-        "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent === 'pack-5b-tp-hunt+panic-buy-student.pdf'; })()",
+        "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent === 'pack-5b-tp-hunt-s9-d10-p3+panic-buy-p6-hoard-student.pdf'; })()",
     );
     browser.until(
         "the download focused",
@@ -619,7 +619,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.click("#makepack");
     browser.until(
         "the pack from a file",
-        "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent === 'pack-5b-tp-hunt+panic-buy-student.pdf' && a.href !== '' ; })()",
+        "(() => { const a = document.querySelector('#packstatus a'); return !!a && a.textContent === 'pack-5b-tp-hunt-s9-d10-p3+panic-buy-p6-hoard-student.pdf' && a.href !== '' ; })()",
     );
 
     // On a phone.

@@ -17,6 +17,7 @@ use crate::common;
 use panicpress::game::Values;
 use panicpress::games::request::GameRequest;
 use panicpress::games::{particle_panic, ppe};
+use panicpress::jobs::{EntryInput, PackInput};
 use panicpress::seed::SheetCode;
 use panicpress::{Error, config, pack};
 use proptest::prelude::*;
@@ -307,14 +308,22 @@ proptest! {
         let file = dir.path().join("pack.toml");
         std::fs::write(&file, &text).unwrap();
         if let Some(pack_file) = outcome(config::read_pack_file(&file))? {
-            let seed = panicpress::seed::Seed::new("5B").unwrap();
             for entry in &pack_file.entry {
-                outcome(entry.per())?;
                 if entry.settings.get("simulations").and_then(|v| v.as_integer()).unwrap_or(0) > 4000 {
                     continue;
                 }
-                if let Some(r) = outcome(entry.entry(&seed, pack_file.paper.as_deref(), Default::default()))?.map(|e| e.request) {
-                    some_pages(&r)?;
+                let Some(entry) = outcome(EntryInput::from_pack_file(entry, None))? else {
+                    continue;
+                };
+                let mut input = PackInput::default();
+                input.field("seed", "5B").unwrap();
+                input.field("count", "2").unwrap();
+                if let Some(paper) = &pack_file.paper {
+                    input.field("paper", paper).unwrap();
+                }
+                input.entry(entry);
+                if let Some(spec) = outcome(input.build())? {
+                    some_pages(&spec.entries[0].request)?;
                 }
             }
         }

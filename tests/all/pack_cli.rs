@@ -367,11 +367,11 @@ fn bad_rosters_and_pack_files_get_one_line_and_no_output() {
         (&["pack", "mixed.toml"], "'mode' is not a TP Hunt setting"),
         (
             &["pack", "--per", "student", "--game", "tp-hunt", "--count", "3"],
-            "a seed is needed",
+            "seed: give the pack a seed, so it can be made again",
         ),
         (
             &["pack", "--per", "student", "--game", "tp-hunt", "--seed", "x"],
-            "give a roster",
+            "give a class list or a number of sets",
         ),
         (
             &[

@@ -230,11 +230,11 @@ fn player_counts_are_enforced() {
         ),
         (
             &["panic-buy", "--seed", "1", "--mode", "siege"],
-            "invalid value 'siege' for '--mode <NAME>' (choose from: race, hoard)",
+            "mode: unknown mode 'siege' (choose from: race, hoard)",
         ),
         (
             &["panic-buy", "--seed", "1", "--board", "poster"],
-            "invalid value 'poster' for '--board <NAME>' (choose from: single, tiled)",
+            "board: unknown board 'poster' (choose from: single, tiled)",
         ),
     ];
     for (args, want) in cases {
@@ -348,7 +348,7 @@ fn length_picks_boards_by_their_rating() {
     for (args, says) in [
         (
             vec!["--length", "forever"],
-            "invalid value 'forever' for '--length <NAME>' (choose from: any, short, normal, long)",
+            "length: unknown length 'forever' (choose from: any, short, normal, long)",
         ),
         (vec!["--games", "0"], "games: 0 is out of range"),
         (vec!["--players", "5"], "race mode is for 2 to 4"),

@@ -364,11 +364,11 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["particle-panic", "--seed", "1", "--variant", "six"],
-            "invalid value 'six' for '--variant <NAME>' (choose from: standard, five-codes, collect-as-action)",
+            "variant: unknown variant 'six' (choose from: standard, five-codes, collect-as-action)",
         ),
         (
             &["particle-panic", "--seed", "1", "--difficulty", "brutal"],
-            "invalid value 'brutal' for '--difficulty <NAME>' (choose from: easy, normal, hard)",
+            "difficulty: unknown difficulty 'brutal' (choose from: easy, normal, hard)",
         ),
         (
             &["particle-panic", "--seed", "1", "--level", "esay"],
@@ -380,7 +380,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["particle-panic", "--lang", "de", "--seed", "1", "--level", "esay"],
-            "(zur Wahl: easy, normal, hard, as-written); meint ihr 'easy'? (siehe panicpress --help)",
+            "level: unbekannter Wert 'esay' für level (zur Wahl: easy, normal, hard, as-written); meint ihr 'easy'?",
         ),
         (
             &["particle-panic", "--seed", "1", "--simulations", "0"],

@@ -702,6 +702,154 @@ fn every_game_action_answers_on_the_web_as_on_the_command_line() {
     }
 }
 
+/// Both doors ask for documents and packs through one input step: the same
+/// bad value is refused by the command line and the web page in the same
+/// words (the web's at its field), and a pack is saved under the same name.
+#[test]
+fn the_command_line_and_the_page_refuse_and_name_alike() {
+    let server = Server::start();
+    let s = Scratch::new("doors");
+    let same = |cli: &[&str], web: Answer, field: &str| {
+        let line = s.run(cli).one_error_line(2);
+        let j: serde_json::Value = serde_json::from_slice(&web.body).unwrap();
+        assert_eq!(line.strip_prefix("error: "), j["error"].as_str(), "{cli:?}");
+        assert_eq!(j["field"].as_str(), Some(field), "{cli:?}");
+    };
+    for (cli, query, field) in [
+        (
+            &["tp-hunt", "--seed", "1", "--players", "x"][..],
+            "tp-hunt/pdf?seed=1&players=x",
+            "players",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--players", "9"][..],
+            "tp-hunt/pdf?seed=1&players=9",
+            "players",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--paper", "a3"][..],
+            "tp-hunt/pdf?seed=1&paper=a3",
+            "paper",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--count", "x"][..],
+            "tp-hunt/pdf?seed=1&count=x",
+            "count",
+        ),
+        (
+            &["tp-hunt", "--seed", "1", "--per-page", "3"][..],
+            "tp-hunt/pdf?seed=1&per-page=3",
+            "per-page",
+        ),
+        (
+            &["particle-panic", "--seed", "1", "--level", "esay"][..],
+            "particle-panic/pdf?seed=1&level=esay",
+            "level",
+        ),
+    ] {
+        same(cli, server.get(&format!("/api/{query}")), field);
+    }
+    for (cli, form, field) in [
+        (
+            &[
+                "pack",
+                "--game",
+                "tp-hunt",
+                "--count",
+                "3",
+                "--seed",
+                "x",
+                "--table-size",
+                "x",
+            ][..],
+            &[("games", "tp-hunt"), ("count", "3"), ("seed", "x"), ("table-size", "x")][..],
+            "table-size",
+        ),
+        (
+            &["pack", "--game", "tp-hunt", "--count", "0", "--seed", "x"][..],
+            &[("games", "tp-hunt"), ("count", "0"), ("seed", "x")][..],
+            "count",
+        ),
+        (
+            &["pack", "--game", "tp-hunt", "--count", "3"][..],
+            &[("games", "tp-hunt"), ("count", "3")][..],
+            "seed",
+        ),
+        (
+            &["pack", "--game", "tp-hunt", "--seed", "x"][..],
+            &[("games", "tp-hunt"), ("seed", "x")][..],
+            "names",
+        ),
+        (
+            &[
+                "pack",
+                "--game",
+                "panic-buy",
+                "--count",
+                "3",
+                "--seed",
+                "x",
+                "--mode",
+                "siege",
+            ][..],
+            &[
+                ("games", "panic-buy"),
+                ("count", "3"),
+                ("seed", "x"),
+                ("panic-buy.mode", "siege"),
+            ][..],
+            "panic-buy.mode",
+        ),
+    ] {
+        let (content_type, body) = multipart(form);
+        same(cli, post(&server, "/api/pack", "", &content_type, &body), field);
+    }
+    // One name for one pack, whichever door made it.
+    let cli = s.run(&[
+        "pack",
+        "--game",
+        "panic-buy",
+        "--mode",
+        "hoard",
+        "--players",
+        "6",
+        "--per",
+        "student",
+        "--count",
+        "3",
+        "--seed",
+        "5B",
+        "--paper",
+        "letter",
+    ]);
+    assert_eq!(cli.code(), 0, "{}", cli.stderr());
+    let written = cli.stdout();
+    let file = written
+        .strip_prefix("wrote output/")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{written}"));
+    let (content_type, body) = multipart(&[
+        ("games", "panic-buy"),
+        ("panic-buy.mode", "hoard"),
+        ("panic-buy.players", "6"),
+        ("per", "student"),
+        ("count", "3"),
+        ("seed", "5B"),
+        ("paper", "letter"),
+    ]);
+    let web = post(&server, "/api/pack", "", &content_type, &body);
+    assert_eq!(web.status, 200, "{}", web.error());
+    assert_eq!(
+        web.header("content-disposition"),
+        Some(format!("attachment; filename=\"{file}\"")),
+    );
+    assert_eq!(file, "pack-5b-panic-buy-p6-hoard-student-letter.pdf");
+    assert!(
+        web.body == std::fs::read(s.path(&format!("output/{file}"))).unwrap(),
+        "the web's pack differs from the CLI's"
+    );
+}
+
 /// The German page gets its refusals in German, at their field.
 #[test]
 fn refusals_are_worded_in_the_pages_language() {

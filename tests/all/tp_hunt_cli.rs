@@ -468,7 +468,7 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
         ),
         (
             &["tp-hunt", "--seed", "1", "--paper", "a3"],
-            "invalid value 'a3' for '--paper <NAME>' (choose from: a4, letter)",
+            "paper: unknown paper 'a3' (choose from: a4, letter)",
         ),
         (&["tp-hunt", "--seed", "", "--sheets", "map"], "seed: must not be empty"),
         (
@@ -482,7 +482,7 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
         (&["tp-hunt", "--seed", "1", "--count", "0"], "count: 0 is out of range"),
         (
             &["tp-hunt", "--seed", "1", "--rule-off", "counts"],
-            "invalid value 'counts' for '--rule-off <NAME>' (choose from: reachable, start-cells, no-walled-in-store, no-walled-in-atm, length-band, first-fair)",
+            "rule-off: unknown rule-off 'counts' (choose from: reachable, start-cells, no-walled-in-store, no-walled-in-atm, length-band, first-fair)",
         ),
         (
             &["tp-hunt", "--seed", "1", "--dangers", "120"],
@@ -490,7 +490,7 @@ fn bad_input_gets_one_line_exit_2_and_no_file() {
         ),
         (
             &["tp-hunt", "--seed", "1", "--players", "x"],
-            "invalid value 'x' for '--players <N>': a whole number is wanted",
+            "players: 'x' is not a whole number",
         ),
         (&["tp-hunt", "--bogus"], "unexpected argument '--bogus'"),
         (&["regen", "garbage"], "expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED"),
