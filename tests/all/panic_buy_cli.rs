@@ -31,7 +31,7 @@ fn race_run_writes_board_and_components() {
         "your first step is onto either arrow",
         "never straight back",
         "first the event part",
-        "you move only 1 square",
+        "your movement part is 1 square, whatever you threw",
         "you may take one toilet roll from the counter",
         "spend a Sneeze",
         "their rolls stay on that square",

@@ -1266,7 +1266,7 @@ fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
 #[test]
 fn the_sheets_answer_a_first_games_questions() {
     let en = [
-        "Between two attempts, or on a die just rolled, you may take your special action",
+        "Between two attempts you may take your special action",
         "a diamond spent while neutralising moves your pawn and ends the action*.",
         "choose for each particle",
         "choose for each particle, so you may split them.",
@@ -1276,7 +1276,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "Playing by this card, a family wins about",
     ];
     let de = [
-        "Nach jedem Wurf darfst du deine Sonderaktion",
+        "Zwischen zwei Versuchen darfst du deine Sonderaktion",
         "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet die Aktion*.",
         "für jedes Teilchen,",
         "sie also aufteilen.",
@@ -1404,7 +1404,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
             assert_eq!(all.contains(twice), p.players <= 2, "{lang} {} players: {twice}", p.players);
             let two_words = if lang == "en" { "(or last two)" } else { "letzte(n) Karte(n)" };
             assert_eq!(all.contains(two_words), two, "{lang} {} players: {two_words}", p.players);
-            let star = if lang == "en" { "print level Easy or Hard, or ★ cards for a fifth code." } else { "„Schwer“ drucken, oder ★-Karten für einen fünften Code." };
+            let star = if lang == "en" { "print level Easy or Hard, or ★ cards (extra printed cards) for a fifth code." } else { "„Schwer“ drucken, oder ★-Karten (gedruckte Zusatzkarten) für einen fünften Code." };
             assert_eq!(all.contains(star), !p.five_codes, "{lang}: {star}");
             let (record, _) = sheet_words(&p, &[Record], lang, false);
             let (warn, hands) = if lang == "en" { ("Playing without cards?", "(three cards") } else { ("Ohne Karten spielen?", "drei Karten)") };
@@ -1451,14 +1451,14 @@ fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
         "each attempt is a die for a particle on your space",
-        "a lower roll leaves it and costs you one hand limit once you let that die stand (stop changing it with hearts or clubs)",
+        "a lower roll leaves it and costs you one hand limit once you let that die stand. Until it stands, only hearts and clubs may be played on it",
         "misses or not, until you stop.",
         "to lay out the real cards (best someone who is not playing)",
-        "Between two attempts, or on a die just rolled, you may take your special",
+        "Between two attempts you may take your special",
         "the three cards the deal record (or the “Hands” slips) shows",
-        "(whoever cuts them sees their order: best someone who is not playing)",
+        "(whoever cuts them sees their order: best someone who is not playing; if a player cut them, play on",
         "One Neutralise holds as many attempts as you like (the same particle again too), misses or not, until you stop.",
-        "a card moving the particle away later does not undo it.",
+        "a card moving the particle away after that does not undo the miss.",
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "clubs add 1 each (hearts and clubs may go on one die; a re-roll drops earlier clubs)",
         "a spade moves any one particle, wherever it is, to a space next to its own with room",
@@ -1472,18 +1472,18 @@ fn the_sheets_answer_a_third_round_of_questions() {
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
-        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du den Wurf stehen lässt (nicht mehr mit Herz oder Kreuz änderst)",
+        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du den Wurf stehen lässt. Bis dahin darfst du nur Herz und Kreuz auf ihn spielen",
         "auch nach einem Fehlwurf, bis du aufhörst.",
         "legt eine Person danach die Karten aus (am besten wer nicht mitspielt)",
-        "Nach jedem Wurf darfst du",
+        "Zwischen zwei Versuchen darfst du",
         "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
-        "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt)",
+        "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt;",
         "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), auch nach einem Fehlwurf, bis du aufhörst.",
-        "versetzt danach eine Karte das Teilchen, bleibt er verloren.",
+        "versetzt danach eine Karte das Teilchen, bleibt der Punkt verloren.",
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Kreuz zählt je 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld (mit Platz)",
-        "und steigen nie;",
+        " nie;",
         "keinen Code mehr eingeben",
         "Nur die Farbe zählt, nie der Wert.",
         "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1 usw.",
@@ -1508,6 +1508,13 @@ fn the_sheets_answer_a_third_round_of_questions() {
                 _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; er spielt sie in seinen Zügen.",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
+            // Open hands, and the coin said where cards are collected.
+            let (open, coin) = match lang {
+                "en" => ("Hands are open: show your cards and plan together.", "unless its stack has a coin"),
+                _ => ("Die Hände sind offen: zeigt eure Karten und plant gemeinsam.", "außer sein Stapel hat eine Münze"),
+            };
+            assert_eq!(card.contains(open), p.players > 1, "{at}: {open}");
+            assert_eq!(card.contains(coin), rules.one_a_round, "{at}: {coin}");
             let (one_special, seats, coins, single_miss) = match lang {
                 "en" => (
                     "(so no share or code that turn)",

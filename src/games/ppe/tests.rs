@@ -1082,7 +1082,7 @@ fn the_sheets_say_what_ends_a_turn_and_who_still_plays_the_last_round() {
     assert!(!en.contains("With no Heroes") && !en.contains("Without Heroes your turn"), "{en}");
     let de = printed(quick, "de", vec![Rules, Reference, Scorepad]);
     for line in [
-        "Eine Langnase, die keine Helden schlagen, beendet deinen Zug: der Wurf zählt 0. Ein ungeschlagenes Virus im selben Wurf bringt trotzdem seinen Whammy (unten). Eine im Wurf genutzte Beatmung kostet trotzdem den nächsten Zug.",
+        "Eine Langnase, die nicht von Helden geschlagen wird, beendet deinen Zug: der Wurf zählt 0. Ein ungeschlagenes Virus im selben Wurf bringt trotzdem seinen Whammy (unten). Eine im Wurf genutzte Beatmung kostet trotzdem den nächsten Zug.",
         "Eine benutzte Beatmung kostet dich immer deinen nächsten Zug (du erholst dich), was der Wurf sonst auch zeigt",
         "Eine Langnase ohne Helden beendet den Zug: der Wurf zählt 0.",
         "die Runde zu Ende spielen (wer nach dir kommt, ist in dieser Runde noch dran)",
@@ -1133,7 +1133,7 @@ fn the_long_game_says_what_a_bust_costs() {
     assert!(!en.contains("still counts as below"), "{en}");
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
-        "Eine Langnase, die keine Helden schlagen, beendet deinen Zug: der ganze Zug zählt nichts, auch die Punkte seiner Würfe davor. Eine im Zug genutzte Beatmung kostet trotzdem den nächsten Zug.",
+        "Eine Langnase, die nicht von Helden geschlagen wird, beendet deinen Zug: der ganze Zug zählt nichts, auch die Punkte seiner Würfe davor. Eine im Zug genutzte Beatmung kostet trotzdem den nächsten Zug.",
         "Eine böse Seite, die niemand schlägt, beendet deinen Zug. Ebenso ein Wurf mit 0 Punkten, auch wenn alle bösen Seiten darin geschlagen sind: zum Beispiel wirfst du zwei Würfel neu und bekommst Virus und Impfstoff. Dann zählt der Zug nichts",
         "Eine böse Seite, die niemand schlägt, beendet deinen Zug. Ebenso ein Wurf mit 0 Punkten, auch wenn alle bösen Seiten geschlagen sind (etwa Virus und Impfstoff).",
         "Eine Langnase ohne Helden beendet den Zug: der ganze Zug zählt nichts.",
@@ -1196,4 +1196,33 @@ fn every_face_shows_its_die_and_the_die_s_bad_faces() {
 /// Faces by their ids.
 fn parse_roll_of(ids: &[&str]) -> Vec<Face> {
     ids.iter().map(|id| Face::parse(id).unwrap()).collect()
+}
+
+/// A tenth round of first games' questions: a lost turn is not made up in
+/// the last round, a Ventilator counts as used in a quick roll that scores
+/// nothing (the quick game has no "bust"), a Long-Nosed Man unbeaten said
+/// plainly, and the per-roll figure says what it leaves out.
+#[test]
+fn the_sheets_answer_a_tenth_round_of_questions() {
+    use sheets::SheetKind::{Reference, Rules, Scorepad};
+    let quick = Params::default();
+    let en = printed(quick.clone(), "en", vec![Rules, Scorepad, Reference]);
+    for line in [
+        "it counts as used even in a roll that scores nothing.",
+        "(a turn lost to a Ventilator counts as had: it is not made up)",
+        "(any number can play: print the sheets for that many, for a column each)",
+        "not counting turns lost to Ventilators;",
+    ] {
+        assert!(en.contains(line), "{line}\n{en}");
+    }
+    let de = printed(quick, "de", vec![Rules, Scorepad, Reference]);
+    for line in [
+        "sie zählt als benutzt, auch in einem Wurf, der nichts zählt.",
+        "Eine Langnase, die nicht von Helden geschlagen wird,",
+        "(ein durch Beatmung verlorener Zug zählt als gehabt: er wird nicht nachgeholt)",
+        "ohne die durch Beatmung verlorenen Züge;",
+    ] {
+        assert!(de.contains(line), "{line}\n{de}");
+    }
+    assert!(!de.contains("Fehlwurf (") && !en.contains("busts"), "the quick game has no bust");
 }

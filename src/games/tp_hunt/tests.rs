@@ -697,7 +697,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "* Settled for these sheets: play it as written here.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
-        "A turn that starts on an X or a shaded square may drive out without a pass*. Free are the shaded squares of each X the car stands on or touches (its own square or one of the 8 around it); a square shaded for two X is free when either is such an X. To stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
+        "A turn that starts on an X or a shaded square may drive out without a pass*. Free are the shaded squares of each X that the square where the turn starts is or touches (that square or one of the 8 around it), fixed for the whole turn; a square shaded for two X is free when either is such an X. To stop on a shaded square, or to cross the shaded squares of any other X, you still need a pass.",
         "a car that cannot move at all stays where it is and its turn ends*.",
         "then cross the store out (also when you buy nothing).",
     ] {
@@ -709,7 +709,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "darfst du ohne Pass hinausfahren*. Das gilt für die markierten Felder jedes X, auf dem dein Auto steht oder neben dem es steht (auch schräg); ein Feld, das zu zwei X gehört, ist frei, wenn eines davon so ein X ist. Hältst du auf einem markierten Feld, brauchst du einen Pass. Fährst du durch die markierten Felder eines anderen X, brauchst du auch einen Pass.",
+        "darfst du ohne Pass hinausfahren*. Das gilt für die markierten Felder jedes X, auf dem dein Auto zu Beginn des Zuges steht oder neben dem es da steht (auch schräg), für den ganzen Zug; ein Feld, das zu zwei X gehört, ist frei, wenn eines davon so ein X ist. Hältst du auf einem markierten Feld, brauchst du einen Pass. Fährst du durch die markierten Felder eines anderen X, brauchst du auch einen Pass.",
         "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
         "dann den Laden durchstreichen (auch wer nichts kauft).",
     ] {
@@ -965,9 +965,9 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "cross it out after its second visit"),
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
-                ("legend_start", "start on any edge square that is not an X, white or shaded"),
+                ("legend_start", "start on any edge square that is not an X (white or shaded, either is fine)"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
-                ("tracker_carried", "copied and not added up again: Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the sums"),
+                ("tracker_carried", "copied and not added up again: Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the column sums of the tracker before, its own first row included"),
                 ("tracker_next", "Turns from {turn} on: this tracker goes on from your tracker before."),
                 ("scorepad_lost", "(take away)"),
                 ("scorepad_winner", "a tie shares the win"),
@@ -994,10 +994,10 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "nach dem zweiten Besuch durchstreichen"),
                 ("legend_danger", "Gefahrenzone (das X-Feld): wer darauf fährt"),
-                ("legend_start", "Start auf jedem Randfeld ohne X, weiß oder markiert"),
+                ("legend_start", "Start auf jedem Randfeld ohne X (weiß oder markiert, beides geht)"),
                 ("legend_atd", "Pass pro Zug"),
                 ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
-                ("tracker_carried", "nur abgeschrieben, nicht noch einmal addiert: Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Summen"),
+                ("tracker_carried", "nur abgeschrieben, nicht noch einmal addiert: Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Spaltensummen vom Blatt davor, dessen erste Zeile mitgezählt"),
                 ("tracker_next", "Züge ab {turn}: dieses Blatt setzt dein Blatt davor fort."),
                 ("scorepad_lost", "(abziehen)"),
                 ("scorepad_winner", "Gleichstand: geteilter Sieg"),
