@@ -1006,7 +1006,7 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
     );
     assert!(words.contains("and six coins where the card asks for them"), "{key}");
     assert!(
-        words.contains("the rules cards' \"about N games in 10\" are the level's figures for a table of that size"),
+        words.contains("The rules cards' \"about N games in 10\" are the level's figures for a table of that size"),
         "{key}"
     );
     assert!(

@@ -176,10 +176,7 @@ impl crate::game::Game for PanicBuy {
         request.check()?;
         // Asked for alone, the tally would print nothing in race mode.
         if request.params.mode == Mode::Race && request.sheets == [SheetKind::Tally] {
-            return Err(Error::setting(
-                "sheets",
-                "the team tally is for hoard mode (mode: hoard)",
-            ));
+            return Err(Error::setting_msg("sheets", crate::msg!("panic-buy.tally_in_race")));
         }
         Ok(Box::new(request))
     }

@@ -234,13 +234,13 @@ pub const SPARE_TP: u32 = 3;
 impl Params {
     pub fn check(&self) -> Result<()> {
         match self.mode {
-            Mode::Race if !(2..=4).contains(&self.players) => Err(Error::setting(
+            Mode::Race if !(2..=4).contains(&self.players) => Err(Error::setting_msg(
                 "players",
-                format!("race mode is for 2 to 4 players, not {} (hoard mode, a setting of its own, is for 4 or 6)", self.players),
+                crate::msg!("panic-buy.players.race", n = self.players),
             )),
-            Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::setting(
+            Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::setting_msg(
                 "players",
-                format!("hoard mode is for 4 or 6 players (teams of 2), not {}", self.players),
+                crate::msg!("panic-buy.players.hoard", n = self.players),
             )),
             _ if self.band.0 > self.band.1 || self.band.1 > 40 => Err(Error::input(format!(
                 "band: {}-{} is not a range of path lengths",

@@ -961,6 +961,8 @@ impl Request {
         ctx.insert("slips_page", &slips_page.unwrap_or(0));
         ctx.insert("slips_next", &slips_next);
         ctx.insert("slips_printed", &self.sheets.contains(&sheets::SheetKind::Stacks));
+        // Large print lists the stacks on the record's next pages.
+        ctx.insert("stacks_overleaf", &self.style.is_large());
         // The house rules in player words, one phrase per switch, for the
         // record and the rules card alike.
         let on = rules.on();

@@ -1373,7 +1373,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
     ];
     let de = [
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
-        "Nur die Farbe zählt, nie der Wert.",
+        "Nur die Farbe (♣ ♦ ♥ ♠) zählt, nie der Wert.",
         "beliebig viele Versuche (auch am selben Teilchen)",
         "Ohne Karten: Zettel auf die Hand",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
@@ -1482,10 +1482,10 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "versetzt danach eine Karte das Teilchen, bleibt der Punkt verloren.",
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Kreuz zählt je 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
-        "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld (mit Platz)",
+        "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld seines Feldes (mit Platz)",
         " nie;",
         "keinen Code mehr eingeben",
-        "Nur die Farbe zählt, nie der Wert.",
+        "Nur die Farbe (♣ ♦ ♥ ♠) zählt, nie der Wert.",
         "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1 usw.",
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt), dann kommt die Seite umgedreht weg.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
@@ -1637,5 +1637,22 @@ fn cards_print_alike_and_red_suits_differ_in_colour() {
         let stack_sizes: std::collections::BTreeSet<u32> = sizes.iter().map(|s| (s.1 * 10.0) as u32).collect();
         assert!(stack_sizes.len() <= 2, "{kind:?}: one size for the stacks, one for the hands: {stack_sizes:?}");
         assert_ne!(colours["hearts"][0], colours["diamonds"][0], "{kind:?}");
+    }
+}
+
+/// The record's warning names the pages that hold the stacks: in large
+/// print the lists follow on the record's next pages, not below.
+#[test]
+fn the_record_warns_where_its_stack_lists_are() {
+    use sheets::SheetKind::{Record, Stacks};
+    let p = Params::at_level_deck(4, false, Level::Normal);
+    for (lang, below, overleaf) in [
+        ("en", "do not read the list below.", "do not read the lists on the next pages."),
+        ("de", "und lest die Liste unten nicht.", "und lest die Listen auf den nächsten Seiten nicht."),
+    ] {
+        let (standard, _) = sheet_words(&p, &[Record, Stacks], lang, false);
+        assert!(standard.contains(below) && !standard.contains(overleaf), "{lang}: {standard}");
+        let (large, _) = sheet_words(&p, &[Record, Stacks], lang, true);
+        assert!(large.contains(overleaf) && !large.contains(below), "{lang}: {large}");
     }
 }

@@ -723,7 +723,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     };
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
-        "or by a Ventilator when the Vaccines run out: it is not a choice*, and it counts as used even in a roll that busts.",
+        "or by a Ventilator when the Vaccines run out: it is not a choice*, and it counts as used even in a roll that busts or that a Long-Nosed Man ends.",
         "* Settled for these sheets: play it as written here.",
         "(the small numbers in a face's top corners are not points: left, the die; right, how many BAD faces it has)",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces (the same number: either one): the small number in each face's top right corner)",
@@ -734,7 +734,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     }
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
-        "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*, und sie zählt als benutzt, auch in einem Fehlwurf.",
+        "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*, und sie zählt als benutzt, auch in einem Fehlwurf oder den eine Langnase beendet.",
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
         "(die kleinen Zahlen oben auf einer Seite sind keine Punkte: links der Würfel, rechts wie viele BÖSE Seiten er hat)",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten (gleich viele: egal welchen): die kleine Zahl oben rechts auf jeder Seite)",
@@ -1208,7 +1208,7 @@ fn the_sheets_answer_a_tenth_round_of_questions() {
     let quick = Params::default();
     let en = printed(quick.clone(), "en", vec![Rules, Scorepad, Reference]);
     for line in [
-        "it counts as used even in a roll that scores nothing.",
+        "it counts as used even in a roll that scores nothing or that a Long-Nosed Man ends.",
         "(a turn lost to a Ventilator counts as had: it is not made up)",
         "(any number can play: print the sheets for that many, for a column each)",
         "not counting turns lost to Ventilators;",
@@ -1217,7 +1217,7 @@ fn the_sheets_answer_a_tenth_round_of_questions() {
     }
     let de = printed(quick, "de", vec![Rules, Scorepad, Reference]);
     for line in [
-        "sie zählt als benutzt, auch in einem Wurf, der nichts zählt.",
+        "sie zählt als benutzt, auch in einem Wurf, der nichts zählt oder den eine Langnase beendet.",
         "Eine Langnase, die nicht von Helden geschlagen wird,",
         "(ein durch Beatmung verlorener Zug zählt als gehabt: er wird nicht nachgeholt)",
         "ohne die durch Beatmung verlorenen Züge;",
