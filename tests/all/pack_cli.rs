@@ -993,6 +993,12 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
     for title in ["Stacks to Cut Out", "Turn and Rules Card"] {
         assert!(pages.iter().any(|p| p.contains(title)), "{title}");
     }
+    // Tables matched to one window: no record or card sets one apart as an
+    // easier or harder deal.
+    let all = pages.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    for band in ["deal for this level", "one of the easier", "one of the harder"] {
+        assert!(!all.contains(band), "{band}");
+    }
     assert!(
         key.contains("tables of different sizes play different versions of the game"),
         "{key}"

@@ -896,7 +896,12 @@ impl Request {
         ctx.insert("games", &common.number(rating.games as f64, 0));
         ctx.insert("win_percent", &common.number(rating.win_rate * 100.0, 1));
         ctx.insert("error_percent", &common.number(rating.error() * 100.0, 1));
-        let band = Difficulty::of(p, rating.win_rate);
+        // A class pack's tables were matched to one window: no band words
+        // that would set one table's deal apart as easier or harder.
+        let band = match self.difficulty {
+            Some(Difficulty::Within { .. }) => None,
+            _ => Difficulty::of(p, rating.win_rate),
+        };
         ctx.insert("band", &band.map(Difficulty::name).unwrap_or(""));
         // The middle half of the level's deals, so a band reads against them.
         let calibration = Calibration::of(p);

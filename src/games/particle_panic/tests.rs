@@ -1451,9 +1451,9 @@ fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
         "each attempt is a die for a particle on your space",
-        "a lower roll leaves it and costs you one hand limit once you let that die stand. Until it stands, only hearts and clubs may be played on it",
+        "a lower roll leaves it and lowers your hand limit by one once you let that die stand. Until it stands, only hearts and clubs may be played on it",
         "misses or not, until you stop.",
-        "to lay out the real cards (best someone who is not playing)",
+        "to lay out the real cards (best someone who is not playing",
         "Between two attempts you may take your special",
         "the three cards the deal record (or the “Hands” slips) shows",
         "(whoever cuts them sees their order: best someone who is not playing; if a player cut them, play on",
@@ -1466,7 +1466,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "can no longer enter a code",
         "Only a card's suit counts, never its rank.",
         "face up (only each top card shows), stack 1 beside space 1",
-        "So one person reads it, before play, to lay out the real cards (best someone who is not playing), then puts it away face down until the game ends.",
+        "So one person reads it, before play, to lay out the real cards (best someone who is not playing",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
     ];
@@ -1474,7 +1474,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
         "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du den Wurf stehen lässt. Bis dahin darfst du nur Herz und Kreuz auf ihn spielen",
         "auch nach einem Fehlwurf, bis du aufhörst.",
-        "legt eine Person danach die Karten aus (am besten wer nicht mitspielt)",
+        "legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Zwischen zwei Versuchen darfst du",
         "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
         "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt;",
@@ -1487,7 +1487,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "keinen Code mehr eingeben",
         "Nur die Farbe (♣ ♦ ♥ ♠) zählt, nie der Wert.",
         "offen (nur die oberste sichtbar), Stapel 1 neben Feld 1 usw.",
-        "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt), dann kommt die Seite umgedreht weg.",
+        "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
     ];

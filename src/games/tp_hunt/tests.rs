@@ -697,7 +697,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "* Settled for these sheets: play it as written here.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
-        "A turn that starts on an X or a shaded square may drive out without a pass*. Free are the shaded squares of each X that the square where the turn starts is or touches (that square or one of the 8 around it), fixed for the whole turn; a square shaded for two X is free when either is such an X. To stop on any shaded square, free or not, or to cross the shaded squares of any other X, you still need a pass.",
+        "A turn that starts on an X or a shaded square may drive out without a pass*: this turn, the shaded squares of the X you start on or beside (diagonally too) are free to cross;",
         "a car that cannot move at all stays where it is and its turn ends*.",
         "then cross the store out (also when you buy nothing).",
     ] {
@@ -709,7 +709,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
-        "darfst du ohne Pass hinausfahren*. Das gilt für die markierten Felder jedes X, auf dem dein Auto zu Beginn des Zuges steht oder neben dem es da steht (auch schräg), für den ganzen Zug; ein Feld, das zu zwei X gehört, ist frei, wenn eines davon so ein X ist. Hältst du auf einem markierten Feld, auch einem freien, brauchst du einen Pass. Fährst du durch die markierten Felder eines anderen X, brauchst du auch einen Pass.",
+        "darfst du ohne Pass hinausfahren*: in diesem Zug darfst du die markierten Felder des X, auf dem oder neben dem (auch schräg) du beginnst, frei durchfahren;",
         "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
         "dann den Laden durchstreichen (auch wer nichts kauft).",
     ] {
