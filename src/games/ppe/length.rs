@@ -3,7 +3,8 @@
 //! the sheets say how many turns a game takes and how many players reach the
 //! target. Players are independent, so the chance that the game is over by a
 //! round follows from one player's chances: over once anyone has reached the
-//! target (the round is finished) or everyone is out.
+//! target (the round is finished) or everyone is out. What it is given is how
+//! often a turn ends each way ([`TurnEnd`]).
 
 /// The share of games the score pad has rows for.
 pub const PAD_SHARE: f64 = 0.9;
