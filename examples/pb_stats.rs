@@ -58,7 +58,7 @@ fn main() {
     for i in 0..boards {
         let seed = Seed::new(&i.to_string()).unwrap();
         let board = panic_buy::generate_for_seed(&p, &seed).unwrap();
-        let r = game::rate(&board, &rated, &seed, games);
+        let r = panic_buy::rate(&board, &rated, &seed, games);
         medians.push(r.median_rounds as f64);
         p90s.push(r.p90_rounds as f64);
         firsts.push(r.first_player_win_share);
@@ -119,7 +119,7 @@ fn precision(p: &Params, rated: &Params, boards: u32, games: u32) {
         let mut medians: Vec<f64> = (0..20)
             .map(|k| {
                 let started = std::time::Instant::now();
-                let r = game::rate(&board, rated, &Seed::new(&format!("dice {k}")).unwrap(), games);
+                let r = panic_buy::rate(&board, rated, &Seed::new(&format!("dice {k}")).unwrap(), games);
                 timings.push(started.elapsed().as_secs_f64());
                 r.median_rounds as f64
             })

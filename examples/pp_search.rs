@@ -16,7 +16,7 @@
 //! bands sort deals for strong play too.
 
 use panicpress::games::particle_panic::engine;
-use panicpress::games::particle_panic::policy::{RatingPolicy, SearchGames, YARDSTICK_ROLLOUTS, search_games};
+use panicpress::games::particle_panic::policy::{self, RatingPolicy, SearchGames, YARDSTICK_ROLLOUTS, search_games};
 use panicpress::games::particle_panic::{Difficulty, Params, generate};
 use panicpress::seed::Seed;
 
@@ -43,7 +43,7 @@ fn main() {
             (0u32..)
                 .map(|k| Seed::new(&format!("band{k}")).unwrap())
                 .filter(|seed| {
-                    let r = engine::rate(&params, &generate(&params, seed), seed);
+                    let r = policy::rate(&params, &generate(&params, seed), seed);
                     Difficulty::of(&params, r.win_rate) == Some(band)
                 })
                 .take(deals as usize)

@@ -53,7 +53,7 @@ fn main() {
             for k in 0..20 {
                 let t = std::time::Instant::now();
                 let seed = Seed::new(&format!("precision {k}")).unwrap();
-                let r = game::rate(
+                let r = tp_hunt::rate(
                     &m,
                     players as usize,
                     game::Switches::default(),
@@ -90,7 +90,7 @@ fn main() {
     for i in 0..maps {
         let m = map(i);
         let seed = tp_hunt::rating_seed(&p, &m);
-        let r = game::rate(
+        let r = tp_hunt::rate(
             &m,
             players as usize,
             game::Switches::default(),

@@ -5,7 +5,8 @@
 
 use crate::game::{Action, Game, Values};
 
-use super::form::{Refusal, VIEW_FIELDS};
+use super::form::VIEW_FIELDS;
+use super::refusal::Refusal;
 
 /// What the action's report says, for the page: its lines and its JSON.
 pub fn answer(game: &'static dyn Game, name: &str, fields: &[(String, String)], lang: &str) -> Result<String, Refusal> {

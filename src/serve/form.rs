@@ -4,9 +4,10 @@
 //! parsed, so a value starting with `-` is a value, and every refusal names
 //! the field.
 
-use crate::error::{Error, Result};
+use super::refusal::Refusal;
+use super::work::{Made, check_games, lower_sheets};
+use crate::error::Result;
 use crate::game::Game;
-use crate::games::request::GameRequest;
 use crate::jobs::DocumentInput;
 use crate::text::Texts;
 use std::cell::RefCell;
@@ -14,77 +15,6 @@ use std::rc::Rc;
 
 /// Fields of a request that are not settings: which page to show, how sharp.
 pub const VIEW_FIELDS: &[&str] = &["page", "dpi"];
-
-/// A refusal: the line to show, and the field it is about when there is one
-/// (a setting's name, or `GAME.SETTING` in a pack of several games).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Refusal {
-    pub status: u16,
-    pub message: String,
-    pub field: Option<String>,
-    /// The message as data, worded in the page's language when sent.
-    pub keyed: Option<crate::error::Keyed>,
-}
-
-impl Refusal {
-    pub fn new(status: u16, message: impl Into<String>) -> Refusal {
-        Refusal {
-            status,
-            message: crate::error::tidy(&message.into()),
-            field: None,
-            keyed: None,
-        }
-    }
-
-    /// A refusal said as a message of the catalogues.
-    pub fn msg(status: u16, msg: crate::message::Msg) -> Refusal {
-        Refusal {
-            keyed: Some(crate::error::Keyed {
-                prefix: String::new(),
-                msg: msg.clone(),
-            }),
-            ..Refusal::new(status, msg.words("en"))
-        }
-    }
-
-    pub fn at(mut self, field: &str) -> Refusal {
-        self.field = Some(field.to_string());
-        self
-    }
-
-    /// A library error, at the field it names.
-    pub fn from_error(e: Error) -> Refusal {
-        let line = e.message.lines().next().unwrap_or("").to_string();
-        Refusal {
-            status: 400,
-            message: crate::error::tidy(&line),
-            field: e.field,
-            keyed: e.keyed,
-        }
-    }
-
-    /// The refusal as the page reads it: `{"error", "field"}`.
-    pub fn json(&self) -> String {
-        let mut j = serde_json::json!({ "error": self.message });
-        if let Some(f) = &self.field {
-            j["field"] = serde_json::Value::String(f.clone());
-        }
-        j.to_string()
-    }
-}
-
-impl From<Error> for Refusal {
-    fn from(e: Error) -> Refusal {
-        Refusal::from_error(e)
-    }
-}
-
-/// A game's request with everything the checks need to make its sheets.
-pub struct Made {
-    pub request: GameRequest,
-    pub texts: Rc<Texts>,
-    pub per_page: usize,
-}
 
 /// The fields of one game's form, given to the input step: an empty field
 /// is a setting left at its default, an unknown field is refused.
@@ -107,7 +37,7 @@ pub fn make(input: &DocumentInput) -> std::result::Result<Made, Refusal> {
     let spec = input.build()?;
     let texts = texts(&spec.lang).map_err(|e| Refusal::from(e.at("lang")))?;
     // The simulated games first: checking the texts may rate the layout.
-    super::work::check_games(spec.request.simulated_games(), super::work::lower_sheets())?;
+    check_games(spec.request.simulated_games(), lower_sheets())?;
     spec.request.check(&texts)?;
     Ok(Made {
         request: spec.request,
@@ -160,6 +90,18 @@ mod tests {
             "{}",
             m.request.code().unwrap()
         );
+    }
+
+    #[test]
+    fn simulated_games_over_the_budget_are_refused_before_a_layout_is_rated() {
+        let e = made(
+            "particle-panic",
+            &[("seed", "1"), ("simulations", "1000000"), ("count", "2")],
+        )
+        .err()
+        .expect("2,000,000 simulated games are refused");
+        assert_eq!(e.status, 422);
+        assert!(e.message.contains("2,000,000 simulated games"), "{}", e.message);
     }
 
     #[test]

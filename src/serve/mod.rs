@@ -10,6 +10,7 @@
 mod action;
 pub mod form;
 mod pack;
+pub mod refusal;
 pub mod work;
 
 use std::net::IpAddr;
@@ -28,8 +29,8 @@ use tower::ServiceBuilder;
 use crate::error::{Error, Result};
 use crate::game::{COMMON, Game};
 use crate::jobs::DocumentInput;
-use form::{Made, Refusal};
-use work::{Document, Stream};
+use refusal::Refusal;
+use work::{Document, Made, Stream};
 
 /// Largest request body read (a layout, a class list and the pack's settings).
 pub const MAX_BODY: usize = 1024 * 1024;

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::response::Response;
 
-use super::form::Refusal;
+use super::refusal::Refusal;
 use super::{Head, Shared, refusal, streamed, work};
 use crate::error::Error;
 use crate::jobs::{EntryInput, PackInput, PackSpec};

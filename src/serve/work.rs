@@ -5,13 +5,14 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
+use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
 use tokio::sync::mpsc;
 
-use super::form::{Made, Refusal};
+use super::refusal::Refusal;
 use crate::error::{Error, Result};
 use crate::games::request::GameRequest;
 use crate::message::{Msg, big};
@@ -24,6 +25,13 @@ pub const MAX_PAGES: usize = 3_000;
 /// Most simulated games one request plays (ratings, difficulty searches):
 /// about two seconds of one core.
 pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
+
+/// A game's request with everything the checks need to make its sheets.
+pub struct Made {
+    pub request: GameRequest,
+    pub texts: Rc<Texts>,
+    pub per_page: usize,
+}
 
 /// The words of a budget refusal: what the request would cost, and what to lower.
 fn over_budget(what: Msg, most: Msg, lower: Msg) -> Refusal {
@@ -285,10 +293,18 @@ pub fn write_pdf(out: &mut dyn Write, request: &GameRequest, texts: &Texts, per_
 mod tests {
     use super::*;
 
+    /// The request the fields stand for, through the input step alone.
     fn made(game: &str, pairs: &[(&str, &str)]) -> Made {
-        let game = crate::games::find(game).unwrap();
-        let fields: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        super::super::form::make(&super::super::form::read(game, &fields).unwrap()).unwrap()
+        let mut input = crate::jobs::DocumentInput::new(crate::games::find(game).unwrap());
+        for (name, text) in pairs {
+            input.field(name, text).unwrap();
+        }
+        let spec = input.build().unwrap();
+        Made {
+            request: spec.request,
+            texts: Rc::new(crate::games::texts(&spec.lang, None).unwrap()),
+            per_page: spec.per_page,
+        }
     }
 
     #[test]
@@ -300,14 +316,6 @@ mod tests {
         assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
         assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
-        // Simulated games are refused as the request is made, before a layout is rated.
-        let game = crate::games::find("particle-panic").unwrap();
-        let fields =
-            [("seed", "1"), ("simulations", "1000000"), ("count", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
-        let e = super::super::form::make(&super::super::form::read(game, &fields).unwrap())
-            .err()
-            .expect("2,000,000 simulated games are refused");
-        assert!(e.message.contains("2,000,000 simulated games"), "{}", e.message);
         let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
             .err()
             .unwrap();

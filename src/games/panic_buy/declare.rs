@@ -251,7 +251,7 @@ fn simulate(values: &Values) -> Result<Report> {
     let games = values.number::<u32>("games")?.unwrap_or(params.rating_games());
     let board = super::generate_for_seed(&params, &seed)?;
     // The dice are the board's own, as behind its printed rating.
-    let r = super::game::rate(&board, &params, &super::rating_seed(&params, &board), games);
+    let r = super::rate(&board, &params, &super::rating_seed(&params, &board), games);
     let code = Request {
         params: params.clone(),
         seed: seed.clone(),

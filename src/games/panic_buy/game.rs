@@ -5,7 +5,6 @@
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
 
 use super::moves::{HAZARD_STEPS, allowance};
 use super::{Board, Mode, Params, SIZE, SNEEZE_STOCKPILE, Tile};
@@ -1496,64 +1495,6 @@ pub fn play(table: &Table, p: &Params, rng: &mut ChaCha8Rng, policy: &mut impl P
         rounds: g.rounds(),
         winner: g.winner,
         at_arrow: g.at_arrow,
-    }
-}
-
-/// What simulated games say about a board.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
-pub struct BoardRating {
-    pub games: u32,
-    pub median_rounds: u32,
-    pub p90_rounds: u32,
-    /// Share of finished games won by the first player (race) or team (hoard).
-    pub first_player_win_share: f64,
-    /// Games cut off at [`MAX_ROUNDS`].
-    pub stalled: u32,
-    /// Share of deliveries made at the first (left) arrow.
-    pub arrow_balance: f64,
-}
-
-/// Plays `games` games on a board with the greedy policy, dice from the seed.
-pub fn rate(board: &Board, p: &Params, seed: &crate::seed::Seed, games: u32) -> BoardRating {
-    // Games are independent; each core's run of games shares one table.
-    let played: Vec<Played> = crate::games::many::in_order(games, 64, |range| {
-        let table = Table::new(board);
-        range
-            .map(|g| {
-                let mut policy = super::policy::Greedy::new(seed, g as u64, p.version);
-                play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy)
-            })
-            .collect()
-    });
-    let mut rounds = Vec::with_capacity(games as usize);
-    let (mut first, mut finished, mut stalled) = (0u32, 0u32, 0u32);
-    let mut arrows = [0u32; 2];
-    for played in &played {
-        rounds.push(played.rounds);
-        match played.winner {
-            Some(w) => {
-                finished += 1;
-                first += (w == 0) as u32;
-            }
-            None => stalled += 1,
-        }
-        arrows[0] += played.at_arrow[0];
-        arrows[1] += played.at_arrow[1];
-    }
-    rounds.sort_unstable();
-    let at = |q: f64| {
-        rounds
-            .get(((rounds.len() as f64 - 1.0) * q).round() as usize)
-            .copied()
-            .unwrap_or(0)
-    };
-    BoardRating {
-        games,
-        median_rounds: at(0.5),
-        p90_rounds: at(0.9),
-        first_player_win_share: first as f64 / finished.max(1) as f64,
-        stalled,
-        arrow_balance: arrows[0] as f64 / (arrows[0] + arrows[1]).max(1) as f64,
     }
 }
 

@@ -794,10 +794,10 @@ fn whole_games_finish_and_ratings_reproduce_from_the_seed() {
         for i in 0..4 {
             let seed = Seed::new(&i.to_string()).unwrap();
             let board = super::super::generate_for_seed(&p, &seed).unwrap();
-            let r = rate(&board, &p, &seed, 60);
+            let r = super::super::rate(&board, &p, &seed, 60);
             assert_eq!(r.stalled, 0, "{players} {mode:?} board {i}");
             assert!(r.median_rounds >= 3 && r.p90_rounds >= r.median_rounds);
-            assert_eq!(r, rate(&board, &p, &seed, 60));
+            assert_eq!(r, super::super::rate(&board, &p, &seed, 60));
         }
     }
 }

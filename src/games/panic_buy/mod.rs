@@ -152,7 +152,7 @@ impl Request {
 
     /// A board's rating in player words. Rendered on its own, not kept: a
     /// run of many boards must not hold a set of texts for each.
-    pub fn rating_note(&self, texts: &crate::text::Texts, rating: &game::BoardRating) -> Result<String> {
+    pub fn rating_note(&self, texts: &crate::text::Texts, rating: &BoardRating) -> Result<String> {
         Ok(texts
             .labels(GAME, &self.text_context(Some(&Ratings::of(rating))))?
             .get("rating"))

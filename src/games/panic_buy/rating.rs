@@ -6,19 +6,77 @@ use super::*;
 /// seeded by the board and the players, so a board rates the same however
 /// it was made. Ratings are kept: making a board rates it, and its
 /// sheet prints the same rating.
-pub fn rating(p: &Params, b: &Board) -> game::BoardRating {
+pub fn rating(p: &Params, b: &Board) -> BoardRating {
     // Kept by settings and cells (see [`crate::games::kept`]).
-    static RATED: crate::games::kept::Store<game::BoardRating> = crate::games::kept::Store::new();
+    static RATED: crate::games::kept::Store<BoardRating> = crate::games::kept::Store::new();
     let rulings = game::Rulings::of_version(p.version);
     let text = format!("p{}-{}-{rulings:?}\n{}", p.players, p.mode.name(), describe(b));
     RATED.get_or_make(&text, || {
-        game::rate(b, p, &rating_seed(p, b), p.rating_games())
+        rate(b, p, &rating_seed(p, b), p.rating_games())
     })
+}
+
+/// What simulated games say about a board.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct BoardRating {
+    pub games: u32,
+    pub median_rounds: u32,
+    pub p90_rounds: u32,
+    /// Share of finished games won by the first player (race) or team (hoard).
+    pub first_player_win_share: f64,
+    /// Games cut off at [`game::MAX_ROUNDS`].
+    pub stalled: u32,
+    /// Share of deliveries made at the first (left) arrow.
+    pub arrow_balance: f64,
+}
+
+/// Plays `games` games on a board with the greedy policy, dice from the seed.
+pub fn rate(board: &Board, p: &Params, seed: &Seed, games: u32) -> BoardRating {
+    // Games are independent; each core's run of games shares one table.
+    let played: Vec<game::Played> = crate::games::many::in_order(games, 64, |range| {
+        let table = game::Table::new(board);
+        range
+            .map(|g| {
+                let mut policy = policy::Greedy::new(seed, g as u64, p.version);
+                game::play(&table, p, &mut seed.stream("panic-buy-game", g as u64), &mut policy)
+            })
+            .collect()
+    });
+    let mut rounds = Vec::with_capacity(games as usize);
+    let (mut first, mut finished, mut stalled) = (0u32, 0u32, 0u32);
+    let mut arrows = [0u32; 2];
+    for played in &played {
+        rounds.push(played.rounds);
+        match played.winner {
+            Some(w) => {
+                finished += 1;
+                first += (w == 0) as u32;
+            }
+            None => stalled += 1,
+        }
+        arrows[0] += played.at_arrow[0];
+        arrows[1] += played.at_arrow[1];
+    }
+    rounds.sort_unstable();
+    let at = |q: f64| {
+        rounds
+            .get(((rounds.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    BoardRating {
+        games,
+        median_rounds: at(0.5),
+        p90_rounds: at(0.9),
+        first_player_win_share: first as f64 / finished.max(1) as f64,
+        stalled,
+        arrow_balance: arrows[0] as f64 / (arrows[0] + arrows[1]).max(1) as f64,
+    }
 }
 
 /// A board's rating as its sheets print it: games played by today's
 /// rulings, whatever version made the board (a rating is not the layout).
-pub fn printed_rating(p: &Params, b: &Board) -> game::BoardRating {
+pub fn printed_rating(p: &Params, b: &Board) -> BoardRating {
     rating(
         &Params {
             version: VERSION,
@@ -32,7 +90,7 @@ pub fn printed_rating(p: &Params, b: &Board) -> game::BoardRating {
 /// board's, and the spread over all of them.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Ratings {
-    pub first: game::BoardRating,
+    pub first: BoardRating,
     pub boards: u32,
     /// The shortest and longest median game, in rounds.
     pub median: (u32, u32),
@@ -44,7 +102,7 @@ pub struct Ratings {
 pub const MIN_TALLY_ROWS: u32 = 10;
 
 impl Ratings {
-    pub fn of(r: &game::BoardRating) -> Ratings {
+    pub fn of(r: &BoardRating) -> Ratings {
         Ratings {
             first: *r,
             boards: 1,
@@ -53,7 +111,7 @@ impl Ratings {
         }
     }
 
-    pub fn add(&mut self, r: &game::BoardRating) {
+    pub fn add(&mut self, r: &BoardRating) {
         self.boards += 1;
         self.median = (self.median.0.min(r.median_rounds), self.median.1.max(r.median_rounds));
         self.p90_most = self.p90_most.max(r.p90_rounds);

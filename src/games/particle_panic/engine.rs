@@ -971,11 +971,6 @@ pub fn rate_with<P: Policy>(
     }
 }
 
-/// A deal's rating: the rating policy over `params.simulations` games.
-pub fn rate(params: &Params, deal: &Deal, seed: &Seed) -> Rating {
-    rate_with(params, deal, seed, params.simulations, |_| super::policy::RatingPolicy)
-}
-
 /// A fresh random stream for a search player's own rollouts.
 pub fn rollout_rng(seed: &Seed, index: u64) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(seed.stream("search", index).r#gen())

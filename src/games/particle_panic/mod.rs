@@ -723,7 +723,7 @@ impl Request {
         let rate = |seed: Seed| {
             let deal = generate(&self.params, &seed);
             let text = format!("{:?}\n{seed}", self.params);
-            let rating = RATED.get_or_make(&text, || engine::rate(&self.params, &deal, &seed));
+            let rating = RATED.get_or_make(&text, || policy::rate(&self.params, &deal, &seed));
             RatedDeal { seed, deal, rating }
         };
         let Some(difficulty) = self.difficulty else {

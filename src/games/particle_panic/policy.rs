@@ -40,14 +40,20 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::engine::{
-    Action, CLUBS, DIAMONDS, Dice, HEARTS, MAX_PARTICLES, Outcome, Phase, Policy, SPADES, State, play, rollout_rng,
+    Action, CLUBS, DIAMONDS, Dice, HEARTS, MAX_PARTICLES, Outcome, Phase, Policy, SPADES, State, play, rate_with,
+    rollout_rng,
 };
-use super::{Deal, Params, SPACES};
+use super::{Deal, Params, Rating, SPACES};
 use crate::seed::Seed;
 
 /// The fast, documented policy that rates deals.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RatingPolicy;
+
+/// A deal's rating: the rating policy over `params.simulations` games.
+pub fn rate(params: &Params, deal: &Deal, seed: &Seed) -> Rating {
+    rate_with(params, deal, seed, params.simulations, |_| RatingPolicy)
+}
 
 /// The rating policy's weights, one set for each player count: how many
 /// teammates there are to hand cards to and how many actions a turn has

@@ -682,7 +682,7 @@ fn the_rating_policy_plays_every_game_out_and_deals_differ() {
     let mut rates = Vec::new();
     for i in 0..12 {
         let seed = Seed::new(&format!("policy {i}")).unwrap();
-        let r = engine::rate(&p, &generate(&p, &seed), &seed);
+        let r = policy::rate(&p, &generate(&p, &seed), &seed);
         assert_eq!(r.losses.turn_limit, 0, "no game stalls");
         assert_eq!(
             r.wins + r.losses.no_room + r.losses.hand_limit_zero + r.losses.empty_stack,
@@ -714,7 +714,7 @@ fn ratings_reproduce_from_the_deal_seed() {
     let p = params(2);
     let seed = Seed::new("rate me").unwrap();
     let d = generate(&p, &seed);
-    assert_eq!(engine::rate(&p, &d, &seed), engine::rate(&p, &d, &seed));
+    assert_eq!(policy::rate(&p, &d, &seed), policy::rate(&p, &d, &seed));
 }
 
 /// Codes printed by every earlier version still make the same deal.

@@ -3,9 +3,8 @@
 //! the sheets say how many turns a game takes and how many players reach the
 //! target. Players are independent, so the chance that the game is over by a
 //! round follows from one player's chances: over once anyone has reached the
-//! target (the round is finished) or everyone is out.
-
-use super::odds::TurnEnd;
+//! target (the round is finished) or everyone is out. What it is given is how
+//! often a turn ends each way ([`TurnEnd`]).
 
 /// The share of games the score pad has rows for.
 pub const PAD_SHARE: f64 = 0.9;
@@ -17,6 +16,17 @@ pub const EXACT_TARGET: u32 = 2_000;
 
 /// Chances below this are dropped while following a player's total.
 const NEGLIGIBLE: f64 = 1e-15;
+
+/// How a turn ends, as a score pad records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TurnEnd {
+    /// The turn adds these points (0 after a bust); `lost`: the next turn is lost.
+    Banked { points: u32, lost: bool },
+    /// A whammy: the game total goes back to 0.
+    Reset { lost: bool },
+    /// A triple whammy: out of the game.
+    Out,
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameLength {

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::length::{GameLength, game_length};
+use super::length::{GameLength, TurnEnd, game_length};
 use super::{
     ALL_DICE, DICE, Dice, Face, Mode, Outcome, Params, RollEffect, SIDES, TurnRules, reroll_choices, roll_effect, score,
 };
@@ -561,17 +561,6 @@ impl Analysis {
             length: game_length(params.players, params.target, &bands, &ends),
         }
     }
-}
-
-/// How a turn ends, as a score pad records it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum TurnEnd {
-    /// The turn adds these points (0 after a bust); `lost`: the next turn is lost.
-    Banked { points: u32, lost: bool },
-    /// A whammy: the game total goes back to 0.
-    Reset { lost: bool },
-    /// A triple whammy: out of the game.
-    Out,
 }
 
 impl Turns {

@@ -482,7 +482,7 @@ fn a_ventilator_in_a_bust_costs_the_next_turn() {
     let ends = turns.ends(Policy::Single);
     let lost_in_bust: f64 = ends
         .iter()
-        .filter(|(e, _)| *e == odds::TurnEnd::Banked { points: 0, lost: true })
+        .filter(|(e, _)| *e == length::TurnEnd::Banked { points: 0, lost: true })
         .map(|(_, p)| p)
         .sum();
     assert!(lost_in_bust > 0.0);
@@ -602,9 +602,9 @@ fn the_pad_fits_nine_games_in_ten_of_simulated_games() {
                     }
                     let end = play_turn(&d, &turns, params.rules(), rule.as_deref(), &mut rng);
                     match end {
-                        odds::TurnEnd::Out => out[p] = true,
-                        odds::TurnEnd::Reset { lost } => (totals[p], skip[p]) = (0, lost),
-                        odds::TurnEnd::Banked { points, lost } => (totals[p], skip[p]) = (totals[p] + points, lost),
+                        length::TurnEnd::Out => out[p] = true,
+                        length::TurnEnd::Reset { lost } => (totals[p], skip[p]) = (0, lost),
+                        length::TurnEnd::Banked { points, lost } => (totals[p], skip[p]) = (totals[p] + points, lost),
                     }
                 }
                 if totals.iter().any(|&t| t >= target) || out.iter().all(|&o| o) {
@@ -631,7 +631,7 @@ fn play_turn(
     rules: TurnRules,
     stop_at: Option<&[u32]>,
     rng: &mut impl rand::Rng,
-) -> odds::TurnEnd {
+) -> length::TurnEnd {
     let (mut mask, mut bank, mut vent) = (ALL_DICE, 0u32, false);
     loop {
         let rolled: Vec<usize> = (0..DICE).filter(|x| mask & (1 << x) != 0).collect();
@@ -639,21 +639,21 @@ fn play_turn(
         let (effect, s) = roll_effect(&faces, rules);
         vent |= s.ventilator_used;
         match effect {
-            RollEffect::Bust(Outcome::TripleWhammy) => return odds::TurnEnd::Out,
-            RollEffect::Bust(Outcome::Whammy) => return odds::TurnEnd::Reset { lost: vent },
-            RollEffect::Bust(Outcome::DoubleWhammy) => return odds::TurnEnd::Reset { lost: true },
-            RollEffect::Bust(_) => return odds::TurnEnd::Banked { points: 0, lost: vent },
+            RollEffect::Bust(Outcome::TripleWhammy) => return length::TurnEnd::Out,
+            RollEffect::Bust(Outcome::Whammy) => return length::TurnEnd::Reset { lost: vent },
+            RollEffect::Bust(Outcome::DoubleWhammy) => return length::TurnEnd::Reset { lost: true },
+            RollEffect::Bust(_) => return length::TurnEnd::Banked { points: 0, lost: vent },
             RollEffect::Scores(p) => bank += p,
         }
         let Some(stop_at) = stop_at else {
-            return odds::TurnEnd::Banked {
+            return length::TurnEnd::Banked {
                 points: bank,
                 lost: vent,
             };
         };
         let (next, row) = turns.card_choice(&rolled, &faces);
         if bank >= stop_at[row] || bank as usize > odds::BANK_CAP {
-            return odds::TurnEnd::Banked {
+            return length::TurnEnd::Banked {
                 points: bank,
                 lost: vent,
             };
@@ -936,7 +936,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
     // and a player left alone rolls on: of two players who each go out or
     // bank 1 at even odds, to 2, the second round is played whenever either
     // is still in (3 in 4), not only when both are (1 in 4).
-    use odds::TurnEnd::{Banked, Out};
+    use length::TurnEnd::{Banked, Out};
     let slow = length::game_length(1, 2, &[0], &[vec![(Banked { points: 1, lost: true }, 1.0)]]);
     assert!((slow.mean_rounds - 3.0).abs() < 1e-9, "{}", slow.mean_rounds);
     let ends = vec![(Out, 0.5), (Banked { points: 1, lost: false }, 0.5)];

@@ -327,7 +327,7 @@ fn simulate(values: &Values) -> Result<Report> {
         infection: values.flag("infection"),
     };
     // The dice are the map's own, as behind its printed rating.
-    let r = super::game::rate(
+    let r = super::rate(
         &map,
         params.players as usize,
         switches,

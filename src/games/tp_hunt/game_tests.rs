@@ -1,6 +1,7 @@
 //! Each ruling of RULES.md "TP Hunt, whole games" with scripted dice.
 
 use super::*;
+use crate::games::tp_hunt::rate;
 use crate::grid::cell;
 use sha2::{Digest, Sha256};
 

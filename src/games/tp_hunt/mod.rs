@@ -5,7 +5,10 @@
 pub mod declare;
 pub mod game;
 pub mod policy;
+mod rating;
 pub mod sheets;
+
+pub use rating::{MapRating, rate};
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -780,12 +783,12 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
 /// The dice are seeded by the map and the players, so a map rates the same
 /// however it was made. Ratings are kept: making a map rates it,
 /// and its sheets print the same rating.
-pub fn rating(p: &Params, map: &Map) -> game::MapRating {
+pub fn rating(p: &Params, map: &Map) -> MapRating {
     // Kept by rulings, players and map (see [`crate::games::kept`]).
-    static RATED: crate::games::kept::Store<game::MapRating> = crate::games::kept::Store::new();
+    static RATED: crate::games::kept::Store<MapRating> = crate::games::kept::Store::new();
     let key = format!("{:?}\n{}", game::Rulings::of_version(p.version), rating_key(p, map));
     RATED.get_or_make(&key, || {
-        game::rate(
+        rate(
             map,
             p.players as usize,
             game::Switches::default(),
@@ -798,7 +801,7 @@ pub fn rating(p: &Params, map: &Map) -> game::MapRating {
 
 /// A map's rating as its sheets print it: games played by today's rulings,
 /// whatever version made the map (a rating is not the layout).
-pub fn printed_rating(p: &Params, map: &Map) -> game::MapRating {
+pub fn printed_rating(p: &Params, map: &Map) -> MapRating {
     rating(
         &Params {
             version: VERSION,
@@ -849,7 +852,7 @@ pub struct MapJson {
     pub dangers: Vec<Cell>,
     /// What simulated games say about the map (written, never read back).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<game::MapRating>,
+    pub rating: Option<MapRating>,
 }
 
 fn default_grid() -> u16 {
@@ -857,7 +860,7 @@ fn default_grid() -> u16 {
 }
 
 impl MapJson {
-    pub fn new(seed: &Seed, code: &SheetCode, map: &Map, rating: game::MapRating) -> MapJson {
+    pub fn new(seed: &Seed, code: &SheetCode, map: &Map, rating: MapRating) -> MapJson {
         MapJson {
             rating: Some(rating),
             seed: Some(seed.text().to_string()),

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::game::MapRating;
+use super::MapRating;
 use super::{Map, Mark, Params};
 use crate::fonts::FontRole::{Bold, Regular};
 use crate::kit::Kit;
