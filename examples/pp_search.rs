@@ -13,7 +13,9 @@
 //! strong play draws from one stack is a dull game.
 //! With `BAND=easy` (or `normal`, `hard`) the deals are the first DEALS
 //! seeds whose rating falls in that `--difficulty` band, to check that the
-//! bands sort deals for strong play too.
+//! bands sort deals for strong play too. With `STREAM=1` (or any number)
+//! the search player plays on another dice stream: two runs on the same
+//! deals show how far strong play agrees with itself.
 
 use panicpress::games::particle_panic::engine;
 use panicpress::games::particle_panic::policy::{self, RatingPolicy, SearchGames, YARDSTICK_ROLLOUTS, search_games};
@@ -114,7 +116,9 @@ fn main() {
 fn rate_deal(params: &Params, seed: &Seed, games: u32, rollouts: u32, rating_games: u32) -> (f64, SearchGames) {
     let deal = generate(params, seed);
     let r = engine::rate_with(params, &deal, seed, rating_games, |_| RatingPolicy);
-    let mut dice = seed.stream("yardstick", 0);
+    // `STREAM=1`: a second, independent run of the search player's dice.
+    let stream = std::env::var("STREAM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let mut dice = seed.stream("yardstick", stream);
     (
         r.win_rate,
         search_games(params, &deal, seed, games, rollouts, &mut dice),

@@ -1116,6 +1116,24 @@ impl Page {
     /// Centred text shrunk until it fits `max_w`.
     pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
         let (size, lines) = fit_lines(text, font, self.style.text_pt(size_pt), max_w, self.style.min_text_pt());
+        self.centred_lines(cx, cy, size, font, &lines);
+    }
+
+    /// Centred text that wraps onto a second line before it shrinks: the
+    /// row labels of a table with room for two lines keep one size.
+    pub fn wrapped_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+        let size = self.style.text_pt(size_pt);
+        let lines = balanced_lines(text, font, size, max_w);
+        let fitted = lines
+            .iter()
+            .map(|l| fit_size(l, font, size, max_w))
+            .fold(size, f32::min)
+            .max(self.style.min_text_pt().min(size));
+        self.centred_lines(cx, cy, fitted, font, &lines);
+    }
+
+    /// Lines centred on `cx`, the block centred on `cy`.
+    fn centred_lines(&mut self, cx: f32, cy: f32, size: f32, font: FontRole, lines: &[String]) {
         let lead = size * fonts::PT_TO_MM * 1.15;
         let first = cy - lead * (lines.len() as f32 - 1.0) / 2.0;
         for (i, line) in lines.iter().enumerate() {

@@ -981,6 +981,8 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "the step out of a room lands on nobody.",
                 "toilet rolls taken this turn slow you from the next",
                 "Go round in a loop",
+                "Your basket stands on the square of the object it stepped onto, other baskets there or not.",
+                "takes his roll and moves his basket 3 squares onto the Dog",
                 "toilet-paper tokens stacked on the counter",
             ][..],
         ),
@@ -998,7 +1000,9 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "der Schritt aus einem Raum landet auf niemandem.",
                 "Klorollen aus diesem Zug bremsen erst ab dem nächsten",
                 "Zieh im Kreis",
-                "Klopapier-Marken, gestapelt auf der Theke",
+                "Rollen-Marken („Rolle“), gestapelt auf der Theke",
+                "Dein Korb steht auf dem Feld des Objekts, auf das er gezogen ist, auch mit anderen Körben dort.",
+                "nimmt seine Rolle und zieht seinen Korb 3 Felder auf den Hund",
             ][..],
         ),
     ];
@@ -1335,10 +1339,10 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "en",
             vec![
-                "the room; circle B: the square outside its door",
+                "the room; circle B on the board is the square outside its door",
                 "car, unit: one object each; you may step on, ending your move (+1 Sneeze); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
-                "Movement die (blue): toilet rolls you carry",
+                "Movement die (blue): toilet rolls you carry at turn start",
                 "2 toilet rolls: half, rounded up",
                 "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room",
                 "road: a place for each basket",
@@ -1348,10 +1352,10 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "de",
             vec![
-                "der Raum; Kreis WC: das Feld vor seiner Tür",
+                "der Raum; der Kreis WC auf dem Brett ist das Feld vor seiner Tür",
                 "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
-                "Bewegungswürfel (blau): Klorollen, die du trägst",
+                "Bewegungswürfel (blau): Klorollen, die du zu Zugbeginn trägst",
                 "2 Klorollen: die Hälfte, aufgerundet",
                 "6: Desinfektion: du darfst 3 Felder ziehen, auch von einem Objekt, von der Straße, aus einem Raum",
                 "Straße: ein Platz je Korb",

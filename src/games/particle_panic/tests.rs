@@ -1502,6 +1502,10 @@ fn the_sheets_answer_a_third_round_of_questions() {
             for line in want {
                 assert!(all.contains(line), "{at}: {line}\n{all}");
             }
+            // A kind of loss that never happened is said in words, never "0 (0%)".
+            for zero in [" 0 (0%)", " 0 (0\u{a0}%)"] {
+                assert!(!all.contains(zero), "{at}: {zero}\n{all}");
+            }
             // Shared cards are the receiver's to play on their own turns.
             let share = match lang {
                 "en" => "Share: give any cards to one player on your space; they play them on their own turns.",

@@ -911,7 +911,7 @@ fn german_titles_are_german_and_a_percentage_stays_on_one_line() {
 /// whammies prints the target it plays to (19).
 #[test]
 fn the_sheets_answer_what_a_first_game_still_asked() {
-    use sheets::SheetKind::{Reference, Rules, Scorepad};
+    use sheets::SheetKind::{Nets, Reference, Rules, Scorepad};
     // The engine's readings the card prints.
     use Face::*;
     let two_heroes = score(&[LongNosedMan, Heroes, Heroes, Mask, Gloves, Vaccine]);
@@ -927,6 +927,9 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
     values.set("mode", crate::game::Value::One("long".into()));
     values.set("variant", crate::game::Value::Many(vec![WHAMMIES.into()]));
     let long_whammies = declare::params(&values).unwrap();
+    let mut values = crate::game::Values::default();
+    values.set("mode", crate::game::Value::One("long".into()));
+    let long = declare::params(&values).unwrap();
     assert_eq!(long_whammies.target, QUICK_TARGET, "the long game with whammies plays to 19");
     // Unused Vaccines, Ventilators and Heroes score like any good face.
     let unused = score(&[Vaccine, Ventilator, Heroes, Mask, Gloves, Mask]);
@@ -962,7 +965,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "chance of reaching 19 before a Triple Whammy puts them out",
                 "a longer game goes on on a second pad, totals carried over",
                 "The bad faces are Virus and the Long-Nosed Man; all others are good. Every good face not used to beat a bad one scores 1 point, Vaccines, Ventilators and Heroes too.",
-                "tick \"lost\" on the row of the turn you miss; a missed turn is not made up.",
+                "tick \"lost\" on the row of the turn you miss; a missed turn is not made up. A Virus left unbeaten is a whammy (below).",
+                "Cut round the outline of each net (the bold frame on a BAD face is not a cut)",
                 "A player who is out rolls no more; one left alone rolls on until they reach 19 or are out too.",
                 "* Settled for these sheets: play it as written here.",
             ],
@@ -983,10 +987,21 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "bevor ein dreifacher Whammy sie rausnimmt",
                 "ein längeres Spiel geht auf einem zweiten Block weiter",
                 "Böse sind Virus und Langnase; alle anderen Seiten sind gut. Jede gute Seite, die keine böse schlägt, zählt 1 Punkt, auch Impfstoff, Beatmung und Helden.",
-                "in der Zeile des Zugs an, den du aussetzt; er wird nicht nachgeholt.",
+                "in der Zeile des Zugs an, den du aussetzt; er wird nicht nachgeholt. Ein Virus, das niemand schlägt, ist ein Whammy (unten).",
+                "Jedes Netz an seinem Umriss ausschneiden (der dicke Rahmen einer BÖSEN Seite ist kein Schnitt)",
                 "Wer raus ist, würfelt nicht mehr; wer allein übrig bleibt, würfelt weiter, bis er 19 erreicht oder auch raus ist.",
                 "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
             ],
+        ),
+        (
+            long.clone(),
+            "en",
+            vec!["A Virus left unbeaten ends your turn as a Long-Nosed Man does: the whole turn scores nothing (see A bust)."],
+        ),
+        (
+            long,
+            "de",
+            vec!["Ein Virus, das niemand schlägt, beendet deinen Zug wie eine Langnase: der ganze Zug zählt nichts (siehe Ein Fehlwurf)."],
         ),
         (
             long_whammies,
@@ -997,7 +1012,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             ],
         ),
     ] {
-        let text = printed(params, lang, vec![Rules, Scorepad, Reference]);
+        let text = printed(params, lang, vec![Nets, Rules, Scorepad, Reference]);
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         for line in lines {
             assert!(text.contains(line), "{lang}: {line}\n{text}");

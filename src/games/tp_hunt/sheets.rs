@@ -603,15 +603,15 @@ impl Context<'_> {
         let cy = table_top + row_h * 1.5;
         page.role(Role::Paragraph, |page| {
             if first_turn == 0 {
-                // Row 1 is the start: turn 0, $5 in the wallet, no TP yet.
+                // Row 1 is the start: turn 0, $5 in the wallet, no TP yet;
+                // the boxes with nothing to write are hatched (the key says so).
                 let mut x = left;
                 for (i, w) in widths.iter().enumerate() {
-                    let value = match keys[i].0 {
-                        "tracker_turn" | "tracker_tp_total" => "0",
-                        "tracker_wallet" => "5",
-                        _ => "",
-                    };
-                    page.centred_text(x + w / 2.0, cy, 9.0, Bold, value);
+                    match keys[i].0 {
+                        "tracker_turn" | "tracker_tp_total" => page.centred_text(x + w / 2.0, cy, 9.0, Bold, "0"),
+                        "tracker_wallet" => page.centred_text(x + w / 2.0, cy, 9.0, Bold, "5"),
+                        _ => page.rect(x + 0.4, table_top + row_h + 0.4, w - 0.8, row_h - 0.8, None, Some(Colour::Grey(0.85))),
+                    }
                     x += w;
                 }
             } else {
@@ -719,7 +719,7 @@ impl Context<'_> {
                     let font = if shade { Bold } else { Regular };
                     page.role(Role::Row, |page| {
                         page.role(Role::RowHeader, |p| {
-                            p.fitted_text(
+                            p.wrapped_text(
                                 left + label_w / 2.0,
                                 y + row_h / 2.0,
                                 label_w - 2.0,

@@ -802,7 +802,7 @@ fn the_tracker_key_explains_every_column_and_the_example_uses_their_names() {
                 "GN-Pass: ankreuzen, wenn du 1\u{a0}$ für einen Pass zahlst",
                 "Geld aus: für Rollen und Pässe",
                 "Börse: Börse darüber + Geld ein − Geld aus",
-                "Am Ende die Spalten Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- jede für sich zusammenzählen",
+                "Am Ende die Spalten Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- einzeln addieren",
                 "das letzte Rollen gesamt ist „Rollen am Ende“",
             ],
             "Zug: 1; Feld: 7,3 (blau 7, rot 3); GN-Pass: angekreuzt; Geld aus: 5 (der Pass und 4 Rollen); Börse: 0; Rollen 1.: 4; Rollen gesamt: 4.",
@@ -955,6 +955,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "From the third visit on (the store is crossed out), each visitor finds $1 on the ground.",
                 "You may come back to an ATM on any later turn, as often as you like.",
                 "Doubles give $0 (the difference is 0); the ATM still works next time.",
+                "Driving onto a danger zone, an X square (its shaded squares are not part of it), stops you there",
                 "Most TP wins; on a tie, all with the most TP share the win.",
                 "Play these only if all agree before the game; without Law of the Jungle, leave its tracker column and score pad row empty.",
                 "both roll one die (dice tape: one row, the mover takes blue, the other red)",
@@ -967,6 +968,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
                 ("legend_start", "start on any edge square that is not an X (white or shaded, either is fine)"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
+                ("tracker_key", "One row a turn; turn 0 is the start (hatched boxes stay empty)."),
+                ("tracker_key", "Money in: from an ATM (0 on doubles), or $1 found"),
                 ("tracker_carried", "copied and not added up again: Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the column sums of the tracker before, its own first row included"),
                 ("tracker_next", "Turns from {turn} on: this tracker goes on from your tracker before."),
                 ("scorepad_lost", "(take away)"),
@@ -982,7 +985,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen (auch wer nichts kauft).",
                 "Ab dem dritten Besuch (durchgestrichen) findet man bei jedem Besuch 1\u{a0}$ auf dem Boden.",
                 "Wiederkommen darfst du in jedem späteren Zug.",
-                "Wer auf das X-Feld einer Gefahrenzone fährt, hält dort an",
+                "Wer auf eine Gefahrenzone fährt, ein X-Feld (die markierten Felder daneben gehören nicht dazu), hält dort an",
                 "Ein Pasch bringt 0\u{a0}$ (die Differenz ist 0); der Automat zahlt beim nächsten Mal wie sonst.",
                 "bei Gleichstand teilen sich alle mit den meisten den Sieg.",
                 "Nur wenn alle vor dem Spiel zustimmen; ohne Faustrecht bleiben seine Spalte und seine Zeile der Endabrechnung leer.",
@@ -997,6 +1000,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 ("legend_start", "Start auf jedem Randfeld ohne X (weiß oder markiert, beides geht)"),
                 ("legend_atd", "Pass pro Zug"),
                 ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
+                ("tracker_key", "Eine Zeile pro Zug; Zug 0 ist der Start (Schraffiertes leer lassen)."),
+                ("tracker_key", "Geld ein: vom Automaten (Pasch: 0) oder 1\u{a0}$ gefunden"),
                 ("tracker_carried", "nur abgeschrieben, nicht noch einmal addiert: Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Spaltensummen vom Blatt davor, dessen erste Zeile mitgezählt"),
                 ("tracker_next", "Züge ab {turn}: dieses Blatt setzt dein Blatt davor fort."),
                 ("scorepad_lost", "(abziehen)"),
@@ -1022,6 +1027,42 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
     // The German page calls the optional rule what the sheets call it.
     let web = include_str!("texts/de/tp-hunt-web.tera");
     assert!(web.contains("input.tp-hunt.jungle: Faustrecht (") && !web.contains("Dschungel"));
+}
+
+/// The score pad's row labels keep one size in every print, large print
+/// too: a long label wraps onto a second line rather than shrinking.
+#[test]
+fn the_score_pad_labels_keep_one_size() {
+    for (lang, large) in [("en", false), ("en", true), ("de", false), ("de", true)] {
+        let req = Request {
+            sheets: vec![sheets::SheetKind::Scorepad],
+            style: crate::sheet::Style::large(large),
+            ..blank_request()
+        };
+        let texts = crate::games::texts(lang, None).unwrap();
+        let pages = req.document(&texts).unwrap().pages;
+        let labels = labels(lang);
+        let sizes: Vec<(String, f32)> = pages[0]
+            .flat_items()
+            .into_iter()
+            .filter_map(|item| match item {
+                crate::sheet::Item::Text { text, size_pt, font, .. }
+                    if *font == crate::fonts::FontRole::Regular
+                        && ["scorepad_first", "scorepad_second", "scorepad_lost", "scorepad_jungle", "scorepad_winner"]
+                            .iter()
+                            .any(|key| labels.game.get(key).contains(text.as_str())) =>
+                {
+                    Some((text.clone(), *size_pt))
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(sizes.len() >= 5, "{lang} large {large}: {sizes:?}");
+        assert!(
+            sizes.iter().all(|(_, size)| (size - sizes[0].1).abs() < 0.01),
+            "{lang} large {large}: {sizes:?}"
+        );
+    }
 }
 
 /// The rules card keeps its page count with the answers it prints: one A4
@@ -1162,7 +1203,7 @@ fn the_trackers_say_what_adds_up_and_where_more_rows_come_from() {
             "de",
             [
                 "Rollen gesamt: Rollen gesamt darüber + 1. + 2.",
-                "Mehr Züge? Druckt dieses Blatt noch einmal oder zeichnet seine Spalten auf ein Papier und übertragt die Summen.",
+                "Mehr Züge? Das Blatt neu drucken oder seine Spalten auf Papier zeichnen, Summen übertragen.",
             ],
         ),
     ] {
