@@ -17,7 +17,7 @@ use crate::fonts::{
     FontRole::{Bold, Regular},
 };
 use crate::games::request::GameRequest;
-use crate::seed::Seed;
+use crate::seed::{Seed, SheetCode};
 use crate::sheet::impose::{Sharing, check_per_page, stamp};
 use crate::sheet::{Align, Colour, DocumentInfo, Item, MARGIN_MM, Page, Paper, Role, Stroke, Style, Tag, script_lang};
 use crate::text::Texts;
@@ -743,9 +743,26 @@ impl Pack {
                 line = format!("{line} {note}");
             }
             lines.push(line);
-            // Each table's game is set for its players: say so where sizes differ.
+            // Each table's game is set for its players: say so where sizes
+            // differ, and whether more than the player count differs (a level's
+            // hand limit or house rules), told by the settings in the codes.
             if self.tables.iter().any(|t| t.len() != self.tables[0].len()) {
-                lines.push(l.get("mixed_sizes").replace("{game}", game.title()));
+                let settings = |r: &GameRequest| -> Result<Vec<String>> {
+                    let code = SheetCode::parse(&r.code()?)?;
+                    Ok(code.params.split('-').map(str::to_string).collect())
+                };
+                let first = settings(&entry.request)?;
+                let mut rules_differ = false;
+                for table in &entry.per_table {
+                    let other = settings(table)?;
+                    rules_differ |= other.iter().filter(|s| !first.contains(s)).count() > 1;
+                }
+                let key = if rules_differ {
+                    "mixed_sizes"
+                } else {
+                    "mixed_sizes_same"
+                };
+                lines.push(l.get(key).replace("{game}", game.title()));
             }
             if let Some((low, high)) = entry.band {
                 let common = Self::common(texts)?;

@@ -121,13 +121,7 @@ pub fn write_document(request: &GameRequest, texts: &Texts, options: &DocumentOp
     let path: PathBuf = match (&options.path, format) {
         (Some(p), _) => p.clone(),
         (None, Format::Text) => PathBuf::from("-"),
-        (None, _) => output::named_path(
-            request.game(),
-            &request.seed().file_stem(),
-            &differs_from_defaults(request, texts.lang())?,
-            request.count(),
-            ext,
-        ),
+        (None, _) => Path::new(output::DEFAULT_DIR).join(document_file_name(request, texts.lang(), ext)?),
     };
     output::refuse_folder(&path)?;
     let per_page = options.per_page;
@@ -156,6 +150,18 @@ pub fn write_document(request: &GameRequest, texts: &Texts, options: &DocumentOp
         pages,
         shown,
     })
+}
+
+/// `GAME-SEED-WHAT-DIFFERS.EXT`: the name a document is written or
+/// downloaded under, alike from the command line and the web page.
+pub fn document_file_name(request: &GameRequest, lang: &str, ext: &str) -> Result<String> {
+    Ok(output::file_name(
+        request.game(),
+        &request.seed().file_stem(),
+        &differs_from_defaults(request, lang)?,
+        request.count(),
+        ext,
+    ))
 }
 
 /// What a request's code says that the game's defaults do not: settings that

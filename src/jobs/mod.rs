@@ -9,6 +9,9 @@ pub mod document;
 pub mod input;
 pub mod pack;
 
-pub use document::{Format, TextOptions, Written, per_page_note, texts, write_document, write_imposed_pdf, write_pdf};
+pub use document::{
+    Format, TextOptions, Written, document_file_name, per_page_note, texts, write_document, write_imposed_pdf,
+    write_pdf,
+};
 pub use input::{DocumentInput, DocumentSpec, EntryInput, PACK_FIELDS, PackInput};
 pub use pack::{PackSpec, Students, pack_file_name, plan_pack, split_pdfs, write_split};

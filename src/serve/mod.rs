@@ -639,7 +639,7 @@ async fn game_answer(
                     if !known {
                         work::check_request(&made)?;
                     }
-                    let file_name = format!("{}-{}.pdf", game.name(), made.request.seed().file_stem());
+                    let file_name = crate::jobs::document_file_name(&made.request, made.texts.lang(), "pdf")?;
                     let head = Head {
                         content_type: "application/pdf",
                         file_name,
@@ -785,7 +785,7 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
             work::check_request(&made)?;
             let head = Head {
                 content_type: "application/pdf",
-                file_name: format!("{}-{}.pdf", code.game, code.seed.file_stem()),
+                file_name: crate::jobs::document_file_name(&made.request, made.texts.lang(), "pdf").map_err(refuse)?,
                 warning: None,
             };
             Ok((head, made))

@@ -810,6 +810,16 @@ fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
         assert!(key.contains("30 students at 8 tables: 6 of 4, 2 of 3"), "{game}: {key}");
         // Each table's row names the students at it.
         assert!(key.contains("Table 8:") && key.contains("Pupil 28,"), "{game}: {key}");
+        // Tables of 3 and of 4: the key says whether their rules differ, as
+        // their codes do (Particle Panic's levels differ by table size).
+        let words = key.split_whitespace().collect::<Vec<_>>().join(" ");
+        let same = words.contains("tables of different sizes play the same rules, each for its number of players");
+        let differ = words.contains("tables of different sizes play different versions of the game");
+        assert_eq!(
+            (same, differ),
+            (game != "particle-panic", game == "particle-panic"),
+            "{game}: {key}"
+        );
     }
     // TP Hunt: eight maps, and each student's tracker and score pad column bear their name.
     let pages = pdf_pages_text(&std::fs::read(s.path("tp-hunt.pdf")).unwrap());

@@ -208,7 +208,14 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     assert_eq!(web.status, 200);
     assert_eq!(
         web.header("content-disposition").as_deref(),
-        Some("attachment; filename=\"panic-buy-9.pdf\"")
+        Some("attachment; filename=\"panic-buy-9-p4-letter.pdf\"")
+    );
+    // The name the command line writes when not told one.
+    let named = s.run(&["panic-buy", "--seed", "9", "--players", "4", "--paper", "letter"]);
+    assert!(
+        named.stdout().contains("wrote output/panic-buy-9-p4-letter.pdf"),
+        "{}",
+        named.stdout()
     );
     assert!(
         web.body == std::fs::read(s.path("c.pdf")).unwrap(),

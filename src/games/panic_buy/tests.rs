@@ -1032,6 +1032,32 @@ fn the_rules_sheet_answers_a_first_games_questions() {
     }
 }
 
+/// A first game's questions about the player card and two baskets: carried
+/// and delivered rolls lie on the card's boxes; with 2 players the basket
+/// moved takes the whole turn, slowed by its own rolls only, and is never
+/// sneezed on by its own player.
+#[test]
+fn the_rules_say_where_rolls_lie_and_what_two_baskets_do() {
+    for (lang, card, two) in [
+        (
+            "en",
+            "Rolls you carry lie on your player card's Basket box, delivered ones on its Trolley box.",
+            "moves one of them each turn, for the whole turn (only its own rolls slow it; you never sneeze on your other one)",
+        ),
+        (
+            "de",
+            "Getragene Rollen liegen auf dem Feld Korb deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
+            "zieht in jedem Zug einen davon, den ganzen Zug lang (nur seine eigenen Rollen bremsen ihn; auf deinen anderen niest du nie)",
+        ),
+    ] {
+        for (players, mode) in EVERY_MODE {
+            let (text, _) = rules_sheet(players, mode, lang, crate::sheet::Paper::A4);
+            assert!(text.contains(card), "{lang} {players}: {card}\n{text}");
+            assert_eq!(text.contains(two), players == 2, "{lang} {players}: {two}");
+        }
+    }
+}
+
 /// The rules sheet of every mode on both papers, each two pages and saying
 /// every line of `want`: each mode with its text.
 fn every_rules_sheet(lang: &str, want: &[&str]) -> Vec<(Mode, String)> {
@@ -1094,7 +1120,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Player 1 starts, then play goes to the left, in player order.",
                 "From the road, your first step is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
                 "Move as far as you can (if you cannot move at all, stay). You may take one step more than you otherwise could if that extra step lands on the Virus or the Dog*: it then takes you to its room.",
-                "* Settled for these sheets: play it as written here.",
+                "* Open in the original rules: play it as written here.",
                 "the first step of your movement part may not go straight back either (onto the square the Sanitiser move came from last).",
                 "(if any: you may sneeze on an empty basket too)",
                 "moves it exactly 3 squares, never through a wall or onto an object",
@@ -1113,7 +1139,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
                 "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Einen Schritt mehr, als du sonst könntest, darfst du machen, wenn dieser Schritt auf dem Virus oder dem Hund landet*: dann kommst du in seinen Raum.",
-                "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
+                "* Im Original offen: spielt es so, wie es hier steht.",
                 "Nach einer Desinfektion darf auch der erste Schritt deiner Bewegung nicht direkt zurück (auf das Feld, von dem die Desinfektion zuletzt kam).",
                 "(falls welche drin sind: auch auf einen leeren Korb darfst du niesen)",
                 "zieht es genau 3 Felder, nie durch eine Wand oder auf ein Objekt",

@@ -1270,7 +1270,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "a diamond spent while neutralising moves your pawn and ends the action*.",
         "choose for each particle",
         "choose for each particle, so you may split them.",
-        "* Settled for these sheets: play it as written here.",
+        "* Open in the original rules: play it as written here.",
         "Pile each stack's slips face up beside its space of the board",
         "A code goes in all at once: one player, as a special action, discards",
         "Playing by this card, a family wins about",
@@ -1280,7 +1280,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet die Aktion*.",
         "für jedes Teilchen,",
         "sie also aufteilen.",
-        "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
+        "* Im Original offen: spielt es so, wie es hier steht.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans",
         "Ein Code geht auf einmal hinein: ein Spieler wirft als Sonderaktion",
         "Wer nach dieser Karte spielt, gewinnt auf dieser Stufe",
@@ -1469,6 +1469,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "So one person reads it, before play, to lay out the real cards (best someone who is not playing",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
+        "(that is your Spend cards action: it must still be free this turn, or you are spending already)",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
@@ -1490,6 +1491,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
+        "(das ist deine Sonderaktion Karten ausspielen: noch frei oder schon begonnen)",
     ];
     for p in every_setting() {
         let state = State::new(&p, &Deal::default());
@@ -1651,8 +1653,8 @@ fn the_record_warns_where_its_stack_lists_are() {
     use sheets::SheetKind::{Record, Stacks};
     let p = Params::at_level_deck(4, false, Level::Normal);
     for (lang, below, overleaf) in [
-        ("en", "do not read the list below.", "do not read the lists on the next pages."),
-        ("de", "und lest die Liste unten nicht.", "und lest die Listen auf den nächsten Seiten nicht."),
+        ("en", "do not read the hands and stacks listed below.", "do not read the hands and stacks listed on the next pages."),
+        ("de", "und lest die Hände und Stapel unten nicht.", "und lest die Hände und Stapel auf den nächsten Seiten nicht."),
     ] {
         let (standard, _) = sheet_words(&p, &[Record, Stacks], lang, false);
         assert!(standard.contains(below) && !standard.contains(overleaf), "{lang}: {standard}");

@@ -724,7 +724,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*, and it counts as used even in a roll that busts or that a Long-Nosed Man ends.",
-        "* Settled for these sheets: play it as written here.",
+        "* Open in the original rules: play it as written here.",
         "(the small numbers in a face's top corners are not points: left, the die; right, how many BAD faces it has)",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces (the same number: either one): the small number in each face's top right corner)",
         "set aside the good blocks that scored (they beat nothing in later rolls).",
@@ -735,7 +735,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*, und sie zählt als benutzt, auch in einem Fehlwurf oder den eine Langnase beendet.",
-        "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
+        "* Im Original offen: spielt es so, wie es hier steht.",
         "(die kleinen Zahlen oben auf einer Seite sind keine Punkte: links der Würfel, rechts wie viele BÖSE Seiten er hat)",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten (gleich viele: egal welchen): die kleine Zahl oben rechts auf jeder Seite)",
         "lege die guten Würfel mit Punkten beiseite (sie schlagen in späteren Würfen nichts).",
@@ -905,7 +905,7 @@ fn german_titles_are_german_and_a_percentage_stays_on_one_line() {
 /// scores it: the game goes on to the end of the round and the highest total
 /// wins (no "first to"); a Ventilator is not a choice; a second Heroes scores;
 /// a Ventilator and a Double Whammy in one roll cost one turn; names go on
-/// the pad in turn order, clockwise; a game past the pad's rows goes on on a
+/// the pad in turn order, clockwise; a game past the pad's rows continues on a
 /// second pad; the share that reaches the target is a chance per player;
 /// PPE and Whammy are explained; titles have one colon; the long game with
 /// whammies prints the target it plays to (19).
@@ -955,7 +955,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "in turn order, so each row is one round: the oldest player first, then the player to their left",
                 "then play goes to the left (clockwise)",
                 "other Heroes score 1 point each",
-                "(the one who wears his mask under his nose)",
+                "(the one who wears his mask under his nose; on the dice, a head with a long nose)",
+                "OUT: tick on a triple whammy (you play no more; leave your later rows empty)",
                 "you miss your next turn (one turn, even if a Ventilator was used too)",
                 "One Virus left over is a Whammy (a hard blow):",
                 "PPE: The Game – Rules",
@@ -963,12 +964,12 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "PPE: The Game – Reference Card",
                 "when a player reaches 19 points, finish the round",
                 "chance of reaching 19 before a Triple Whammy puts them out",
-                "a longer game goes on on a second pad, totals carried over",
+                "a longer game continues on a second pad, totals carried over",
                 "The bad faces are Virus and the Long-Nosed Man; all others are good. Every good face not used to beat a bad one scores 1 point, Vaccines, Ventilators and Heroes too.",
                 "tick \"lost\" on the row of the turn you miss; a missed turn is not made up. A Virus left unbeaten is a whammy (below).",
                 "Cut round the outline of each net (the bold frame on a BAD face is not a cut)",
                 "A player who is out rolls no more; one left alone rolls on until they reach 19 or are out too.",
-                "* Settled for these sheets: play it as written here.",
+                "* Open in the original rules: play it as written here.",
             ],
         ),
         (
@@ -980,7 +981,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "in Spielreihenfolge oben auf den Punkteblock, so ist jede Zeile eine Runde",
                 "dann geht es im Uhrzeigersinn weiter",
                 "weitere Helden zählen je 1 Punkt",
-                "(der Mann, der die Maske unter der Nase trägt)",
+                "(der Mann, der die Maske unter der Nase trägt; auf den Würfeln ein Kopf mit langer Nase)",
+                "RAUS: ankreuzen beim dreifachen Whammy (du spielst nicht mehr mit; spätere Zeilen leer lassen)",
                 "(einen Zug, auch wenn dazu eine Beatmung benutzt wurde)",
                 "ein Whammy (englisch: ein harter Schlag):",
                 "erreicht jemand 19 Punkte, die Runde zu Ende spielen",
@@ -990,7 +992,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "in der Zeile des Zugs an, den du aussetzt; er wird nicht nachgeholt. Ein Virus, das niemand schlägt, ist ein Whammy (unten).",
                 "Jedes Netz an seinem Umriss ausschneiden (der dicke Rahmen einer BÖSEN Seite ist kein Schnitt)",
                 "Wer raus ist, würfelt nicht mehr; wer allein übrig bleibt, würfelt weiter, bis er 19 erreicht oder auch raus ist.",
-                "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
+                "* Im Original offen: spielt es so, wie es hier steht.",
             ],
         ),
         (

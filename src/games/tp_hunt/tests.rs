@@ -694,7 +694,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let en = rules_text(&p, "en");
     for line in [
         "each puts their car on a free edge square that is not an X* (a shaded one is fine).",
-        "* Settled for these sheets: play it as written here.",
+        "* Open in the original rules: play it as written here.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
         "A turn that starts on an X or a shaded square may drive out without a pass*: this turn, the shaded squares of the X you start on or beside (diagonally too) are free to cross;",
@@ -706,7 +706,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let de = rules_text(&p, "de");
     for line in [
         "ein freies Randfeld, das kein X ist* (ein markiertes geht).",
-        "* Für diese Blätter festgelegt: spielt es so, wie es hier steht.",
+        "* Im Original offen: spielt es so, wie es hier steht.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
         "darfst du ohne Pass hinausfahren*: in diesem Zug darfst du die markierten Felder des X, auf dem oder neben dem (auch schräg) du beginnst, frei durchfahren;",
@@ -953,7 +953,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "buy up to as many rolls of TP as the larger die shows, at $1 each",
                 "Second visitor: buy up to that number, at $1 each, then cross the store out (also when you buy nothing).",
                 "From the third visit on (the store is crossed out), each visitor finds $1 on the ground.",
-                "You may come back to an ATM on any later turn, as often as you like.",
+                "You may come back to an ATM on any later turn, as often as you like (drive off first: a turn never ends where it began).",
                 "Doubles give $0 (the difference is 0); the ATM still works next time.",
                 "Driving onto a danger zone, an X square (its shaded squares are not part of it), stops you there",
                 "Most TP wins; on a tie, all with the most TP share the win.",
@@ -962,13 +962,14 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "then the square works as usual (store, ATM). A player who wins or loses TP in another's turn writes it in their next row.",
                 "roll again if a store, ATM, X or car is on it",
                 "Sam's first turn (a made-up map):",
+                "(where a page holds two, first cut off the key strip along the bottom and keep it for both, then cut between them)",
             ],
             vec![
                 ("legend_store", "cross it out after its second visit"),
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
                 ("legend_start", "start on any edge square that is not an X (white or shaded, either is fine)"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
-                ("tracker_key", "One row a turn; turn 0 is the start (hatched boxes stay empty)."),
+                ("tracker_key", "One row a turn; turn 0 is the start (hatched: leave empty)."),
                 ("tracker_key", "Money in: from an ATM (0 on doubles), or $1 found"),
                 ("tracker_carried", "copied and not added up again: Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the column sums of the tracker before, its own first row included"),
                 ("tracker_next", "Turns from {turn} on: this tracker goes on from your tracker before."),
@@ -984,7 +985,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "so viele Rollen, wie der höhere Würfel zeigt, oder weniger für je 1\u{a0}$ kaufen",
                 "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen (auch wer nichts kauft).",
                 "Ab dem dritten Besuch (durchgestrichen) findet man bei jedem Besuch 1\u{a0}$ auf dem Boden.",
-                "Wiederkommen darfst du in jedem späteren Zug.",
+                "Wiederkommen darfst du in jedem späteren Zug (erst wegfahren: kein Zug endet, wo er begann).",
                 "Wer auf eine Gefahrenzone fährt, ein X-Feld (die markierten Felder daneben gehören nicht dazu), hält dort an",
                 "Ein Pasch bringt 0\u{a0}$ (die Differenz ist 0); der Automat zahlt beim nächsten Mal wie sonst.",
                 "bei Gleichstand teilen sich alle mit den meisten den Sieg.",
@@ -993,6 +994,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "danach gilt das Feld wie sonst (Laden, Automat). Wer im Zug eines anderen Rollen gewinnt oder verliert, schreibt es in seine nächste Zeile.",
                 "steht dort ein Laden, Automat, X oder Auto, noch einmal werfen",
                 "Sams erster Zug (auf einem ausgedachten Plan):",
+                "(eine Seite mit zweien: erst den Streifen mit der Legende unten abschneiden und für beide behalten, dann zwischen ihnen schneiden)",
             ],
             vec![
                 ("legend_store", "nach dem zweiten Besuch durchstreichen"),
