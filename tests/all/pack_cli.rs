@@ -820,6 +820,9 @@ fn a_class_at_tables_gets_one_game_a_table_and_every_name_where_it_writes() {
             (game != "particle-panic", game == "particle-panic"),
             "{game}: {key}"
         );
+        // What a table needs besides its pages, where the game needs more.
+        let dice = words.contains("Each table needs two dice, one red and one blue (or one die thrown twice)");
+        assert_eq!(dice, game == "panic-buy", "{game}: {key}");
     }
     // TP Hunt: eight maps, and each student's tracker and score pad column bear their name.
     let pages = pdf_pages_text(&std::fs::read(s.path("tp-hunt.pdf")).unwrap());

@@ -179,6 +179,8 @@ impl Request {
         let p = &self.params;
         let mut ctx = tera::Context::new();
         ctx.insert("players", &p.players);
+        // Player cards that carry names (a class pack) decide the seats.
+        ctx.insert("named", &!self.seats.names.is_empty());
         ctx.insert("mode", p.mode.name());
         ctx.insert("tp", &p.toilet_paper());
         ctx.insert("length", p.length.name());

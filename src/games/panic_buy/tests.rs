@@ -1058,6 +1058,43 @@ fn the_rules_say_where_rolls_lie_and_what_two_baskets_do() {
     }
 }
 
+/// Teams and seats: a family chooses its teams by where it sits; player
+/// cards that carry names (a class pack) decide the seats, with no throw.
+#[test]
+fn the_rules_say_how_seats_and_teams_are_chosen() {
+    for (lang, throw, teams, named) in [
+        (
+            "en",
+            "Everyone throws a die",
+            "the teams follow from the seats (partners sit apart), so sit down as you want to play",
+            "Your names are on the player cards: sit round the table in their order",
+        ),
+        (
+            "de",
+            "Alle würfeln",
+            "die Teams ergeben sich aus den Plätzen (Partner sitzen nicht nebeneinander), also setzt euch vorher so, wie ihr spielen wollt",
+            "Eure Namen stehen auf den Spielerkarten: Setzt euch in ihrer Reihenfolge um den Tisch",
+        ),
+    ] {
+        let (race, _) = rules_sheet(4, Mode::Race, lang, crate::sheet::Paper::A4);
+        let (hoard, _) = rules_sheet(4, Mode::Hoard, lang, crate::sheet::Paper::A4);
+        assert!(race.contains(throw) && !race.contains(teams) && !race.contains(named), "{lang}: {race}");
+        assert!(hoard.contains(throw) && hoard.contains(teams), "{lang}: {hoard}");
+        let texts = crate::games::texts(lang, None).unwrap();
+        let req = Request {
+            seats: crate::game::Seats {
+                names: vec!["Bea".into(), "Carlos".into(), "Dana".into(), "Eli".into()],
+                ..Default::default()
+            },
+            sheets: vec![sheets::SheetKind::Rules],
+            ..blank_request()
+        };
+        let words: Vec<String> = req.document(&texts).unwrap().pages.iter().flat_map(|p| p.text_boxes()).map(|b| b.text).collect();
+        let text = words.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains(named) && !text.contains(throw), "{lang}: {text}");
+    }
+}
+
 /// The rules sheet of every mode on both papers, each two pages and saying
 /// every line of `want`: each mode with its text.
 fn every_rules_sheet(lang: &str, want: &[&str]) -> Vec<(Mode, String)> {
@@ -1122,7 +1159,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Move as far as you can (if you cannot move at all, stay). You may take one step more than you otherwise could if that extra step lands on the Virus or the Dog*: it then takes you to its room.",
                 "* Open in the original rules: play it as written here.",
                 "the first step of your movement part may not go straight back either (onto the square the Sanitiser move came from last).",
-                "(if any: you may sneeze on an empty basket too)",
+                "into yours, if it has any (you may sneeze on an empty basket too)",
                 "moves it exactly 3 squares, never through a wall or onto an object",
                 "never straight back onto the square it just left (each move starts afresh)",
                 "or someone else's Sneeze or Social distance ends its 3 squares there (never passing over it)",
@@ -1141,7 +1178,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Einen Schritt mehr, als du sonst könntest, darfst du machen, wenn dieser Schritt auf dem Virus oder dem Hund landet*: dann kommst du in seinen Raum.",
                 "* Im Original offen: spielt es so, wie es hier steht.",
                 "Nach einer Desinfektion darf auch der erste Schritt deiner Bewegung nicht direkt zurück (auf das Feld, von dem die Desinfektion zuletzt kam).",
-                "(falls welche drin sind: auch auf einen leeren Korb darfst du niesen)",
+                "in deinen, falls welche drin sind (auch auf einen leeren Korb darfst du niesen)",
                 "zieht es genau 3 Felder, nie durch eine Wand oder auf ein Objekt",
                 "nie direkt zurück auf das Feld, das es gerade verlassen hat (jeder Zug beginnt neu)",
                 "oder endet der Nieser oder Abstand eines anderen mit seinen 3 Feldern dort (nie darüber)",
@@ -1366,7 +1403,7 @@ fn the_sheets_answer_what_first_games_left_open() {
             "en",
             vec![
                 "the room; circle B on the board is the square outside its door",
-                "car, unit: one object each; you may step on, ending your move (+1 Sneeze); never pass over",
+                "car, unit: one object each; you may step on, ending your move (+1 Sneeze card); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
                 "Movement die (blue): toilet rolls you carry at turn start",
                 "2 toilet rolls: half, rounded up",
@@ -1379,7 +1416,7 @@ fn the_sheets_answer_what_first_games_left_open() {
             "de",
             vec![
                 "der Raum; der Kreis WC auf dem Brett ist das Feld vor seiner Tür",
-                "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser); nie darüber",
+                "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser-Karte); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
                 "Bewegungswürfel (blau): Klorollen, die du zu Zugbeginn trägst",
                 "2 Klorollen: die Hälfte, aufgerundet",

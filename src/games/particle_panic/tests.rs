@@ -1400,7 +1400,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
             let printed = crate::games::particle_panic::levels::tips(p.players).contains(&"last_card");
             assert!(all.contains(tip) || !printed, "{lang}: {tip}\n{all}");
             assert!(!all.contains(wrong), "{lang}: {wrong}");
-            let twice = if lang == "en" { "(the same one twice if you like)" } else { "(auch zweimal dieselbe)" };
+            let twice = if lang == "en" { "(the same one twice if you like, such as two codes)" } else { "(auch zweimal dieselbe)" };
             assert_eq!(all.contains(twice), p.players <= 2, "{lang} {} players: {twice}", p.players);
             let two_words = if lang == "en" { "(or last two)" } else { "letzte(n) Karte(n)" };
             assert_eq!(all.contains(two_words), two, "{lang} {} players: {two_words}", p.players);
@@ -1462,14 +1462,14 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "clubs add 1 each (hearts and clubs may go on one die; a re-roll drops earlier clubs)",
         "a spade moves any one particle, wherever it is, to a space next to its own with room",
-        "and never go up;",
+        "and never go",
         "can no longer enter a code",
         "Only a card's suit counts, never its rank.",
         "face up (only each top card shows), stack 1 beside space 1",
         "So one person reads it, before play, to lay out the real cards (best someone who is not playing",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
-        "(that is your Spend cards action: it must still be free this turn, or you are spending already)",
+        "(playing one takes your Spend cards action then and there, if it is still free this turn; if you are spending already, just play)",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",

@@ -1069,6 +1069,8 @@ impl Request {
         // The dice: a common die with as many sides as the grid, else the tape only.
         let die = COMMON_DICE.contains(&self.params.grid);
         ctx.insert("die", &die);
+        // Large print has one tracker a page: nothing to cut between.
+        ctx.insert("large", &self.style.is_large());
         Ok(texts.game(GAME, &ctx)?)
     }
 

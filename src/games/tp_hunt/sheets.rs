@@ -615,8 +615,19 @@ impl Context<'_> {
                     x += w;
                 }
             } else {
-                // The mark the note under the trackers explains: a word does not fit.
+                // The mark the note under the trackers explains: a word does not
+                // fit. The boxes a carried row does not carry are hatched.
                 page.centred_text(left + widths[0] / 2.0, cy, 9.0, Bold, CARRIED_MARK);
+                let mut x = left;
+                for (i, w) in widths.iter().enumerate() {
+                    if matches!(
+                        keys[i].0,
+                        "tracker_where" | "tracker_atd" | "tracker_money_in" | "tracker_money_out"
+                    ) {
+                        page.rect(x + 0.4, table_top + row_h + 0.4, w - 0.8, row_h - 0.8, None, Some(Colour::Grey(0.85)));
+                    }
+                    x += w;
+                }
             }
         });
         page.artifact(|page| {

@@ -1031,6 +1031,49 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
     assert!(web.contains("input.tp-hunt.jungle: Faustrecht (") && !web.contains("Dschungel"));
 }
 
+/// Large print has one tracker a page: its rules card says nothing of
+/// cutting trackers apart; a later tracker's carried row hatches the boxes
+/// it does not carry.
+#[test]
+fn large_print_has_nothing_to_cut_and_a_carried_row_hatches_what_it_does_not_carry() {
+    for (lang, cut) in [("en", "where a page holds two"), ("de", "eine Seite mit zweien")] {
+        let texts = crate::games::texts(lang, None).unwrap();
+        for large in [false, true] {
+            let req = Request {
+                style: crate::sheet::Style::large(large),
+                sheets: vec![sheets::SheetKind::Rules],
+                ..blank_request()
+            };
+            let labels = req.labels(&texts).unwrap();
+            let rules: String = labels
+                .rules
+                .iter()
+                .map(|b| match b {
+                    crate::text::Block::Heading(h) | crate::text::Block::Paragraph(h) => h.as_str(),
+                })
+                .collect();
+            assert_eq!(rules.contains(cut), !large, "{lang} large {large}");
+        }
+    }
+    // Standard print: the first tracker's start row and a later tracker's
+    // carried row each hatch four boxes or more (grey fills in the table).
+    let req = Request {
+        sheets: vec![sheets::SheetKind::Tracker],
+        ..blank_request()
+    };
+    let texts = crate::games::texts("en", None).unwrap();
+    let pages = req.document(&texts).unwrap().pages;
+    let greys = |page: &crate::sheet::Page| {
+        page.flat_items()
+            .into_iter()
+            .filter(|item| matches!(item, crate::sheet::Item::Rect { fill: Some(crate::sheet::Colour::Grey(g)), .. } if (*g - 0.85).abs() < 1e-6))
+            .count()
+    };
+    assert!(pages.len() >= 2, "{} tracker pages", pages.len());
+    assert!(greys(&pages[0]) >= 8, "start rows: {}", greys(&pages[0]));
+    assert!(greys(pages.last().unwrap()) >= 4, "carried rows: {}", greys(pages.last().unwrap()));
+}
+
 /// The score pad's row labels keep one size in every print, large print
 /// too: a long label wraps onto a second line rather than shrinking.
 #[test]
