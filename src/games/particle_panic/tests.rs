@@ -1470,6 +1470,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
         "(playing one takes your Spend cards action then and there, if it is still free this turn; if you are spending already, just play)",
+        "cards of one suit (a hand limit of",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
@@ -1492,6 +1493,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
         "(das ist deine Sonderaktion Karten ausspielen: noch frei oder schon begonnen)",
+        "Karten einer Farbe abwerfen (bei Handlimit ab",
     ];
     for p in every_setting() {
         let state = State::new(&p, &Deal::default());
@@ -1510,8 +1512,8 @@ fn the_sheets_answer_a_third_round_of_questions() {
             }
             // Shared cards are the receiver's to play on their own turns.
             let share = match lang {
-                "en" => "Share: give any cards to one player on your space; they play them on their own turns.",
-                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; er spielt sie in seinen Zügen.",
+                "en" => "Share: give any cards to one player on your space; they join that hand, for its own turns.",
+                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; sie kommen in seine Hand, für seine Züge.",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
             // Open hands, and the coin said where cards are collected.

@@ -699,7 +699,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "the first visitor may come back as the second",
         "A turn that starts on an X or a shaded square may drive out without a pass*: this turn, the shaded squares of the X you start on or beside (diagonally too) are free to cross;",
         "a car that cannot move at all stays where it is and its turn ends*.",
-        "then cross the store out (also when you buy nothing).",
+        "then cross the store out (also when you buy nothing: stopping on a store is always a visit).",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
@@ -711,7 +711,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "wer zuerst da war, darf als Zweiter wiederkommen",
         "darfst du ohne Pass hinausfahren*: in diesem Zug darfst du die markierten Felder des X, auf dem oder neben dem (auch schräg) du beginnst, frei durchfahren;",
         "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
-        "dann den Laden durchstreichen (auch wer nichts kauft).",
+        "dann den Laden durchstreichen (auch wer nichts kauft: Anhalten auf einem Laden ist immer ein Besuch).",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -951,7 +951,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Buy up as much toilet paper (TP: toilet paper rolls) as you can",
                 "You cannot end on the square where this turn began",
                 "buy up to as many rolls of TP as the larger die shows, at $1 each",
-                "Second visitor: buy up to that number, at $1 each, then cross the store out (also when you buy nothing).",
+                "Second visitor: buy up to that number, at $1 each, then cross the store out (also when you buy nothing: stopping on a store is always a visit).",
                 "From the third visit on (the store is crossed out), each visitor finds $1 on the ground.",
                 "You may come back to an ATM on any later turn, as often as you like (drive off first: a turn never ends where it began).",
                 "Doubles give $0 (the difference is 0); the ATM still works next time.",
@@ -963,13 +963,15 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "roll again if a store, ATM, X or car is on it",
                 "Sam's first turn (a made-up map):",
                 "(where a page holds two, first cut off the key strip along the bottom and keep it for both, then cut between them)",
+                "(also when you buy nothing: stopping on a store is always a visit)",
+                "The player with the most TP when the last store is crossed out",
             ],
             vec![
                 ("legend_store", "cross it out after its second visit"),
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
                 ("legend_start", "start on any edge square that is not an X (white or shaded, either is fine)"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
-                ("tracker_key", "One row a turn; turn 0 is the start (hatched: leave empty)."),
+                ("tracker_key", "One row a turn (grey boxes stay empty)."),
                 ("tracker_key", "Money in: from an ATM (0 on doubles), or $1 found"),
                 ("tracker_carried", "copied and not added up again: Wallet and TP total as last written; TP 1st, TP 2nd, TP lost and Jungle +/- as the column sums of the tracker before, its own first row included"),
                 ("tracker_next", "Turns from {turn} on: this tracker goes on from your tracker before."),
@@ -983,7 +985,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "Kaufe so viel Klopapier (englisch TP: toilet paper) wie möglich",
                 "Du darfst nicht auf dem Feld enden, auf dem dieser Zug begann",
                 "so viele Rollen, wie der höhere Würfel zeigt, oder weniger für je 1\u{a0}$ kaufen",
-                "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen (auch wer nichts kauft).",
+                "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen (auch wer nichts kauft: Anhalten auf einem Laden ist immer ein Besuch).",
                 "Ab dem dritten Besuch (durchgestrichen) findet man bei jedem Besuch 1\u{a0}$ auf dem Boden.",
                 "Wiederkommen darfst du in jedem späteren Zug (erst wegfahren: kein Zug endet, wo er begann).",
                 "Wer auf eine Gefahrenzone fährt, ein X-Feld (die markierten Felder daneben gehören nicht dazu), hält dort an",
@@ -995,6 +997,8 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "steht dort ein Laden, Automat, X oder Auto, noch einmal werfen",
                 "Sams erster Zug (auf einem ausgedachten Plan):",
                 "(eine Seite mit zweien: erst den Streifen mit der Legende unten abschneiden und für beide behalten, dann zwischen ihnen schneiden)",
+                "(auch wer nichts kauft: Anhalten auf einem Laden ist immer ein Besuch)",
+                "wenn der letzte Laden durchgestrichen ist, gewinnt",
             ],
             vec![
                 ("legend_store", "nach dem zweiten Besuch durchstreichen"),
@@ -1002,7 +1006,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 ("legend_start", "Start auf jedem Randfeld ohne X (weiß oder markiert, beides geht)"),
                 ("legend_atd", "Pass pro Zug"),
                 ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
-                ("tracker_key", "Eine Zeile pro Zug; Zug 0 ist der Start (Schraffiertes leer lassen)."),
+                ("tracker_key", "Eine Zeile pro Zug (graue Kästchen leer lassen)."),
                 ("tracker_key", "Geld ein: vom Automaten (Pasch: 0) oder 1\u{a0}$ gefunden"),
                 ("tracker_carried", "nur abgeschrieben, nicht noch einmal addiert: Börse und Rollen gesamt wie zuletzt; Rollen 1., Rollen 2., Rollen weg und Faustrecht +/- als Spaltensummen vom Blatt davor, dessen erste Zeile mitgezählt"),
                 ("tracker_next", "Züge ab {turn}: dieses Blatt setzt dein Blatt davor fort."),
