@@ -1471,6 +1471,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
         "(playing one takes your Spend cards action then and there, if it is still free this turn; if you are spending already, just play)",
         "cards of one suit (a hand limit of",
+        "A heart re-rolls a neutralisation die (the roll it replaces costs nothing),",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
@@ -1494,6 +1495,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
         "(das ist deine Sonderaktion Karten ausspielen: noch frei oder schon begonnen)",
         "Karten einer Farbe abwerfen (bei Handlimit ab",
+        "Herz wiederholt einen Neutralisierungswurf (der alte Wurf kostet nichts),",
     ];
     for p in every_setting() {
         let state = State::new(&p, &Deal::default());
