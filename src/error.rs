@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::message::Msg;
+use crate::message::{Arg, Msg};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -19,20 +19,13 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Error {
     pub kind: ErrorKind,
-    /// The message in English, as a log or a test reads it.
+    /// The message in English (the English catalogue's wording), as a log
+    /// or a test reads it.
     pub message: String,
     /// The setting (or form field) the error is about, when there is one.
     pub field: Option<String>,
-    /// What the message says as data, worded in the reader's language
-    /// where it is shown (`text::error_message`).
-    pub keyed: Option<Keyed>,
-}
-
-/// A message as data, after the places it stands behind (`stores: `, a
-/// file's name): those stay as the command line and files name them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Keyed {
-    pub prefix: String,
+    /// What the message says, as data: worded in the reader's language
+    /// where it is shown ([`Error::words`]).
     pub msg: Msg,
 }
 
@@ -42,41 +35,27 @@ pub const MAX_ECHO_CHARS: usize = 60;
 pub const MAX_MESSAGE_CHARS: usize = 400;
 
 impl Error {
-    pub fn input(message: impl Into<String>) -> Error {
-        Error {
-            kind: ErrorKind::Input,
-            message: tidy(&message.into()),
-            field: None,
-            keyed: None,
-        }
-    }
-
     /// Bad input, said as a message of the catalogues.
     pub fn msg(msg: Msg) -> Error {
         Error {
-            keyed: Some(Keyed {
-                prefix: String::new(),
-                msg: msg.clone(),
-            }),
-            ..Error::input(msg.words("en"))
+            kind: ErrorKind::Input,
+            message: tidy(&msg.words("en")),
+            field: None,
+            msg,
         }
     }
 
     /// Bad input about one setting, said as a message of the catalogues:
-    /// `field: message`, the field kept as data.
+    /// `field: message`, the field kept as data and named as given.
     pub fn setting_msg(field: &str, msg: Msg) -> Error {
-        Error::msg(msg).within(&format!("{field}: ")).at(field)
+        Error::msg(msg).within(field).at(field)
     }
 
-    /// Bad input about one setting: `field: message`, the field kept as data.
-    pub fn setting(field: &str, message: impl Into<String>) -> Error {
-        Error::input(format!("{field}: {}", message.into())).at(field)
-    }
-
-    pub fn io(message: impl Into<String>) -> Error {
+    /// A file that cannot be read or written.
+    pub fn io(msg: Msg) -> Error {
         Error {
             kind: ErrorKind::Io,
-            ..Error::input(message)
+            ..Error::msg(msg)
         }
     }
 
@@ -89,14 +68,18 @@ impl Error {
         self
     }
 
-    /// The same error with `prefix` before its message (where it happened:
-    /// a file's name, a pack's entry), its kind and field kept.
-    pub fn within(mut self, prefix: &str) -> Error {
-        self.message = tidy(&format!("{prefix}{}", self.message));
-        if let Some(k) = &mut self.keyed {
-            k.prefix = format!("{prefix}{}", k.prefix);
-        }
+    /// The same error after the place it happened (`place: message`): a
+    /// file's name or a setting as given ([`Arg::Text`]), or a place in
+    /// words ("board 2", a pack's entry) as a message; its kind and field kept.
+    pub fn within(mut self, place: impl Into<Arg>) -> Error {
+        self.msg = crate::msg!("at", place = place, message = self.msg);
+        self.message = tidy(&self.msg.words("en"));
         self
+    }
+
+    /// The message in `lang`, one line as [`tidy`] makes it.
+    pub fn words(&self, lang: &str) -> String {
+        tidy(&self.msg.words(lang))
     }
 
     pub fn exit_code(&self) -> i32 {
@@ -193,37 +176,64 @@ pub fn quote(input: &str) -> String {
     format!("'{cut}'")
 }
 
-/// An I/O error's reason in words, without the paths some libraries add to
-/// it (a temporary file's name means nothing to the person who gave the path).
-pub fn io_reason(e: &std::io::Error) -> String {
+/// An I/O error's reason as a message, without the paths some libraries
+/// add to it (a temporary file's name means nothing to the person who gave
+/// the path): by the system's error code where there is one, else by its kind.
+pub fn io_reason(e: &std::io::Error) -> Msg {
     let Some(code) = e.raw_os_error() else {
         // tempfile wraps the system's error with its temporary path: the system's.
-        let inner = e
+        if let Some(inner) = e
             .get_ref()
-            .and_then(|inner| inner.source()?.downcast_ref::<std::io::Error>());
-        return inner.map_or_else(|| e.kind().to_string(), io_reason);
+            .and_then(|inner| inner.source()?.downcast_ref::<std::io::Error>())
+        {
+            return io_reason(inner);
+        }
+        return io_kind(e);
     };
-    let words = match code {
-        libc::ENOSPC => "the disk is full",
-        libc::EDQUOT => "the disk quota is used up",
-        libc::EROFS => "the disk is read-only",
-        libc::EACCES | libc::EPERM => "permission denied",
-        libc::ENOENT => "no such file or folder",
-        libc::ENOTDIR => "a part of the path is not a folder",
-        libc::EISDIR => "it is a folder",
-        libc::EEXIST => "it exists already",
-        libc::ENAMETOOLONG => "the name is too long",
-        libc::EFBIG => "the file is too large",
-        libc::EMFILE | libc::ENFILE => "too many files are open",
-        libc::EIO => "the disk reported an error",
-        libc::EXDEV => "it is on another disk",
+    let key = match code {
+        libc::ENOSPC => "io.disk_full",
+        libc::EDQUOT => "io.quota",
+        libc::EROFS => "io.read_only",
+        libc::EACCES | libc::EPERM => "io.permission",
+        libc::ENOENT => "io.not_found",
+        libc::ENOTDIR => "io.not_a_folder",
+        libc::EISDIR => "io.is_a_folder",
+        libc::EEXIST => "io.exists",
+        libc::ENAMETOOLONG => "io.name_too_long",
+        libc::EFBIG => "io.too_large",
+        libc::EMFILE | libc::ENFILE => "io.too_many_open",
+        libc::EIO => "io.disk_error",
+        libc::EXDEV => "io.other_disk",
+        _ => return io_kind(&std::io::Error::from_raw_os_error(code)),
+    };
+    Msg::new(key)
+}
+
+/// An I/O error by its kind; a rare kind in the system's own words, which
+/// come as text and cannot be keyed ("File name too long (os error 36)",
+/// without the number).
+fn io_kind(e: &std::io::Error) -> Msg {
+    use std::io::ErrorKind as K;
+    let key = match e.kind() {
+        K::StorageFull => "io.disk_full",
+        K::QuotaExceeded => "io.quota",
+        K::ReadOnlyFilesystem => "io.read_only",
+        K::PermissionDenied => "io.permission",
+        K::NotFound => "io.not_found",
+        K::NotADirectory => "io.not_a_folder",
+        K::IsADirectory => "io.is_a_folder",
+        K::AlreadyExists => "io.exists",
+        K::FileTooLarge => "io.too_large",
+        K::CrossesDevices => "io.other_disk",
+        K::UnexpectedEof => "io.cut_short",
+        K::BrokenPipe => "io.reader_gone",
         _ => {
-            let text = std::io::Error::from_raw_os_error(code).to_string();
-            // "File name too long (os error 36)": the system's words, without the number.
-            return text.split(" (os error").next().unwrap_or(&text).to_string();
+            let text = e.to_string();
+            let words = text.split(" (os error").next().unwrap_or(&text).to_string();
+            return crate::msg!("io.system", why = words);
         }
     };
-    words.to_string()
+    Msg::new(key)
 }
 
 #[cfg(test)]
@@ -233,29 +243,24 @@ mod tests {
     #[test]
     fn echoed_input_is_stripped_of_control_characters_and_cut() {
         let long = "x".repeat(100_000);
-        let e = Error::input(format!("seed '{long}\u{1b}[31m\r' is bad"));
-        assert!(!e.message.chars().any(char::is_control), "{:?}", e.message);
-        assert!(e.message.chars().count() < 100, "{}", e.message.len());
-        assert!(e.message.ends_with("…' is bad"), "{}", e.message);
-        let e = Error::input("line one\nline two");
-        assert_eq!(e.message, "line one line two");
-        assert!(Error::input("y".repeat(10_000)).message.chars().count() <= MAX_MESSAGE_CHARS);
+        let e = tidy(&format!("seed '{long}\u{1b}[31m\r' is bad"));
+        assert!(!e.chars().any(char::is_control), "{e:?}");
+        assert!(e.chars().count() < 100, "{}", e.len());
+        assert!(e.ends_with("…' is bad"), "{e}");
+        assert_eq!(tidy("line one\nline two"), "line one line two");
+        assert!(tidy(&"y".repeat(10_000)).chars().count() <= MAX_MESSAGE_CHARS);
         assert_eq!(quote("a\u{7}b"), "'ab'");
         // A parser's message quotes the input it read in double quotes.
-        let e = Error::input(format!("invalid type: string \"{}\", expected u16", "z".repeat(392)));
-        assert!(e.message.chars().count() < 100, "{}", e.message);
+        let e = tidy(&format!("invalid type: string \"{}\", expected u16", "z".repeat(392)));
+        assert!(e.chars().count() < 100, "{e}");
         // Serde quotes an unknown field in backticks.
-        let e = Error::input(format!(
+        let e = tidy(&format!(
             "unknown field `{}`, expected one of `seed`, `count`",
             "k".repeat(200)
         ));
-        assert!(
-            !e.message.contains(&"k".repeat(61)) && e.message.ends_with("`seed`, `count`"),
-            "{}",
-            e.message
-        );
+        assert!(!e.contains(&"k".repeat(61)) && e.ends_with("`seed`, `count`"), "{e}");
         // An apostrophe that no other closes quotes nothing: the words after it stay.
         let words = format!("a class pack's code{}; the end", " and more".repeat(10));
-        assert_eq!(Error::input(words.clone()).message, words);
+        assert_eq!(tidy(&words), words);
     }
 }

@@ -82,3 +82,26 @@ fn inline(v: &serde_json::Value) -> String {
         other => serde_json::to_string(other).expect("a value serialises"),
     }
 }
+
+/// A JSON parser's refusal as a message, with where in the text it stopped.
+/// A file that is not JSON at all, or ends early, is said by key; what
+/// serde says about a layout's fields (a wrong type, a missing field) is
+/// serde's own English text, which no key can word, so it is carried as
+/// given inside a keyed sentence.
+pub fn error_msg(e: &serde_json::Error) -> crate::message::Msg {
+    use serde_json::error::Category;
+    let (line, column) = (e.line(), e.column());
+    match e.classify() {
+        Category::Eof => crate::msg!("json.eof", line = line, column = column),
+        Category::Syntax | Category::Io => crate::msg!("json.syntax", line = line, column = column),
+        Category::Data => {
+            let text = e.to_string();
+            let place = format!(" at line {line} column {column}");
+            let why = text.strip_suffix(&place).unwrap_or(&text).to_string();
+            match line {
+                0 => crate::msg!("json.data", why = why),
+                _ => crate::msg!("json.data_at", why = why, line = line, column = column),
+            }
+        }
+    }
+}

@@ -50,6 +50,7 @@ const DECLARATION: Declaration = Declaration {
     sheets_need: &[],
     actions: &[],
     texts: game_texts!("null-game"),
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],

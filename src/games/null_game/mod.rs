@@ -27,6 +27,9 @@ use crate::sheet::{DocumentInfo, MARGIN_MM, Page, Paper, Role, Stroke, Style};
 use crate::text::{GameTexts, Texts};
 
 pub const GAME: &str = "null-game";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: what a code's version names. Raise it only when a
 /// seed would deal another row; codes of earlier versions keep theirs.
 pub const VERSION: u32 = 1;

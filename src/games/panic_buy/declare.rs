@@ -114,6 +114,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["tally"],
     texts: game_texts!("panic-buy"),
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],
@@ -176,7 +177,7 @@ impl crate::game::Game for PanicBuy {
         request.check()?;
         // Asked for alone, the tally would print nothing in race mode.
         if request.params.mode == Mode::Race && request.sheets == [SheetKind::Tally] {
-            return Err(Error::setting_msg("sheets", crate::msg!("panic-buy.tally_in_race")));
+            return Err(Error::setting_msg("sheets", crate::msg!(super::MESSAGES, "panic-buy.tally_in_race")));
         }
         Ok(Box::new(request))
     }
@@ -280,19 +281,19 @@ fn simulate(values: &Values) -> Result<Report> {
     let lines = vec![
         msg!("report.board", code = code.to_string()),
         msg!(
-            "panic-buy.report.games",
+            super::MESSAGES, "panic-buy.report.games",
             games = r.games,
             players = params.players,
             mode = mode_words(params.mode)
         ),
-        msg!("panic-buy.report.rounds", median = r.median_rounds, p90 = r.p90_rounds),
+        msg!(super::MESSAGES, "panic-buy.report.rounds", median = r.median_rounds, p90 = r.p90_rounds),
         msg!(
-            "panic-buy.report.first_player",
+            super::MESSAGES, "panic-buy.report.first_player",
             share = dec(100.0 * r.first_player_win_share, 1),
             equal = dec(100.0 / params.teams() as f64, 1)
         ),
-        msg!("panic-buy.report.arrow", share = dec(100.0 * r.arrow_balance, 0)),
-        msg!("panic-buy.report.stalled", rounds = super::game::MAX_ROUNDS, stalled = r.stalled),
+        msg!(super::MESSAGES, "panic-buy.report.arrow", share = dec(100.0 * r.arrow_balance, 0)),
+        msg!(super::MESSAGES, "panic-buy.report.stalled", rounds = super::game::MAX_ROUNDS, stalled = r.stalled),
     ];
     Ok(Report {
         lines,
@@ -304,8 +305,8 @@ fn simulate(values: &Values) -> Result<Report> {
 /// A mode as the reader's language names it.
 fn mode_words(mode: Mode) -> crate::message::Msg {
     match mode {
-        Mode::Race => msg!("panic-buy.mode.race"),
-        Mode::Hoard => msg!("panic-buy.mode.hoard"),
+        Mode::Race => msg!(super::MESSAGES, "panic-buy.mode.race"),
+        Mode::Hoard => msg!(super::MESSAGES, "panic-buy.mode.hoard"),
     }
 }
 

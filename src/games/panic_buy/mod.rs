@@ -34,6 +34,9 @@ use crate::grid::{Cell, Grid, cell};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "panic-buy";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the board-making algorithm a code names. It changes
 /// only when a seed would give a different board; sheets always print in the
 /// current design, and every version's codes still make their boards.

@@ -236,11 +236,11 @@ impl Params {
         match self.mode {
             Mode::Race if !(2..=4).contains(&self.players) => Err(Error::setting_msg(
                 "players",
-                crate::msg!("panic-buy.players.race", n = self.players),
+                crate::msg!(super::MESSAGES, "panic-buy.players.race", n = self.players),
             )),
             Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::setting_msg(
                 "players",
-                crate::msg!("panic-buy.players.hoard", n = self.players),
+                crate::msg!(super::MESSAGES, "panic-buy.players.hoard", n = self.players),
             )),
             _ if self.band.0 > self.band.1 || self.band.1 > 40 => Err(Error::input(format!(
                 "band: {}-{} is not a range of path lengths",

@@ -19,6 +19,9 @@ use crate::games::Violation;
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "particle-panic";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the dealing algorithm a code names. It changes only
 /// when a seed would give a different deal; sheets (and ratings) always print
 /// in the current design. Versions 1 to 4 deal alike (2 to 4 once marked
@@ -389,28 +392,28 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
     if deal.hands.len() != p.players as usize {
         out.push(v(
             "hands",
-            msg!("particle-panic.hands", hands = deal.hands.len(), players = p.players),
+            msg!(MESSAGES, "particle-panic.hands", hands = deal.hands.len(), players = p.players),
         ));
     }
     for (i, h) in deal.hands.iter().enumerate() {
         if h.len() != HAND_SIZE {
             out.push(v(
                 "hands",
-                msg!("particle-panic.hand_size", player = i + 1, cards = h.len(), want = HAND_SIZE),
+                msg!(MESSAGES, "particle-panic.hand_size", player = i + 1, cards = h.len(), want = HAND_SIZE),
             ));
         }
     }
     if deal.stacks.len() != SPACES {
         out.push(v(
             "stacks",
-            msg!("particle-panic.stacks", stacks = deal.stacks.len(), want = SPACES),
+            msg!(MESSAGES, "particle-panic.stacks", stacks = deal.stacks.len(), want = SPACES),
         ));
     }
     let sizes: Vec<usize> = deal.stacks.iter().map(Vec::len).collect();
     if let (Some(lo), Some(hi)) = (sizes.iter().min(), sizes.iter().max())
         && hi - lo > 1
     {
-        out.push(v("stacks", msg!("particle-panic.stack_sizes", sizes = sizes.clone())));
+        out.push(v("stacks", msg!(MESSAGES, "particle-panic.stack_sizes", sizes = sizes.clone())));
     }
     // Every card of the deck exactly twice.
     let mut counts: std::collections::BTreeMap<Card, i32> = p.deck().into_iter().map(|c| (c, 0)).collect();
@@ -426,13 +429,13 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
             2 => {}
             0 | 1 => out.push(v(
                 "deck",
-                msg!("particle-panic.card_missing", card = card.to_string(), n = *n),
+                msg!(MESSAGES, "particle-panic.card_missing", card = card.to_string(), n = *n),
             )),
-            _ => out.push(v("deck", msg!("particle-panic.card_extra", card = card.to_string(), n = *n))),
+            _ => out.push(v("deck", msg!(MESSAGES, "particle-panic.card_extra", card = card.to_string(), n = *n))),
         }
     }
     if !foreign.is_empty() {
-        out.push(v("deck", msg!("particle-panic.foreign", cards = foreign)));
+        out.push(v("deck", msg!(MESSAGES, "particle-panic.foreign", cards = foreign)));
     }
     out
 }
@@ -588,7 +591,7 @@ impl Difficulty {
             return Err(Error::setting_msg(
                 "difficulty",
                 crate::msg!(
-                    "particle-panic.difficulty.uncalibrated",
+                    MESSAGES, "particle-panic.difficulty.uncalibrated",
                     players = params.players,
                     level = params.level.name(),
                     rules = params.rules().to_string(),
@@ -597,12 +600,12 @@ impl Difficulty {
         };
         if c.near_unwinnable() {
             let note = if params.five_codes {
-                crate::msg!("particle-panic.difficulty.five_codes_harder")
+                crate::msg!(MESSAGES, "particle-panic.difficulty.five_codes_harder")
             } else {
                 levels::LevelRow::of(params.players, false, DEFAULT_LEVEL)
                     .map(|r| {
                         crate::msg!(
-                            "particle-panic.difficulty.normal_wins",
+                            MESSAGES, "particle-panic.difficulty.normal_wins",
                             share = crate::message::dec(r.search * 100.0, 0)
                         )
                     })
@@ -611,7 +614,7 @@ impl Difficulty {
             return Err(Error::setting_msg(
                 "difficulty",
                 crate::msg!(
-                    "particle-panic.difficulty.near_unwinnable",
+                    MESSAGES, "particle-panic.difficulty.near_unwinnable",
                     players = params.players,
                     variant = params.variant(),
                     level = params.level.name(),

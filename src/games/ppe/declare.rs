@@ -150,9 +150,9 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
         p => crate::msg!("share.percent", share = crate::message::dec(p, 0)),
     };
     let key = if params.mode == Mode::Quick {
-        crate::msg!("ppe.target.too_far_quick", target = params.target, share = share)
+        crate::msg!(super::MESSAGES, "ppe.target.too_far_quick", target = params.target, share = share)
     } else {
-        crate::msg!("ppe.target.out_of_reach", target = params.target, share = share)
+        crate::msg!(super::MESSAGES, "ppe.target.out_of_reach", target = params.target, share = share)
     };
     Err(Error::setting_msg("target", key))
 }
@@ -184,6 +184,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["scorepad", "reference", "rules"],
     texts: TEXTS,
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],
@@ -264,7 +265,7 @@ impl crate::game::Game for Ppe {
         };
         if json.dice.len() != DICE || json.dice.iter().any(|d| d.len() != SIDES) {
             let sizes: Vec<usize> = json.dice.iter().map(|d| d.len()).collect();
-            says("six-dice", msg!("ppe.six_dice", dice = json.dice.len(), faces = sizes));
+            says("six-dice", msg!(super::MESSAGES, "ppe.six_dice", dice = json.dice.len(), faces = sizes));
         }
         for (i, die) in json.dice.iter().enumerate() {
             for f in Face::ALL {
@@ -272,7 +273,7 @@ impl crate::game::Game for Ppe {
                 if n > 1 {
                     says(
                         "no-face-twice",
-                        msg!("ppe.no_face_twice", die = i + 1, face = super::face_words(f), n = n),
+                        msg!(super::MESSAGES, "ppe.no_face_twice", die = i + 1, face = super::face_words(f), n = n),
                     );
                 }
             }
@@ -282,7 +283,7 @@ impl crate::game::Game for Ppe {
             if n != counts.get(f) as usize {
                 says(
                     "face-counts",
-                    msg!("ppe.face_counts", face = super::face_words(f), n = n, want = counts.get(f)),
+                    msg!(super::MESSAGES, "ppe.face_counts", face = super::face_words(f), n = n, want = counts.get(f)),
                 );
             }
         }
@@ -309,11 +310,11 @@ fn score(values: &Values) -> Result<Report> {
     let s = super::score(&roll);
     let yes = |b: bool| if b { msg!("yes") } else { msg!("no") };
     let lines = vec![
-        msg!("ppe.report.points", points = s.points),
-        msg!("ppe.report.outcome", outcome = super::outcome_words(s.outcome)),
-        msg!("ppe.report.lose_next_turn", yes = yes(s.lose_next_turn)),
-        msg!("ppe.report.lose_game_total", yes = yes(s.lose_game_total)),
-        msg!("ppe.report.out", yes = yes(s.out)),
+        msg!(super::MESSAGES, "ppe.report.points", points = s.points),
+        msg!(super::MESSAGES, "ppe.report.outcome", outcome = super::outcome_words(s.outcome)),
+        msg!(super::MESSAGES, "ppe.report.lose_next_turn", yes = yes(s.lose_next_turn)),
+        msg!(super::MESSAGES, "ppe.report.lose_game_total", yes = yes(s.lose_game_total)),
+        msg!(super::MESSAGES, "ppe.report.out", yes = yes(s.out)),
     ];
     Ok(Report {
         lines,
@@ -339,22 +340,22 @@ fn odds(values: &Values) -> Result<Report> {
         "outcomes": outcomes,
         "expected_points": o.expected_points(),
     });
-    let mut lines = vec![msg!("ppe.report.dice_from", seed = seed.to_string())];
+    let mut lines = vec![msg!(super::MESSAGES, "ppe.report.dice_from", seed = seed.to_string())];
     for (i, d) in dice.iter().enumerate() {
         let names: Vec<crate::message::Msg> = d.iter().map(|f| super::face_words(*f)).collect();
-        lines.push(msg!("ppe.report.die", n = i + 1, faces = names));
+        lines.push(msg!(super::MESSAGES, "ppe.report.die", n = i + 1, faces = names));
     }
-    lines.push(msg!("ppe.report.all_rolls", total = o.total));
+    lines.push(msg!(super::MESSAGES, "ppe.report.all_rolls", total = o.total));
     for (k, v) in &o.outcomes {
         lines.push(msg!(
-            "ppe.report.outcome_line",
+            super::MESSAGES, "ppe.report.outcome_line",
             outcome = super::outcome_words(*k),
             rolls = *v,
             share = crate::message::dec(100.0 * *v as f64 / o.total as f64, 2)
         ));
     }
     lines.push(msg!(
-        "ppe.report.expected",
+        super::MESSAGES, "ppe.report.expected",
         points = crate::message::dec(o.expected_points(), 4)
     ));
     Ok(Report {

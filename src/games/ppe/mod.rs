@@ -16,6 +16,9 @@ use crate::error::{Error, Result};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "ppe";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the dice-making algorithm a code names. It changes only
 /// when a seed would give different dice; sheets always print in the current
 /// design. Versions 1 and 2 make the same dice (2 once marked a sheet change).
@@ -76,7 +79,7 @@ impl Face {
         Face::ALL.into_iter().find(|f| f.name() == n || printed(*f)).ok_or_else(|| {
             let names: Vec<crate::message::Msg> = Face::ALL.iter().map(|f| face_words(*f)).collect();
             Error::msg(crate::msg!(
-                "ppe.unknown_face",
+                MESSAGES, "ppe.unknown_face",
                 face = crate::error::quote(name.trim()),
                 faces = names
             ))
@@ -93,16 +96,16 @@ impl Face {
 pub fn face_words(face: Face) -> crate::message::Msg {
     use crate::msg;
     match face {
-        Face::Virus => msg!("ppe.face.virus"),
-        Face::LongNosedMan => msg!("ppe.face.long_nosed_man"),
-        Face::Vaccine => msg!("ppe.face.vaccine"),
-        Face::Ventilator => msg!("ppe.face.ventilator"),
-        Face::Heroes => msg!("ppe.face.heroes"),
-        Face::FaceShield => msg!("ppe.face.face_shield"),
-        Face::Mask => msg!("ppe.face.mask"),
-        Face::SocialDistancing => msg!("ppe.face.social_distancing"),
-        Face::HandSanitizer => msg!("ppe.face.hand_sanitizer"),
-        Face::Gloves => msg!("ppe.face.gloves"),
+        Face::Virus => msg!(MESSAGES, "ppe.face.virus"),
+        Face::LongNosedMan => msg!(MESSAGES, "ppe.face.long_nosed_man"),
+        Face::Vaccine => msg!(MESSAGES, "ppe.face.vaccine"),
+        Face::Ventilator => msg!(MESSAGES, "ppe.face.ventilator"),
+        Face::Heroes => msg!(MESSAGES, "ppe.face.heroes"),
+        Face::FaceShield => msg!(MESSAGES, "ppe.face.face_shield"),
+        Face::Mask => msg!(MESSAGES, "ppe.face.mask"),
+        Face::SocialDistancing => msg!(MESSAGES, "ppe.face.social_distancing"),
+        Face::HandSanitizer => msg!(MESSAGES, "ppe.face.hand_sanitizer"),
+        Face::Gloves => msg!(MESSAGES, "ppe.face.gloves"),
     }
 }
 
@@ -110,11 +113,11 @@ pub fn face_words(face: Face) -> crate::message::Msg {
 pub fn outcome_words(outcome: Outcome) -> crate::message::Msg {
     use crate::msg;
     match outcome {
-        Outcome::Ok => msg!("ppe.outcome.ok"),
-        Outcome::TurnOver => msg!("ppe.outcome.turn_over"),
-        Outcome::Whammy => msg!("ppe.outcome.whammy"),
-        Outcome::DoubleWhammy => msg!("ppe.outcome.double_whammy"),
-        Outcome::TripleWhammy => msg!("ppe.outcome.triple_whammy"),
+        Outcome::Ok => msg!(MESSAGES, "ppe.outcome.ok"),
+        Outcome::TurnOver => msg!(MESSAGES, "ppe.outcome.turn_over"),
+        Outcome::Whammy => msg!(MESSAGES, "ppe.outcome.whammy"),
+        Outcome::DoubleWhammy => msg!(MESSAGES, "ppe.outcome.double_whammy"),
+        Outcome::TripleWhammy => msg!(MESSAGES, "ppe.outcome.triple_whammy"),
     }
 }
 
@@ -345,7 +348,7 @@ pub fn parse_roll(text: &str) -> Result<Vec<Face>> {
     if faces.len() != DICE {
         return Err(Error::setting_msg(
             "roll",
-            crate::msg!("ppe.roll_size", faces = faces.len()),
+            crate::msg!(MESSAGES, "ppe.roll_size", faces = faces.len()),
         ));
     }
     Ok(faces)

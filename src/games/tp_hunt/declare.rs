@@ -204,6 +204,7 @@ const DECLARATION: Declaration = Declaration {
     // page; the dice tape prints whole too (a share would hold half its rolls).
     small_sheets: &["scorepad", "rules"],
     texts: game_texts!("tp-hunt"),
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],
@@ -366,20 +367,20 @@ fn simulate(values: &Values) -> Result<Report> {
         msg!("report.map", code = code.to_string()),
         msg!("report.games_players", games = r.games, players = params.players),
         msg!(
-            "tp-hunt.report.turns",
+            super::MESSAGES, "tp-hunt.report.turns",
             median = r.median_turns,
             p90 = r.p90_turns,
             minutes = super::play_minutes(params.players, r.median_turns)
         ),
         msg!(
-            "tp-hunt.report.first_player",
+            super::MESSAGES, "tp-hunt.report.first_player",
             share = dec(100.0 * r.first_player_win_share, 1),
             se = dec(100.0 * r.first_player_se, 1),
             equal = dec(100.0 / params.players as f64, 1)
         ),
-        msg!("tp-hunt.report.winning_tp", median = r.median_winning_tp),
-        msg!("tp-hunt.report.tape_rows", p90 = r.p90_tape_rows),
-        msg!("tp-hunt.report.stalled", turns = super::game::MAX_TURNS, stalled = r.stalled),
+        msg!(super::MESSAGES, "tp-hunt.report.winning_tp", median = r.median_winning_tp),
+        msg!(super::MESSAGES, "tp-hunt.report.tape_rows", p90 = r.p90_tape_rows),
+        msg!(super::MESSAGES, "tp-hunt.report.stalled", turns = super::game::MAX_TURNS, stalled = r.stalled),
     ];
     Ok(Report {
         lines,

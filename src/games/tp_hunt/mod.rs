@@ -20,6 +20,9 @@ use crate::grid::{Cell, Grid};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "tp-hunt";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the map-making algorithm a code names. It changes only
 /// when a seed would give a different map; sheets always print in the current
 /// design. Versions 1 and 2 make the same maps (2 once marked a sheet change).
@@ -452,7 +455,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     let endless = last_map.is_some_and(|m| rating(p, &m).median_turns >= game::MAX_TURNS);
     if p.atms == 0 && endless {
         // Measured: every map of the default settings with at least 1 ATM passes.
-        return Err(Error::setting_msg("atms", crate::msg!("tp-hunt.no_atms")));
+        return Err(Error::setting_msg("atms", crate::msg!(MESSAGES, "tp-hunt.no_atms")));
     }
     let why: Vec<crate::message::Msg> = last_rated
         .iter()
@@ -462,7 +465,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
         })
         .collect();
     Err(Error::msg(crate::msg!(
-        "tp-hunt.no_legal_map",
+        MESSAGES, "tp-hunt.no_legal_map",
         rated = rated,
         stores = p.stores,
         atms = p.atms,
@@ -478,9 +481,9 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
 /// command line beside it).
 fn rule_words(rule: &str) -> crate::message::Msg {
     if rule == Rule::LengthBand.name() {
-        crate::msg!("tp-hunt.rule.length-band")
+        crate::msg!(MESSAGES, "tp-hunt.rule.length-band")
     } else if rule == Rule::FirstFair.name() {
-        crate::msg!("tp-hunt.rule.first-fair")
+        crate::msg!(MESSAGES, "tp-hunt.rule.first-fair")
     } else {
         crate::msg!("word", word = rule)
     }
@@ -522,9 +525,9 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     use crate::msg;
     let g = map.grid();
     for (what, have, want) in [
-        (msg!("tp-hunt.counts.stores", have = map.stores.len(), want = p.stores), map.stores.len(), p.stores as usize),
-        (msg!("tp-hunt.counts.atms", have = map.atms.len(), want = p.atms), map.atms.len(), p.atms as usize),
-        (msg!("tp-hunt.counts.dangers", have = map.dangers.len(), want = p.dangers), map.dangers.len(), p.dangers as usize),
+        (msg!(MESSAGES, "tp-hunt.counts.stores", have = map.stores.len(), want = p.stores), map.stores.len(), p.stores as usize),
+        (msg!(MESSAGES, "tp-hunt.counts.atms", have = map.atms.len(), want = p.atms), map.atms.len(), p.atms as usize),
+        (msg!(MESSAGES, "tp-hunt.counts.dangers", have = map.dangers.len(), want = p.dangers), map.dangers.len(), p.dangers as usize),
     ] {
         if have != want {
             out.push(Violation::keyed(Rule::Counts.name(), what));
@@ -535,7 +538,7 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     if !outside.is_empty() {
         out.push(Violation::keyed(
             Rule::InsideGrid.name(),
-            msg!("tp-hunt.outside", grid = g.size, cells = list(&outside)),
+            msg!(MESSAGES, "tp-hunt.outside", grid = g.size, cells = list(&outside)),
         ));
     }
 
@@ -561,16 +564,16 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
         } else {
             Rule::DistinctCells
         };
-        out.push(Violation::keyed(rule.name(), msg!("tp-hunt.shared", cell = c.to_string(), marks = names)));
+        out.push(Violation::keyed(rule.name(), msg!(MESSAGES, "tp-hunt.shared", cell = c.to_string(), marks = names)));
     }
 }
 
 /// A mark as the reader's language names it, with its article ("a store").
 fn mark_words(m: Mark) -> crate::message::Msg {
     match m {
-        Mark::Store => crate::msg!("tp-hunt.mark.store"),
-        Mark::Atm => crate::msg!("tp-hunt.mark.atm"),
-        Mark::Danger => crate::msg!("tp-hunt.mark.danger"),
+        Mark::Store => crate::msg!(MESSAGES, "tp-hunt.mark.store"),
+        Mark::Atm => crate::msg!(MESSAGES, "tp-hunt.mark.atm"),
+        Mark::Danger => crate::msg!(MESSAGES, "tp-hunt.mark.danger"),
     }
 }
 
@@ -614,8 +617,8 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
             if g.orthogonal(c).all(|n| !open(n)) {
                 walled[g.index(c)] = true;
                 let key = match mark {
-                    Mark::Store => crate::msg!("tp-hunt.walled_in.store", cell = c.to_string()),
-                    _ => crate::msg!("tp-hunt.walled_in.atm", cell = c.to_string()),
+                    Mark::Store => crate::msg!(MESSAGES, "tp-hunt.walled_in.store", cell = c.to_string()),
+                    _ => crate::msg!(MESSAGES, "tp-hunt.walled_in.atm", cell = c.to_string()),
                 };
                 out.push(Violation::keyed(rule.name(), key));
             }
@@ -630,8 +633,8 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
         for (m, c) in items {
             if !main[g.index(c)] {
                 let key = match m {
-                    Mark::Store => crate::msg!("tp-hunt.unreachable.store", cell = c.to_string()),
-                    _ => crate::msg!("tp-hunt.unreachable.atm", cell = c.to_string()),
+                    Mark::Store => crate::msg!(MESSAGES, "tp-hunt.unreachable.store", cell = c.to_string()),
+                    _ => crate::msg!(MESSAGES, "tp-hunt.unreachable.atm", cell = c.to_string()),
                 };
                 out.push(Violation::keyed(Rule::Reachable.name(), key));
             }
@@ -643,7 +646,7 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
         if starts < p.players as usize {
             out.push(Violation::keyed(
                 Rule::StartCells.name(),
-                crate::msg!("tp-hunt.start_cells", starts = starts, players = p.players),
+                crate::msg!(MESSAGES, "tp-hunt.start_cells", starts = starts, players = p.players),
             ));
         }
     }
@@ -746,7 +749,7 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     if length && !(lo..=hi).contains(&r.median_turns) {
         out.push(Violation::keyed(
             Rule::LengthBand.name(),
-            crate::msg!("tp-hunt.length_band", turns = r.median_turns, lo = lo, hi = hi),
+            crate::msg!(MESSAGES, "tp-hunt.length_band", turns = r.median_turns, lo = lo, hi = hi),
         ));
     }
     let equal = 1.0 / p.players as f64;
@@ -756,7 +759,7 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
             out.push(Violation::keyed(
                 Rule::FirstFair.name(),
                 crate::msg!(
-                    "tp-hunt.first_fair",
+                    MESSAGES, "tp-hunt.first_fair",
                     share = dec(100.0 * r.first_player_win_share, 1),
                     se = dec(100.0 * r.first_player_se, 1),
                     margin = dec(100.0 * FIRST_FAIR_MARGIN, 0),
@@ -770,7 +773,7 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
         out.push(Violation::keyed(
             Rule::FirstFair.name(),
             crate::msg!(
-                "tp-hunt.first_fair_v3",
+                MESSAGES, "tp-hunt.first_fair_v3",
                 share = dec(100.0 * r.first_player_win_share, 0),
                 margin = dec(100.0 * FIRST_FAIR_SLACK, 0),
                 equal = dec(100.0 * equal, 0)
