@@ -146,7 +146,7 @@ fn edits(a: &[char], b: &[char]) -> usize {
 }
 
 /// The refusal of `value`, none of the names `setting` takes.
-fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
+pub fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
     let choices = values.join(", ");
     let msg = match nearest(value, values) {
         Some(near) => crate::msg!(
@@ -174,6 +174,11 @@ pub fn not_whole(text: &str) -> Msg {
 /// The refusal of a number outside `min` to `max`.
 pub fn out_of_range(n: impl Into<crate::message::Arg>, min: impl Into<crate::message::Arg>, max: impl Into<crate::message::Arg>) -> Msg {
     crate::msg!("number.range", n = n, min = min, max = max)
+}
+
+/// The refusal of a number of players outside a game's `min` to `max`.
+pub fn players_range(n: impl Into<crate::message::Arg>, game: &str, min: impl Into<crate::message::Arg>, max: impl Into<crate::message::Arg>) -> Msg {
+    crate::msg!("number.players", n = n, game = game, min = min, max = max)
 }
 
 /// The settings every game takes the same way.
@@ -1019,6 +1024,6 @@ mod tests {
         );
         let e = refusal("rule-off", "reachable,counts");
         assert!(e.message.contains("unknown rule-off 'counts'"), "{}", e.message);
-        assert!(crate::text::error_message("de", &e).contains("(zur Wahl: reachable, start-cells)"));
+        assert!(e.words("de").contains("(zur Wahl: reachable, start-cells)"));
     }
 }

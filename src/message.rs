@@ -191,6 +191,26 @@ impl Msg {
     }
 }
 
+impl Msg {
+    /// The keys of this message and of the messages among its arguments
+    /// that its book does not word in `lang` (for the tests).
+    pub fn unworded_in(&self, lang: &str) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.book.wording(lang, self.key).is_none() {
+            out.push(self.key);
+        }
+        let mut args: Vec<&Arg> = self.args.iter().map(|(_, a)| a).collect();
+        while let Some(arg) = args.pop() {
+            match arg {
+                Arg::Msg(m) => out.extend(m.unworded_in(lang)),
+                Arg::List(items) => args.extend(items),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
 impl From<i64> for Arg {
     fn from(n: i64) -> Arg {
         Arg::Int(n)

@@ -624,7 +624,7 @@ mod tests {
             let common = Common::for_seed(crate::seed::Seed::new("1").unwrap());
             let request = crate::game::request(*game, &common, &Values::default()).unwrap();
             // A game renders its texts before its first page.
-            match request.pages(&en, &mut |_| Err(crate::error::Error::input(enough))) {
+            match request.pages(&en, &mut |_| Err(crate::error::Error::msg(msg!("word", word = enough)))) {
                 Err(e) if e.message == enough => {}
                 other => panic!("{}: {:?}", game.name(), other.err()),
             }

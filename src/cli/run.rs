@@ -13,18 +13,19 @@ use crate::game::Game;
 use crate::games::request::GameRequest;
 use crate::jobs::document::DocumentOptions;
 use crate::jobs::{self, DocumentInput, EntryInput, Format, PackInput, TextOptions};
+use crate::msg;
 use crate::output;
 use crate::seed::SheetCode;
 use crate::text::{Texts, counted};
 
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
 pub fn run(matches: ArgMatches) -> Result<i32> {
-    let parse = |e: clap::Error| Error::input(e.to_string());
+    let parse = clap_error;
     if matches.get_flag("progress") {
         crate::progress::ask_for_lines();
     }
     let Some((name, m)) = matches.subcommand() else {
-        return Err(Error::input("no command given (see panicpress --help)"));
+        return Err(Error::msg(msg!("cli.no_command")));
     };
     if let Ok(game) = crate::games::find(name) {
         if let Some((action, am)) = m.subcommand() {
@@ -53,16 +54,32 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
             Ok(0)
         }
         "man" => manual_pages(m.get_one::<PathBuf>("dir").map(PathBuf::as_path)),
-        other => Err(Error::input(format!("unknown command {}", crate::error::quote(other)))),
+        other => Err(Error::msg(msg!("cli.unknown_command", name = crate::error::quote(other)))),
     }
+}
+
+/// The `--lang` of a command that prints words but no sheets (a verdict,
+/// a report), refused as every door refuses a language the texts lack.
+fn language(m: &ArgMatches) -> Result<&str> {
+    match m.get_one::<String>("lang").map(String::as_str) {
+        None => Ok("en"),
+        Some(lang) if crate::text::LANGUAGES.contains(&lang) => Ok(lang),
+        Some(lang) => Err(Error::setting_msg("lang", crate::text::unknown_language(lang))),
+    }
+}
+
+/// Arguments the parsed command line does not fit (never, for the commands
+/// it declares): clap's own English words, which no key can word.
+fn clap_error(e: clap::Error) -> Error {
+    Error::msg(msg!("word", word = e.to_string()))
 }
 
 /// A game's action: its values from the flags, its report printed as text or JSON.
 fn run_action(game: &dyn Game, name: &str, m: &ArgMatches) -> Result<i32> {
     let action = game.action(name)?;
     let values = super::values_of(m, &action.takes(game))?;
+    let lang = language(m)?;
     let report = action.call(game, &values)?;
-    let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
     if m.get_flag("json") {
         println!("{}", crate::json::readable_json(&report.json).trim_end());
     } else {
@@ -82,7 +99,7 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
         let man = clap_mangen::Man::new(cmd);
         let mut out = Vec::new();
         man.render(&mut out)
-            .map_err(|e| Error::io(format!("manual page: {e}")))?;
+            .map_err(|e| Error::io(msg!("cli.manual", why = crate::error::io_reason(&e))))?;
         Ok((man.get_filename(), out))
     };
     let mut top = super::command().disable_help_subcommand(true);
@@ -91,7 +108,10 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
         output::write(Path::new("-"), &render(top)?.1)?;
         return Ok(0);
     };
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("cannot make folder {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        let folder = dir.display().to_string();
+        Error::io(msg!("cli.make_folder", folder = folder, why = crate::error::io_reason(&e)))
+    })?;
     let mut pending = vec![top];
     let mut written = 0;
     while let Some(cmd) = pending.pop() {
@@ -118,7 +138,7 @@ pub struct Options {
 /// The request parsed command-line arguments stand for, and how to write
 /// it. A `--config` file gives settings and common options the flags do not.
 pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequest, Options)> {
-    let out = OutputArgs::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
+    let out = OutputArgs::from_arg_matches(m).map_err(clap_error)?;
     let mut input = DocumentInput::new(game);
     input.random_seed_unless_given();
     // The settings file first: the flags given beside it win.
@@ -127,7 +147,7 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequ
         let (common, values) = config::read_settings_file(game, path)?;
         input.values(&config::read_files(game, &values)?);
         for (key, value) in &common {
-            let text = config::toml_text(value).map_err(|e| e.at(key).within(&format!("config: {key}: ")))?;
+            let text = config::toml_text(value).map_err(|e| e.at(key).within(key.as_str()).within(msg!("cli.config")))?;
             input.field(key, &text)?;
             from_file.push(key.clone());
         }
@@ -149,7 +169,7 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequ
         input.format(format);
     }
     let spec = input.build().map_err(|e| match e.field.as_deref() {
-        Some(field) if from_file.iter().any(|k| k == field) => e.within("config: "),
+        Some(field) if from_file.iter().any(|k| k == field) => e.within(msg!("cli.config")),
         _ => e,
     })?;
     let mut out = out;
@@ -172,15 +192,12 @@ fn regen(args: &RegenArgs) -> Result<i32> {
     if let Some(rest) = args.code.trim().strip_prefix("pack:") {
         // A pack code names the pack, not one sheet: the roster is not in it.
         let seed = rest.rsplit(':').next().unwrap_or("");
-        return Err(Error::setting(
-            "code",
-            format!(
-                "{} is a pack code from a teacher key; make the pack again with its roster and the same settings (panicpress pack --roster FILE --seed {} ...), or regen one student's sheet code from the key with --name",
-                crate::error::quote(&args.code),
-                crate::error::quote(seed)
-            ),
-        )
-        .within("regen: "));
+        let pack_code = msg!(
+            "cli.pack_code",
+            code = crate::error::quote(&args.code),
+            seed = crate::error::quote(seed)
+        );
+        return Err(Error::setting_msg("code", pack_code).within("regen"));
     }
     let code = SheetCode::parse(&args.code)?;
     let mut out = args.out.clone();
@@ -204,16 +221,16 @@ fn regen(args: &RegenArgs) -> Result<i32> {
 /// verdict worded in `--lang` (each broken rule still named as `rules` lists it).
 fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     let path = m.get_one::<PathBuf>("file").expect("required");
-    let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
+    let lang = language(m)?;
     let values = super::values(m, game)?;
     values.check(game)?;
     let text = config::read_file(path)?;
     let verdict = game.validate(&path.display().to_string(), &text, &values)?;
     for (place, v) in &verdict.broken {
-        println!("{}", v.line_in(lang, place));
+        println!("{}", v.line_in(lang, place.as_ref()));
     }
     if verdict.broken.is_empty() {
-        println!("{}", crate::text::message_in(lang, &verdict.legal, None));
+        println!("{}", verdict.legal.words(lang));
         Ok(0)
     } else {
         Ok(1)
@@ -249,10 +266,7 @@ fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
     )?;
     let to_stdout = output::is_stdout(&written.path);
     if let Some(note) = jobs::per_page_note(&[request], &texts, options.per_page)? {
-        eprintln!(
-            "note: {}",
-            crate::text::message_in(texts.lang(), &note, Some("per-page"))
-        );
+        eprintln!("note: {}", note.words(texts.lang()));
     }
     if !to_stdout {
         let what = written
@@ -285,7 +299,7 @@ struct PlannedPack {
     /// The name it is saved under by default, without the extension.
     name: String,
     /// Names the fonts cannot print as they are.
-    warnings: Vec<String>,
+    warnings: Vec<crate::message::Msg>,
 }
 
 /// What the pack's flags and pack file ask for: the pack file's fields
@@ -296,42 +310,34 @@ fn pack_input(args: &PackArgs, m: &ArgMatches) -> Result<PackInput> {
         None => None,
     };
     if args.players.is_some() && args.game.is_some() && args.per.as_deref() != Some("student") {
-        return Err(Error::setting(
-            "players",
-            "at tables each table plays with as many players as sit at it: give --table-size, or --per student for a take-home set of that many players",
-        )
-        .within("pack: "));
+        return Err(Error::setting_msg("players", msg!("cli.pack_players")).within(msg!("cli.pack")));
     }
     let settings = super::given(m, &super::pack_settings());
     let mut input = PackInput::default();
     match (&args.game, &file) {
-        (Some(_), Some(_)) => return Err(Error::input("pack: give --game or a pack file, not both")),
+        (Some(_), Some(_)) => return Err(Error::msg(msg!("cli.pack_both")).within(msg!("cli.pack"))),
         (Some(game), None) => input.entry(flag_entry(crate::games::find(game)?, args, &settings)?),
         (None, _) if !settings.is_empty() => {
             let mut names: Vec<String> = settings.iter().map(|(s, _)| format!("--{}", s.name)).collect();
             names.dedup();
-            return Err(Error::input(format!(
-                "pack: settings given as flags ({}) go with --game; in a pack file they belong in its entries",
-                names.join(", ")
-            )));
+            let flags = msg!("cli.pack_flags", flags = names.join(", "));
+            return Err(Error::msg(flags).within(msg!("cli.pack")));
         }
         (None, Some(file)) if file.entry.is_empty() => {
-            return Err(Error::input(
-                "pack file: no [[entry]] tables (each names a game and its sheets)",
-            ));
+            return Err(Error::msg(msg!("cli.pack_no_entries")).within(msg!("cli.pack_file")));
         }
         (None, Some(file)) => {
             for (i, entry) in file.entry.iter().enumerate() {
-                let label = (file.entry.len() > 1).then(|| format!("entry {}", i + 1));
-                input.entry(EntryInput::from_pack_file(entry, label.as_deref())?);
+                let label = (file.entry.len() > 1).then_some(i + 1);
+                input.entry(EntryInput::from_pack_file(entry, label)?);
             }
         }
-        (None, None) => return Err(Error::input("pack: name a game (--game tp-hunt) or a pack file")),
+        (None, None) => return Err(Error::msg(msg!("cli.pack_none")).within(msg!("cli.pack"))),
     }
     let mut roster = args.roster.clone();
     if let Some(file) = &file {
         if let Some(seed) = &file.seed {
-            let text = config::toml_text(seed).map_err(|e| e.at("seed").within("pack file: seed: "))?;
+            let text = config::toml_text(seed).map_err(|e| e.at("seed").within("seed").within(msg!("cli.pack_file")))?;
             input.field("seed", &text)?;
         }
         let typed = [
@@ -429,7 +435,7 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
         warnings,
     } = plan_pack(args, m)?;
     for warning in warnings {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", warning.words(texts.lang()));
     }
     let default_path = |ext: &str| Path::new(output::DEFAULT_DIR).join(format!("{name}{ext}"));
     let out = &args.out;

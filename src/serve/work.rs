@@ -35,7 +35,7 @@ pub struct Made {
 
 /// The words of a budget refusal: what the request would cost, and what to lower.
 fn over_budget(what: Msg, most: Msg, lower: Msg) -> Refusal {
-    Refusal::msg(422, msg!("work.too_much", what = what, most = most, lower = lower))
+    Refusal::new(422, msg!("work.too_much", what = what, most = most, lower = lower))
 }
 
 /// Refuses at once work that would play more simulated games than the budget.
@@ -64,7 +64,7 @@ pub fn check_pages(
     let drawn = draw(&mut |_| {
         pages += 1;
         if pages > room {
-            return Err(Error::input(STOP));
+            return Err(stop());
         }
         Ok(())
     });
@@ -80,8 +80,10 @@ pub fn check_pages(
     Ok(pages)
 }
 
-/// The message that stops drawing once enough is known (never shown).
-const STOP: &str = "enough pages";
+/// The error that stops drawing once enough is known (never shown).
+fn stop() -> Error {
+    Error::msg(msg!("word", word = "enough pages"))
+}
 
 /// What to lower, said to someone making one game's sheets.
 pub fn lower_sheets() -> Msg {
@@ -176,7 +178,7 @@ pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
             seen += 1;
             if seen == n {
                 found = Some(crate::render::svg::page_svg(&page));
-                return Err(Error::input(STOP));
+                return Err(stop());
             }
             Ok(())
         });
@@ -184,9 +186,14 @@ pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
         Some(svg) => Ok(svg),
         None => {
             drawn?;
-            Err(Refusal::new(400, format!("page: {n} is out of range (the sheets have {seen} pages)")).at("page"))
+            Err(page_out_of_range(n, seen))
         }
     }
+}
+
+/// The refusal of page `n` of sheets of `pages` pages.
+pub fn page_out_of_range(n: usize, pages: usize) -> Refusal {
+    Refusal::from(Error::setting_msg("page", msg!("serve.no_page", n = n, pages = pages)))
 }
 
 /// Documents made lately, by their settings, the most recent first, within

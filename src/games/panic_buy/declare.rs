@@ -190,8 +190,8 @@ impl crate::game::Game for PanicBuy {
     /// the board's own code, else the values given (race mode for 3 players).
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
         let items: Vec<String> = if text.trim_start().starts_with('[') {
-            let list: Vec<serde_json::Value> = serde_json::from_str(text)
-                .map_err(|e| Error::input(format!("{name}: not a list of Panic Buy boards: {e}")))?;
+            let list: Vec<serde_json::Value> = crate::json::from_str(text)
+                .map_err(|why| Error::msg(msg!(super::MESSAGES, "panic-buy.not_boards", why = why)).within(name))?;
             list.iter().map(|v| v.to_string()).collect()
         } else {
             vec![text.to_string()]
@@ -199,33 +199,32 @@ impl crate::game::Game for PanicBuy {
         let many = items.len() > 1;
         let mut broken = Vec::new();
         for (i, one) in items.iter().enumerate() {
-            let prefix = if many {
-                format!("board {}: ", i + 1)
-            } else {
-                String::new()
+            let place = many.then(|| msg!(super::MESSAGES, "panic-buy.place.board", n = i + 1));
+            let at = |e: Error| match &place {
+                Some(place) => e.within(place.clone()).within(name),
+                None => e.within(name),
             };
-            let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
             let (json, board) = super::parse_json(one).map_err(at)?;
             let p = match json.code.as_deref() {
                 Some(c) if values.is_empty() => {
                     let code = SheetCode::parse(c).map_err(|e| at(e.into()))?;
                     if code.game != GAME {
-                        return Err(at(Error::input(format!(
-                            "its code names the game {}, not {GAME}",
-                            crate::error::quote(&code.game)
-                        ))));
+                        let other = crate::error::quote(&code.game);
+                        return Err(at(Error::msg(msg!("code.names_game", game = other, own = GAME))));
                     }
                     Request::from_code(&code).map_err(at)?.params
                 }
                 _ => params(values).map_err(at)?,
             };
-            broken.extend(super::validate(&p, &board).into_iter().map(|v| (prefix.clone(), v)));
+            broken.extend(super::validate(&p, &board).into_iter().map(|v| (place.clone(), v)));
         }
         Ok(Verdict {
             broken,
-            legal: format!(
-                "legal: {name} breaks none of the {} Panic Buy rules",
-                super::RULES.len() + GoodRule::ALL.len()
+            legal: msg!(
+                super::MESSAGES,
+                "panic-buy.legal",
+                name = name,
+                rules = super::RULES.len() + GoodRule::ALL.len()
             ),
         })
     }

@@ -81,10 +81,8 @@ impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
         if !(1..=crate::game::MAX_COUNT).contains(&self.count) {
-            return Err(Error::setting(
-                "count",
-                format!("{} is out of range (1 to {})", self.count, crate::game::MAX_COUNT),
-            ));
+            let range = crate::game::out_of_range(self.count, 1, crate::game::MAX_COUNT);
+            return Err(Error::setting_msg("count", range));
         }
         Ok(())
     }

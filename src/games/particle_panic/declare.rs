@@ -335,15 +335,15 @@ impl crate::game::Game for ParticlePanic {
     }
 
     fn validate(&self, name: &str, text: &str, _values: &Values) -> Result<Verdict> {
-        let with_file = |e: Error| Error::input(format!("{name}: {}", e.message));
+        let with_file = |e: Error| e.within(name);
         let deal = super::parse_json(text).map_err(with_file)?;
         let params = deal.params().map_err(with_file)?;
         Ok(Verdict {
             broken: super::validate(&params, &deal.deal())
                 .into_iter()
-                .map(|v| (String::new(), v))
+                .map(|v| (None, v))
                 .collect(),
-            legal: format!("legal: {name} is a complete Particle Panic deal"),
+            legal: msg!(super::MESSAGES, "particle-panic.legal", name = name),
         })
     }
 
@@ -499,12 +499,9 @@ fn simulate(values: &Values) -> Result<Report> {
 /// The seeds of `A..B`, at most 10,000 of them.
 fn deal_range(range: &str) -> Result<Vec<Seed>> {
     let bad = || {
-        Error::setting(
+        Error::setting_msg(
             "deals",
-            format!(
-                "{} is not a range A..B of seeds (e.g. 0..49)",
-                crate::error::quote(range)
-            ),
+            msg!(super::MESSAGES, "particle-panic.deals.form", range = crate::error::quote(range)),
         )
     };
     let (a, b) = range.split_once("..").ok_or_else(bad)?;
@@ -513,11 +510,13 @@ fn deal_range(range: &str) -> Result<Vec<Seed>> {
         b.trim().parse().map_err(|_| bad())?,
     );
     if a > b || b - a >= 10_000 {
-        return Err(Error::setting(
+        return Err(Error::setting_msg(
             "deals",
-            format!(
-                "{} must run upwards and hold at most 10000 deals",
-                crate::error::quote(range)
+            msg!(
+                super::MESSAGES,
+                "particle-panic.deals.order",
+                range = crate::error::quote(range),
+                most = crate::message::big(10_000)
             ),
         ));
     }

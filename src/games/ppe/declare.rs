@@ -93,10 +93,7 @@ fn faces(values: &Values) -> Result<FaceCounts> {
     match values.get("faces") {
         Some(Value::Table(table)) => FaceCounts::from_toml(&toml::to_string(table).unwrap_or_default()),
         // Files are read before a game sees its values.
-        Some(_) => Err(Error::setting(
-            "faces",
-            "give the face counts as a table (a file of them)",
-        )),
+        Some(_) => Err(Error::setting_msg("faces", msg!(super::MESSAGES, "ppe.faces_table"))),
         _ => Ok(FaceCounts::default()),
     }
 }
@@ -107,10 +104,7 @@ pub(super) fn params(values: &Values) -> Result<Params> {
     let mode = Mode::parse(values.text("mode").unwrap_or("quick"))?;
     let whammies = mode == Mode::Quick || !values.names_of("variant").is_empty();
     if mode == Mode::Quick && !values.names_of("variant").is_empty() {
-        return Err(Error::setting(
-            "variant",
-            "whammies is a variant of the long game (the quick game always has them)",
-        ));
+        return Err(Error::setting_msg("variant", msg!(super::MESSAGES, "ppe.whammies_quick")));
     }
     let params = Params {
         players: values.number("players")?.unwrap_or(defaults.players),
@@ -253,15 +247,26 @@ impl crate::game::Game for Ppe {
     /// distinct faces, carrying the face counts of their code (or of the
     /// values given).
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
-        let json: DiceJson =
-            serde_json::from_str(text).map_err(|e| Error::input(format!("{name}: not a set of PPE dice: {e}")))?;
+        let json: DiceJson = crate::json::from_str(text).map_err(|why| {
+            // A face serde could not read is said in the game's own words: the
+            // first such face, found again among the file's values.
+            let dice = serde_json::from_str::<serde_json::Value>(text).ok();
+            let faces = dice.iter().filter_map(|v| v["dice"].as_array()).flatten();
+            let bad_face = faces
+                .filter_map(|die| die.as_array())
+                .flatten()
+                .filter_map(|f| f.as_str())
+                .find_map(|f| Face::parse(f).err());
+            let why = bad_face.map_or(why, |bad| bad.msg);
+            Error::msg(msg!(super::MESSAGES, "ppe.not_dice", why = why)).within(name)
+        })?;
         let counts = match SheetCode::parse(&json.code) {
             Ok(code) if values.is_empty() && code.game == GAME => Params::from_code(&code.params)?.faces,
             _ => params(values)?.faces,
         };
         let mut broken = Vec::new();
         let mut says = |rule: &'static str, m: crate::message::Msg| {
-            broken.push((String::new(), crate::game::Violation::keyed(rule, m)));
+            broken.push((None, crate::game::Violation::keyed(rule, m)));
         };
         if json.dice.len() != DICE || json.dice.iter().any(|d| d.len() != SIDES) {
             let sizes: Vec<usize> = json.dice.iter().map(|d| d.len()).collect();
@@ -289,7 +294,7 @@ impl crate::game::Game for Ppe {
         }
         Ok(Verdict {
             broken,
-            legal: format!("legal: {name} is a set of PPE dice with the counts of its settings"),
+            legal: msg!(super::MESSAGES, "ppe.legal", name = name),
         })
     }
 
@@ -416,7 +421,7 @@ mod tests {
             v.lines()
         );
         // In German by key: the face as the German dice print it.
-        let de: Vec<String> = v.broken.iter().map(|(place, r)| r.line_in("de", place)).collect();
+        let de: Vec<String> = v.broken.iter().map(|(place, r)| r.line_in("de", place.as_ref())).collect();
         assert!(
             de.iter().any(|l| l.starts_with("face-counts: Virus steht auf")),
             "{de:?}"
