@@ -190,23 +190,22 @@ pub fn io_reason(e: &std::io::Error) -> Msg {
         }
         return io_kind(e);
     };
-    let key = match code {
-        libc::ENOSPC => "io.disk_full",
-        libc::EDQUOT => "io.quota",
-        libc::EROFS => "io.read_only",
-        libc::EACCES | libc::EPERM => "io.permission",
-        libc::ENOENT => "io.not_found",
-        libc::ENOTDIR => "io.not_a_folder",
-        libc::EISDIR => "io.is_a_folder",
-        libc::EEXIST => "io.exists",
-        libc::ENAMETOOLONG => "io.name_too_long",
-        libc::EFBIG => "io.too_large",
-        libc::EMFILE | libc::ENFILE => "io.too_many_open",
-        libc::EIO => "io.disk_error",
-        libc::EXDEV => "io.other_disk",
-        _ => return io_kind(&std::io::Error::from_raw_os_error(code)),
-    };
-    Msg::new(key)
+    match code {
+        libc::ENOSPC => crate::msg!("io.disk_full"),
+        libc::EDQUOT => crate::msg!("io.quota"),
+        libc::EROFS => crate::msg!("io.read_only"),
+        libc::EACCES | libc::EPERM => crate::msg!("io.permission"),
+        libc::ENOENT => crate::msg!("io.not_found"),
+        libc::ENOTDIR => crate::msg!("io.not_a_folder"),
+        libc::EISDIR => crate::msg!("io.is_a_folder"),
+        libc::EEXIST => crate::msg!("io.exists"),
+        libc::ENAMETOOLONG => crate::msg!("io.name_too_long"),
+        libc::EFBIG => crate::msg!("io.too_large"),
+        libc::EMFILE | libc::ENFILE => crate::msg!("io.too_many_open"),
+        libc::EIO => crate::msg!("io.disk_error"),
+        libc::EXDEV => crate::msg!("io.other_disk"),
+        _ => io_kind(&std::io::Error::from_raw_os_error(code)),
+    }
 }
 
 /// An I/O error by its kind; a rare kind in the system's own words, which
@@ -214,26 +213,25 @@ pub fn io_reason(e: &std::io::Error) -> Msg {
 /// without the number).
 fn io_kind(e: &std::io::Error) -> Msg {
     use std::io::ErrorKind as K;
-    let key = match e.kind() {
-        K::StorageFull => "io.disk_full",
-        K::QuotaExceeded => "io.quota",
-        K::ReadOnlyFilesystem => "io.read_only",
-        K::PermissionDenied => "io.permission",
-        K::NotFound => "io.not_found",
-        K::NotADirectory => "io.not_a_folder",
-        K::IsADirectory => "io.is_a_folder",
-        K::AlreadyExists => "io.exists",
-        K::FileTooLarge => "io.too_large",
-        K::CrossesDevices => "io.other_disk",
-        K::UnexpectedEof => "io.cut_short",
-        K::BrokenPipe => "io.reader_gone",
+    match e.kind() {
+        K::StorageFull => crate::msg!("io.disk_full"),
+        K::QuotaExceeded => crate::msg!("io.quota"),
+        K::ReadOnlyFilesystem => crate::msg!("io.read_only"),
+        K::PermissionDenied => crate::msg!("io.permission"),
+        K::NotFound => crate::msg!("io.not_found"),
+        K::NotADirectory => crate::msg!("io.not_a_folder"),
+        K::IsADirectory => crate::msg!("io.is_a_folder"),
+        K::AlreadyExists => crate::msg!("io.exists"),
+        K::FileTooLarge => crate::msg!("io.too_large"),
+        K::CrossesDevices => crate::msg!("io.other_disk"),
+        K::UnexpectedEof => crate::msg!("io.cut_short"),
+        K::BrokenPipe => crate::msg!("io.reader_gone"),
         _ => {
             let text = e.to_string();
             let words = text.split(" (os error").next().unwrap_or(&text).to_string();
-            return crate::msg!("io.system", why = words);
+            crate::msg!("io.system", why = words)
         }
-    };
-    Msg::new(key)
+    }
 }
 
 #[cfg(test)]

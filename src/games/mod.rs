@@ -134,6 +134,9 @@ pub mod kept;
 #[cfg(test)]
 mod verdict_words;
 
+#[cfg(test)]
+mod message_keys;
+
 use crate::error::Error;
 use crate::game::Game;
 use crate::message::Msg;
@@ -149,6 +152,12 @@ macro_rules! registry {
         /// them. The only place outside a game's own folder that names it.
         pub fn all() -> &'static [&'static dyn Game] {
             &[$($(#[$attr])* &$module::declare::$game),+]
+        }
+
+        /// Each game with the name of its module (its folder under src/games/).
+        #[cfg(test)]
+        pub fn by_module() -> Vec<(&'static str, &'static dyn Game)> {
+            vec![$($(#[$attr])* (stringify!($module), &$module::declare::$game as &dyn Game)),+]
         }
     };
 }
