@@ -463,14 +463,6 @@ mod sandbox {
     }
 }
 
-/// "1 page", "2 pages": a count with its noun (English messages).
-pub fn counted(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
-    }
-}
-
 /// The refusal of a language the texts do not have: the same words from
 /// every door (a flag, a settings file, the web page).
 pub fn unknown_language(lang: &str) -> Msg {

@@ -16,7 +16,7 @@ use crate::jobs::{self, DocumentInput, EntryInput, Format, PackInput, TextOption
 use crate::msg;
 use crate::output;
 use crate::seed::SheetCode;
-use crate::text::{Texts, counted};
+use crate::text::Texts;
 
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
 pub fn run(matches: ArgMatches) -> Result<i32> {
@@ -120,7 +120,8 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
         output::write(&dir.join(name), &bytes)?;
         written += 1;
     }
-    println!("wrote {written} manual pages to {}", dir.display());
+    let folder = dir.display().to_string();
+    println!("{}", msg!("cli.wrote_manual", pages = written, folder = folder).words("en"));
     Ok(0)
 }
 
@@ -265,29 +266,28 @@ fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
         },
     )?;
     let to_stdout = output::is_stdout(&written.path);
+    let lang = texts.lang();
     if let Some(note) = jobs::per_page_note(&[request], &texts, options.per_page)? {
-        eprintln!("note: {}", note.words(texts.lang()));
+        eprintln!("note: {}", note.words(lang));
     }
     if !to_stdout {
-        let what = written
-            .pages
-            .map(|n| format!(" ({})", counted(n, "page")))
-            .unwrap_or_default();
-        report(false, &format!("wrote {}{what}", written.shown));
+        let wrote = match written.pages {
+            Some(n) => msg!("cli.wrote_pages", file = written.shown.as_str(), pages = n),
+            None => msg!("cli.wrote", file = written.shown.as_str()),
+        };
+        report(false, &wrote.words(lang));
     }
     if format != Format::Text {
-        let more = match request.count() {
-            1 => String::new(),
-            n => format!(" (first of {n})"),
+        let code = written.code.as_str();
+        let line = match request.count() {
+            1 => msg!("cli.code", code = code),
+            n => msg!("cli.code_first", code = code, n = n),
         };
-        report(to_stdout, &format!("code: {}{more}", written.code));
+        report(to_stdout, &line.words(lang));
     }
     if options.random_seed {
-        let seed = request.seed();
-        report(
-            to_stdout,
-            &format!("seed: {seed} (chosen at random; --seed {seed} makes the same sheets)"),
-        );
+        let seed = request.seed().to_string();
+        report(to_stdout, &msg!("cli.random_seed", seed = seed).words(lang));
     }
     Ok(0)
 }
@@ -439,19 +439,24 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
     }
     let default_path = |ext: &str| Path::new(output::DEFAULT_DIR).join(format!("{name}{ext}"));
     let out = &args.out;
+    let lang = texts.lang();
+    let students = pack.students.len();
+    let code = msg!("cli.code", code = pack.code.as_str());
     if out.format == Some(super::PackFormat::Json) {
         let path = out.output.clone().unwrap_or_else(|| default_path(".json"));
         output::write_with(&path, |w| pack.write_manifest(w))?;
         if !output::is_stdout(&path) {
-            println!("wrote {} ({})", path.display(), counted(pack.students.len(), "student"));
+            let file = path.display().to_string();
+            println!("{}", msg!("cli.wrote_manifest", file = file, students = students).words(lang));
         }
         return Ok(0);
     }
     if args.split {
         let dir = out.output.clone().unwrap_or_else(|| default_path(""));
         let files = jobs::write_split(&pack, &texts, &dir)?;
-        println!("wrote {} files in {}", files, dir.display());
-        println!("code: {}", pack.code);
+        let folder = dir.display().to_string();
+        println!("{}", msg!("cli.wrote_files", files = files, folder = folder).words(lang));
+        println!("{}", code.words(lang));
         return Ok(0);
     }
     let path = out.output.clone().unwrap_or_else(|| default_path(".pdf"));
@@ -462,16 +467,10 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
     })?;
     let to_stdout = output::is_stdout(&path);
     if !to_stdout {
-        report(
-            false,
-            &format!(
-                "wrote {} ({}, {})",
-                path.display(),
-                counted(pages, "page"),
-                counted(pack.students.len(), "student")
-            ),
-        );
+        let file = path.display().to_string();
+        let wrote = msg!("cli.wrote_pack", file = file, pages = pages, students = students);
+        report(false, &wrote.words(lang));
     }
-    report(to_stdout, &format!("code: {}", pack.code));
+    report(to_stdout, &code.words(lang));
     Ok(0)
 }

@@ -102,6 +102,11 @@ impl DocumentInput {
         self.values = self.values.overlaid(values);
     }
 
+    /// A number setting of the game as given, if it was and is a number.
+    pub fn number(&self, name: &str) -> Option<i64> {
+        self.values.number(name).ok().flatten()
+    }
+
     /// What the document is written as (`pdf` unless given).
     pub fn format(&mut self, text: &str) {
         self.format = Some(text.to_string());

@@ -750,6 +750,7 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
                 request,
                 texts,
                 per_page: 1,
+                asked: None,
             };
             work::check_request(&made)?;
             let head = Head {

@@ -245,6 +245,26 @@ fn refusals_speak_german_when_asked() {
     }
 }
 
+/// A language the tool lacks is refused by every command in the words the
+/// web page uses for it (`tests/all/serve_http.rs` holds the page to the
+/// same), not by the argument parser: one line, exit code 2.
+#[test]
+fn an_unknown_language_is_refused_in_the_web_pages_words() {
+    let s = Scratch::new("unknown-language");
+    let r = s.run(&["ppe", "--seed", "1", "--format", "json", "-o", "dice.json"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let said = "error: lang: language 'xx' is not available (choose from: en, de)";
+    for args in [
+        &["tp-hunt", "--seed", "1", "--lang", "xx"][..],
+        &["tp-hunt", "--seed", "1", "--lang", "XX"][..],
+        &["validate", "ppe", "dice.json", "--lang", "xx"][..],
+        &["ppe", "score", "virus", "--lang", "xx"][..],
+        &["pack", "--game", "ppe", "--count", "2", "--seed", "1", "--lang", "xx"][..],
+    ] {
+        assert_eq!(s.run(args).one_error_line(2), said, "{args:?}");
+    }
+}
+
 /// `validate --lang de`: a broken board's verdict and a bad file's refusal
 /// worded in German, each verdict line still named by its rule, exit codes
 /// as in English.

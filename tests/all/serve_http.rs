@@ -746,6 +746,13 @@ fn the_command_line_and_the_page_refuse_and_name_alike() {
             "particle-panic/pdf?seed=1&level=esay",
             "level",
         ),
+        // A language the tool lacks: refused by the input step, not by the
+        // command line's parser in its own words.
+        (
+            &["tp-hunt", "--seed", "1", "--lang", "xx"][..],
+            "tp-hunt/pdf?seed=1&lang=xx",
+            "lang",
+        ),
     ] {
         same(cli, server.get(&format!("/api/{query}")), field);
     }
@@ -799,6 +806,11 @@ fn the_command_line_and_the_page_refuse_and_name_alike() {
                 ("panic-buy.mode", "siege"),
             ][..],
             "panic-buy.mode",
+        ),
+        (
+            &["pack", "--game", "tp-hunt", "--count", "3", "--seed", "x", "--lang", "xx"][..],
+            &[("games", "tp-hunt"), ("count", "3"), ("seed", "x"), ("lang", "xx")][..],
+            "lang",
         ),
     ] {
         let (content_type, body) = multipart(form);
