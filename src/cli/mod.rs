@@ -366,7 +366,9 @@ pub struct OutputArgs {
     #[arg(long, value_name = "FORMAT", value_parser = Listed(crate::jobs::Format::NAMES))]
     pub format: Option<String>,
     /// Resolution of --format png, 10 to 600 dots per inch.
-    #[arg(long, value_name = "N", default_value_t = 96, value_parser = clap::value_parser!(u32).range(10..=600))]
+    // Its limits are checked with the other settings (`run::write_game`),
+    // so a value out of them is refused in the catalogues' words.
+    #[arg(long, value_name = "N", default_value_t = 96, value_parser = clap::value_parser!(u32))]
     pub dpi: u32,
     /// Where to write; '-' for standard output. Default: output/GAME-SEED.EXT.
     #[arg(short = 'o', long = "output", value_name = "PATH")]

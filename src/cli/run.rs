@@ -238,6 +238,9 @@ fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     }
 }
 
+/// The resolutions `--dpi` takes.
+const DPI: (u32, u32) = (10, 600);
+
 /// Says what was written: on standard output, or standard error when the
 /// result itself went to standard output.
 fn report(to_stdout: bool, line: &str) {
@@ -251,6 +254,10 @@ fn report(to_stdout: bool, line: &str) {
 /// Writes a game's sheets in the chosen format and says what was written.
 fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
     let out = &options.out;
+    let (least, most) = DPI;
+    if !(least..=most).contains(&out.dpi) {
+        return Err(Error::setting_msg("dpi", crate::game::out_of_range(out.dpi, least, most)));
+    }
     let texts = jobs::texts(&out.text.options())?;
     let format = options.format;
     let written = jobs::write_document(

@@ -371,8 +371,11 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
         .map(str::to_string)
         .or_else(|| request.uri().authority().map(|a| a.to_string()))
         .unwrap_or_default();
+    // Refusals before the page's language is in scope are worded in it too.
+    let lang = page_language(&request);
     if !shared.hosts.allows(&host) {
-        return refusal(Refusal::new(421, msg!("serve.host", host = crate::error::quote(&host))));
+        let refused = Refusal::new(421, msg!("serve.host", host = crate::error::quote(&host)));
+        return refusal(refused.worded(&lang));
     }
     if request.method() != Method::GET && request.method() != Method::HEAD {
         let header_text = |name: &str| request.headers().get(name).and_then(|v| v.to_str().ok());
@@ -382,10 +385,9 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
         };
         let fetched_from_elsewhere = matches!(header_text("sec-fetch-site"), Some("cross-site" | "same-site"));
         if !same_origin || fetched_from_elsewhere {
-            return refusal(Refusal::new(403, msg!("serve.origin")));
+            return refusal(Refusal::new(403, msg!("serve.origin")).worded(&lang));
         }
     }
-    let lang = page_language(&request);
     PAGE_LANGUAGE
         .scope(lang, async move {
             if let Some(r) = head_too_large(&request) {

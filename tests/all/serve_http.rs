@@ -889,7 +889,7 @@ fn refusals_are_worded_in_the_pages_language() {
         (
             "/api/ppe/info?seed=1&mode=long&target=1000000",
             "target",
-            "mehr als 3.000 Seiten",
+            "mehr als 3.000 Seiten, und eine Anfrage macht höchstens 3.000 Seiten; wählen Sie für target höchstens ",
         ),
         ("/api/tp-hunt/info?seed=1&count=9000", "count", "9.000 Sätze"),
         (
