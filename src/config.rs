@@ -5,8 +5,8 @@ use serde::Deserialize;
 use std::path::Path;
 
 use crate::error::{Error, Result, io_reason};
-use crate::message::Msg;
 use crate::game::{COMMON, Game, Kind, PAPERS, Setting, Value, Values};
+use crate::message::Msg;
 use crate::sheet::Paper;
 
 /// A list given either as `"a,b"` or as `["a", "b"]`.
@@ -27,14 +27,10 @@ impl NameList {
 
     /// A list from a settings file's value: text or an array of names.
     pub fn from_toml(value: &toml::Value) -> Result<String> {
-        value
-            .clone()
-            .try_into::<NameList>()
-            .map(|l| l.joined())
-            .map_err(|_| {
-                let value = crate::error::quote(&value.to_string());
-                Error::msg(crate::msg!("setting.not_names", value = value))
-            })
+        value.clone().try_into::<NameList>().map(|l| l.joined()).map_err(|_| {
+            let value = crate::error::quote(&value.to_string());
+            Error::msg(crate::msg!("setting.not_names", value = value))
+        })
     }
 }
 
@@ -57,9 +53,7 @@ pub fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, 
 
 /// A paper by name.
 pub fn paper(name: &str) -> Result<Paper> {
-    Paper::parse(name).ok_or_else(|| {
-        crate::game::unknown_name("paper", name, PAPERS)
-    })
+    Paper::parse(name).ok_or_else(|| crate::game::unknown_name("paper", name, PAPERS))
 }
 
 /// A seed from a settings file: text or a whole number.
@@ -96,7 +90,10 @@ pub fn file_value(setting: &Setting, path: &Path) -> Result<Value> {
             true => unplaced(e.msg),
             false => e.msg,
         };
-        Error::setting_msg(setting.name, crate::msg!("at", place = path.display().to_string(), message = why))
+        Error::setting_msg(
+            setting.name,
+            crate::msg!("at", place = path.display().to_string(), message = why),
+        )
     })?;
     Ok(value.unwrap_or_else(|| Value::Table(toml::Table::new())))
 }
@@ -236,7 +233,8 @@ pub const MAX_PACK_ENTRIES: usize = 32;
 /// [...]` array hides them from the first count).
 pub fn parse_pack_file(what: Msg, text: &str) -> Result<PackFile> {
     let too_many = || {
-        Error::setting_msg("entry", crate::msg!("config.too_many_entries", most = MAX_PACK_ENTRIES)).within(what.clone())
+        Error::setting_msg("entry", crate::msg!("config.too_many_entries", most = MAX_PACK_ENTRIES))
+            .within(what.clone())
     };
     if text.lines().filter(|l| l.trim_start().starts_with("[[entry]]")).count() > MAX_PACK_ENTRIES {
         return Err(too_many());

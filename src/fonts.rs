@@ -102,8 +102,7 @@ pub fn add_font(bytes: Vec<u8>) -> Result<(), crate::message::Msg> {
         };
     }
     // The parser's reason is its own English text, carried as given.
-    let face = ttf_parser::Face::parse(&bytes, 0)
-        .map_err(|e| crate::msg!("font.not_a_font", why = e.to_string()))?;
+    let face = ttf_parser::Face::parse(&bytes, 0).map_err(|e| crate::msg!("font.not_a_font", why = e.to_string()))?;
     if face.number_of_glyphs() < 2 {
         return Err(crate::msg!("font.no_glyphs"));
     }

@@ -172,12 +172,21 @@ pub fn not_whole(text: &str) -> Msg {
 }
 
 /// The refusal of a number outside `min` to `max`.
-pub fn out_of_range(n: impl Into<crate::message::Arg>, min: impl Into<crate::message::Arg>, max: impl Into<crate::message::Arg>) -> Msg {
+pub fn out_of_range(
+    n: impl Into<crate::message::Arg>,
+    min: impl Into<crate::message::Arg>,
+    max: impl Into<crate::message::Arg>,
+) -> Msg {
     crate::msg!("number.range", n = n, min = min, max = max)
 }
 
 /// The refusal of a number of players outside a game's `min` to `max`.
-pub fn players_range(n: impl Into<crate::message::Arg>, game: &str, min: impl Into<crate::message::Arg>, max: impl Into<crate::message::Arg>) -> Msg {
+pub fn players_range(
+    n: impl Into<crate::message::Arg>,
+    game: &str,
+    min: impl Into<crate::message::Arg>,
+    max: impl Into<crate::message::Arg>,
+) -> Msg {
     crate::msg!("number.players", n = n, game = game, min = min, max = max)
 }
 
@@ -362,7 +371,10 @@ impl Values {
                 toml::Value::Table(t) => Value::Table(t.clone()),
                 other => {
                     let value = crate::error::quote(&other.to_string());
-                    return Err(Error::setting_msg(&name, crate::msg!("setting.not_a_value", value = value)));
+                    return Err(Error::setting_msg(
+                        &name,
+                        crate::msg!("setting.not_a_value", value = value),
+                    ));
                 }
             };
             out.0.insert(name, value);
@@ -411,7 +423,10 @@ pub struct Verdict {
 impl Verdict {
     /// Each broken rule as a line: its place, the rule's name, the message (English).
     pub fn lines(&self) -> Vec<String> {
-        self.broken.iter().map(|(place, v)| v.line_in("en", place.as_ref())).collect()
+        self.broken
+            .iter()
+            .map(|(place, v)| v.line_in("en", place.as_ref()))
+            .collect()
     }
 }
 

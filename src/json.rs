@@ -248,10 +248,17 @@ impl Values {
         })
     }
 
-    fn fields(map: serde_json::Map<String, serde_json::Value>, path: &str) -> impl Iterator<Item = (String, Values)> + use<> {
+    fn fields(
+        map: serde_json::Map<String, serde_json::Value>,
+        path: &str,
+    ) -> impl Iterator<Item = (String, Values)> + use<> {
         let path = path.to_string();
         map.into_iter().map(move |(key, value)| {
-            let path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            let path = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
             (key, Values { value, path })
         })
     }
@@ -310,9 +317,9 @@ impl<'de> serde::Deserializer<'de> for Values {
         let path = self.path.clone();
         let read = match self.value {
             serde_json::Value::String(s) => visitor.visit_enum(s.into_deserializer()),
-            serde_json::Value::Object(map) => {
-                visitor.visit_enum(MapAccessDeserializer::new(MapDeserializer::new(Values::fields(map, &path))))
-            }
+            serde_json::Value::Object(map) => visitor.visit_enum(MapAccessDeserializer::new(MapDeserializer::new(
+                Values::fields(map, &path),
+            ))),
             _ => Err(serde::de::Error::invalid_type(self.unexpected(), &visitor)),
         };
         read.map_err(|e| e.at(&path))

@@ -85,10 +85,16 @@ pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize), games:
     let limits = match games {
         [one] => crate::msg!("pack.limits.one", game = *one, min = fewest, max = most),
         _ => {
-            let joined = games.iter().map(|g| crate::message::Arg::from(*g)).reduce(|a, b| {
-                crate::msg!("and", a = a, b = b).into()
-            });
-            crate::msg!("pack.limits.together", games = joined.unwrap_or_else(|| "".into()), min = fewest, max = most)
+            let joined = games
+                .iter()
+                .map(|g| crate::message::Arg::from(*g))
+                .reduce(|a, b| crate::msg!("and", a = a, b = b).into());
+            crate::msg!(
+                "pack.limits.together",
+                games = joined.unwrap_or_else(|| "".into()),
+                min = fewest,
+                max = most
+            )
         }
     };
     if !(fewest..=most).contains(&size) {
@@ -190,7 +196,7 @@ pub struct Pack {
 /// Reads a roster: a `.csv` file with a header row holding a `name` column, or
 /// any other file as one name per line. Empty lines are skipped.
 pub fn read_roster(path: &Path) -> Result<Vec<String>> {
-    let text = crate::config::read_text_as(path, MAX_ROSTER_BYTES, |file| roster_place(file))?;
+    let text = crate::config::read_text_as(path, MAX_ROSTER_BYTES, roster_place)?;
     let is_csv = path
         .extension()
         .and_then(|e| e.to_str())
@@ -219,7 +225,11 @@ pub fn roster_from_text(what: crate::message::Arg, text: &str, is_csv: bool) -> 
             return Err(Error::msg(many).within(roster_place(what.clone())));
         }
         if name.chars().count() > MAX_NAME_CHARS {
-            let long = crate::msg!("pack.name_too_long", name = crate::error::quote(&name), most = MAX_NAME_CHARS);
+            let long = crate::msg!(
+                "pack.name_too_long",
+                name = crate::error::quote(&name),
+                most = MAX_NAME_CHARS
+            );
             return Err(Error::msg(long).within(roster_place(what.clone())));
         }
         names.push(name);

@@ -283,7 +283,11 @@ impl SheetCode {
         let version: u32 = number.parse().map_err(|_| {
             SheetCode::damaged_or(
                 check.is_some(),
-                msg!("code.version", code = shown.as_str(), version = crate::error::quote(parts[1])),
+                msg!(
+                    "code.version",
+                    code = shown.as_str(),
+                    version = crate::error::quote(parts[1])
+                ),
             )
         })?;
         let Some(check) = check else {
@@ -379,9 +383,8 @@ impl SheetCode {
     /// The paper, from the paper field (`a4`, or `a4-de` with a language).
     pub fn paper(&self) -> Result<crate::sheet::Paper, SeedError> {
         let name = self.paper.split('-').next().unwrap_or("");
-        crate::sheet::Paper::parse(name).ok_or_else(|| {
-            SeedError::code(msg!("code.paper", name = crate::error::quote(name)))
-        })
+        crate::sheet::Paper::parse(name)
+            .ok_or_else(|| SeedError::code(msg!("code.paper", name = crate::error::quote(name))))
     }
 
     /// The language the sheet was printed in: after the paper (`a4-de`), else English.

@@ -153,7 +153,13 @@ fn without_source_lines(text: &str) -> Arg {
     };
     let (line, column) = at.trim().split_once(':').unwrap_or((at.trim(), "?"));
     let what: Vec<&str> = text.lines().filter_map(|l| l.trim().strip_prefix("= ")).collect();
-    msg!("template.line_column", line = line, column = column, why = what.join("; ")).into()
+    msg!(
+        "template.line_column",
+        line = line,
+        column = column,
+        why = what.join("; ")
+    )
+    .into()
 }
 
 impl Texts {
@@ -173,7 +179,11 @@ impl Texts {
         if let Some(dir) = override_dir {
             let folder = dir.display().to_string();
             let entries = std::fs::read_dir(dir).map_err(|e| {
-                TextError(msg!("template.folder", folder = folder.as_str(), why = crate::error::io_reason(&e)))
+                TextError(msg!(
+                    "template.folder",
+                    folder = folder.as_str(),
+                    why = crate::error::io_reason(&e)
+                ))
             })?;
             let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
             let lang_dir = dir.join(lang);
@@ -553,9 +563,19 @@ mod tests {
             assert!(!e.to_string().contains('\n'));
         }
         let deep = format!("{{{{ {}1{} }}}}", "(".repeat(5000), ")".repeat(5000));
-        assert!(load_override("common.tera", &deep).unwrap_err().to_string().contains("nested"));
+        assert!(
+            load_override("common.tera", &deep)
+                .unwrap_err()
+                .to_string()
+                .contains("nested")
+        );
         let nots = format!("{{% if {} x %}}y{{% endif %}}", "not ".repeat(5000));
-        assert!(load_override("common.tera", &nots).unwrap_err().to_string().contains("'not'"));
+        assert!(
+            load_override("common.tera", &nots)
+                .unwrap_err()
+                .to_string()
+                .contains("'not'")
+        );
         let big = "x: y\n".repeat(20_000);
         assert!(
             load_override("common.tera", &big)

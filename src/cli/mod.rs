@@ -9,9 +9,9 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, ValueEnum};
 
 use crate::error::Result;
+use crate::game::{Action, Game, Kind, Setting, Values};
 use crate::message::Msg;
 use crate::msg;
-use crate::game::{Action, Game, Kind, Setting, Values};
 use std::path::{Path, PathBuf};
 
 pub use run::{game_request, run};
@@ -421,7 +421,10 @@ pub fn arguments_refused(e: &clap::Error) -> Msg {
             // clap's first line, without its `error: `.
             let rendered = e.render().to_string();
             let first = rendered.lines().next().unwrap_or("");
-            msg!("word", word = first.strip_prefix("error: ").unwrap_or(first).to_string())
+            msg!(
+                "word",
+                word = first.strip_prefix("error: ").unwrap_or(first).to_string()
+            )
         }
     };
     let refused = match near {
@@ -436,7 +439,10 @@ pub fn arguments_refused(e: &clap::Error) -> Msg {
 fn value_refused(e: &clap::Error) -> Msg {
     use std::num::IntErrorKind;
     let source = std::error::Error::source(e);
-    match source.and_then(|s| s.downcast_ref::<std::num::ParseIntError>()).map(|p| p.kind()) {
+    match source
+        .and_then(|s| s.downcast_ref::<std::num::ParseIntError>())
+        .map(|p| p.kind())
+    {
         Some(IntErrorKind::PosOverflow) => msg!("cli.number_too_large"),
         Some(IntErrorKind::NegOverflow) => msg!("cli.number_too_small"),
         Some(_) => msg!("cli.not_a_number"),
@@ -446,7 +452,6 @@ fn value_refused(e: &clap::Error) -> Msg {
         }
     }
 }
-
 
 /// `--lang` as the printed texts take it, with its own help.
 fn lang_arg(help: &'static str) -> Arg {

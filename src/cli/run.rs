@@ -54,7 +54,10 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
             Ok(0)
         }
         "man" => manual_pages(m.get_one::<PathBuf>("dir").map(PathBuf::as_path)),
-        other => Err(Error::msg(msg!("cli.unknown_command", name = crate::error::quote(other)))),
+        other => Err(Error::msg(msg!(
+            "cli.unknown_command",
+            name = crate::error::quote(other)
+        ))),
     }
 }
 
@@ -110,7 +113,11 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
     };
     std::fs::create_dir_all(dir).map_err(|e| {
         let folder = dir.display().to_string();
-        Error::io(msg!("cli.make_folder", folder = folder, why = crate::error::io_reason(&e)))
+        Error::io(msg!(
+            "cli.make_folder",
+            folder = folder,
+            why = crate::error::io_reason(&e)
+        ))
     })?;
     let mut pending = vec![top];
     let mut written = 0;
@@ -121,7 +128,10 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
         written += 1;
     }
     let folder = dir.display().to_string();
-    println!("{}", msg!("cli.wrote_manual", pages = written, folder = folder).words("en"));
+    println!(
+        "{}",
+        msg!("cli.wrote_manual", pages = written, folder = folder).words("en")
+    );
     Ok(0)
 }
 
@@ -148,7 +158,8 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequ
         let (common, values) = config::read_settings_file(game, path)?;
         input.values(&config::read_files(game, &values)?);
         for (key, value) in &common {
-            let text = config::toml_text(value).map_err(|e| e.at(key).within(key.as_str()).within(msg!("cli.config")))?;
+            let text =
+                config::toml_text(value).map_err(|e| e.at(key).within(key.as_str()).within(msg!("cli.config")))?;
             input.field(key, &text)?;
             from_file.push(key.clone());
         }
@@ -256,7 +267,10 @@ fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
     let out = &options.out;
     let (least, most) = DPI;
     if !(least..=most).contains(&out.dpi) {
-        return Err(Error::setting_msg("dpi", crate::game::out_of_range(out.dpi, least, most)));
+        return Err(Error::setting_msg(
+            "dpi",
+            crate::game::out_of_range(out.dpi, least, most),
+        ));
     }
     let texts = jobs::texts(&out.text.options())?;
     let format = options.format;
@@ -344,7 +358,8 @@ fn pack_input(args: &PackArgs, m: &ArgMatches) -> Result<PackInput> {
     let mut roster = args.roster.clone();
     if let Some(file) = &file {
         if let Some(seed) = &file.seed {
-            let text = config::toml_text(seed).map_err(|e| e.at("seed").within("seed").within(msg!("cli.pack_file")))?;
+            let text =
+                config::toml_text(seed).map_err(|e| e.at("seed").within("seed").within(msg!("cli.pack_file")))?;
             input.field("seed", &text)?;
         }
         let typed = [
@@ -454,7 +469,10 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
         output::write_with(&path, |w| pack.write_manifest(w))?;
         if !output::is_stdout(&path) {
             let file = path.display().to_string();
-            println!("{}", msg!("cli.wrote_manifest", file = file, students = students).words(lang));
+            println!(
+                "{}",
+                msg!("cli.wrote_manifest", file = file, students = students).words(lang)
+            );
         }
         return Ok(0);
     }
@@ -462,7 +480,10 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
         let dir = out.output.clone().unwrap_or_else(|| default_path(""));
         let files = jobs::write_split(&pack, &texts, &dir)?;
         let folder = dir.display().to_string();
-        println!("{}", msg!("cli.wrote_files", files = files, folder = folder).words(lang));
+        println!(
+            "{}",
+            msg!("cli.wrote_files", files = files, folder = folder).words(lang)
+        );
         println!("{}", code.words(lang));
         return Ok(0);
     }

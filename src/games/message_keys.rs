@@ -57,7 +57,10 @@ fn every_key_the_code_uses_is_worded_in_every_language_with_its_arguments() {
                 };
                 let wanted: BTreeSet<String> = names(wording).into_iter().map(str::to_string).collect();
                 for missing in wanted.difference(&used.args) {
-                    problems.push(format!("{}: {lang} {} uses {{{missing}}}, not given", used.place, used.key));
+                    problems.push(format!(
+                        "{}: {lang} {} uses {{{missing}}}, not given",
+                        used.place, used.key
+                    ));
                 }
                 for unused in used.args.difference(&wanted) {
                     problems.push(format!("{}: {lang} {} does not use {unused}", used.place, used.key));

@@ -139,8 +139,8 @@ mod message_keys;
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::message::Msg;
 pub use crate::json::{json_one_or_many, readable_json, readable_json_at};
+use crate::message::Msg;
 
 /// Declares the game modules and lists them in [`all`]; a game's
 /// attributes (`#[cfg(...)]`) apply to its module and its entry.

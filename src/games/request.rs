@@ -57,7 +57,11 @@ impl GameRequest {
         if !missing.is_empty() {
             return Err(Error::setting_msg(
                 "sheets",
-                crate::msg!("sheets.not_in_set", missing = missing.join(", "), sheets = set.join(", ")),
+                crate::msg!(
+                    "sheets.not_in_set",
+                    missing = missing.join(", "),
+                    sheets = set.join(", ")
+                ),
             ));
         }
         Ok(narrowed)

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::message::Msg;
 use crate::games::request::GameRequest;
+use crate::message::Msg;
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::SheetCode;

@@ -229,7 +229,10 @@ impl PackInput {
             (None, Some(text)) => match whole("count", Some(text))? {
                 Some(0) => return Err(Error::setting_msg("count", crate::msg!("pack.no_students"))),
                 Some(n) if n > MAX_STUDENTS => {
-                    return Err(Error::setting_msg("count", crate::game::out_of_range(n, 1, MAX_STUDENTS)));
+                    return Err(Error::setting_msg(
+                        "count",
+                        crate::game::out_of_range(n, 1, MAX_STUDENTS),
+                    ));
                 }
                 n => Students::Numbered(n.unwrap_or_default()),
             },
@@ -404,7 +407,10 @@ fn paper(text: Option<&str>) -> Result<Paper> {
 fn language(text: Option<&str>) -> Result<String> {
     let lang = text.unwrap_or("en").trim().to_lowercase();
     if !crate::text::LANGUAGES.contains(&lang.as_str()) {
-        return Err(Error::setting_msg("lang", crate::text::unknown_language(text.unwrap_or_default())));
+        return Err(Error::setting_msg(
+            "lang",
+            crate::text::unknown_language(text.unwrap_or_default()),
+        ));
     }
     Ok(lang)
 }

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::message::Msg;
 use crate::fonts::{self, FontRole, PT_TO_MM};
+use crate::message::Msg;
 use crate::sheet::{Align, Colour, Item, Page, Stroke};
 
 /// A number with at most two decimals (a hundredth of a millimetre).
@@ -353,7 +353,9 @@ fn rasterize(tree: &resvg::usvg::Tree, w: u32, h: u32) -> Result<Vec<u8>, Msg> {
         resvg::tiny_skia::Transform::from_scale(w as f32 / tree.size().width(), h as f32 / tree.size().height()),
         &mut pixmap.as_mut(),
     );
-    pixmap.encode_png().map_err(|e| crate::msg!("render.png", why = e.to_string()))
+    pixmap
+        .encode_png()
+        .map_err(|e| crate::msg!("render.png", why = e.to_string()))
 }
 
 #[cfg(test)]

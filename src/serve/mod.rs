@@ -129,12 +129,10 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
             Ok(IpAddr::V6(ip)) => format!("[{ip}]:{port}"),
             _ => format!("{bind}:{port}"),
         };
-        let listener = tokio::net::TcpListener::bind(&addr)
-            .await
-            .map_err(|e| {
-                let why = crate::error::io_reason(&e);
-                Error::msg(msg!("serve.cannot_listen", addr = addr.as_str(), why = why)).within("serve")
-            })?;
+        let listener = tokio::net::TcpListener::bind(&addr).await.map_err(|e| {
+            let why = crate::error::io_reason(&e);
+            Error::msg(msg!("serve.cannot_listen", addr = addr.as_str(), why = why)).within("serve")
+        })?;
         let url = format!("http://{addr}/");
         println!("panicpress is on {url} (Ctrl-C stops it)");
         if open {
@@ -415,7 +413,11 @@ fn head_too_large(request: &Request) -> Option<Refusal> {
         .max_by_key(|(_, v)| v.len());
     let refused = Refusal::new(
         431,
-        msg!("serve.head_too_large", kib = size.div_ceil(1024), most = MAX_HEADER_BYTES / 1024),
+        msg!(
+            "serve.head_too_large",
+            kib = size.div_ceil(1024),
+            most = MAX_HEADER_BYTES / 1024
+        ),
     );
     Some(match longest {
         Some((name, _)) => refused.at(&name),

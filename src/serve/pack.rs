@@ -13,8 +13,8 @@ use axum::response::Response;
 use super::refusal::Refusal;
 use super::{Head, Shared, refusal, streamed, work};
 use crate::error::Error;
-use crate::msg;
 use crate::jobs::{EntryInput, PackInput, PackSpec};
+use crate::msg;
 use crate::text::Texts;
 
 /// One field of the form: its name, the file name it came from, its text.
@@ -100,7 +100,10 @@ async fn read(form: Result<Multipart, MultipartRejection>) -> Result<Vec<Field>,
             Ok(Some(f)) => f,
             Ok(None) => break,
             Err(e) => {
-                return Err(Refusal::new(e.status().as_u16(), msg!("serve.form_unreadable", why = e.body_text())));
+                return Err(Refusal::new(
+                    e.status().as_u16(),
+                    msg!("serve.form_unreadable", why = e.body_text()),
+                ));
             }
         };
         let name = field.name().unwrap_or("").to_string();
@@ -260,7 +263,10 @@ fn class_list(fields: &[Field]) -> Result<Option<Vec<String>>, Refusal> {
         [] => Ok(None),
         [f] => {
             let first = f.text.lines().next().unwrap_or("").to_ascii_lowercase();
-            let is_csv = f.file_name.as_ref().is_some_and(|n| n.to_ascii_lowercase().ends_with(".csv"))
+            let is_csv = f
+                .file_name
+                .as_ref()
+                .is_some_and(|n| n.to_ascii_lowercase().ends_with(".csv"))
                 || first.split(',').any(|c| c.trim() == "name");
             let what = match &f.file_name {
                 Some(name) => crate::message::Arg::from(name.as_str()),

@@ -180,7 +180,9 @@ fn largest_fitting(made: &Made, asked: &DocumentInput, name: &str, min: i64) -> 
                 drawn.set(drawn.get() + 1);
                 emit(page)
             };
-            spec.request.pages_imposed(&made.texts, 1, None, &mut counting).map(|_| ())
+            spec.request
+                .pages_imposed(&made.texts, 1, None, &mut counting)
+                .map(|_| ())
         });
         counted.ok()
     };
@@ -453,7 +455,11 @@ mod tests {
         let long = |target: &str| made("ppe", &[("seed", "1"), ("mode", "long"), ("target", target)]);
         let e = check_request(&long("1000000")).unwrap_err();
         assert_eq!(e.field.as_deref(), Some("target"));
-        let most = e.message.split("up to ").nth(1).unwrap_or_else(|| panic!("{}", e.message));
+        let most = e
+            .message
+            .split("up to ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{}", e.message));
         let most: u32 = most.replace(',', "").parse().unwrap();
         let german = e.msg.words("de");
         assert!(german.contains("wählen Sie für target höchstens "), "{german}");
@@ -463,7 +469,12 @@ mod tests {
             asked: None,
             ..long(&(most + 1).to_string())
         };
-        assert!(check_request(&over).unwrap_err().message.contains("more than 3,000 pages"));
+        assert!(
+            check_request(&over)
+                .unwrap_err()
+                .message
+                .contains("more than 3,000 pages")
+        );
     }
 
     #[test]

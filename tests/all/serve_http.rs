@@ -808,7 +808,9 @@ fn the_command_line_and_the_page_refuse_and_name_alike() {
             "panic-buy.mode",
         ),
         (
-            &["pack", "--game", "tp-hunt", "--count", "3", "--seed", "x", "--lang", "xx"][..],
+            &[
+                "pack", "--game", "tp-hunt", "--count", "3", "--seed", "x", "--lang", "xx",
+            ][..],
             &[("games", "tp-hunt"), ("count", "3"), ("seed", "x"), ("lang", "xx")][..],
             "lang",
         ),
