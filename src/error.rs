@@ -261,4 +261,36 @@ mod tests {
         let words = format!("a class pack's code{}; the end", " and more".repeat(10));
         assert_eq!(tidy(&words), words);
     }
+
+    /// The system's reasons by its code or the error's kind, in the
+    /// reader's language; only a rare one in the system's own words.
+    #[test]
+    fn io_errors_are_worded_by_their_code_or_kind() {
+        use std::io::{Error as Io, ErrorKind};
+        let not_found = io_reason(&Io::from_raw_os_error(libc::ENOENT));
+        assert_eq!(not_found.words("de"), "Datei oder Ordner nicht gefunden");
+        assert_eq!(not_found.words("en"), "no such file or folder");
+        let full = io_reason(&Io::new(ErrorKind::StorageFull, "whatever the library says"));
+        assert_eq!(full.words("de"), "der Datenträger ist voll");
+        let rare = io_reason(&Io::from_raw_os_error(libc::ELOOP));
+        assert_eq!(rare.key, "io.system");
+        assert!(!rare.words("de").contains("os error"), "{}", rare.words("de"));
+    }
+
+    /// Places stand before a message in the order it passed them, each
+    /// worded in the reader's language where it is words ("board 2").
+    #[test]
+    fn an_error_stands_after_its_places_and_keeps_its_field() {
+        let e = Error::setting_msg("players", crate::msg!("number.range", n = 9, min = 2, max = 6))
+            .within(crate::msg!("pack.entry", n = 2))
+            .within("p.toml");
+        assert_eq!(e.message, "p.toml: entry 2: players: 9 is out of range (2 to 6)");
+        assert_eq!(
+            e.words("de"),
+            "p.toml: Eintrag 2: players: 9 liegt außerhalb des Bereichs (2 bis 6)"
+        );
+        assert_eq!((e.field.as_deref(), e.kind), (Some("players"), ErrorKind::Input));
+        let long = Error::msg(crate::msg!("number.not_whole", text = quote(&"9".repeat(500))));
+        assert!(long.words("de").chars().count() < 100, "{}", long.words("de"));
+    }
 }

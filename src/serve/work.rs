@@ -114,15 +114,15 @@ fn at_budget_field(made: &Made, copies: usize, r: Refusal) -> Refusal {
     if r.status != 422 {
         return r;
     }
+    if copies > 1 {
+        return r.at("count");
+    }
     let Ok(game) = crate::games::find(made.request.game()) else {
         return r;
     };
     let Some(field) = game.pages_grow_with().first() else {
         return r;
     };
-    if copies > 1 {
-        return r.at("count");
-    }
     let setting = game.settings().iter().find(|s| s.name == *field);
     let most = match (setting.map(|s| s.kind), &made.asked) {
         (Some(Kind::Number { min, .. }), Some(asked)) => largest_fitting(made, asked, field, min),
@@ -436,7 +436,7 @@ mod tests {
             .expect_err("thousands of pages are refused");
         assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
-        assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
+        assert!(e.message.contains("up to"), "says what to lower: {}", e.message);
         let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
             .err()
             .unwrap();
