@@ -451,11 +451,6 @@ impl Violation {
         }
     }
 
-    /// What is broken, in `lang`.
-    pub fn message_in(&self, lang: &str) -> String {
-        self.msg.words(lang)
-    }
-
     /// The whole line in `lang`, after its place: the rule named as the
     /// rules list names it (the name `rules GAME` prints and switches take).
     pub fn line_in(&self, lang: &str, place: Option<&Msg>) -> String {
