@@ -20,7 +20,7 @@ fn main() {
         let mut png = Vec::new();
         request
             .pages(&texts, &mut |page| {
-                png = svg::page_png(&page, dpi).map_err(panicpress::Error::input)?;
+                png = svg::page_png(&page, dpi).map_err(panicpress::Error::msg)?;
                 Ok(())
             })
             .unwrap();

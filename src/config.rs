@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::error::{Error, Result, io_reason};
 use crate::game::{COMMON, Game, Kind, PAPERS, Setting, Value, Values};
+use crate::message::Msg;
 use crate::sheet::Paper;
 
 /// A list given either as `"a,b"` or as `["a", "b"]`.
@@ -26,53 +27,33 @@ impl NameList {
 
     /// A list from a settings file's value: text or an array of names.
     pub fn from_toml(value: &toml::Value) -> Result<String> {
-        value
-            .clone()
-            .try_into::<NameList>()
-            .map(|l| l.joined())
-            .map_err(|_| Error::input(format!("{value} is not a name or a list of names")))
+        value.clone().try_into::<NameList>().map(|l| l.joined()).map_err(|_| {
+            let value = crate::error::quote(&value.to_string());
+            Error::msg(crate::msg!("setting.not_names", value = value))
+        })
     }
 }
 
 /// The settings file of `--config`: common options and the game's settings.
 pub fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, Values)> {
     let text = read_file(path)?;
-    let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
-        let at = e
-            .span()
-            .map(|s| {
-                let line = text.get(..s.start).unwrap_or(&text).lines().count().max(1);
-                format!(" (line {line})")
-            })
-            .unwrap_or_default();
-        Error::input(format!("config {}{at}: {}", path.display(), e.message()))
-    })?;
+    let place = crate::msg!("config.file", file = path.display().to_string());
+    let mut table: toml::Table =
+        toml::from_str(&text).map_err(|e| Error::msg(crate::game::toml_error(&e, &text)).within(place.clone()))?;
     let mut common = toml::Table::new();
     for key in COMMON {
         if let Some(v) = table.remove(*key) {
             common.insert(key.to_string(), v);
         }
     }
-    let values =
-        Values::from_toml(&table).map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
-    values
-        .check(game)
-        .map_err(|e| Error::input(format!("config {}: {}", path.display(), e.message)))?;
+    let values = Values::from_toml(&table).map_err(|e| e.within(place.clone()))?;
+    values.check(game).map_err(|e| e.within(place))?;
     Ok((common, values))
 }
 
 /// A paper by name.
 pub fn paper(name: &str) -> Result<Paper> {
-    Paper::parse(name).ok_or_else(|| {
-        Error::setting(
-            "paper",
-            format!(
-                "unknown paper {name_q} (choose from: {})",
-                PAPERS.join(", "),
-                name_q = crate::error::quote(name)
-            ),
-        )
-    })
+    Paper::parse(name).ok_or_else(|| crate::game::unknown_name("paper", name, PAPERS))
 }
 
 /// A seed from a settings file: text or a whole number.
@@ -80,9 +61,10 @@ pub fn seed_from_toml(v: &toml::Value) -> Result<String> {
     match v {
         toml::Value::String(s) => Ok(s.clone()),
         toml::Value::Integer(i) => Ok(i.to_string()),
-        other => Err(Error::input(format!(
-            "seed must be text or a whole number, not {other}"
-        ))),
+        other => {
+            let value = crate::error::quote(&other.to_string());
+            Err(Error::msg(crate::msg!("config.seed", value = value)))
+        }
     }
 }
 
@@ -103,11 +85,15 @@ pub fn read_files(game: &dyn Game, values: &Values) -> Result<Values> {
 pub fn file_value(setting: &Setting, path: &Path) -> Result<Value> {
     let text = read_file(path).map_err(|e| e.at(setting.name))?;
     let value = setting.read(&text).map_err(|e| {
-        let why = e
-            .message
-            .strip_prefix(&format!("{}: ", setting.name))
-            .unwrap_or(&e.message);
-        Error::setting(setting.name, format!("{}: {why}", path.display()))
+        // The setting's own refusal, after the file's name: `faces: FILE: ...`.
+        let why = match e.field.as_deref() == Some(setting.name) {
+            true => unplaced(e.msg),
+            false => e.msg,
+        };
+        Error::setting_msg(
+            setting.name,
+            crate::msg!("at", place = path.display().to_string(), message = why),
+        )
     })?;
     Ok(value.unwrap_or_else(|| Value::Table(toml::Table::new())))
 }
@@ -120,7 +106,10 @@ pub fn toml_text(value: &toml::Value) -> Result<String> {
         toml::Value::Integer(n) => Ok(n.to_string()),
         toml::Value::Boolean(b) => Ok(b.to_string()),
         toml::Value::Array(_) => NameList::from_toml(value),
-        other => Err(Error::input(format!("{other} is not a value a setting takes"))),
+        other => {
+            let value = crate::error::quote(&other.to_string());
+            Err(Error::msg(crate::msg!("setting.not_a_value", value = value)))
+        }
     }
 }
 
@@ -135,30 +124,43 @@ pub fn read_file(path: &Path) -> Result<String> {
 /// Reads UTF-8 text from a file or standard input (`-`) without ever holding
 /// more than `max_bytes`: a larger input is refused, not loaded.
 pub fn read_text(path: &Path, max_bytes: u64) -> Result<String> {
-    let name = if path == Path::new("-") {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let bytes = read_bytes(path, max_bytes)?;
-    String::from_utf8(bytes).map_err(|_| Error::input(format!("cannot read {name}: not UTF-8 text")))
+    read_text_as(path, max_bytes, cannot_read)
+}
+
+/// Reads text as [`read_text`] does, its refusals after `place` (the
+/// file's name, or standard input, as a message: `roster FILE`).
+pub fn read_text_as(path: &Path, max_bytes: u64, place: fn(Msg) -> Msg) -> Result<String> {
+    let bytes = read_bytes_as(path, max_bytes, place)?;
+    String::from_utf8(bytes).map_err(|_| Error::msg(crate::msg!("file.not_utf8")).within(place(shown(path))))
 }
 
 /// Reads a file or standard input (`-`), at most `max_bytes`.
 pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>> {
+    read_bytes_as(path, max_bytes, cannot_read)
+}
+
+/// "cannot read FILE", as a place a refusal stands after.
+fn cannot_read(file: Msg) -> Msg {
+    crate::msg!("file.cannot_read", file = file)
+}
+
+/// A file as refusals name it: its path, or standard input for `-`.
+fn shown(path: &Path) -> Msg {
+    match path == Path::new("-") {
+        true => crate::msg!("file.stdin"),
+        false => crate::msg!("word", word = path.display().to_string()),
+    }
+}
+
+fn read_bytes_as(path: &Path, max_bytes: u64, place: fn(Msg) -> Msg) -> Result<Vec<u8>> {
     use std::io::Read;
-    let name = if path == Path::new("-") {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let fail = |e: &dyn std::fmt::Display| Error::input(format!("cannot read {name}: {e}"));
+    let fail = |why: Msg| Error::msg(why).within(place(shown(path)));
     let source: Box<dyn Read> = if path == Path::new("-") {
         Box::new(std::io::stdin())
     } else {
-        let file = std::fs::File::open(path).map_err(|e| fail(&io_reason(&e)))?;
-        if file.metadata().map_err(|e| fail(&io_reason(&e)))?.is_dir() {
-            return Err(fail(&"it is a folder"));
+        let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e)))?;
+        if file.metadata().map_err(|e| fail(io_reason(&e)))?.is_dir() {
+            return Err(fail(crate::msg!("io.is_a_folder")));
         }
         Box::new(file)
     };
@@ -166,11 +168,19 @@ pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>> {
     source
         .take(max_bytes + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| fail(&io_reason(&e)))?;
+        .map_err(|e| fail(io_reason(&e)))?;
     if bytes.len() as u64 > max_bytes {
-        return Err(fail(&format!("larger than {} KiB", max_bytes / 1024)));
+        return Err(fail(crate::msg!("file.larger_than", kib = max_bytes / 1024)));
     }
     Ok(bytes)
+}
+
+/// A setting's refusal without the setting it stands after (`faces: ...`).
+fn unplaced(msg: Msg) -> Msg {
+    match (msg.key, msg.args.iter().find(|(name, _)| *name == "message")) {
+        ("at", Some((_, crate::message::Arg::Msg(inner)))) => (**inner).clone(),
+        _ => msg,
+    }
 }
 
 /// A pack file: who gets what.
@@ -210,7 +220,8 @@ pub struct PackEntry {
 }
 
 pub fn read_pack_file(path: &Path) -> Result<PackFile> {
-    parse_pack_file(&format!("pack {}", path.display()), &read_file(path)?)
+    let place = crate::msg!("config.pack_file", file = path.display().to_string());
+    parse_pack_file(place, &read_file(path)?)
 }
 
 /// Most entries in one pack file: every game in several settings, for
@@ -220,18 +231,16 @@ pub const MAX_PACK_ENTRIES: usize = 32;
 /// A pack file from its text; `what` names it in messages. Its entries are
 /// counted before the file is read as TOML, and again after (an `entry =
 /// [...]` array hides them from the first count).
-pub fn parse_pack_file(what: &str, text: &str) -> Result<PackFile> {
+pub fn parse_pack_file(what: Msg, text: &str) -> Result<PackFile> {
     let too_many = || {
-        Error::setting(
-            "entry",
-            format!("more than {MAX_PACK_ENTRIES} entries (at most {MAX_PACK_ENTRIES} in one pack file)"),
-        )
-        .within(&format!("{what}: "))
+        Error::setting_msg("entry", crate::msg!("config.too_many_entries", most = MAX_PACK_ENTRIES))
+            .within(what.clone())
     };
     if text.lines().filter(|l| l.trim_start().starts_with("[[entry]]")).count() > MAX_PACK_ENTRIES {
         return Err(too_many());
     }
-    let file: PackFile = toml::from_str(text).map_err(|e| Error::input(format!("{what}: {}", e.message())))?;
+    let file: PackFile =
+        toml::from_str(text).map_err(|e| Error::msg(crate::game::toml_error(&e, text)).within(what.clone()))?;
     if file.entry.len() > MAX_PACK_ENTRIES {
         return Err(too_many());
     }

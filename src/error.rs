@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::message::Msg;
+use crate::message::{Arg, Msg};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -19,20 +19,13 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Error {
     pub kind: ErrorKind,
-    /// The message in English, as a log or a test reads it.
+    /// The message in English (the English catalogue's wording), as a log
+    /// or a test reads it.
     pub message: String,
     /// The setting (or form field) the error is about, when there is one.
     pub field: Option<String>,
-    /// What the message says as data, worded in the reader's language
-    /// where it is shown (`text::error_message`).
-    pub keyed: Option<Keyed>,
-}
-
-/// A message as data, after the places it stands behind (`stores: `, a
-/// file's name): those stay as the command line and files name them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Keyed {
-    pub prefix: String,
+    /// What the message says, as data: worded in the reader's language
+    /// where it is shown ([`Error::words`]).
     pub msg: Msg,
 }
 
@@ -42,41 +35,27 @@ pub const MAX_ECHO_CHARS: usize = 60;
 pub const MAX_MESSAGE_CHARS: usize = 400;
 
 impl Error {
-    pub fn input(message: impl Into<String>) -> Error {
-        Error {
-            kind: ErrorKind::Input,
-            message: tidy(&message.into()),
-            field: None,
-            keyed: None,
-        }
-    }
-
     /// Bad input, said as a message of the catalogues.
     pub fn msg(msg: Msg) -> Error {
         Error {
-            keyed: Some(Keyed {
-                prefix: String::new(),
-                msg: msg.clone(),
-            }),
-            ..Error::input(msg.words("en"))
+            kind: ErrorKind::Input,
+            message: tidy(&msg.words("en")),
+            field: None,
+            msg,
         }
     }
 
     /// Bad input about one setting, said as a message of the catalogues:
-    /// `field: message`, the field kept as data.
+    /// `field: message`, the field kept as data and named as given.
     pub fn setting_msg(field: &str, msg: Msg) -> Error {
-        Error::msg(msg).within(&format!("{field}: ")).at(field)
+        Error::msg(msg).within(field).at(field)
     }
 
-    /// Bad input about one setting: `field: message`, the field kept as data.
-    pub fn setting(field: &str, message: impl Into<String>) -> Error {
-        Error::input(format!("{field}: {}", message.into())).at(field)
-    }
-
-    pub fn io(message: impl Into<String>) -> Error {
+    /// A file that cannot be read or written.
+    pub fn io(msg: Msg) -> Error {
         Error {
             kind: ErrorKind::Io,
-            ..Error::input(message)
+            ..Error::msg(msg)
         }
     }
 
@@ -89,14 +68,18 @@ impl Error {
         self
     }
 
-    /// The same error with `prefix` before its message (where it happened:
-    /// a file's name, a pack's entry), its kind and field kept.
-    pub fn within(mut self, prefix: &str) -> Error {
-        self.message = tidy(&format!("{prefix}{}", self.message));
-        if let Some(k) = &mut self.keyed {
-            k.prefix = format!("{prefix}{}", k.prefix);
-        }
+    /// The same error after the place it happened (`place: message`): a
+    /// file's name or a setting as given ([`Arg::Text`]), or a place in
+    /// words ("board 2", a pack's entry) as a message; its kind and field kept.
+    pub fn within(mut self, place: impl Into<Arg>) -> Error {
+        self.msg = crate::msg!("at", place = place, message = self.msg);
+        self.message = tidy(&self.msg.words("en"));
         self
+    }
+
+    /// The message in `lang`, one line as [`tidy`] makes it.
+    pub fn words(&self, lang: &str) -> String {
+        tidy(&self.msg.words(lang))
     }
 
     pub fn exit_code(&self) -> i32 {
@@ -193,37 +176,62 @@ pub fn quote(input: &str) -> String {
     format!("'{cut}'")
 }
 
-/// An I/O error's reason in words, without the paths some libraries add to
-/// it (a temporary file's name means nothing to the person who gave the path).
-pub fn io_reason(e: &std::io::Error) -> String {
+/// An I/O error's reason as a message, without the paths some libraries
+/// add to it (a temporary file's name means nothing to the person who gave
+/// the path): by the system's error code where there is one, else by its kind.
+pub fn io_reason(e: &std::io::Error) -> Msg {
     let Some(code) = e.raw_os_error() else {
         // tempfile wraps the system's error with its temporary path: the system's.
-        let inner = e
+        if let Some(inner) = e
             .get_ref()
-            .and_then(|inner| inner.source()?.downcast_ref::<std::io::Error>());
-        return inner.map_or_else(|| e.kind().to_string(), io_reason);
-    };
-    let words = match code {
-        libc::ENOSPC => "the disk is full",
-        libc::EDQUOT => "the disk quota is used up",
-        libc::EROFS => "the disk is read-only",
-        libc::EACCES | libc::EPERM => "permission denied",
-        libc::ENOENT => "no such file or folder",
-        libc::ENOTDIR => "a part of the path is not a folder",
-        libc::EISDIR => "it is a folder",
-        libc::EEXIST => "it exists already",
-        libc::ENAMETOOLONG => "the name is too long",
-        libc::EFBIG => "the file is too large",
-        libc::EMFILE | libc::ENFILE => "too many files are open",
-        libc::EIO => "the disk reported an error",
-        libc::EXDEV => "it is on another disk",
-        _ => {
-            let text = std::io::Error::from_raw_os_error(code).to_string();
-            // "File name too long (os error 36)": the system's words, without the number.
-            return text.split(" (os error").next().unwrap_or(&text).to_string();
+            .and_then(|inner| inner.source()?.downcast_ref::<std::io::Error>())
+        {
+            return io_reason(inner);
         }
+        return io_kind(e);
     };
-    words.to_string()
+    match code {
+        libc::ENOSPC => crate::msg!("io.disk_full"),
+        libc::EDQUOT => crate::msg!("io.quota"),
+        libc::EROFS => crate::msg!("io.read_only"),
+        libc::EACCES | libc::EPERM => crate::msg!("io.permission"),
+        libc::ENOENT => crate::msg!("io.not_found"),
+        libc::ENOTDIR => crate::msg!("io.not_a_folder"),
+        libc::EISDIR => crate::msg!("io.is_a_folder"),
+        libc::EEXIST => crate::msg!("io.exists"),
+        libc::ENAMETOOLONG => crate::msg!("io.name_too_long"),
+        libc::EFBIG => crate::msg!("io.too_large"),
+        libc::EMFILE | libc::ENFILE => crate::msg!("io.too_many_open"),
+        libc::EIO => crate::msg!("io.disk_error"),
+        libc::EXDEV => crate::msg!("io.other_disk"),
+        _ => io_kind(&std::io::Error::from_raw_os_error(code)),
+    }
+}
+
+/// An I/O error by its kind; a rare kind in the system's own words, which
+/// come as text and cannot be keyed ("File name too long (os error 36)",
+/// without the number).
+fn io_kind(e: &std::io::Error) -> Msg {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::StorageFull => crate::msg!("io.disk_full"),
+        K::QuotaExceeded => crate::msg!("io.quota"),
+        K::ReadOnlyFilesystem => crate::msg!("io.read_only"),
+        K::PermissionDenied => crate::msg!("io.permission"),
+        K::NotFound => crate::msg!("io.not_found"),
+        K::NotADirectory => crate::msg!("io.not_a_folder"),
+        K::IsADirectory => crate::msg!("io.is_a_folder"),
+        K::AlreadyExists => crate::msg!("io.exists"),
+        K::FileTooLarge => crate::msg!("io.too_large"),
+        K::CrossesDevices => crate::msg!("io.other_disk"),
+        K::UnexpectedEof => crate::msg!("io.cut_short"),
+        K::BrokenPipe => crate::msg!("io.reader_gone"),
+        _ => {
+            let text = e.to_string();
+            let words = text.split(" (os error").next().unwrap_or(&text).to_string();
+            crate::msg!("io.system", why = words)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -233,29 +241,56 @@ mod tests {
     #[test]
     fn echoed_input_is_stripped_of_control_characters_and_cut() {
         let long = "x".repeat(100_000);
-        let e = Error::input(format!("seed '{long}\u{1b}[31m\r' is bad"));
-        assert!(!e.message.chars().any(char::is_control), "{:?}", e.message);
-        assert!(e.message.chars().count() < 100, "{}", e.message.len());
-        assert!(e.message.ends_with("…' is bad"), "{}", e.message);
-        let e = Error::input("line one\nline two");
-        assert_eq!(e.message, "line one line two");
-        assert!(Error::input("y".repeat(10_000)).message.chars().count() <= MAX_MESSAGE_CHARS);
+        let e = tidy(&format!("seed '{long}\u{1b}[31m\r' is bad"));
+        assert!(!e.chars().any(char::is_control), "{e:?}");
+        assert!(e.chars().count() < 100, "{}", e.len());
+        assert!(e.ends_with("…' is bad"), "{e}");
+        assert_eq!(tidy("line one\nline two"), "line one line two");
+        assert!(tidy(&"y".repeat(10_000)).chars().count() <= MAX_MESSAGE_CHARS);
         assert_eq!(quote("a\u{7}b"), "'ab'");
         // A parser's message quotes the input it read in double quotes.
-        let e = Error::input(format!("invalid type: string \"{}\", expected u16", "z".repeat(392)));
-        assert!(e.message.chars().count() < 100, "{}", e.message);
+        let e = tidy(&format!("invalid type: string \"{}\", expected u16", "z".repeat(392)));
+        assert!(e.chars().count() < 100, "{e}");
         // Serde quotes an unknown field in backticks.
-        let e = Error::input(format!(
+        let e = tidy(&format!(
             "unknown field `{}`, expected one of `seed`, `count`",
             "k".repeat(200)
         ));
-        assert!(
-            !e.message.contains(&"k".repeat(61)) && e.message.ends_with("`seed`, `count`"),
-            "{}",
-            e.message
-        );
+        assert!(!e.contains(&"k".repeat(61)) && e.ends_with("`seed`, `count`"), "{e}");
         // An apostrophe that no other closes quotes nothing: the words after it stay.
         let words = format!("a class pack's code{}; the end", " and more".repeat(10));
-        assert_eq!(Error::input(words.clone()).message, words);
+        assert_eq!(tidy(&words), words);
+    }
+
+    /// The system's reasons by its code or the error's kind, in the
+    /// reader's language; only a rare one in the system's own words.
+    #[test]
+    fn io_errors_are_worded_by_their_code_or_kind() {
+        use std::io::{Error as Io, ErrorKind};
+        let not_found = io_reason(&Io::from_raw_os_error(libc::ENOENT));
+        assert_eq!(not_found.words("de"), "Datei oder Ordner nicht gefunden");
+        assert_eq!(not_found.words("en"), "no such file or folder");
+        let full = io_reason(&Io::new(ErrorKind::StorageFull, "whatever the library says"));
+        assert_eq!(full.words("de"), "der Datenträger ist voll");
+        let rare = io_reason(&Io::from_raw_os_error(libc::ELOOP));
+        assert_eq!(rare.key, "io.system");
+        assert!(!rare.words("de").contains("os error"), "{}", rare.words("de"));
+    }
+
+    /// Places stand before a message in the order it passed them, each
+    /// worded in the reader's language where it is words ("board 2").
+    #[test]
+    fn an_error_stands_after_its_places_and_keeps_its_field() {
+        let e = Error::setting_msg("players", crate::msg!("number.range", n = 9, min = 2, max = 6))
+            .within(crate::msg!("pack.entry", n = 2))
+            .within("p.toml");
+        assert_eq!(e.message, "p.toml: entry 2: players: 9 is out of range (2 to 6)");
+        assert_eq!(
+            e.words("de"),
+            "p.toml: Eintrag 2: players: 9 liegt außerhalb des Bereichs (2 bis 6)"
+        );
+        assert_eq!((e.field.as_deref(), e.kind), (Some("players"), ErrorKind::Input));
+        let long = Error::msg(crate::msg!("number.not_whole", text = quote(&"9".repeat(500))));
+        assert!(long.words("de").chars().count() < 100, "{}", long.words("de"));
     }
 }

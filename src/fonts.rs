@@ -94,16 +94,17 @@ static ADDED: OnceLock<(&'static [u8], Metrics)> = OnceLock::new();
 
 /// Adds a font file for characters the embedded faces lack (`--font`). One
 /// per process; the same file again is accepted.
-pub fn add_font(bytes: Vec<u8>) -> Result<(), String> {
+pub fn add_font(bytes: Vec<u8>) -> Result<(), crate::message::Msg> {
     if let Some((have, _)) = ADDED.get() {
         return match *have == bytes.as_slice() {
             true => Ok(()),
-            false => Err("only one --font can be added".into()),
+            false => Err(crate::msg!("font.only_one")),
         };
     }
-    let face = ttf_parser::Face::parse(&bytes, 0).map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
+    // The parser's reason is its own English text, carried as given.
+    let face = ttf_parser::Face::parse(&bytes, 0).map_err(|e| crate::msg!("font.not_a_font", why = e.to_string()))?;
     if face.number_of_glyphs() < 2 {
-        return Err("the font has no glyphs".into());
+        return Err(crate::msg!("font.no_glyphs"));
     }
     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let _ = ADDED.set((bytes, Metrics::load(bytes, FontRole::Added)));

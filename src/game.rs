@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
+use crate::message::Msg;
 use crate::seed::{Seed, SheetCode};
 use crate::sheet::{DocumentInfo, Page, Paper, Style};
 use crate::text::Texts;
@@ -69,11 +70,25 @@ impl Setting {
                     .collect(),
             ),
             Kind::Flag => Value::One(switch(self.name, trimmed)?.to_string()),
-            Kind::File => {
-                Value::Table(toml::from_str(trimmed).map_err(|e| Error::setting(self.name, e.message().trim()))?)
-            }
+            Kind::File => Value::Table(
+                toml::from_str(trimmed).map_err(|e| Error::setting_msg(self.name, toml_error(&e, trimmed)))?,
+            ),
             Kind::Text => Value::One(text.to_string()),
         }))
+    }
+}
+
+/// A TOML parser's refusal of `text` as a message: the line it stopped at,
+/// and what it says, which is the parser's own English text (about the
+/// file's syntax or its keys) and cannot be keyed: it is carried as given.
+pub fn toml_error(e: &toml::de::Error, text: &str) -> Msg {
+    let why = e.message().trim().to_string();
+    match e.span() {
+        Some(span) => {
+            let line = text.get(..span.start).unwrap_or(text).lines().count().max(1);
+            crate::msg!("toml.line", line = line, why = why)
+        }
+        None => crate::msg!("word", word = why),
     }
 }
 
@@ -83,16 +98,17 @@ pub fn switch(name: &str, text: &str) -> Result<bool> {
     match text.trim().to_lowercase().as_str() {
         "true" | "on" | "yes" | "1" => Ok(true),
         "false" | "off" | "no" | "0" => Ok(false),
-        _ => Err(Error::setting(name, "on or off (true or false)")),
+        _ => Err(Error::setting_msg(name, crate::msg!("setting.switch"))),
     }
 }
 
 /// The refusal of a name that is none of `names`, the settings of `what`.
 pub fn not_a_setting(name: &str, what: &str, names: &[&str]) -> Error {
-    Error::input(format!(
-        "{} is not a {what} setting (its settings: {})",
-        crate::error::quote(name),
-        names.join(", ")
+    Error::msg(crate::msg!(
+        "setting.not_one",
+        name = crate::error::quote(name),
+        what = what,
+        names = names.join(", ")
     ))
 }
 
@@ -130,7 +146,7 @@ fn edits(a: &[char], b: &[char]) -> usize {
 }
 
 /// The refusal of `value`, none of the names `setting` takes.
-fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
+pub fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
     let choices = values.join(", ");
     let msg = match nearest(value, values) {
         Some(near) => crate::msg!(
@@ -148,6 +164,30 @@ fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
         ),
     };
     Error::setting_msg(setting, msg)
+}
+
+/// The refusal of text that is not a whole number.
+pub fn not_whole(text: &str) -> Msg {
+    crate::msg!("number.not_whole", text = crate::error::quote(text))
+}
+
+/// The refusal of a number outside `min` to `max`.
+pub fn out_of_range(
+    n: impl Into<crate::message::Arg>,
+    min: impl Into<crate::message::Arg>,
+    max: impl Into<crate::message::Arg>,
+) -> Msg {
+    crate::msg!("number.range", n = n, min = min, max = max)
+}
+
+/// The refusal of a number of players outside a game's `min` to `max`.
+pub fn players_range(
+    n: impl Into<crate::message::Arg>,
+    game: &str,
+    min: impl Into<crate::message::Arg>,
+    max: impl Into<crate::message::Arg>,
+) -> Msg {
+    crate::msg!("number.players", n = n, game = game, min = min, max = max)
 }
 
 /// The settings every game takes the same way.
@@ -234,15 +274,13 @@ impl Values {
         let Some(text) = self.text(name) else {
             return Ok(None);
         };
-        let n: i64 = text.trim().parse().map_err(|_| {
-            Error::setting(
-                name,
-                format!("{text_q} is not a whole number", text_q = crate::error::quote(text)),
-            )
-        })?;
+        let n: i64 = text
+            .trim()
+            .parse()
+            .map_err(|_| Error::setting_msg(name, not_whole(text)))?;
         T::try_from(n)
             .map(Some)
-            .map_err(|_| Error::setting(name, format!("{n} is out of range")))
+            .map_err(|_| Error::setting_msg(name, crate::msg!("number.out_of_range", n = n)))
     }
 
     /// Every name given for a repeatable setting.
@@ -276,7 +314,7 @@ impl Values {
                 (Kind::Number { min, max }, Value::One(_)) => {
                     let n: i64 = self.number(name)?.expect("given");
                     if !(min..=max).contains(&n) {
-                        return Err(Error::setting(name, format!("{n} is out of range ({min} to {max})")));
+                        return Err(Error::setting_msg(name, out_of_range(n, min, max)));
                     }
                 }
                 (Kind::Choice { values }, Value::One(v)) => {
@@ -291,12 +329,12 @@ impl Values {
                 }
                 (Kind::Flag, Value::One(v)) => {
                     if !["true", "false"].contains(&v.as_str()) {
-                        return Err(Error::setting(name, "on or off (true or false)"));
+                        return Err(Error::setting_msg(name, crate::msg!("setting.switch")));
                     }
                 }
                 (Kind::File, Value::One(_) | Value::Table(_)) => {}
                 (Kind::Text, Value::One(_)) => {}
-                _ => return Err(Error::setting(name, "not a value this setting takes")),
+                _ => return Err(Error::setting_msg(name, crate::msg!("setting.wrong_value"))),
             }
         }
         Ok(())
@@ -323,12 +361,21 @@ impl Values {
                         .map(|i| match i {
                             toml::Value::String(s) => Ok(s.clone()),
                             toml::Value::Integer(n) => Ok(n.to_string()),
-                            other => Err(Error::setting(&name, format!("{other} is not a name"))),
+                            other => Err(Error::setting_msg(
+                                &name,
+                                crate::msg!("setting.not_a_name", value = crate::error::quote(&other.to_string())),
+                            )),
                         })
                         .collect::<Result<_>>()?,
                 ),
                 toml::Value::Table(t) => Value::Table(t.clone()),
-                other => return Err(Error::setting(&name, format!("{other} is not a value a setting takes"))),
+                other => {
+                    let value = crate::error::quote(&other.to_string());
+                    return Err(Error::setting_msg(
+                        &name,
+                        crate::msg!("setting.not_a_value", value = value),
+                    ));
+                }
             };
             out.0.insert(name, value);
         }
@@ -366,59 +413,53 @@ impl Common {
 
 /// What `validate` found in a layout file.
 pub struct Verdict {
-    /// Each broken rule, after the place in the file it is about
-    /// (`map 2: `, or nothing for a file of one layout).
-    pub broken: Vec<(String, Violation)>,
+    /// Each broken rule, after the place in the file it is about (`map 2`,
+    /// or none for a file of one layout).
+    pub broken: Vec<(Option<Msg>, Violation)>,
     /// Said when nothing is broken.
-    pub legal: String,
+    pub legal: Msg,
 }
 
 impl Verdict {
     /// Each broken rule as a line: its place, the rule's name, the message (English).
     pub fn lines(&self) -> Vec<String> {
-        self.broken.iter().map(|(place, v)| format!("{place}{v}")).collect()
+        self.broken
+            .iter()
+            .map(|(place, v)| v.line_in("en", place.as_ref()))
+            .collect()
     }
 }
 
-/// One broken rule, named as the rules list names it, with the cells involved.
+/// One broken rule, named as the rules list names it, and what is broken.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Violation {
     pub rule: &'static str,
     /// The message in English.
     pub message: String,
-    /// The message as data, for the reader's language, where the rule says it so.
+    /// The message as data, for the reader's language.
     #[serde(skip)]
-    pub words: Option<crate::message::Msg>,
+    pub msg: Msg,
 }
 
 impl Violation {
     /// A broken rule said as a message of the catalogues.
-    pub fn keyed(rule: &'static str, msg: crate::message::Msg) -> Violation {
+    pub fn keyed(rule: &'static str, msg: Msg) -> Violation {
         Violation {
             rule,
             message: msg.words("en"),
-            words: Some(msg),
-        }
-    }
-}
-
-impl Violation {
-    /// What is broken, in `lang`: by its key where the rule says it so.
-    pub fn message_in(&self, lang: &str) -> String {
-        match &self.words {
-            Some(m) => m.words(lang),
-            None => crate::text::message_in(lang, &self.message, None),
+            msg,
         }
     }
 
     /// The whole line in `lang`, after its place: the rule named as the
     /// rules list names it (the name `rules GAME` prints and switches take).
-    pub fn line_in(&self, lang: &str, place: &str) -> String {
-        let place: String = place
-            .split_terminator(": ")
-            .map(|p| crate::text::message_in(lang, p, None) + ": ")
-            .collect();
-        crate::error::tidy(&format!("{place}{}: {}", self.rule, self.message_in(lang)))
+    pub fn line_in(&self, lang: &str, place: Option<&Msg>) -> String {
+        let line = crate::msg!("rule.broken", rule = self.rule, message = self.msg.clone());
+        let line = match place {
+            Some(place) => crate::msg!("at", place = place.clone(), message = line),
+            None => line,
+        };
+        crate::error::tidy(&line.words(lang))
     }
 }
 
@@ -489,6 +530,9 @@ pub struct Declaration {
     /// Its templates, as (name, text): labels, rules card and web words in
     /// every language (see `game_texts!`).
     pub texts: &'static [(&'static str, &'static str)],
+    /// Its messages (refusals, verdicts, reports) in every language: its
+    /// module's `MESSAGES`, from `texts/LANG/messages.txt` (see `game_messages!`).
+    pub messages: &'static crate::message::Book,
     /// Settings the registry-driven tests print (the sheet standards, the
     /// renderers, the parsers): between them every sheet kind and the
     /// layouts' extremes.
@@ -643,11 +687,11 @@ pub trait Game: Sync {
     fn action(&self, name: &str) -> Result<&'static Action> {
         self.actions().iter().find(|a| a.name == name).ok_or_else(|| {
             let names: Vec<&str> = self.actions().iter().map(|a| a.name).collect();
-            Error::input(format!(
-                "{}: no action {} (its actions: {})",
-                self.name(),
-                crate::error::quote(name),
-                names.join(", ")
+            Error::msg(crate::msg!(
+                "action.unknown",
+                game = self.name(),
+                name = crate::error::quote(name),
+                actions = names.join(", ")
             ))
         })
     }
@@ -847,7 +891,8 @@ impl Request for Run {
         let mut items = Vec::new();
         for one in self.each() {
             items.push(
-                serde_json::from_str::<serde_json::Value>(&one.json()?).map_err(|e| Error::input(e.to_string()))?,
+                serde_json::from_str::<serde_json::Value>(&one.json()?)
+                    .map_err(|e| Error::msg(crate::json::error_msg(&e)))?,
             );
         }
         Ok(crate::json::json_one_or_many(&items))
@@ -873,10 +918,7 @@ impl Request for Run {
 pub fn request(game: &dyn Game, common: &Common, values: &Values) -> Result<Box<dyn Request>> {
     values.check(game)?;
     if !(1..=MAX_COUNT).contains(&common.count) {
-        return Err(Error::setting(
-            "count",
-            format!("{} is out of range (1 to {MAX_COUNT})", common.count),
-        ));
+        return Err(Error::setting_msg("count", out_of_range(common.count, 1, MAX_COUNT)));
     }
     let one = game.request(common, values)?;
     if one.count() == common.count {
@@ -992,6 +1034,6 @@ mod tests {
         );
         let e = refusal("rule-off", "reachable,counts");
         assert!(e.message.contains("unknown rule-off 'counts'"), "{}", e.message);
-        assert!(crate::text::error_message("de", &e).contains("(zur Wahl: reachable, start-cells)"));
+        assert!(e.words("de").contains("(zur Wahl: reachable, start-cells)"));
     }
 }

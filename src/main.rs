@@ -21,43 +21,10 @@ fn main() {
                     0
                 });
             }
-            // One line naming the problem; --help has the rest.
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            // A value outside a list: name the list on the same line.
-            let choices = match e.get(clap::error::ContextKind::ValidValue) {
-                Some(clap::error::ContextValue::Strings(values)) if !values.is_empty() => {
-                    format!(" (choose from: {})", values.join(", "))
-                }
-                _ => String::new(),
-            };
-            // A near miss ("esay", "--sheet"): the nearest name clap knows.
-            let suggested = [
-                clap::error::ContextKind::SuggestedValue,
-                clap::error::ContextKind::SuggestedArg,
-            ]
-            .into_iter()
-            .find_map(|kind| match e.get(kind) {
-                Some(clap::error::ContextValue::String(s)) => Some(s.clone()),
-                Some(clap::error::ContextValue::Strings(v)) => v.first().cloned(),
-                _ => None,
-            })
-            .map(|s| format!("; did you mean '{s}'?"))
-            .unwrap_or_default();
-            // Rust's words for a number that does not parse, in a user's.
-            let first = first
-                .replace("invalid digit found in string", "a whole number is wanted")
-                .replace("number too large to fit in target type", "the number is too large")
-                .replace("number too small to fit in target type", "the number is too small");
-            let line = format!("{first}{choices}{suggested} (see panicpress --help)");
-            // In the language asked for, when --lang is among the arguments.
-            let line = match argument_language() {
-                Some(lang) => match line.strip_prefix("error: ") {
-                    Some(rest) => format!("error: {}", panicpress::text::message_in(&lang, rest, None)),
-                    None => line,
-                },
-                None => line,
-            };
+            // One line naming the problem, in the language asked for when
+            // --lang is among the arguments; --help has the rest.
+            let lang = argument_language().unwrap_or_else(|| "en".into());
+            let line = format!("error: {}", panicpress::cli::arguments_refused(&e).words(&lang));
             eprintln!("{}", panicpress::error::tidy(&line));
             std::process::exit(2);
         }
@@ -81,7 +48,7 @@ fn main() {
             // In the language the sheets were asked in; always one line, even
             // when a parser's message has several.
             if let Some(lang) = asked_language(&matches) {
-                e.message = panicpress::text::error_message(&lang, &e);
+                e.message = e.words(&lang);
             }
             eprintln!("{}", panicpress::error::line(&e));
             std::process::exit(e.exit_code());

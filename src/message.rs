@@ -1,9 +1,12 @@
 //! Messages as data: what an error, a rule's verdict or an action's report
-//! says is a key and its arguments ([`Msg`]); the words are looked up in
-//! one catalogue a language (`templates/LANG/messages.txt`, English too)
-//! only when the message is shown, in the reader's language. Nothing is
-//! worded by matching English text. The very bottom layer: it imports
-//! nothing of the crate.
+//! says is a key and its arguments ([`Msg`]); the words are looked up in a
+//! catalogue (a [`Book`]: one file a language, English too) only when the
+//! message is shown, in the reader's language. Nothing is worded by
+//! matching English text. The shared book is [`SHARED`]
+//! (`templates/LANG/messages.txt`); each game keeps its own messages in its
+//! folder (`texts/LANG/messages.txt`) and names its book where it makes
+//! one (`msg!(MESSAGES, "key", ...)`), so a message carries the book it is
+//! worded from. The very bottom layer: it imports nothing of the crate.
 //!
 //! A catalogue line is `key = wording`. In a wording, `{name}` stands for
 //! an argument, anywhere in the sentence (German puts verbs last), and
@@ -11,18 +14,128 @@
 //! the second for any other count, `#` in a form standing for the number
 //! (`{n|# store|# stores}`, `{n|# Laden|# Läden}`). English and German
 //! have these two plural forms; a language with more would add forms. The
-//! line `_decimal = ,` gives the language's decimal sign, `_thousands = .`
-//! the mark between thousands.
+//! shared book's line `_decimal = ,` gives the language's decimal sign,
+//! `_thousands = .` the mark between thousands, `_list` the separator of a list.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// The catalogues, by language: English first, the one every other
-/// language is checked against.
-pub const CATALOGUES: &[(&str, &str)] = &[
+/// A catalogue in every language: for each language the text of its
+/// `key = wording` lines, parsed on first use. English comes first: the
+/// one every other language is checked against.
+pub struct Book {
+    texts: &'static [(&'static str, &'static str)],
+    parsed: OnceLock<Vec<(&'static str, Catalogue)>>,
+}
+
+/// The messages every part of the tool shares: settings, files, the work
+/// limit, reports' common words.
+pub static SHARED: Book = Book::new(&[
     ("en", include_str!("../templates/en/messages.txt")),
     ("de", include_str!("../templates/de/messages.txt")),
-];
+]);
+
+impl Book {
+    pub const fn new(texts: &'static [(&'static str, &'static str)]) -> Book {
+        Book {
+            texts,
+            parsed: OnceLock::new(),
+        }
+    }
+
+    /// A message of this book, without arguments yet.
+    pub fn msg(&'static self, key: &'static str) -> Msg {
+        Msg {
+            key,
+            args: Vec::new(),
+            book: self,
+        }
+    }
+
+    /// The languages the book words, English first.
+    pub fn languages(&self) -> Vec<&'static str> {
+        self.texts.iter().map(|(lang, _)| *lang).collect()
+    }
+
+    fn catalogue(&self, lang: &str) -> Option<&Catalogue> {
+        let parsed = self
+            .parsed
+            .get_or_init(|| self.texts.iter().map(|(lang, text)| (*lang, parse(text))).collect());
+        parsed.iter().find(|(l, _)| *l == lang).map(|(_, c)| c)
+    }
+
+    /// Every key of `lang`'s catalogue with its wording, sorted.
+    pub fn entries(&self, lang: &str) -> Vec<(&str, &str)> {
+        let mut out: Vec<_> = self
+            .catalogue(lang)
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The wording of `key` in `lang`, if the book has one.
+    pub fn wording(&self, lang: &str, key: &str) -> Option<&str> {
+        self.catalogue(lang)?.get(key).map(String::as_str)
+    }
+
+    /// What is wrong with the book: a language without the shared book's
+    /// languages, an English key another language does not word, a wording
+    /// that uses other arguments than the English one, a key English lacks.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for lang in SHARED.languages() {
+            if !self.languages().contains(&lang) {
+                out.push(format!("no catalogue for {lang}"));
+            }
+        }
+        let english = self.entries("en");
+        if english.is_empty() {
+            out.push("no English wording".to_string());
+        }
+        for lang in self.languages() {
+            let own: HashMap<_, _> = self.entries(lang).into_iter().collect();
+            for (key, wording) in &english {
+                let Some(theirs) = own.get(key) else {
+                    out.push(format!("{lang}: no wording for {key}"));
+                    continue;
+                };
+                let (want, have) = (names(wording), names(theirs));
+                if want != have {
+                    out.push(format!("{lang}: {key} uses {have:?}, English {want:?}"));
+                }
+            }
+            for key in own.keys().filter(|k| !english.iter().any(|(e, _)| e == *k)) {
+                out.push(format!("{lang}: {key} is not an English key"));
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+/// A book is one catalogue: the same book only if it is the same static.
+impl PartialEq for Book {
+    fn eq(&self, other: &Book) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl std::fmt::Debug for Book {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Book")
+    }
+}
+
+/// The argument names a wording uses, each once, sorted.
+pub fn names(wording: &str) -> Vec<&str> {
+    let mut out = places(wording);
+    out.sort();
+    out.dedup();
+    out
+}
 
 /// One argument of a message.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,16 +155,18 @@ pub enum Arg {
     List(Vec<Arg>),
 }
 
-/// A message: a catalogue key and its arguments.
+/// A message: a catalogue key, its arguments and the book that words it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Msg {
     pub key: &'static str,
     pub args: Vec<(&'static str, Arg)>,
+    pub book: &'static Book,
 }
 
 impl Msg {
+    /// A message of the shared book.
     pub fn new(key: &'static str) -> Msg {
-        Msg { key, args: Vec::new() }
+        SHARED.msg(key)
     }
 
     /// The same message with one more argument.
@@ -63,11 +178,36 @@ impl Msg {
     /// The message in `lang`'s words; in English where `lang` has no
     /// catalogue (a test holds every catalogue to every key).
     pub fn words(&self, lang: &str) -> String {
-        let catalogue = catalogue(lang).unwrap_or_else(|| catalogue("en").expect("English"));
-        let Some(wording) = catalogue.get(self.key).or_else(|| catalogue_en().get(self.key)) else {
+        let lang = if SHARED.catalogue(lang).is_some() { lang } else { "en" };
+        let Some(wording) = self
+            .book
+            .wording(lang, self.key)
+            .or_else(|| self.book.wording("en", self.key))
+        else {
             return format!("[{}]", self.key);
         };
-        fill(wording, &self.args, lang, catalogue)
+        let shared = SHARED.catalogue(lang).expect("a language of the shared book");
+        fill(wording, &self.args, lang, shared)
+    }
+}
+
+impl Msg {
+    /// The keys of this message and of the messages among its arguments
+    /// that its book does not word in `lang` (for the tests).
+    pub fn unworded_in(&self, lang: &str) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.book.wording(lang, self.key).is_none() {
+            out.push(self.key);
+        }
+        let mut args: Vec<&Arg> = self.args.iter().map(|(_, a)| a).collect();
+        while let Some(arg) = args.pop() {
+            match arg {
+                Arg::Msg(m) => out.extend(m.unworded_in(lang)),
+                Arg::List(items) => args.extend(items),
+                _ => {}
+            }
+        }
+        out
     }
 }
 
@@ -122,39 +262,19 @@ pub fn dec(value: f64, places: usize) -> Arg {
     Arg::Dec(value, places)
 }
 
-/// `msg!("key", name = value, ...)`: a [`Msg`] with its arguments.
+/// `msg!("key", name = value, ...)`: a [`Msg`] of the shared book with its
+/// arguments; `msg!(BOOK, "key", ...)`: one of `BOOK` (a game's `MESSAGES`).
 #[macro_export]
 macro_rules! msg {
     ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::message::Msg::new($key)$(.arg(stringify!($name), $value))*
+        $crate::message::SHARED.msg($key)$(.arg(stringify!($name), $value))*
+    };
+    ($book:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $book.msg($key)$(.arg(stringify!($name), $value))*
     };
 }
 
 type Catalogue = HashMap<String, String>;
-
-fn parsed() -> &'static Vec<(&'static str, Catalogue)> {
-    static PARSED: OnceLock<Vec<(&'static str, Catalogue)>> = OnceLock::new();
-    PARSED.get_or_init(|| CATALOGUES.iter().map(|(lang, text)| (*lang, parse(text))).collect())
-}
-
-fn catalogue(lang: &str) -> Option<&'static Catalogue> {
-    parsed().iter().find(|(l, _)| *l == lang).map(|(_, c)| c)
-}
-
-fn catalogue_en() -> &'static Catalogue {
-    catalogue("en").expect("the English catalogue")
-}
-
-/// Every key of `lang`'s catalogue with its wording (for the tests).
-pub fn entries(lang: &str) -> Vec<(&'static str, &'static str)> {
-    let mut out: Vec<_> = catalogue(lang)
-        .into_iter()
-        .flatten()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    out.sort();
-    out
-}
 
 /// `key = wording` lines; `#` starts a comment line.
 fn parse(text: &str) -> Catalogue {
@@ -256,69 +376,34 @@ fn shown(arg: &Arg, lang: &str, catalogue: &Catalogue) -> String {
 mod tests {
     use super::*;
 
+    /// The shared book words every English key in every language with the
+    /// same arguments (each game's book is held to the same by
+    /// `games::message_keys`, with the keys the code uses).
     #[test]
     fn every_key_is_worded_in_every_language_with_the_same_arguments() {
-        let english = entries("en");
-        assert!(!english.is_empty());
-        let mut missing = Vec::new();
-        for (lang, _) in CATALOGUES {
-            let own: HashMap<_, _> = entries(lang).into_iter().collect();
-            for (key, wording) in &english {
-                let Some(theirs) = own.get(key) else {
-                    missing.push(format!("{lang}: no wording for {key}"));
-                    continue;
-                };
-                let mut want = places(wording);
-                let mut have = places(theirs);
-                want.sort();
-                want.dedup();
-                have.sort();
-                have.dedup();
-                if want != have {
-                    missing.push(format!("{lang}: {key} uses {have:?}, English {want:?}"));
-                }
-            }
-            for key in own.keys().filter(|k| !english.iter().any(|(e, _)| e == *k)) {
-                missing.push(format!("{lang}: {key} is not an English key"));
-            }
-        }
-        assert!(missing.is_empty(), "{}", missing.join("\n"));
+        let problems = SHARED.problems();
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        assert_eq!(SHARED.languages(), ["en", "de"]);
     }
 
-    /// Every key the code names (`msg!("key"`, `Msg::new("key"`) has a
-    /// wording in every language: read from the sources, so a message no
-    /// test happens to make is checked too.
     #[test]
-    fn every_key_the_code_uses_is_in_every_catalogue() {
-        let mut used = std::collections::BTreeSet::new();
-        let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("message.rs") {
-                    let text = std::fs::read_to_string(&path).unwrap();
-                    for opener in ["msg!(\"", "Msg::new(\""] {
-                        for piece in text.split(opener).skip(1) {
-                            let key = piece.split('"').next().unwrap();
-                            used.insert(key.to_string());
-                        }
-                    }
-                }
-            }
-        }
-        assert!(used.len() > 10, "{used:?}");
-        let mut missing = Vec::new();
-        for (lang, _) in CATALOGUES {
-            let own = catalogue(lang).unwrap();
-            missing.extend(
-                used.iter()
-                    .filter(|k| !own.contains_key(*k))
-                    .map(|k| format!("{lang}: {k}")),
-            );
-        }
-        assert!(missing.is_empty(), "keys without a wording:\n{}", missing.join("\n"));
+    fn a_book_with_a_missing_wording_or_other_arguments_has_problems() {
+        static BOOK: Book = Book::new(&[
+            ("en", "a = {n} stores\nb = {x}\nc = same"),
+            ("de", "a = {m} Läden\nc = gleich\nd = extra"),
+        ]);
+        assert_eq!(
+            BOOK.problems(),
+            [
+                "de: a uses [\"m\"], English [\"n\"]",
+                "de: d is not an English key",
+                "de: no wording for b"
+            ]
+        );
+        assert_eq!(crate::msg!(BOOK, "c").words("de"), "gleich");
+        // A key the language lacks is worded in English, one no book has by its key.
+        assert_eq!(crate::msg!(BOOK, "b", x = 5).words("de"), "5");
+        assert_eq!(crate::msg!(BOOK, "zz").words("de"), "[zz]");
     }
 
     #[test]

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use crate::error::{Error, Result, io_reason, quote};
+use crate::message::Msg;
 
 /// Where results go when no `-o` is given.
 pub const DEFAULT_DIR: &str = "output";
@@ -92,11 +93,12 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<()> {
     write_with(path, |w| w.write_all(bytes).map_err(|e| Error::io(io_reason(&e))))
 }
 
-fn cannot(path: &Path, why: &dyn std::fmt::Display) -> Error {
+fn cannot(path: &Path, why: Msg) -> Error {
     if is_stdout(path) {
-        return Error::io(format!("cannot write to standard output: {why}"));
+        return Error::io(crate::msg!("output.cannot_write_stdout", why = why));
     }
-    Error::io(format!("cannot write {}: {why}", quote(&path.display().to_string())))
+    let file = quote(&path.display().to_string());
+    Error::io(crate::msg!("output.cannot_write", file = file, why = why))
 }
 
 /// The folder a new file or folder at `path` goes into: `output/` is made when
@@ -107,9 +109,10 @@ fn parent_of(path: &Path) -> Result<PathBuf> {
         _ => PathBuf::from("."),
     };
     if parent == Path::new(DEFAULT_DIR) {
-        std::fs::create_dir_all(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
+        std::fs::create_dir_all(&parent).map_err(|e| cannot(path, io_reason(&e)))?;
     } else if !parent.is_dir() {
-        return Err(cannot(path, &format!("folder {} does not exist", parent.display())));
+        let folder = parent.display().to_string();
+        return Err(cannot(path, crate::msg!("output.no_folder", folder = folder)));
     }
     Ok(parent)
 }
@@ -118,7 +121,7 @@ fn parent_of(path: &Path) -> Result<PathBuf> {
 /// a document's writer (which words it its own way) is told with the path.
 struct Recording<W: Write> {
     inner: W,
-    failed: Option<std::io::Error>,
+    failed: Option<Msg>,
 }
 
 impl<W: Write> Write for Recording<W> {
@@ -136,15 +139,15 @@ impl<W: Write> Recording<W> {
     }
     fn keep(&mut self, e: &std::io::Error) {
         if self.failed.is_none() {
-            self.failed = Some(std::io::Error::new(e.kind(), io_reason(e)));
+            self.failed = Some(io_reason(e));
         }
     }
     /// Streams `fill` into the writer, then flushes it; a write that failed
     /// is told as `cannot write PATH: REASON`, whatever `fill` made of it.
     fn fill(mut self, path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<W> {
-        let filled = fill(&mut self).and_then(|()| self.flush().map_err(|e| cannot(path, &io_reason(&e))));
+        let filled = fill(&mut self).and_then(|()| self.flush().map_err(|e| cannot(path, io_reason(&e))));
         match (filled, self.failed) {
-            (_, Some(e)) => Err(cannot(path, &e)),
+            (_, Some(why)) => Err(cannot(path, why)),
             (Err(e), None) => Err(e),
             (Ok(()), None) => Ok(self.inner),
         }
@@ -163,24 +166,24 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) 
     refuse_folder(path)?;
     let keep = match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => return write_straight(path, fill),
-        Ok(m) if m.permissions().readonly() => return Err(cannot(path, &"the file is read-only")),
+        Ok(m) if m.permissions().readonly() => return Err(cannot(path, crate::msg!("output.read_only"))),
         Ok(m) => Some(m.permissions()),
         _ => None,
     };
     let parent = parent_of(path)?;
     remove_stale(&parent);
-    let tmp = TempFolder::new(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let tmp = TempFolder::new(&parent).map_err(|e| cannot(path, io_reason(&e)))?;
     let staged = tmp.path.join(STAGED);
-    let file = new_file(&staged).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let file = new_file(&staged).map_err(|e| cannot(path, io_reason(&e)))?;
     let out = Recording::new(std::io::BufWriter::with_capacity(1 << 16, file)).fill(path, fill)?;
-    let file = out.into_inner().map_err(|e| cannot(path, &io_reason(e.error())))?;
+    let file = out.into_inner().map_err(|e| cannot(path, io_reason(e.error())))?;
     if let Some(permissions) = keep {
         file.set_permissions(permissions)
-            .map_err(|e| cannot(path, &io_reason(&e)))?;
+            .map_err(|e| cannot(path, io_reason(&e)))?;
     }
-    file.sync_all().map_err(|e| cannot(path, &io_reason(&e)))?;
+    file.sync_all().map_err(|e| cannot(path, io_reason(&e)))?;
     // On any error above, dropping `tmp` removes the staged file.
-    std::fs::rename(&staged, path).map_err(|e| cannot(path, &io_reason(&e)))
+    std::fs::rename(&staged, path).map_err(|e| cannot(path, io_reason(&e)))
 }
 
 /// A new file with the mode new files get (0666 less the umask), never
@@ -194,7 +197,7 @@ fn new_file(path: &Path) -> std::io::Result<File> {
 /// files), never an existing folder.
 pub fn refuse_folder(path: &Path) -> Result<()> {
     if path.is_dir() {
-        return Err(cannot(path, &"it is a folder; give a file name"));
+        return Err(cannot(path, crate::msg!("output.is_a_folder")));
     }
     Ok(())
 }
@@ -204,7 +207,7 @@ fn write_straight(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) 
     let file = OpenOptions::new()
         .write(true)
         .open(path)
-        .map_err(|e| cannot(path, &io_reason(&e)))?;
+        .map_err(|e| cannot(path, io_reason(&e)))?;
     Recording::new(std::io::BufWriter::new(file)).fill(path, fill).map(drop)
 }
 
@@ -305,7 +308,7 @@ impl Staging<'_> {
     pub fn put(&self, name: &str, bytes: &[u8]) -> Result<()> {
         new_file(&self.dir.join(name))
             .and_then(|mut f| f.write_all(bytes))
-            .map_err(|e| cannot(self.shown, &io_reason(&e)))
+            .map_err(|e| cannot(self.shown, io_reason(&e)))
     }
 }
 
@@ -317,23 +320,22 @@ pub fn write_folder(dir: &Path, fill: impl FnOnce(&Staging) -> Result<()>) -> Re
     let occupied = |d: &Path| std::fs::read_dir(d).map(|mut e| e.next().is_some()).unwrap_or(true);
     let taken = |d: &Path| d.exists() && (!d.is_dir() || d.is_symlink() || occupied(d));
     if taken(dir) {
-        return Err(cannot(dir, &"give a new or empty folder"));
+        return Err(cannot(dir, crate::msg!("output.folder_taken")));
     }
     let parent = parent_of(dir)?;
     remove_stale(&parent);
-    let tmp = TempFolder::new(&parent).map_err(|e| cannot(dir, &io_reason(&e)))?;
+    let tmp = TempFolder::new(&parent).map_err(|e| cannot(dir, io_reason(&e)))?;
     let staged = tmp.path.join(STAGED);
-    std::fs::create_dir(&staged).map_err(|e| cannot(dir, &io_reason(&e)))?;
+    std::fs::create_dir(&staged).map_err(|e| cannot(dir, io_reason(&e)))?;
     fill(&Staging {
         dir: staged.clone(),
         shown: dir,
     })?;
     std::fs::rename(&staged, dir).map_err(|e| match e.raw_os_error() {
-        Some(libc::ENOTEMPTY | libc::EEXIST | libc::ENOTDIR | libc::EISDIR) => cannot(
-            dir,
-            &"another run wrote into this folder meanwhile; give a new or empty folder",
-        ),
-        _ => cannot(dir, &io_reason(&e)),
+        Some(libc::ENOTEMPTY | libc::EEXIST | libc::ENOTDIR | libc::EISDIR) => {
+            cannot(dir, crate::msg!("output.folder_raced"))
+        }
+        _ => cannot(dir, io_reason(&e)),
     })
 }
 
@@ -365,9 +367,9 @@ pub fn write_pages(path: &Path, fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> Resul
     refuse_folder(path)?;
     let parent = parent_of(path)?;
     remove_stale(&parent);
-    let tmp = TempFolder::new(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
+    let tmp = TempFolder::new(&parent).map_err(|e| cannot(path, io_reason(&e)))?;
     let staged = tmp.path.join(STAGED);
-    std::fs::create_dir(&staged).map_err(|e| cannot(path, &io_reason(&e)))?;
+    std::fs::create_dir(&staged).map_err(|e| cannot(path, io_reason(&e)))?;
     let staging = Staging {
         dir: staged.clone(),
         shown: path,
@@ -385,14 +387,14 @@ pub fn write_pages(path: &Path, fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> Resul
     for target in &targets {
         refuse_folder(target)?;
         if std::fs::metadata(target).is_ok_and(|m| m.permissions().readonly()) {
-            return Err(cannot(target, &"the file is read-only"));
+            return Err(cannot(target, crate::msg!("output.read_only")));
         }
     }
-    sync_folder_files(&staged).map_err(|e| cannot(path, &io_reason(&e)))?;
+    sync_folder_files(&staged).map_err(|e| cannot(path, io_reason(&e)))?;
     // Two runs writing sets under one name take turns to move their pages,
     // so that the last one's set is what is left, never a mix of both.
-    let folder = File::open(&parent).map_err(|e| cannot(path, &io_reason(&e)))?;
-    folder.lock().map_err(|e| cannot(path, &io_reason(&e)))?;
+    let folder = File::open(&parent).map_err(|e| cannot(path, io_reason(&e)))?;
+    folder.lock().map_err(|e| cannot(path, io_reason(&e)))?;
     let mut older = numbered_from(path, if count == 1 { 1 } else { count + 1 });
     if count > 1 && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
         older.push(path.to_path_buf());
@@ -401,9 +403,9 @@ pub fn write_pages(path: &Path, fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> Resul
         let page = staged.join((k + 1).to_string());
         // A replaced page keeps its permissions, as a replaced file does.
         if let Ok(m) = std::fs::metadata(target) {
-            std::fs::set_permissions(&page, m.permissions()).map_err(|e| cannot(target, &io_reason(&e)))?;
+            std::fs::set_permissions(&page, m.permissions()).map_err(|e| cannot(target, io_reason(&e)))?;
         }
-        std::fs::rename(&page, target).map_err(|e| cannot(target, &io_reason(&e)))?;
+        std::fs::rename(&page, target).map_err(|e| cannot(target, io_reason(&e)))?;
     }
     for page in older {
         let _ = std::fs::remove_file(page);
@@ -539,7 +541,7 @@ mod tests {
         write(&f, b"old").unwrap();
         let e = write_with(&f, |w| {
             w.write_all(b"half").unwrap();
-            Err(Error::input("stopped"))
+            Err(Error::msg(crate::msg!("word", word = "stopped")))
         });
         assert!(e.is_err());
         assert_eq!(std::fs::read(&f).unwrap(), b"old");
@@ -693,7 +695,7 @@ mod tests {
         let target = dir.path().join("sets");
         let e = write_folder(&target, |s| {
             s.put("a.pdf", b"a")?;
-            Err(Error::input("stopped"))
+            Err(Error::msg(crate::msg!("word", word = "stopped")))
         });
         assert!(e.is_err());
         assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
@@ -771,7 +773,7 @@ mod tests {
         let e = Recording::new(FullDisk)
             .fill(Path::new("out/class.pdf"), |w| {
                 w.write_all(b"%PDF")
-                    .map_err(|e| Error::io(format!("writing the PDF: {e}")))
+                    .map_err(|e| Error::io(crate::msg!("output.pdf", why = io_reason(&e))))
             })
             .err()
             .unwrap();
@@ -794,7 +796,7 @@ mod tests {
         // The disk fills at page 7 of the new set: the old set is whole.
         let e = write_pages(&path, |add| {
             pages(6, "new")(add)?;
-            Err(cannot(&path, &"the disk is full"))
+            Err(cannot(&path, crate::msg!("io.disk_full")))
         })
         .unwrap_err();
         assert!(

@@ -68,7 +68,7 @@ impl Entry {
         values.set(setting.name, crate::game::Value::One(players.to_string()));
         crate::game::request(*game, common, &values)
             .map(GameRequest::from)
-            .map_err(|e| e.within(&format!("a table of {players}: ")))
+            .map_err(|e| e.within(crate::msg!("pack.table_of", n = players)))
     }
 }
 
@@ -83,19 +83,30 @@ pub fn usual_table(game: &dyn crate::game::Game) -> usize {
 /// `games` names the games played at the tables, for the refusals.
 pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize), games: &[&str]) -> Result<Vec<usize>> {
     let limits = match games {
-        [one] => format!("{one} is for {fewest} to {most} players"),
-        _ => format!("{} are for {fewest} to {most} players together", games.join(" and ")),
+        [one] => crate::msg!("pack.limits.one", game = *one, min = fewest, max = most),
+        _ => {
+            let joined = games
+                .iter()
+                .map(|g| crate::message::Arg::from(*g))
+                .reduce(|a, b| crate::msg!("and", a = a, b = b).into());
+            crate::msg!(
+                "pack.limits.together",
+                games = joined.unwrap_or_else(|| "".into()),
+                min = fewest,
+                max = most
+            )
+        }
     };
     if !(fewest..=most).contains(&size) {
-        return Err(Error::setting(
+        return Err(Error::setting_msg(
             "table-size",
-            format!("{size} is out of range ({limits})"),
+            crate::msg!("pack.table_size", n = size, limits = limits),
         ));
     }
     if n < fewest {
-        return Err(Error::setting(
+        return Err(Error::setting_msg(
             "roster",
-            format!("a class of {n} is too small for one table ({limits})"),
+            crate::msg!("pack.class_too_small", n = n, limits = limits),
         ));
     }
     let mut tables = n.div_ceil(size);
@@ -109,9 +120,9 @@ pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize), games:
     let (base, extra) = (n / tables, n % tables);
     let sizes: Vec<usize> = (0..tables).map(|t| base + usize::from(t < extra)).collect();
     if sizes.iter().any(|s| !(fewest..=most).contains(s)) {
-        return Err(Error::setting(
+        return Err(Error::setting_msg(
             "roster",
-            format!("{n} students cannot sit at tables of {fewest} to {most} players"),
+            crate::msg!("pack.cannot_seat", n = n, min = fewest, max = most),
         ));
     }
     Ok(sizes)
@@ -185,18 +196,22 @@ pub struct Pack {
 /// Reads a roster: a `.csv` file with a header row holding a `name` column, or
 /// any other file as one name per line. Empty lines are skipped.
 pub fn read_roster(path: &Path) -> Result<Vec<String>> {
-    let text = crate::config::read_text(path, MAX_ROSTER_BYTES)
-        .map_err(|e| Error::input(e.message.replacen("cannot read", "roster", 1)))?;
+    let text = crate::config::read_text_as(path, MAX_ROSTER_BYTES, roster_place)?;
     let is_csv = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-    roster_from_text(&path.display().to_string(), &text, is_csv)
+    roster_from_text(path.display().to_string().into(), &text, is_csv)
+}
+
+/// A roster, as refusals name it: `roster FILE`.
+fn roster_place(file: impl Into<crate::message::Arg>) -> crate::message::Msg {
+    crate::msg!("pack.roster", file = file)
 }
 
 /// Reads a roster's text (`what` names it in messages): CSV with a `name`
 /// column, or one name per line.
-pub fn roster_from_text(what: &str, text: &str, is_csv: bool) -> Result<Vec<String>> {
+pub fn roster_from_text(what: crate::message::Arg, text: &str, is_csv: bool) -> Result<Vec<String>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Names are checked as they are read, so a huge roster stops at the cap.
     let mut names: Vec<String> = Vec::new();
@@ -206,17 +221,16 @@ pub fn roster_from_text(what: &str, text: &str, is_csv: bool) -> Result<Vec<Stri
             return Ok(());
         }
         if names.len() == MAX_STUDENTS {
-            return Err(Error::input(format!(
-                "roster {}: more than {MAX_STUDENTS} names (at most {MAX_STUDENTS} in one pack)",
-                what
-            )));
+            let many = crate::msg!("pack.roster_too_long", most = MAX_STUDENTS);
+            return Err(Error::msg(many).within(roster_place(what.clone())));
         }
         if name.chars().count() > MAX_NAME_CHARS {
-            return Err(Error::input(format!(
-                "roster {}: the name {} is longer than {MAX_NAME_CHARS} characters",
-                what,
-                crate::error::quote(&name)
-            )));
+            let long = crate::msg!(
+                "pack.name_too_long",
+                name = crate::error::quote(&name),
+                most = MAX_NAME_CHARS
+            );
+            return Err(Error::msg(long).within(roster_place(what.clone())));
         }
         names.push(name);
         Ok(())
@@ -225,23 +239,39 @@ pub fn roster_from_text(what: &str, text: &str, is_csv: bool) -> Result<Vec<Stri
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
         let headers = reader
             .headers()
-            .map_err(|e| Error::input(format!("roster {}: {e}", what)))?
+            .map_err(|e| Error::msg(csv_error(&e)).within(roster_place(what.clone())))?
             .clone();
         let column = headers
             .iter()
             .position(|h| h.trim().eq_ignore_ascii_case("name"))
-            .ok_or_else(|| Error::input(format!("roster {}: no 'name' column in the header row", what)))?;
+            .ok_or_else(|| Error::msg(crate::msg!("pack.no_name_column")).within(roster_place(what.clone())))?;
         for (i, record) in reader.records().enumerate() {
-            let record = record.map_err(|e| Error::input(format!("roster {} row {}: {e}", what, i + 2)))?;
+            let record = record.map_err(|e| {
+                let row = crate::msg!("pack.roster_row", file = what.clone(), row = i + 2);
+                Error::msg(csv_error(&e)).within(row)
+            })?;
             add(record.get(column).unwrap_or(""))?;
         }
     } else {
         text.lines().try_for_each(&mut add)?;
     }
     if names.is_empty() {
-        return Err(Error::input(format!("roster {}: no names in it", what)));
+        return Err(Error::msg(crate::msg!("pack.no_names")).within(roster_place(what.clone())));
     }
     Ok(names)
+}
+
+/// What the CSV reader found wrong, by its kind; a rarer kind in the
+/// reader's own English words, which no key can word.
+fn csv_error(e: &csv::Error) -> crate::message::Msg {
+    match e.kind() {
+        csv::ErrorKind::Utf8 { .. } => crate::msg!("file.not_utf8"),
+        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
+            crate::msg!("pack.csv_fields", n = *len, want = *expected_len)
+        }
+        csv::ErrorKind::Io(e) => crate::error::io_reason(e),
+        _ => crate::msg!("word", word = e.to_string()),
+    }
 }
 
 /// Most students in one pack, as for `--count`.
@@ -261,18 +291,17 @@ pub fn undrawable(names: &[String]) -> Vec<(String, Vec<char>)> {
 }
 
 /// One line about the names the fonts cannot draw, however many there are.
-pub fn undrawable_warning(names: &[String]) -> Option<String> {
+pub fn undrawable_warning(names: &[String]) -> Option<crate::message::Msg> {
     let bad = undrawable(names);
     let (first, missing) = bad.first()?;
     let chars: String = missing.iter().take(10).collect();
+    let first = crate::error::quote(first);
     let who = match bad.len() {
-        1 => format!("student {}", crate::error::quote(first)),
-        n => format!("{n} students (the first is {})", crate::error::quote(first)),
+        1 => crate::msg!("pack.undrawable.one", name = first),
+        n => crate::msg!("pack.undrawable.many", n = n, name = first),
     };
-    Some(crate::error::tidy(&format!(
-        "{who}: the fonts cannot draw {chars_q}; those characters print as a replacement mark",
-        chars_q = crate::error::quote(&chars.to_string())
-    )))
+    let chars = crate::error::quote(&chars);
+    Some(crate::msg!("pack.undrawable", who = who, chars = chars))
 }
 
 /// A member's seed: `PACK/NAME`. The seed is printed in every sheet code, so a
@@ -462,11 +491,8 @@ impl Pack {
                     while !seen.insert(digest) {
                         bump += 1;
                         if bump > 50 {
-                            return Err(Error::input(format!(
-                                "{}: cannot make {} different layouts with these settings",
-                                entry.request.game(),
-                                members.len()
-                            )));
+                            let alike = crate::msg!("pack.not_different", n = members.len());
+                            return Err(Error::msg(alike).within(entry.request.game()));
                         }
                         digest = key(k, bump)?;
                     }
@@ -1025,7 +1051,7 @@ impl Pack {
             }
             Ok(item)
         };
-        let io = |e: std::io::Error| Error::input(format!("writing the manifest: {}", crate::error::io_reason(&e)));
+        let io = |e: std::io::Error| Error::io(crate::msg!("pack.manifest", why = crate::error::io_reason(&e)));
         let text = |v: &str| serde_json::Value::String(v.to_string()).to_string();
         write!(
             w,
@@ -1059,7 +1085,7 @@ impl Pack {
     pub fn manifest(&self) -> Result<String> {
         let mut out = Vec::new();
         self.write_manifest(&mut out)?;
-        String::from_utf8(out).map_err(|e| Error::input(e.to_string()))
+        Ok(String::from_utf8(out).expect("JSON is UTF-8"))
     }
 }
 

@@ -10,6 +10,9 @@ use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 use std::fmt;
 
+use crate::message::Msg;
+use crate::msg;
+
 /// A seed: the text its streams are made from and, for a class-pack member
 /// whose name stands in the seed as a hash, the text a code shows instead
 /// (`5B spring/~李雷` for the seed `5B spring/~622862d9`).
@@ -33,12 +36,25 @@ impl std::hash::Hash for Seed {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeedError(pub String);
+/// Why a seed or a sheet code is refused, as a message of the catalogues.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeedError(pub Msg);
+
+impl SeedError {
+    /// A refusal of the seed: `seed: ...`.
+    fn seed(why: Msg) -> SeedError {
+        SeedError(msg!("at", place = "seed", message = why))
+    }
+
+    /// A refusal of a sheet code: `sheet code: ...`.
+    fn code(why: Msg) -> SeedError {
+        SeedError(msg!("at", place = msg!("code.place"), message = why))
+    }
+}
 
 impl fmt::Display for SeedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.0.words("en"))
     }
 }
 
@@ -51,23 +67,19 @@ impl Seed {
     /// A seed from any text of 1 to 80 characters without line breaks or tabs.
     pub fn new(text: &str) -> Result<Seed, SeedError> {
         if text.is_empty() {
-            return Err(SeedError("seed: must not be empty".into()));
+            return Err(SeedError::seed(msg!("seed.empty")));
         }
         if text.chars().count() > MAX_SEED_CHARS {
-            return Err(SeedError(format!(
-                "seed: {} characters is too long (at most {MAX_SEED_CHARS})",
-                text.chars().count()
-            )));
+            let n = text.chars().count();
+            return Err(SeedError::seed(msg!("seed.too_long", n = n, most = MAX_SEED_CHARS)));
         }
         if text.chars().any(char::is_control) {
-            return Err(SeedError(
-                "seed: must not contain line breaks, tabs or other control characters".into(),
-            ));
+            return Err(SeedError::seed(msg!("seed.control")));
         }
         // A sheet code ends with its seed, and a space at either end of it
         // is lost in print and when a code is copied.
         if text.trim() != text {
-            return Err(SeedError("seed: must not start or end with a space".into()));
+            return Err(SeedError::seed(msg!("seed.spaces")));
         }
         Ok(Seed {
             text: text.to_string(),
@@ -262,9 +274,7 @@ impl SheetCode {
         let shown = crate::error::quote(&cleaned);
         let parts: Vec<&str> = cleaned.splitn(6, ':').collect();
         if parts.len() != 6 {
-            return Err(SeedError(format!(
-                "sheet code {shown}: expected GAME:VERSION:PARAMS:PAPER:SHEETS:SEED"
-            )));
+            return Err(SeedError(msg!("code.form", code = shown)));
         }
         let (number, check) = match parts[1].split_once('-') {
             Some((n, c)) => (n, Some(c)),
@@ -273,9 +283,10 @@ impl SheetCode {
         let version: u32 = number.parse().map_err(|_| {
             SheetCode::damaged_or(
                 check.is_some(),
-                format!(
-                    "sheet code {shown}: version {} is not a number",
-                    crate::error::quote(parts[1])
+                msg!(
+                    "code.version",
+                    code = shown.as_str(),
+                    version = crate::error::quote(parts[1])
                 ),
             )
         })?;
@@ -311,14 +322,12 @@ impl SheetCode {
             };
             return Ok(SheetCode::from_fields(&fields, version, seed));
         }
-        Err(SheetCode::damaged_or(true, String::new()))
+        Err(SheetCode::damaged_or(true, msg!("code.damaged")))
     }
 
-    fn damaged_or(checked: bool, otherwise: String) -> SeedError {
+    fn damaged_or(checked: bool, otherwise: Msg) -> SeedError {
         match checked {
-            true => SeedError(
-                "sheet code: this code is damaged (its check does not match): check it against the sheet".into(),
-            ),
+            true => SeedError::code(msg!("code.damaged")),
             false => SeedError(otherwise),
         }
     }
@@ -362,9 +371,11 @@ impl SheetCode {
         if self.version == version {
             Ok(())
         } else {
-            Err(SeedError(format!(
-                "sheet code: made by {game} generator version {}, this program has version {version}",
-                self.version
+            Err(SeedError::code(msg!(
+                "code.other_version",
+                game = game,
+                version = self.version,
+                own = version
             )))
         }
     }
@@ -372,12 +383,8 @@ impl SheetCode {
     /// The paper, from the paper field (`a4`, or `a4-de` with a language).
     pub fn paper(&self) -> Result<crate::sheet::Paper, SeedError> {
         let name = self.paper.split('-').next().unwrap_or("");
-        crate::sheet::Paper::parse(name).ok_or_else(|| {
-            SeedError(format!(
-                "sheet code: unknown paper {name_q}",
-                name_q = crate::error::quote(name)
-            ))
-        })
+        crate::sheet::Paper::parse(name)
+            .ok_or_else(|| SeedError::code(msg!("code.paper", name = crate::error::quote(name))))
     }
 
     /// The language the sheet was printed in: after the paper (`a4-de`), else English.
@@ -416,8 +423,41 @@ impl fmt::Display for SheetCode {
 
 impl From<SeedError> for crate::error::Error {
     fn from(e: SeedError) -> crate::error::Error {
-        crate::error::Error::input(e.0)
+        crate::error::Error::msg(e.0)
     }
+}
+
+/// The refusal of a code's settings part that is not in the game's form.
+pub fn settings_not_in_form(game: &str, settings: &str, form: &str) -> crate::error::Error {
+    let why = msg!(
+        "code.settings",
+        game = game,
+        settings = crate::error::quote(settings),
+        form = form
+    );
+    crate::error::Error::from(SeedError::code(why))
+}
+
+/// The refusal of a code of another game than `own`.
+pub fn wrong_game(game: &str, own: &str) -> crate::error::Error {
+    let why = msg!("code.wrong_game", game = crate::error::quote(game), own = own);
+    crate::error::Error::from(SeedError::code(why))
+}
+
+/// The code a layout file carries, read: refused when it does not parse or
+/// names another game than `own`.
+pub fn layout_code(text: &str, own: &str) -> Result<SheetCode, crate::error::Error> {
+    let code = SheetCode::parse(text).map_err(|e| crate::error::Error::msg(msg!("code.unreadable", why = e.0)))?;
+    if code.game != own {
+        let why = msg!("code.names_game", game = crate::error::quote(&code.game), own = own);
+        return Err(crate::error::Error::msg(why));
+    }
+    Ok(code)
+}
+
+/// A layout file's code that its game cannot make, refused with why.
+pub fn code_does_not_fit(e: crate::error::Error) -> crate::error::Error {
+    crate::error::Error::msg(msg!("code.does_not_fit", why = e.msg))
 }
 
 #[cfg(test)]
@@ -444,9 +484,9 @@ mod tests {
 
     #[test]
     fn bad_seeds_are_refused_with_a_reason() {
-        assert!(Seed::new("").unwrap_err().0.contains("empty"));
-        assert!(Seed::new("a\nb").unwrap_err().0.contains("line breaks"));
-        assert!(Seed::new(&"x".repeat(81)).unwrap_err().0.contains("too long"));
+        assert!(Seed::new("").unwrap_err().to_string().contains("empty"));
+        assert!(Seed::new("a\nb").unwrap_err().to_string().contains("line breaks"));
+        assert!(Seed::new(&"x".repeat(81)).unwrap_err().to_string().contains("too long"));
         assert!(Seed::new("room 12 tuesday").is_ok());
     }
 
@@ -503,15 +543,12 @@ mod tests {
             let typo: String = typo.into_iter().collect();
             match SheetCode::parse(&typo) {
                 Ok(c) => assert_eq!(c.to_string(), code, "{typo} read as another code"),
-                Err(e) => assert!(!e.0.is_empty()),
+                Err(e) => assert!(!e.to_string().is_empty()),
             }
         }
         let e = SheetCode::parse(&code.replace(":42", ":43")).unwrap_err();
-        assert!(
-            e.0.contains("damaged") && e.0.contains("check it against the sheet"),
-            "{}",
-            e.0
-        );
+        let e = e.to_string();
+        assert!(e.contains("damaged") && e.contains("check it against the sheet"), "{e}");
     }
 
     /// What copying out of a PDF adds (bidi embeddings and marks, zero-width

@@ -11,6 +11,8 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::message::{Arg, Msg};
+use crate::msg;
 use crate::sheet::Group;
 use std::fmt;
 use std::path::Path;
@@ -34,12 +36,13 @@ const EMBEDDED: &[(&str, &str)] = embed![
 
 pub const LANGUAGES: &[&str] = &["en", "de"];
 
+/// Why texts could not be loaded or rendered, as a message of the catalogues.
 #[derive(Debug)]
-pub struct TextError(pub String);
+pub struct TextError(pub Msg);
 
 impl fmt::Display for TextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.0.words("en"))
     }
 }
 
@@ -128,24 +131,35 @@ pub enum Block {
 
 /// A tera error and its causes in one line. A parse error's picture of the
 /// template line (`--> 1:30 | 1 | ...`) becomes "line 1, column 30: expected
-/// ...", so the message never repeats the template's text.
-fn error_chain(e: &tera::Error) -> String {
+/// ...", so the message never repeats the template's text. What tera says
+/// is tera's own English text, which no key can word: it is carried as given.
+fn error_chain(e: &tera::Error) -> Arg {
     let mut parts = vec![without_source_lines(&e.to_string())];
     let mut src = std::error::Error::source(e);
     while let Some(s) = src {
         parts.push(without_source_lines(&s.to_string()));
         src = s.source();
     }
-    parts.join(": ")
+    let last = parts.pop().expect("the error itself");
+    parts
+        .into_iter()
+        .rev()
+        .fold(last, |inner, outer| msg!("at", place = outer, message = inner).into())
 }
 
-fn without_source_lines(text: &str) -> String {
+fn without_source_lines(text: &str) -> Arg {
     let Some(at) = text.lines().find_map(|l| l.trim().strip_prefix("--> ")) else {
-        return text.to_string();
+        return text.into();
     };
     let (line, column) = at.trim().split_once(':').unwrap_or((at.trim(), "?"));
     let what: Vec<&str> = text.lines().filter_map(|l| l.trim().strip_prefix("= ")).collect();
-    format!("line {line}, column {column}: {}", what.join("; "))
+    msg!(
+        "template.line_column",
+        line = line,
+        column = column,
+        why = what.join("; ")
+    )
+    .into()
 }
 
 impl Texts {
@@ -154,21 +168,23 @@ impl Texts {
     /// `LANG/NAME.tera` or plain `NAME.tera`) taking precedence.
     pub fn load(lang: &str, override_dir: Option<&Path>, games: &[(&str, &str)]) -> Result<Texts, TextError> {
         if !LANGUAGES.contains(&lang) {
-            return Err(TextError(format!(
-                "language {lang_q} is not available (choose from: {})",
-                LANGUAGES.join(", "),
-                lang_q = crate::error::quote(lang)
-            )));
+            return Err(TextError(unknown_language(lang)));
         }
         let mut tera = Tera::default();
         tera.autoescape_on(vec![]);
         for (name, text) in EMBEDDED.iter().chain(games) {
             tera.add_raw_template(name, text)
-                .map_err(|e| TextError(format!("template {name}: {}", error_chain(&e))))?;
+                .map_err(|e| TextError(msg!("template.broken", name = *name, why = error_chain(&e))))?;
         }
         if let Some(dir) = override_dir {
-            let entries =
-                std::fs::read_dir(dir).map_err(|e| TextError(format!("templates folder {}: {e}", dir.display())))?;
+            let folder = dir.display().to_string();
+            let entries = std::fs::read_dir(dir).map_err(|e| {
+                TextError(msg!(
+                    "template.folder",
+                    folder = folder.as_str(),
+                    why = crate::error::io_reason(&e)
+                ))
+            })?;
             let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
             let lang_dir = dir.join(lang);
             if let Ok(more) = std::fs::read_dir(&lang_dir) {
@@ -182,28 +198,20 @@ impl Texts {
                 }
                 loaded += 1;
                 if loaded > sandbox::MAX_FILES {
-                    return Err(TextError(format!(
-                        "templates folder {}: more than {} templates",
-                        dir.display(),
-                        sandbox::MAX_FILES
+                    return Err(TextError(msg!(
+                        "template.too_many",
+                        folder = folder.as_str(),
+                        most = sandbox::MAX_FILES
                     )));
                 }
                 let file = path.file_name().unwrap_or_default().to_string_lossy();
                 let name = format!("{lang}/{file}");
                 let text = sandbox::read(dir, &path)?;
-                sandbox::check(&text).map_err(|why| {
-                    TextError(format!(
-                        "template {}: {why}",
-                        crate::error::quote(&path.display().to_string())
-                    ))
-                })?;
-                tera.add_raw_template(&name, &text).map_err(|e| {
-                    TextError(format!(
-                        "template {}: {}",
-                        crate::error::quote(&path.display().to_string()),
-                        error_chain(&e)
-                    ))
-                })?;
+                let file = crate::error::quote(&path.display().to_string());
+                sandbox::check(&text)
+                    .map_err(|why| TextError(msg!("template.broken", name = file.as_str(), why = why)))?;
+                tera.add_raw_template(&name, &text)
+                    .map_err(|e| TextError(msg!("template.broken", name = file.as_str(), why = error_chain(&e))))?;
             }
         }
         Ok(Texts {
@@ -229,12 +237,10 @@ impl Texts {
         let text = self
             .tera
             .render(&full, ctx)
-            .map_err(|e| TextError(format!("template {full}: {}", error_chain(&e))))?;
+            .map_err(|e| TextError(msg!("template.broken", name = full.as_str(), why = error_chain(&e))))?;
         if text.len() > sandbox::MAX_OUTPUT_BYTES {
-            return Err(TextError(format!(
-                "template {full}: renders to more than {} KiB of text",
-                sandbox::MAX_OUTPUT_BYTES / 1024
-            )));
+            let why = msg!("template.too_long", kib = sandbox::MAX_OUTPUT_BYTES / 1024);
+            return Err(TextError(msg!("template.broken", name = full.as_str(), why = why)));
         }
         Ok(text)
     }
@@ -321,6 +327,8 @@ impl Texts {
 /// folder is loaded, with the reason.
 mod sandbox {
     use super::TextError;
+    use crate::message::Msg;
+    use crate::msg;
     use std::io::Read;
     use std::path::Path;
     use tera::ast::{Expr, ExprVal, Node};
@@ -349,30 +357,27 @@ mod sandbox {
     /// Reads a template file inside `dir`: at most [`MAX_TEMPLATE_BYTES`], and
     /// never through a link that leads out of the folder.
     pub fn read(dir: &Path, path: &Path) -> Result<String, TextError> {
-        let fail = |e: &dyn std::fmt::Display| TextError(format!("template {}: {e}", path.display()));
-        let (home, real) = (
-            dir.canonicalize().map_err(|e| fail(&e))?,
-            path.canonicalize().map_err(|e| fail(&e))?,
-        );
+        let name = path.display().to_string();
+        let fail = |why: Msg| TextError(msg!("template.broken", name = name.as_str(), why = why));
+        let io = |e: std::io::Error| fail(crate::error::io_reason(&e));
+        let (home, real) = (dir.canonicalize().map_err(io)?, path.canonicalize().map_err(io)?);
         if !real.starts_with(&home) {
-            return Err(fail(&"leads outside the templates folder"));
+            return Err(fail(msg!("template.outside")));
         }
-        let file = std::fs::File::open(&real).map_err(|e| fail(&e))?;
-        if !file.metadata().map_err(|e| fail(&e))?.is_file() {
-            return Err(fail(&"not a regular file"));
+        let file = std::fs::File::open(&real).map_err(io)?;
+        if !file.metadata().map_err(io)?.is_file() {
+            return Err(fail(msg!("file.not_regular")));
         }
         let mut bytes = Vec::new();
-        file.take(MAX_TEMPLATE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| fail(&e))?;
+        file.take(MAX_TEMPLATE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
         if bytes.len() as u64 > MAX_TEMPLATE_BYTES {
-            return Err(fail(&format!("larger than {} KiB", MAX_TEMPLATE_BYTES / 1024)));
+            return Err(fail(msg!("file.larger_than", kib = MAX_TEMPLATE_BYTES / 1024)));
         }
-        String::from_utf8(bytes).map_err(|_| fail(&"not UTF-8 text"))
+        String::from_utf8(bytes).map_err(|_| fail(msg!("file.not_utf8")))
     }
 
     /// Whether a template keeps to the safe subset; the reason when not.
-    pub fn check(text: &str) -> Result<(), String> {
+    pub fn check(text: &str) -> Result<(), Msg> {
         // Before parsing: the parser recurses once per bracket.
         let mut depth = 0usize;
         for c in text.chars() {
@@ -382,26 +387,31 @@ mod sandbox {
                 _ => {}
             }
             if depth > MAX_DEPTH {
-                return Err(format!("brackets nested more than {MAX_DEPTH} deep"));
+                return Err(msg!("template.brackets", most = MAX_DEPTH));
             }
         }
         // `not` chains also recurse in the parser.
         if text.split_whitespace().filter(|w| *w == "not").count() > MAX_DEPTH {
-            return Err(format!("more than {MAX_DEPTH} 'not'"));
+            return Err(msg!("template.nots", most = MAX_DEPTH));
         }
-        let template = tera::Template::new("check", None, text).map_err(|e| super::error_chain(&e))?;
+        let template =
+            tera::Template::new("check", None, text).map_err(|e| msg!("word", word = super::error_chain(&e)))?;
         nodes(&template.ast, 0)
     }
 
-    fn refused(what: &str) -> Result<(), String> {
-        Err(format!(
-            "{what} is not allowed in --templates (text, {{{{ values }}}} and {{% if %}} only)"
+    /// `what` (a tag in quotes, or a function or macro named as a message).
+    fn refused(what: impl Into<crate::message::Arg>) -> Result<(), Msg> {
+        Err(msg!(
+            "template.not_allowed",
+            what = what,
+            values = "{{ values }}",
+            ifs = "{% if %}"
         ))
     }
 
-    fn nodes(list: &[Node], depth: usize) -> Result<(), String> {
+    fn nodes(list: &[Node], depth: usize) -> Result<(), Msg> {
         if depth > MAX_DEPTH {
-            return Err(format!("'if' nested more than {MAX_DEPTH} deep"));
+            return Err(msg!("template.ifs", most = MAX_DEPTH));
         }
         for node in list {
             match node {
@@ -429,16 +439,16 @@ mod sandbox {
         Ok(())
     }
 
-    fn expr(e: &Expr, depth: usize) -> Result<(), String> {
+    fn expr(e: &Expr, depth: usize) -> Result<(), Msg> {
         if depth > MAX_DEPTH {
-            return Err(format!("an expression nested more than {MAX_DEPTH} deep"));
+            return Err(msg!("template.expressions", most = MAX_DEPTH));
         }
         for f in &e.filters {
             if !FILTERS.contains(&f.name.as_str()) {
-                return Err(format!(
-                    "filter {} is not allowed in --templates (allowed: {})",
-                    crate::error::quote(&f.name),
-                    FILTERS.join(", ")
+                return Err(msg!(
+                    "template.filter",
+                    name = crate::error::quote(&f.name),
+                    allowed = FILTERS.join(", ")
                 ));
             }
             for arg in f.args.values() {
@@ -448,7 +458,7 @@ mod sandbox {
         value(&e.val, depth)
     }
 
-    fn value(v: &ExprVal, depth: usize) -> Result<(), String> {
+    fn value(v: &ExprVal, depth: usize) -> Result<(), Msg> {
         match v {
             ExprVal::String(_) | ExprVal::Int(_) | ExprVal::Float(_) | ExprVal::Bool(_) | ExprVal::Ident(_) => Ok(()),
             ExprVal::Math(m) => expr(&m.lhs, depth + 1).and_then(|_| expr(&m.rhs, depth + 1)),
@@ -457,210 +467,30 @@ mod sandbox {
             ExprVal::Test(t) => t.args.iter().try_for_each(|a| expr(a, depth + 1)),
             ExprVal::StringConcat(c) => c.values.iter().try_for_each(|v| value(v, depth + 1)),
             ExprVal::Array(items) => items.iter().try_for_each(|i| expr(i, depth + 1)),
-            ExprVal::FunctionCall(f) => refused(&format!("function {}", crate::error::quote(&f.name))),
-            ExprVal::MacroCall(m) => refused(&format!("macro call {}", crate::error::quote(&m.name))),
+            ExprVal::FunctionCall(f) => refused(msg!("template.function", name = crate::error::quote(&f.name))),
+            ExprVal::MacroCall(m) => refused(msg!("template.macro", name = crate::error::quote(&m.name))),
         }
     }
 }
 
-/// "1 page", "2 pages": a count with its noun (English messages).
-pub fn counted(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
-    }
-}
-
-/// The catalogues of error messages in other languages than English, each
-/// line an English message shape and its wording (`templates/LANG/errors.txt`).
-const ERROR_CATALOGUES: &[(&str, &str)] = &[("de", include_str!("../templates/de/errors.txt"))];
-
-/// An error's message in `lang`: the message as made (English) when the
-/// language has no wording for its shape. The setting a message starts with
-/// stays as it is named on the command line and in settings files.
-pub fn error_message(lang: &str, e: &crate::error::Error) -> String {
-    match &e.keyed {
-        Some(k) => keyed_in(lang, k),
-        None => message_in(lang, &e.message, e.field.as_deref()),
-    }
-}
-
-/// A message of the catalogues in `lang`, after the places it stands
-/// behind (a setting's flag as given; "board 2" worded).
-pub fn keyed_in(lang: &str, k: &crate::error::Keyed) -> String {
-    let places: String = k
-        .prefix
-        .split_terminator(": ")
-        .map(|place| message_in(lang, place, None) + ": ")
-        .collect();
-    crate::error::tidy(&format!("{places}{}", k.msg.words(lang)))
-}
-
-/// A message about `field` in `lang`, as [`error_message`] words it.
-///
-/// A message the catalogue has no shape for may stand after the places it
-/// is about, each followed by ": " (a file's name, "board 2", a verdict's
-/// rule): the longest rest that has a shape is worded, and each place
-/// before it too where the catalogue has it ("board 2"), else kept as it is.
-pub fn message_in(lang: &str, message: &str, field: Option<&str>) -> String {
-    let Some((_, catalogue)) = ERROR_CATALOGUES.iter().find(|(l, _)| *l == lang) else {
-        return message.to_string();
-    };
-    // The setting a message starts with is kept as it is.
-    let (prefix, rest) = match field.and_then(|f| message.strip_prefix(&format!("{f}: ")).map(|r| (f, r))) {
-        Some((f, rest)) => (format!("{f}: "), rest),
-        None => (String::new(), message),
-    };
-    let entries = catalogue
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split_once(" => "));
-    let (phrases, shapes): (Vec<_>, Vec<_>) = entries.partition(|(shape, _)| shape.starts_with("~ "));
-    // Places a message stands after ("board 2"), never messages themselves.
-    let (places, shapes): (Vec<_>, Vec<_>) = shapes.into_iter().partition(|(shape, _)| shape.starts_with("@ "));
-    let places: Vec<(&str, &str)> = places
-        .into_iter()
-        .map(|(shape, wording)| (&shape[2..], wording))
-        .collect();
-    // The system's own words (a file not found) wherever they stand.
-    let in_words = |text: String| {
-        phrases
-            .iter()
-            .fold(text, |t, (english, own)| t.replace(&english[2..], own))
-    };
-    let worded_by = |shapes: &[(&str, &str)], text: &str| {
-        shapes.iter().find_map(|(shape, wording)| {
-            match_shape(shape, text).map(|values| {
-                values.into_iter().fold(wording.to_string(), |out, (name, value)| {
-                    out.replace(&format!("{{{name}}}"), value)
-                })
-            })
-        })
-    };
-    let worded = |text: &str| worded_by(&shapes, text);
-    let placed = std::iter::once(0)
-        .chain(rest.match_indices(": ").map(|(at, _)| at + 2))
-        .find_map(|at| {
-            let (before, tail) = rest.split_at(at);
-            let tail = worded(tail)?;
-            let before: String = before
-                .split_terminator(": ")
-                .map(|place| worded_by(&places, place).unwrap_or_else(|| place.to_string()) + ": ")
-                .collect();
-            Some(before + &tail)
-        });
-    match placed {
-        Some(out) => crate::error::tidy(&in_words(format!("{prefix}{out}"))),
-        None => in_words(message.to_string()),
-    }
-}
-
-/// The values of a shape's `{name}` places in `text`, when `text` has the
-/// shape: each place takes the shortest text up to the words after it.
-fn match_shape<'a>(shape: &'a str, text: &'a str) -> Option<Vec<(&'a str, &'a str)>> {
-    let mut values = Vec::new();
-    let mut rest = text;
-    let mut pieces = shape.split('{');
-    let first = pieces.next().unwrap_or("");
-    rest = rest.strip_prefix(first)?;
-    let mut pending: Option<&str> = None;
-    for piece in pieces {
-        let (name, literal) = piece.split_once('}')?;
-        if let Some(prev) = pending.take() {
-            // Two places side by side cannot be told apart.
-            let _ = prev;
-            return None;
-        }
-        if literal.is_empty() {
-            pending = Some(name);
-            continue;
-        }
-        let at = rest.find(literal)?;
-        // A shape's first place is not a place a message stands after.
-        if at == 0 || (values.is_empty() && shape.starts_with('{') && rest[..at].contains(": ")) {
-            return None;
-        }
-        values.push((name, &rest[..at]));
-        rest = &rest[at + literal.len()..];
-    }
-    match pending {
-        Some(name) if !rest.is_empty() => values.push((name, rest)),
-        Some(_) => return None,
-        None if !rest.is_empty() => return None,
-        None => {}
-    }
-    Some(values)
+/// The refusal of a language the texts do not have: the same words from
+/// every door (a flag, a settings file, the web page).
+pub fn unknown_language(lang: &str) -> Msg {
+    msg!(
+        "lang.unknown",
+        lang = crate::error::quote(lang),
+        choices = LANGUAGES.join(", ")
+    )
 }
 
 impl From<TextError> for crate::error::Error {
     fn from(e: TextError) -> crate::error::Error {
-        crate::error::Error::input(e.0)
+        crate::error::Error::msg(e.0)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn errors_are_worded_in_german_with_their_setting_kept() {
-        let e = crate::error::Error::setting("players", "9 is out of range (1 to 6)");
-        assert_eq!(
-            super::error_message("de", &e),
-            "players: 9 liegt außerhalb des Bereichs (1 bis 6)"
-        );
-        assert_eq!(super::error_message("en", &e), e.message);
-        let e = crate::error::Error::setting("stores", "300 do not fit on a 12 x 12 grid (144 cells)");
-        assert!(
-            super::error_message("de", &e).contains("passen nicht"),
-            "{}",
-            super::error_message("de", &e)
-        );
-        // The particular shape wins over the general one.
-        let e = crate::error::Error::setting("players", "9 is out of range (TP Hunt is for 2 to 6 players)");
-        assert!(super::error_message("de", &e).ends_with("(TP Hunt ist für 2 bis 6 Spieler)"));
-        // A shape the catalogue lacks stays English rather than half-translated.
-        let e = crate::error::Error::input("something new");
-        assert_eq!(super::error_message("de", &e), "something new");
-    }
-
-    /// A message behind places (a file, a board of several, a verdict's
-    /// rule) is worded with its places: their names kept, "board 2" worded.
-    #[test]
-    fn messages_behind_places_are_worded_with_their_places() {
-        assert_eq!(
-            super::message_in("de", "board 2: parts: no counter", None),
-            "Brett 2: parts: keine Theke"
-        );
-        assert_eq!(
-            super::message_in("de", "b.json: board 2: cells: 7 rows, a board has 8", None),
-            "b.json: Brett 2: cells: 7 Zeilen, ein Brett hat 8"
-        );
-        // A place is never worded as a message of its own.
-        assert_eq!(super::message_in("de", "board 2", None), "board 2");
-    }
-
-    #[test]
-    fn every_german_wording_carries_the_places_of_its_shape() {
-        for (_, catalogue) in super::ERROR_CATALOGUES {
-            for line in catalogue.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-                let (shape, wording) = line.split_once(" => ").unwrap_or_else(|| panic!("{line}"));
-                let places = |s: &str| {
-                    let mut p: Vec<String> = s
-                        .split('{')
-                        .skip(1)
-                        .filter_map(|x| x.split_once('}'))
-                        .map(|(n, _)| n.to_string())
-                        .collect();
-                    p.sort();
-                    p
-                };
-                let (mine, theirs) = (places(shape), places(wording));
-                for p in &theirs {
-                    assert!(mine.contains(p), "{line}: {p}");
-                }
-            }
-        }
-    }
-
     use super::*;
 
     /// Texts rendered for each layout (PPE's odds) are not all kept: a
@@ -729,18 +559,28 @@ mod tests {
         ];
         for (text, why) in cases {
             let e = load_override("common.tera", text).unwrap_err();
-            assert!(e.0.contains(why), "{text}: {}", e.0);
-            assert!(!e.0.contains('\n'));
+            assert!(e.to_string().contains(why), "{text}: {e}");
+            assert!(!e.to_string().contains('\n'));
         }
         let deep = format!("{{{{ {}1{} }}}}", "(".repeat(5000), ")".repeat(5000));
-        assert!(load_override("common.tera", &deep).unwrap_err().0.contains("nested"));
+        assert!(
+            load_override("common.tera", &deep)
+                .unwrap_err()
+                .to_string()
+                .contains("nested")
+        );
         let nots = format!("{{% if {} x %}}y{{% endif %}}", "not ".repeat(5000));
-        assert!(load_override("common.tera", &nots).unwrap_err().0.contains("'not'"));
+        assert!(
+            load_override("common.tera", &nots)
+                .unwrap_err()
+                .to_string()
+                .contains("'not'")
+        );
         let big = "x: y\n".repeat(20_000);
         assert!(
             load_override("common.tera", &big)
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("larger than")
         );
     }
@@ -752,7 +592,7 @@ mod tests {
         std::fs::write(outside.path(), "code_label: secret\n").unwrap();
         std::os::unix::fs::symlink(outside.path(), dir.path().join("common.tera")).unwrap();
         let e = Texts::load("en", Some(dir.path()), &crate::games::shipped_texts()).unwrap_err();
-        assert!(e.0.contains("outside the templates folder"), "{}", e.0);
+        assert!(e.to_string().contains("outside the templates folder"), "{e}");
     }
 
     #[test]
@@ -796,7 +636,7 @@ mod tests {
             let common = Common::for_seed(crate::seed::Seed::new("1").unwrap());
             let request = crate::game::request(*game, &common, &Values::default()).unwrap();
             // A game renders its texts before its first page.
-            match request.pages(&en, &mut |_| Err(crate::error::Error::input(enough))) {
+            match request.pages(&en, &mut |_| Err(crate::error::Error::msg(msg!("word", word = enough)))) {
                 Err(e) if e.message == enough => {}
                 other => panic!("{}: {:?}", game.name(), other.err()),
             }
@@ -871,14 +711,14 @@ mod tests {
         assert!(
             Texts::load("xx", None, &crate::games::shipped_texts())
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("language 'xx'")
         );
         let dir = std::env::temp_dir().join(format!("pp-tpl-bad-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("common.tera"), "x: {{ unclosed\n").unwrap();
         let e = Texts::load("en", Some(&dir), &crate::games::shipped_texts()).unwrap_err();
-        assert!(e.0.contains("common.tera"), "{}", e.0);
+        assert!(e.to_string().contains("common.tera"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

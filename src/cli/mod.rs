@@ -10,6 +10,8 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command, ValueEnum};
 
 use crate::error::Result;
 use crate::game::{Action, Game, Kind, Setting, Values};
+use crate::message::Msg;
+use crate::msg;
 use std::path::{Path, PathBuf};
 
 pub use run::{game_request, run};
@@ -364,7 +366,9 @@ pub struct OutputArgs {
     #[arg(long, value_name = "FORMAT", value_parser = Listed(crate::jobs::Format::NAMES))]
     pub format: Option<String>,
     /// Resolution of --format png, 10 to 600 dots per inch.
-    #[arg(long, value_name = "N", default_value_t = 96, value_parser = clap::value_parser!(u32).range(10..=600))]
+    // Its limits are checked with the other settings (`run::write_game`),
+    // so a value out of them is refused in the catalogues' words.
+    #[arg(long, value_name = "N", default_value_t = 96, value_parser = clap::value_parser!(u32))]
     pub dpi: u32,
     /// Where to write; '-' for standard output. Default: output/GAME-SEED.EXT.
     #[arg(short = 'o', long = "output", value_name = "PATH")]
@@ -373,10 +377,80 @@ pub struct OutputArgs {
     pub text: TextArgs,
 }
 
-/// One of `values`, given in any case (`Easy` is easy): the names are
-/// lower case. With `ignore_case` on the argument.
-fn any_case(values: &'static [&'static str]) -> impl TypedValueParser<Value = String> {
-    PossibleValuesParser::new(values).map(|v| v.to_lowercase())
+/// Arguments clap could not read, said as a message of the catalogues:
+/// by the kind of problem and the argument, value and names clap gives as
+/// data. Only clap's own words for a rarer problem are carried as given.
+pub fn arguments_refused(e: &clap::Error) -> Msg {
+    use clap::error::{ContextKind as C, ContextValue as V, ErrorKind as K};
+    let text = |kind: C| match e.get(kind) {
+        Some(V::String(s)) => Some(s.clone()),
+        Some(V::Strings(list)) if !list.is_empty() => Some(list.join(", ")),
+        _ => None,
+    };
+    let quoted = |kind: C| text(kind).map(|t| crate::error::quote(&t)).unwrap_or_default();
+    let arg = quoted(C::InvalidArg);
+    let near = [C::SuggestedValue, C::SuggestedArg, C::SuggestedSubcommand]
+        .into_iter()
+        .find_map(|kind| match e.get(kind) {
+            Some(V::String(s)) => Some(s.clone()),
+            Some(V::Strings(list)) => list.first().cloned(),
+            _ => None,
+        });
+    let refused = match e.kind() {
+        K::InvalidValue if text(C::InvalidValue).is_none_or(|v| v.is_empty()) => {
+            msg!("cli.value_required", arg = arg)
+        }
+        K::InvalidValue => {
+            let value = quoted(C::InvalidValue);
+            match text(C::ValidValue) {
+                Some(choices) => msg!("cli.invalid_choice", value = value, arg = arg, choices = choices),
+                None => msg!("cli.invalid_value", value = value, arg = arg, why = msg!("empty")),
+            }
+        }
+        K::ValueValidation => {
+            let value = quoted(C::InvalidValue);
+            msg!("cli.invalid_value", value = value, arg = arg, why = value_refused(e))
+        }
+        K::UnknownArgument => msg!("cli.unexpected", arg = arg),
+        K::ArgumentConflict if text(C::PriorArg) == text(C::InvalidArg) => msg!("cli.twice", arg = arg),
+        K::ArgumentConflict => msg!("cli.conflict", arg = arg, other = quoted(C::PriorArg)),
+        K::MissingRequiredArgument => msg!("cli.missing", args = text(C::InvalidArg).unwrap_or_default()),
+        K::InvalidSubcommand => msg!("cli.unknown_command", name = quoted(C::InvalidSubcommand)),
+        K::InvalidUtf8 => msg!("cli.not_utf8"),
+        _ => {
+            // clap's first line, without its `error: `.
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("");
+            msg!(
+                "word",
+                word = first.strip_prefix("error: ").unwrap_or(first).to_string()
+            )
+        }
+    };
+    let refused = match near {
+        Some(near) => msg!("cli.did_you_mean", message = refused, near = crate::error::quote(&near)),
+        None => refused,
+    };
+    msg!("cli.see_help", message = refused)
+}
+
+/// Why a value did not parse, by the number parser's kind of error; any
+/// other parser's reason in its own words, carried as given.
+fn value_refused(e: &clap::Error) -> Msg {
+    use std::num::IntErrorKind;
+    let source = std::error::Error::source(e);
+    match source
+        .and_then(|s| s.downcast_ref::<std::num::ParseIntError>())
+        .map(|p| p.kind())
+    {
+        Some(IntErrorKind::PosOverflow) => msg!("cli.number_too_large"),
+        Some(IntErrorKind::NegOverflow) => msg!("cli.number_too_small"),
+        Some(_) => msg!("cli.not_a_number"),
+        None => {
+            let why = source.map(|s| s.to_string()).unwrap_or_default();
+            msg!("cli.because", why = why)
+        }
+    }
 }
 
 /// `--lang` as the printed texts take it, with its own help.
@@ -400,8 +474,10 @@ pub struct TextArgs {
     #[arg(long, value_name = "FILE")]
     pub font: Option<PathBuf>,
     /// Language of the printed texts [default: en].
+    // Any text, so that an unknown language is refused in the same words
+    // as on the web page (see `run::language`).
     #[arg(long, value_name = "LANG", ignore_case = true,
-        value_parser = any_case(crate::text::LANGUAGES))]
+        value_parser = Listed(crate::text::LANGUAGES).map(|v| v.to_lowercase()))]
     pub lang: Option<String>,
 }
 

@@ -13,18 +13,19 @@ use crate::game::Game;
 use crate::games::request::GameRequest;
 use crate::jobs::document::DocumentOptions;
 use crate::jobs::{self, DocumentInput, EntryInput, Format, PackInput, TextOptions};
+use crate::msg;
 use crate::output;
 use crate::seed::SheetCode;
-use crate::text::{Texts, counted};
+use crate::text::Texts;
 
 /// Runs a parsed command line; returns the exit code (0 ok, 1 rules broken).
 pub fn run(matches: ArgMatches) -> Result<i32> {
-    let parse = |e: clap::Error| Error::input(e.to_string());
+    let parse = clap_error;
     if matches.get_flag("progress") {
         crate::progress::ask_for_lines();
     }
     let Some((name, m)) = matches.subcommand() else {
-        return Err(Error::input("no command given (see panicpress --help)"));
+        return Err(Error::msg(msg!("cli.no_command")));
     };
     if let Ok(game) = crate::games::find(name) {
         if let Some((action, am)) = m.subcommand() {
@@ -53,16 +54,35 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
             Ok(0)
         }
         "man" => manual_pages(m.get_one::<PathBuf>("dir").map(PathBuf::as_path)),
-        other => Err(Error::input(format!("unknown command {}", crate::error::quote(other)))),
+        other => Err(Error::msg(msg!(
+            "cli.unknown_command",
+            name = crate::error::quote(other)
+        ))),
     }
+}
+
+/// The `--lang` of a command that prints words but no sheets (a verdict,
+/// a report), refused as every door refuses a language the texts lack.
+fn language(m: &ArgMatches) -> Result<&str> {
+    match m.get_one::<String>("lang").map(String::as_str) {
+        None => Ok("en"),
+        Some(lang) if crate::text::LANGUAGES.contains(&lang) => Ok(lang),
+        Some(lang) => Err(Error::setting_msg("lang", crate::text::unknown_language(lang))),
+    }
+}
+
+/// Arguments the parsed command line does not fit (never, for the commands
+/// it declares): clap's own English words, which no key can word.
+fn clap_error(e: clap::Error) -> Error {
+    Error::msg(msg!("word", word = e.to_string()))
 }
 
 /// A game's action: its values from the flags, its report printed as text or JSON.
 fn run_action(game: &dyn Game, name: &str, m: &ArgMatches) -> Result<i32> {
     let action = game.action(name)?;
     let values = super::values_of(m, &action.takes(game))?;
+    let lang = language(m)?;
     let report = action.call(game, &values)?;
-    let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
     if m.get_flag("json") {
         println!("{}", crate::json::readable_json(&report.json).trim_end());
     } else {
@@ -82,7 +102,7 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
         let man = clap_mangen::Man::new(cmd);
         let mut out = Vec::new();
         man.render(&mut out)
-            .map_err(|e| Error::io(format!("manual page: {e}")))?;
+            .map_err(|e| Error::io(msg!("cli.manual", why = crate::error::io_reason(&e))))?;
         Ok((man.get_filename(), out))
     };
     let mut top = super::command().disable_help_subcommand(true);
@@ -91,7 +111,14 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
         output::write(Path::new("-"), &render(top)?.1)?;
         return Ok(0);
     };
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("cannot make folder {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        let folder = dir.display().to_string();
+        Error::io(msg!(
+            "cli.make_folder",
+            folder = folder,
+            why = crate::error::io_reason(&e)
+        ))
+    })?;
     let mut pending = vec![top];
     let mut written = 0;
     while let Some(cmd) = pending.pop() {
@@ -100,7 +127,11 @@ fn manual_pages(dir: Option<&Path>) -> Result<i32> {
         output::write(&dir.join(name), &bytes)?;
         written += 1;
     }
-    println!("wrote {written} manual pages to {}", dir.display());
+    let folder = dir.display().to_string();
+    println!(
+        "{}",
+        msg!("cli.wrote_manual", pages = written, folder = folder).words("en")
+    );
     Ok(0)
 }
 
@@ -118,7 +149,7 @@ pub struct Options {
 /// The request parsed command-line arguments stand for, and how to write
 /// it. A `--config` file gives settings and common options the flags do not.
 pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequest, Options)> {
-    let out = OutputArgs::from_arg_matches(m).map_err(|e| Error::input(e.to_string()))?;
+    let out = OutputArgs::from_arg_matches(m).map_err(clap_error)?;
     let mut input = DocumentInput::new(game);
     input.random_seed_unless_given();
     // The settings file first: the flags given beside it win.
@@ -127,7 +158,8 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequ
         let (common, values) = config::read_settings_file(game, path)?;
         input.values(&config::read_files(game, &values)?);
         for (key, value) in &common {
-            let text = config::toml_text(value).map_err(|e| e.at(key).within(&format!("config: {key}: ")))?;
+            let text =
+                config::toml_text(value).map_err(|e| e.at(key).within(key.as_str()).within(msg!("cli.config")))?;
             input.field(key, &text)?;
             from_file.push(key.clone());
         }
@@ -149,7 +181,7 @@ pub fn game_request(game: &'static dyn Game, m: &ArgMatches) -> Result<(GameRequ
         input.format(format);
     }
     let spec = input.build().map_err(|e| match e.field.as_deref() {
-        Some(field) if from_file.iter().any(|k| k == field) => e.within("config: "),
+        Some(field) if from_file.iter().any(|k| k == field) => e.within(msg!("cli.config")),
         _ => e,
     })?;
     let mut out = out;
@@ -172,15 +204,12 @@ fn regen(args: &RegenArgs) -> Result<i32> {
     if let Some(rest) = args.code.trim().strip_prefix("pack:") {
         // A pack code names the pack, not one sheet: the roster is not in it.
         let seed = rest.rsplit(':').next().unwrap_or("");
-        return Err(Error::setting(
-            "code",
-            format!(
-                "{} is a pack code from a teacher key; make the pack again with its roster and the same settings (panicpress pack --roster FILE --seed {} ...), or regen one student's sheet code from the key with --name",
-                crate::error::quote(&args.code),
-                crate::error::quote(seed)
-            ),
-        )
-        .within("regen: "));
+        let pack_code = msg!(
+            "cli.pack_code",
+            code = crate::error::quote(&args.code),
+            seed = crate::error::quote(seed)
+        );
+        return Err(Error::setting_msg("code", pack_code).within("regen"));
     }
     let code = SheetCode::parse(&args.code)?;
     let mut out = args.out.clone();
@@ -204,21 +233,24 @@ fn regen(args: &RegenArgs) -> Result<i32> {
 /// verdict worded in `--lang` (each broken rule still named as `rules` lists it).
 fn validate(game: &dyn Game, m: &ArgMatches) -> Result<i32> {
     let path = m.get_one::<PathBuf>("file").expect("required");
-    let lang = m.get_one::<String>("lang").map_or("en", String::as_str);
+    let lang = language(m)?;
     let values = super::values(m, game)?;
     values.check(game)?;
     let text = config::read_file(path)?;
     let verdict = game.validate(&path.display().to_string(), &text, &values)?;
     for (place, v) in &verdict.broken {
-        println!("{}", v.line_in(lang, place));
+        println!("{}", v.line_in(lang, place.as_ref()));
     }
     if verdict.broken.is_empty() {
-        println!("{}", crate::text::message_in(lang, &verdict.legal, None));
+        println!("{}", verdict.legal.words(lang));
         Ok(0)
     } else {
         Ok(1)
     }
 }
+
+/// The resolutions `--dpi` takes.
+const DPI: (u32, u32) = (10, 600);
 
 /// Says what was written: on standard output, or standard error when the
 /// result itself went to standard output.
@@ -233,6 +265,13 @@ fn report(to_stdout: bool, line: &str) {
 /// Writes a game's sheets in the chosen format and says what was written.
 fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
     let out = &options.out;
+    let (least, most) = DPI;
+    if !(least..=most).contains(&out.dpi) {
+        return Err(Error::setting_msg(
+            "dpi",
+            crate::game::out_of_range(out.dpi, least, most),
+        ));
+    }
     let texts = jobs::texts(&out.text.options())?;
     let format = options.format;
     let written = jobs::write_document(
@@ -248,32 +287,28 @@ fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
         },
     )?;
     let to_stdout = output::is_stdout(&written.path);
+    let lang = texts.lang();
     if let Some(note) = jobs::per_page_note(&[request], &texts, options.per_page)? {
-        eprintln!(
-            "note: {}",
-            crate::text::message_in(texts.lang(), &note, Some("per-page"))
-        );
+        eprintln!("note: {}", note.words(lang));
     }
     if !to_stdout {
-        let what = written
-            .pages
-            .map(|n| format!(" ({})", counted(n, "page")))
-            .unwrap_or_default();
-        report(false, &format!("wrote {}{what}", written.shown));
+        let wrote = match written.pages {
+            Some(n) => msg!("cli.wrote_pages", file = written.shown.as_str(), pages = n),
+            None => msg!("cli.wrote", file = written.shown.as_str()),
+        };
+        report(false, &wrote.words(lang));
     }
     if format != Format::Text {
-        let more = match request.count() {
-            1 => String::new(),
-            n => format!(" (first of {n})"),
+        let code = written.code.as_str();
+        let line = match request.count() {
+            1 => msg!("cli.code", code = code),
+            n => msg!("cli.code_first", code = code, n = n),
         };
-        report(to_stdout, &format!("code: {}{more}", written.code));
+        report(to_stdout, &line.words(lang));
     }
     if options.random_seed {
-        let seed = request.seed();
-        report(
-            to_stdout,
-            &format!("seed: {seed} (chosen at random; --seed {seed} makes the same sheets)"),
-        );
+        let seed = request.seed().to_string();
+        report(to_stdout, &msg!("cli.random_seed", seed = seed).words(lang));
     }
     Ok(0)
 }
@@ -285,7 +320,7 @@ struct PlannedPack {
     /// The name it is saved under by default, without the extension.
     name: String,
     /// Names the fonts cannot print as they are.
-    warnings: Vec<String>,
+    warnings: Vec<crate::message::Msg>,
 }
 
 /// What the pack's flags and pack file ask for: the pack file's fields
@@ -296,42 +331,35 @@ fn pack_input(args: &PackArgs, m: &ArgMatches) -> Result<PackInput> {
         None => None,
     };
     if args.players.is_some() && args.game.is_some() && args.per.as_deref() != Some("student") {
-        return Err(Error::setting(
-            "players",
-            "at tables each table plays with as many players as sit at it: give --table-size, or --per student for a take-home set of that many players",
-        )
-        .within("pack: "));
+        return Err(Error::setting_msg("players", msg!("cli.pack_players")).within(msg!("cli.pack")));
     }
     let settings = super::given(m, &super::pack_settings());
     let mut input = PackInput::default();
     match (&args.game, &file) {
-        (Some(_), Some(_)) => return Err(Error::input("pack: give --game or a pack file, not both")),
+        (Some(_), Some(_)) => return Err(Error::msg(msg!("cli.pack_both")).within(msg!("cli.pack"))),
         (Some(game), None) => input.entry(flag_entry(crate::games::find(game)?, args, &settings)?),
         (None, _) if !settings.is_empty() => {
             let mut names: Vec<String> = settings.iter().map(|(s, _)| format!("--{}", s.name)).collect();
             names.dedup();
-            return Err(Error::input(format!(
-                "pack: settings given as flags ({}) go with --game; in a pack file they belong in its entries",
-                names.join(", ")
-            )));
+            let flags = msg!("cli.pack_flags", flags = names.join(", "));
+            return Err(Error::msg(flags).within(msg!("cli.pack")));
         }
         (None, Some(file)) if file.entry.is_empty() => {
-            return Err(Error::input(
-                "pack file: no [[entry]] tables (each names a game and its sheets)",
-            ));
+            return Err(Error::msg(msg!("cli.pack_no_entries")).within(msg!("cli.pack_file")));
         }
         (None, Some(file)) => {
             for (i, entry) in file.entry.iter().enumerate() {
-                let label = (file.entry.len() > 1).then(|| format!("entry {}", i + 1));
-                input.entry(EntryInput::from_pack_file(entry, label.as_deref())?);
+                let label = (file.entry.len() > 1).then_some(i + 1);
+                input.entry(EntryInput::from_pack_file(entry, label)?);
             }
         }
-        (None, None) => return Err(Error::input("pack: name a game (--game tp-hunt) or a pack file")),
+        (None, None) => return Err(Error::msg(msg!("cli.pack_none")).within(msg!("cli.pack"))),
     }
     let mut roster = args.roster.clone();
     if let Some(file) = &file {
         if let Some(seed) = &file.seed {
-            let text = config::toml_text(seed).map_err(|e| e.at("seed").within("pack file: seed: "))?;
+            let text =
+                config::toml_text(seed).map_err(|e| e.at("seed").within("seed").within(msg!("cli.pack_file")))?;
             input.field("seed", &text)?;
         }
         let typed = [
@@ -429,23 +457,34 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
         warnings,
     } = plan_pack(args, m)?;
     for warning in warnings {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", warning.words(texts.lang()));
     }
     let default_path = |ext: &str| Path::new(output::DEFAULT_DIR).join(format!("{name}{ext}"));
     let out = &args.out;
+    let lang = texts.lang();
+    let students = pack.students.len();
+    let code = msg!("cli.code", code = pack.code.as_str());
     if out.format == Some(super::PackFormat::Json) {
         let path = out.output.clone().unwrap_or_else(|| default_path(".json"));
         output::write_with(&path, |w| pack.write_manifest(w))?;
         if !output::is_stdout(&path) {
-            println!("wrote {} ({})", path.display(), counted(pack.students.len(), "student"));
+            let file = path.display().to_string();
+            println!(
+                "{}",
+                msg!("cli.wrote_manifest", file = file, students = students).words(lang)
+            );
         }
         return Ok(0);
     }
     if args.split {
         let dir = out.output.clone().unwrap_or_else(|| default_path(""));
         let files = jobs::write_split(&pack, &texts, &dir)?;
-        println!("wrote {} files in {}", files, dir.display());
-        println!("code: {}", pack.code);
+        let folder = dir.display().to_string();
+        println!(
+            "{}",
+            msg!("cli.wrote_files", files = files, folder = folder).words(lang)
+        );
+        println!("{}", code.words(lang));
         return Ok(0);
     }
     let path = out.output.clone().unwrap_or_else(|| default_path(".pdf"));
@@ -456,16 +495,10 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
     })?;
     let to_stdout = output::is_stdout(&path);
     if !to_stdout {
-        report(
-            false,
-            &format!(
-                "wrote {} ({}, {})",
-                path.display(),
-                counted(pages, "page"),
-                counted(pack.students.len(), "student")
-            ),
-        );
+        let file = path.display().to_string();
+        let wrote = msg!("cli.wrote_pack", file = file, pages = pages, students = students);
+        report(false, &wrote.words(lang));
     }
-    report(to_stdout, &format!("code: {}", pack.code));
+    report(to_stdout, &code.words(lang));
     Ok(0)
 }

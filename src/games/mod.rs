@@ -20,6 +20,20 @@ macro_rules! game_texts {
     };
 }
 
+/// A game's messages (its refusals, verdicts and reports), from its
+/// `texts/` folder: `texts/LANG/messages.txt` for each language, as the
+/// shared `templates/LANG/messages.txt` is written. Its module holds them
+/// as `MESSAGES` and names them where it makes a message
+/// (`msg!(MESSAGES, "GAME.key", ...)`); its declaration lists them for the tests.
+macro_rules! game_messages {
+    () => {
+        $crate::message::Book::new(&[
+            ("en", include_str!("texts/en/messages.txt")),
+            ("de", include_str!("texts/de/messages.txt")),
+        ])
+    };
+}
+
 /// Declares a game's sheet kinds: the enum, each kind's name (as `--sheets`
 /// and sheet codes write it), all of them, the default set, and list parsing.
 macro_rules! sheet_kinds {
@@ -120,9 +134,13 @@ pub mod kept;
 #[cfg(test)]
 mod verdict_words;
 
+#[cfg(test)]
+mod message_keys;
+
 use crate::error::Error;
 use crate::game::Game;
 pub use crate::json::{json_one_or_many, readable_json, readable_json_at};
+use crate::message::Msg;
 
 /// Declares the game modules and lists them in [`all`]; a game's
 /// attributes (`#[cfg(...)]`) apply to its module and its entry.
@@ -134,6 +152,12 @@ macro_rules! registry {
         /// them. The only place outside a game's own folder that names it.
         pub fn all() -> &'static [&'static dyn Game] {
             &[$($(#[$attr])* &$module::declare::$game),+]
+        }
+
+        /// Each game with the name of its module (its folder under src/games/).
+        #[cfg(test)]
+        pub fn by_module() -> Vec<(&'static str, &'static dyn Game)> {
+            vec![$($(#[$attr])* (stringify!($module), &$module::declare::$game as &dyn Game)),+]
         }
     };
 }
@@ -154,10 +178,10 @@ registry! {
 pub fn find(name: &str) -> Result<&'static dyn Game, Error> {
     all().iter().copied().find(|g| g.name() == name).ok_or_else(|| {
         let names: Vec<&str> = all().iter().map(|g| g.name()).collect();
-        Error::input(format!(
-            "unknown game {} (games: {})",
-            crate::error::quote(name),
-            names.join(", ")
+        Error::msg(crate::msg!(
+            "game.unknown",
+            name = crate::error::quote(name),
+            games = names.join(", ")
         ))
     })
 }
@@ -168,10 +192,11 @@ pub use crate::game::Violation;
 /// Most layouts a generator tries before it gives up and names the rules that kept failing.
 pub const MAX_ATTEMPTS: u64 = 2000;
 
-/// Draws layouts with `attempt(0)`, `attempt(1)`, … until `validate` accepts one.
+/// Draws layouts with `attempt(0)`, `attempt(1)`, … until `validate` accepts
+/// one; `none` says in the game's words that none was ("no legal map").
 /// Each attempt gets its own derived stream, so the result depends only on the seed.
 pub fn generate_valid<L>(
-    what: &str,
+    none: Msg,
     mut attempt: impl FnMut(u64) -> L,
     validate: impl Fn(&L) -> Vec<Violation>,
 ) -> Result<L, Error> {
@@ -190,10 +215,15 @@ pub fn generate_valid<L>(
     }
     let mut counts: Vec<(&str, u64)> = failures.into_iter().collect();
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let detail: Vec<String> = counts.iter().map(|(r, n)| format!("{r} failed {n} times")).collect();
-    Err(Error::input(format!(
-        "no legal {what} in {MAX_ATTEMPTS} tries with these settings ({}); change the settings or switch the rule off",
-        detail.join(", ")
+    let detail: Vec<Msg> = counts
+        .iter()
+        .map(|(r, n)| crate::msg!("rule.failed", rule = *r, n = *n))
+        .collect();
+    Err(Error::msg(crate::msg!(
+        "rule.no_legal",
+        none = none,
+        tries = MAX_ATTEMPTS,
+        failed = detail
     )))
 }
 
@@ -214,12 +244,12 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
     for wanted in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
         let kind = all.iter().copied().find(|k| name(*k) == wanted).ok_or_else(|| {
             let names: Vec<&str> = all.iter().map(|k| name(*k)).collect();
-            Error::setting(
+            Error::setting_msg(
                 "sheets",
-                format!(
-                    "unknown sheet {wanted_q} (choose from: {})",
-                    names.join(", "),
-                    wanted_q = crate::error::quote(wanted)
+                crate::msg!(
+                    "sheets.unknown",
+                    name = crate::error::quote(wanted),
+                    choices = names.join(", ")
                 ),
             )
         })?;
@@ -228,7 +258,7 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
         }
     }
     if kinds.is_empty() {
-        return Err(Error::setting("sheets", "no sheet named"));
+        return Err(Error::setting_msg("sheets", crate::msg!("sheets.none")));
     }
     Ok(kinds)
 }

@@ -29,7 +29,7 @@ impl From<Box<dyn Request>> for GameRequest {
 impl GameRequest {
     /// The request a printed sheet code stands for.
     pub fn from_code(code: &SheetCode) -> Result<GameRequest> {
-        let game = super::find(&code.game).map_err(|e| Error::input(format!("sheet code: {}", e.message)))?;
+        let game = super::find(&code.game).map_err(|e| e.within(crate::msg!("code.place")))?;
         Ok(GameRequest(game.request_for_code(code)?))
     }
 
@@ -55,12 +55,12 @@ impl GameRequest {
             .filter(|s| !set.contains(s))
             .collect();
         if !missing.is_empty() {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "sheets",
-                format!(
-                    "this code's set has no {} (its sheets: {})",
-                    missing.join(", "),
-                    set.join(", ")
+                crate::msg!(
+                    "sheets.not_in_set",
+                    missing = missing.join(", "),
+                    sheets = set.join(", ")
                 ),
             ));
         }
@@ -84,7 +84,7 @@ impl GameRequest {
 
     /// The layout as the game's own `--format json` writes it.
     pub fn layout(&self) -> Result<serde_json::Value> {
-        serde_json::from_str(&self.json()?).map_err(|e| Error::input(format!("layout JSON: {e}")))
+        serde_json::from_str(&self.json()?).map_err(|e| Error::msg(crate::json::error_msg(&e)).within("layout JSON"))
     }
 
     /// Refuses large print for sheets that have no large-print layout.
@@ -98,13 +98,13 @@ impl GameRequest {
         if missing.is_empty() {
             return Ok(());
         }
-        Err(Error::setting(
+        Err(Error::setting_msg(
             "large-print",
-            format!(
-                "{} has no large-print layout yet for: {} (in large print: {})",
-                game.title(),
-                missing.join(", "),
-                done.join(", ")
+            crate::msg!(
+                "sheets.no_large_print",
+                game = game.title(),
+                missing = missing.join(", "),
+                done = done.join(", ")
             ),
         ))
     }

@@ -1,13 +1,15 @@
-//! The words of every game's rule check in every language the error
-//! catalogue has: a layout of each game of the registry, broken in every
-//! small way one change can break it, through the game's own `validate`,
-//! and each verdict and error it gives worded in the language.
+//! The words of every game's rule check in German: a layout of each game
+//! of the registry, broken in every small way one change can break it,
+//! through the game's own `validate`, and each verdict and error it gives
+//! worded by keys German has, with no English left but the names and input
+//! it quotes (a file's own values read by the parser included).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
 use crate::game::{Common, Values};
+use crate::message::Msg;
 use crate::seed::Seed;
 
 /// Words of English sentences that German ones do not use.
@@ -160,10 +162,10 @@ fn worded_in_german(step: usize) {
     let name = "layout.json";
     let mut unworded = BTreeSet::new();
     for game in crate::games::all() {
-        let mut verdicts = BTreeSet::new();
-        let mut errors = BTreeSet::new();
+        // Each message by its English line, with its German line.
+        let mut verdicts = BTreeMap::new();
+        let mut errors = BTreeMap::new();
         let mut rules_broken = BTreeSet::new();
-        let mut legal = BTreeSet::new();
         for seed in ["1", "2"] {
             let request = game
                 .request(&Common::for_seed(Seed::new(seed).unwrap()), &Values::default())
@@ -171,39 +173,37 @@ fn worded_in_german(step: usize) {
             let layout: Value = serde_json::from_str(&request.json().unwrap()).unwrap();
             let whole = game.validate(name, &layout.to_string(), &Values::default()).unwrap();
             assert!(whole.broken.is_empty(), "{}: {:?}", game.name(), whole.lines());
-            legal.insert(whole.legal);
+            check_keys(&whole.legal, &mut unworded);
+            verdicts.insert(whole.legal.words("en"), (whole.legal.words("de"), None));
             for one in broken(&layout).into_iter().step_by(step) {
                 match game.validate(name, &one.to_string(), &Values::default()) {
                     Ok(verdict) => {
                         for (place, v) in verdict.broken {
                             rules_broken.insert(v.rule.to_string());
-                            if v.words.is_none() {
-                                verdicts.insert(format!("{place}{v}"));
-                            }
+                            check_keys(&v.msg, &mut unworded);
+                            let lines = (v.line_in("de", place.as_ref()), Some(v.rule));
+                            verdicts.insert(v.line_in("en", place.as_ref()), lines);
                         }
                     }
                     Err(e) => {
-                        errors.insert(e.message);
+                        check_keys(&e.msg, &mut unworded);
+                        errors.insert(e.message.clone(), e.words("de"));
                     }
                 }
             }
         }
-        // Verdicts said by key are worded in every language by the catalogue
-        // test; the ones still said in English are held to a German shape here.
         assert!(!rules_broken.is_empty() && !errors.is_empty(), "{}", game.name());
-        for line in verdicts.iter().chain(&legal) {
-            let de = crate::text::message_in("de", line, None);
-            // A verdict keeps its rule's name; the rest is German.
-            let (rule, message) = de.split_once(": ").unwrap_or(("", &de));
-            let kept = line.starts_with(&format!("{rule}: ")) || line.starts_with("legal: ");
-            if !kept || ENGLISH.iter().any(|w| words(message).contains(w)) {
-                unworded.insert(format!("{}: {}", game.name(), shape(line)));
+        // A verdict keeps its rule's name, and a message the names and
+        // input it quotes; every other word is German.
+        for (english, (german, rule)) in &verdicts {
+            let kept = rule.is_none_or(|r| german.contains(&format!("{r}: ")));
+            if !kept || ENGLISH.iter().any(|w| words(german).contains(w)) {
+                unworded.insert(format!("{}: {} => {german}", game.name(), shape(english)));
             }
         }
-        for message in &errors {
-            let de = crate::text::message_in("de", message, None);
-            if &de == message {
-                unworded.insert(format!("{}: {}", game.name(), shape(message)));
+        for (english, german) in &errors {
+            if ENGLISH.iter().any(|w| words(german).contains(w)) {
+                unworded.insert(format!("{}: {} => {german}", game.name(), shape(english)));
             }
         }
         // Each rule of the game broken at least once, where one change can break it.
@@ -221,4 +221,12 @@ fn worded_in_german(step: usize) {
         "not worded in German:\n{}",
         unworded.into_iter().collect::<Vec<_>>().join("\n")
     );
+}
+
+/// Every key of a message, and of the messages among its arguments, has a
+/// German wording in its book.
+fn check_keys(msg: &Msg, unworded: &mut BTreeSet<String>) {
+    for key in msg.unworded_in("de") {
+        unworded.insert(format!("no German wording: {key}"));
+    }
 }

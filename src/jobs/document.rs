@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::games::request::GameRequest;
+use crate::message::Msg;
 use crate::output;
 use crate::render::pdf::{Meta, PdfWriter};
 use crate::seed::SheetCode;
@@ -36,14 +37,7 @@ impl Format {
             "svg" => Format::Svg,
             "png" => Format::Png,
             other => {
-                return Err(Error::setting(
-                    "format",
-                    format!(
-                        "unknown format {} (choose from: {})",
-                        crate::error::quote(other),
-                        Format::NAMES.join(", ")
-                    ),
-                ));
+                return Err(crate::game::unknown_name("format", other, Format::NAMES));
             }
         })
     }
@@ -77,7 +71,8 @@ pub fn texts(options: &TextOptions) -> Result<Texts> {
         /// Large CJK fonts run to some 20 MiB.
         const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
         let bytes = crate::config::read_bytes(path, MAX_FONT_BYTES)?;
-        crate::fonts::add_font(bytes).map_err(|e| Error::setting("font", format!("{}: {e}", path.display())))?;
+        let file = path.display().to_string();
+        crate::fonts::add_font(bytes).map_err(|why| Error::msg(why).within(file).within("font").at("font"))?;
     }
     crate::games::texts(options.lang.as_deref().unwrap_or("en"), options.templates.as_deref())
 }
@@ -208,7 +203,7 @@ fn write_pictures(
 ) -> Result<usize> {
     let picture = |page: &Page| -> Result<Vec<u8>> {
         match format {
-            Format::Png => crate::render::svg::page_png(page, dpi).map_err(Error::input),
+            Format::Png => crate::render::svg::page_png(page, dpi).map_err(Error::msg),
             _ => Ok(crate::render::svg::page_svg(page).into_bytes()),
         }
     };
@@ -221,12 +216,9 @@ fn write_pictures(
     let mut only: Option<Vec<u8>> = None;
     make(&mut |page| {
         if only.is_some() {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "format",
-                format!(
-                    "{} pages to standard output take a one-page document; pick one sheet, or give a file name",
-                    format.ext()
-                ),
+                crate::msg!("output.one_page", format = format.ext()),
             ));
         }
         only = Some(picture(&page)?);
@@ -242,7 +234,7 @@ pub fn write_pdf(
     long: bool,
     make: impl FnOnce(&mut dyn FnMut(Page) -> Result<()>) -> Result<DocumentInfo>,
 ) -> Result<usize> {
-    let io = |e: std::io::Error| Error::io(format!("writing the PDF: {e}"));
+    let io = |e: std::io::Error| Error::io(crate::msg!("output.pdf", why = crate::error::io_reason(&e)));
     let mut writer = PdfWriter::new(out).map_err(io)?;
     let mut count = 0;
     let progress = crate::progress::pages(long);
@@ -275,7 +267,7 @@ pub fn write_imposed_pdf(
 
 /// A note when small sheets `per_page` to a page save no paper for these
 /// requests (their small sheets do not fit a share, or fill as many pages).
-pub fn per_page_note(requests: &[&GameRequest], texts: &Texts, per_page: usize) -> Result<Option<String>> {
+pub fn per_page_note(requests: &[&GameRequest], texts: &Texts, per_page: usize) -> Result<Option<Msg>> {
     if per_page == 1 {
         return Ok(None);
     }
@@ -292,7 +284,6 @@ pub fn per_page_note(requests: &[&GameRequest], texts: &Texts, per_page: usize) 
             return Ok(None);
         }
     }
-    Ok(Some(format!(
-        "per-page: {per_page} to a page changes nothing here: these sheets take as many pages either way"
-    )))
+    let note = crate::msg!("output.per_page_no_gain", n = per_page);
+    Ok(Some(crate::msg!("at", place = "per-page", message = note)))
 }

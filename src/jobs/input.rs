@@ -102,6 +102,11 @@ impl DocumentInput {
         self.values = self.values.overlaid(values);
     }
 
+    /// A number setting of the game as given, if it was and is a number.
+    pub fn number(&self, name: &str) -> Option<i64> {
+        self.values.number(name).ok().flatten()
+    }
+
     /// What the document is written as (`pdf` unless given).
     pub fn format(&mut self, text: &str) {
         self.format = Some(text.to_string());
@@ -190,10 +195,10 @@ impl PackInput {
             "date" => self.date = given,
             "spread" => self.spread = given,
             _ => {
-                return Err(Error::input(format!(
-                    "{}: not a field of a pack ({})",
-                    quote(name),
-                    PACK_FIELDS.join(", ")
+                return Err(Error::msg(crate::msg!(
+                    "pack.not_a_field",
+                    name = quote(name),
+                    fields = PACK_FIELDS.join(", ")
                 )));
             }
         }
@@ -222,11 +227,11 @@ impl PackInput {
             (None, None) => return Err(Error::msg(crate::msg!("pack.students_missing")).at("roster")),
             (Some(names), None) => Students::Named(names.clone()),
             (None, Some(text)) => match whole("count", Some(text))? {
-                Some(0) => return Err(Error::setting("count", "0 students is an empty pack")),
+                Some(0) => return Err(Error::setting_msg("count", crate::msg!("pack.no_students"))),
                 Some(n) if n > MAX_STUDENTS => {
-                    return Err(Error::setting(
+                    return Err(Error::setting_msg(
                         "count",
-                        format!("{n} is out of range (1 to {MAX_STUDENTS})"),
+                        crate::game::out_of_range(n, 1, MAX_STUDENTS),
                     ));
                 }
                 n => Students::Numbered(n.unwrap_or_default()),
@@ -265,8 +270,9 @@ impl PackInput {
 #[derive(Clone)]
 pub struct EntryInput {
     game: &'static dyn Game,
-    /// How refusals name the entry where a pack has several alike (`entry 2`).
-    label: Option<String>,
+    /// The entry's number, by which refusals name it where a pack file has
+    /// several (`entry 2`).
+    label: Option<usize>,
     values: Values,
     sheets: Option<String>,
     per: Option<String>,
@@ -313,15 +319,15 @@ impl EntryInput {
     /// An entry of a pack file (`label` names it in refusals where the file
     /// has several): each student's set unless it says `per = "table"`, its
     /// settings as the file typed them, a file setting's file read.
-    pub fn from_pack_file(entry: &crate::config::PackEntry, label: Option<&str>) -> Result<EntryInput> {
+    pub fn from_pack_file(entry: &crate::config::PackEntry, label: Option<usize>) -> Result<EntryInput> {
         let within = |e: Error| match label {
-            Some(label) => e.within(&format!("{label}: ")),
+            Some(n) => e.within(entry_place(n)),
             None => e,
         };
         let game = crate::games::find(&entry.game).map_err(within)?;
         let values = Values::from_toml(&entry.settings).and_then(|v| crate::config::read_files(game, &v));
         let mut input = EntryInput::new(game);
-        input.label = label.map(str::to_string);
+        input.label = label;
         input.values(&values.map_err(within)?);
         input.field("per", entry.per.as_deref().unwrap_or("student"))?;
         if let Some(n) = entry.table_size {
@@ -362,11 +368,16 @@ impl EntryInput {
     /// A refusal about this entry: at its game's field, after its label.
     fn placed(&self, e: Error) -> Error {
         let e = in_entry(self.game.name(), e);
-        match &self.label {
-            Some(label) => e.within(&format!("{label}: ")),
+        match self.label {
+            Some(n) => e.within(entry_place(n)),
             None => e,
         }
     }
+}
+
+/// A pack file's entry, as refusals name it: `entry 2`.
+fn entry_place(n: usize) -> crate::message::Msg {
+    crate::msg!("pack.entry", n = n)
 }
 
 /// A whole number field, `None` when not given.
@@ -377,7 +388,7 @@ pub fn whole(name: &str, text: Option<&str>) -> Result<Option<usize>> {
     text.trim()
         .parse()
         .map(Some)
-        .map_err(|_| Error::setting(name, format!("{} is not a whole number", quote(text))))
+        .map_err(|_| Error::setting_msg(name, crate::game::not_whole(text)))
 }
 
 /// Small sheets to a page: 1 (the default), 2 or 4.
@@ -396,13 +407,9 @@ fn paper(text: Option<&str>) -> Result<Paper> {
 fn language(text: Option<&str>) -> Result<String> {
     let lang = text.unwrap_or("en").trim().to_lowercase();
     if !crate::text::LANGUAGES.contains(&lang.as_str()) {
-        return Err(Error::setting(
+        return Err(Error::setting_msg(
             "lang",
-            format!(
-                "language {} is not available (choose from: {})",
-                quote(text.unwrap_or_default()),
-                crate::text::LANGUAGES.join(", ")
-            ),
+            crate::text::unknown_language(text.unwrap_or_default()),
         ));
     }
     Ok(lang)
@@ -637,7 +644,7 @@ mod tests {
     #[test]
     fn a_pack_files_entry_is_named_in_its_refusals() {
         let file = crate::config::parse_pack_file(
-            "pack p.toml",
+            crate::msg!("config.pack_file", file = "p.toml"),
             "[[entry]]\ngame = \"tp-hunt\"\n[[entry]]\ngame = \"tp-hunt\"\nstores = 900\n",
         )
         .unwrap();
@@ -645,8 +652,7 @@ mod tests {
         input.field("seed", "x").unwrap();
         input.field("count", "3").unwrap();
         for (i, e) in file.entry.iter().enumerate() {
-            let label = format!("entry {}", i + 1);
-            input.entry(EntryInput::from_pack_file(e, Some(&label)).unwrap());
+            input.entry(EntryInput::from_pack_file(e, Some(i + 1)).unwrap());
         }
         let e = input.build().err().unwrap();
         assert!(e.message.starts_with("entry 2: stores: 900"), "{}", e.message);

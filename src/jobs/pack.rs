@@ -51,7 +51,7 @@ pub struct PackSpec {
 /// Plans a class pack in the language of `texts`: every student's layout
 /// chosen. Returns the pack and the warnings about names the fonts cannot
 /// print as they are.
-pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> {
+pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<crate::message::Msg>)> {
     let pack_labels = texts.labels("pack", &tera::Context::new())?;
     let names: Vec<String> = match &spec.students {
         Students::Named(names) => names.clone(),
@@ -85,7 +85,7 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<String>)> 
         e
     })?;
     let requests: Vec<&GameRequest> = spec.entries.iter().map(|e| &e.request).collect();
-    let mut warnings: Vec<String> = crate::pack::undrawable_warning(&names).into_iter().collect();
+    let mut warnings: Vec<crate::message::Msg> = crate::pack::undrawable_warning(&names).into_iter().collect();
     warnings.extend(super::per_page_note(&requests, texts, spec.per_page)?);
     Ok((pack, warnings))
 }

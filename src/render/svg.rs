@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::fonts::{self, FontRole, PT_TO_MM};
+use crate::message::Msg;
 use crate::sheet::{Align, Colour, Item, Page, Stroke};
 
 /// A number with at most two decimals (a hundredth of a millimetre).
@@ -313,7 +314,7 @@ fn escape_into(out: &mut String, text: &str) {
 }
 
 /// The page as a PNG at `dpi` dots per inch, rendered from its SVG by resvg.
-pub fn page_png(page: &Page, dpi: u32) -> Result<Vec<u8>, String> {
+pub fn page_png(page: &Page, dpi: u32) -> Result<Vec<u8>, Msg> {
     let tree = svg_tree(&page_svg(page))?;
     let zoom = dpi as f32 / 25.4;
     rasterize(
@@ -324,7 +325,7 @@ pub fn page_png(page: &Page, dpi: u32) -> Result<Vec<u8>, String> {
 }
 
 /// A page's SVG (as [`page_svg`] makes it) as PNG at `dpi` dots per inch.
-pub fn svg_png(svg: &str, dpi: u32) -> Result<Vec<u8>, String> {
+pub fn svg_png(svg: &str, dpi: u32) -> Result<Vec<u8>, Msg> {
     let tree = svg_tree(svg)?;
     // The tree's size is the paper in CSS pixels (96 per inch).
     let zoom = dpi as f32 / 96.0;
@@ -336,21 +337,25 @@ pub fn svg_png(svg: &str, dpi: u32) -> Result<Vec<u8>, String> {
     )
 }
 
-fn svg_tree(svg: &str) -> Result<resvg::usvg::Tree, String> {
+/// The SVG read for drawing; the reader's reason is its own English text,
+/// carried as given.
+fn svg_tree(svg: &str) -> Result<resvg::usvg::Tree, Msg> {
     resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
-        .map_err(|e| format!("rendering the preview: {e}"))
+        .map_err(|e| crate::msg!("render.svg", why = e.to_string()))
 }
 
 /// The picture `w` x `h` pixels large.
-fn rasterize(tree: &resvg::usvg::Tree, w: u32, h: u32) -> Result<Vec<u8>, String> {
-    let mut pixmap =
-        resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| format!("a {w} x {h} picture is too large"))?;
+fn rasterize(tree: &resvg::usvg::Tree, w: u32, h: u32) -> Result<Vec<u8>, Msg> {
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1))
+        .ok_or_else(|| crate::msg!("render.too_large", w = w, h = h))?;
     resvg::render(
         tree,
         resvg::tiny_skia::Transform::from_scale(w as f32 / tree.size().width(), h as f32 / tree.size().height()),
         &mut pixmap.as_mut(),
     );
-    pixmap.encode_png().map_err(|e| format!("encoding the PNG: {e}"))
+    pixmap
+        .encode_png()
+        .map_err(|e| crate::msg!("render.png", why = e.to_string()))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::refusal::Refusal;
 
 /// What the action's report says, for the page: its lines and its JSON.
 pub fn answer(game: &'static dyn Game, name: &str, fields: &[(String, String)], lang: &str) -> Result<String, Refusal> {
-    let action = game.action(name).map_err(|e| Refusal::new(404, e.message))?;
+    let action = game.action(name).map_err(|e| Refusal::new(404, e.msg))?;
     let values = values(game, action, fields)?;
     super::work::check_games((action.cost)(&values), crate::msg!("work.lower_games"))?;
     let report = action.call(game, &values)?;
@@ -32,14 +32,10 @@ fn values(game: &dyn Game, action: &Action, fields: &[(String, String)]) -> Resu
             if game.settings().iter().any(|s| s.name == name) || crate::game::COMMON.contains(&name.as_str()) {
                 continue;
             }
+            let what = format!("{} {}", game.name(), action.name);
             return Err(Refusal::new(
                 400,
-                format!(
-                    "{} is not an input of {} {}",
-                    crate::error::quote(name),
-                    game.name(),
-                    action.name
-                ),
+                crate::msg!("serve.not_an_input", name = crate::error::quote(name), action = what),
             ));
         };
         values.give(setting, text)?;

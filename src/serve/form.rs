@@ -43,6 +43,7 @@ pub fn make(input: &DocumentInput) -> std::result::Result<Made, Refusal> {
         request: spec.request,
         texts,
         per_page: spec.per_page,
+        asked: Some(input.clone()),
     })
 }
 

@@ -29,6 +29,8 @@ use tower::ServiceBuilder;
 use crate::error::{Error, Result};
 use crate::game::{COMMON, Game};
 use crate::jobs::DocumentInput;
+use crate::message::Msg;
+use crate::msg;
 use refusal::Refusal;
 use work::{Document, Made, Stream};
 
@@ -116,7 +118,7 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
         .max_blocking_threads(workers + 2)
         .enable_all()
         .build()
-        .map_err(|e| Error::input(format!("serve: cannot start: {e}")))?;
+        .map_err(|e| Error::msg(msg!("serve.cannot_start", why = crate::error::io_reason(&e))).within("serve"))?;
     let shared = Arc::new(Shared {
         hosts: Hosts::for_bind(bind),
         cache: work::Cache::default(),
@@ -127,9 +129,10 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
             Ok(IpAddr::V6(ip)) => format!("[{ip}]:{port}"),
             _ => format!("{bind}:{port}"),
         };
-        let listener = tokio::net::TcpListener::bind(&addr)
-            .await
-            .map_err(|e| Error::input(format!("serve: cannot listen on {addr}: {e}")))?;
+        let listener = tokio::net::TcpListener::bind(&addr).await.map_err(|e| {
+            let why = crate::error::io_reason(&e);
+            Error::msg(msg!("serve.cannot_listen", addr = addr.as_str(), why = why)).within("serve")
+        })?;
         let url = format!("http://{addr}/");
         println!("panicpress is on {url} (Ctrl-C stops it)");
         if open {
@@ -236,11 +239,7 @@ async fn turn_away(mut stream: tokio::net::TcpStream) {
 
 /// The whole answer to a connection beyond the limits: 503, JSON, closed.
 fn busy_answer() -> Vec<u8> {
-    let body = Refusal::new(
-        503,
-        "too many connections at once from this computer; try again in a moment",
-    )
-    .json();
+    let body = Refusal::new(503, msg!("serve.too_many_connections")).json();
     format!(
         "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 2\r\n\
          Cache-Control: no-store\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
@@ -279,12 +278,13 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/{game}/action/{name}", get(action_answer))
         .route("/api/{game}/{what}", get(game_answer))
         .fallback(|method: Method, uri: axum::http::Uri| async move {
-            let what = if method == Method::GET {
-                "nothing at"
+            let path = crate::error::quote(uri.path());
+            let nothing = if method == Method::GET {
+                msg!("serve.nothing_at", path = path)
             } else {
-                "nothing to post to at"
+                msg!("serve.nothing_to_post", path = path)
             };
-            refusal(Refusal::new(404, format!("{what} {}", crate::error::quote(uri.path()))))
+            refusal(Refusal::new(404, nothing))
         })
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared.clone());
@@ -292,7 +292,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
     let limited = ServiceBuilder::new()
         .layer(axum::error_handling::HandleErrorLayer::new(
             |_: tower::BoxError| async {
-                let mut r = refusal(Refusal::new(503, "the server is busy; try again in a moment"));
+                let mut r = refusal(Refusal::new(503, msg!("serve.busy")));
                 r.headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
                 r
@@ -333,10 +333,7 @@ tokio::task_local! {
 /// in the page's language.
 pub fn refusal(mut r: Refusal) -> Response {
     if let Ok(lang) = PAGE_LANGUAGE.try_with(String::clone) {
-        r.message = match &r.keyed {
-            Some(k) => crate::text::keyed_in(&lang, k),
-            None => crate::text::message_in(&lang, &r.message, r.field.as_deref()),
-        };
+        r = r.worded(&lang);
     }
     let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
     (status, [(header::CONTENT_TYPE, "application/json")], r.json()).into_response()
@@ -372,14 +369,11 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
         .map(str::to_string)
         .or_else(|| request.uri().authority().map(|a| a.to_string()))
         .unwrap_or_default();
+    // Refusals before the page's language is in scope are worded in it too.
+    let lang = page_language(&request);
     if !shared.hosts.allows(&host) {
-        return refusal(Refusal::new(
-            421,
-            format!(
-                "this server answers only to its own address (127.0.0.1, localhost or its --bind address), not {}",
-                crate::error::quote(&host)
-            ),
-        ));
+        let refused = Refusal::new(421, msg!("serve.host", host = crate::error::quote(&host)));
+        return refusal(refused.worded(&lang));
     }
     if request.method() != Method::GET && request.method() != Method::HEAD {
         let header_text = |name: &str| request.headers().get(name).and_then(|v| v.to_str().ok());
@@ -389,10 +383,9 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
         };
         let fetched_from_elsewhere = matches!(header_text("sec-fetch-site"), Some("cross-site" | "same-site"));
         if !same_origin || fetched_from_elsewhere {
-            return refusal(Refusal::new(403, "only this server's own page may send it forms"));
+            return refusal(Refusal::new(403, msg!("serve.origin")).worded(&lang));
         }
     }
-    let lang = page_language(&request);
     PAGE_LANGUAGE
         .scope(lang, async move {
             if let Some(r) = head_too_large(&request) {
@@ -420,10 +413,10 @@ fn head_too_large(request: &Request) -> Option<Refusal> {
         .max_by_key(|(_, v)| v.len());
     let refused = Refusal::new(
         431,
-        format!(
-            "the settings are too long to send ({} KiB, at most {} KiB): shorten the longest text",
-            size.div_ceil(1024),
-            MAX_HEADER_BYTES / 1024
+        msg!(
+            "serve.head_too_large",
+            kib = size.div_ceil(1024),
+            most = MAX_HEADER_BYTES / 1024
         ),
     );
     Some(match longest {
@@ -444,13 +437,10 @@ fn as_json(response: Response) -> Response {
         return response;
     }
     let message = match status.as_u16() {
-        413 => format!(
-            "the request is larger than the server reads ({} MiB): send a smaller file or a shorter list",
-            MAX_BODY / (1024 * 1024)
-        ),
-        408 => "the request came too slowly and was cut off; try again".to_string(),
-        503 => "the server is busy; try again in a moment".to_string(),
-        n => format!("the server could not answer this request (status {n})"),
+        413 => msg!("serve.body_too_large", mib = MAX_BODY / (1024 * 1024)),
+        408 => msg!("serve.too_slow"),
+        503 => msg!("serve.busy"),
+        n => msg!("serve.failed_status", status = n),
     };
     let retry = response.headers().get(header::RETRY_AFTER).cloned();
     let mut r = refusal(Refusal::new(status.as_u16(), message));
@@ -471,20 +461,20 @@ async fn on_pool<T: Send + 'static>(
         .clone()
         .acquire_owned()
         .await
-        .map_err(|_| Refusal::new(503, "the server is stopping"))?;
+        .map_err(|_| Refusal::new(503, msg!("serve.stopping")))?;
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         job()
     })
     .await
-    .unwrap_or_else(|_| Err(Refusal::new(500, "the server failed on this request")))
+    .unwrap_or_else(|_| Err(Refusal::new(500, msg!("serve.failed"))))
 }
 
 /// How a streamed answer starts: its type, the file it saves as, a warning.
 pub struct Head {
     pub content_type: &'static str,
     pub file_name: String,
-    pub warning: Option<String>,
+    pub warning: Option<Msg>,
 }
 
 /// Runs `prepare` on the pool; when it succeeds, streams what `write` writes
@@ -497,7 +487,7 @@ async fn streamed<P: 'static>(
 ) -> Response {
     let permit = match shared.workers.clone().acquire_owned().await {
         Ok(p) => p,
-        Err(_) => return refusal(Refusal::new(503, "the server is stopping")),
+        Err(_) => return refusal(Refusal::new(503, msg!("serve.stopping"))),
     };
     let (started, start) = tokio::sync::oneshot::channel();
     let runtime = tokio::runtime::Handle::current();
@@ -505,7 +495,7 @@ async fn streamed<P: 'static>(
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let prepared = std::panic::catch_unwind(std::panic::AssertUnwindSafe(prepare))
-            .unwrap_or_else(|_| Err(Refusal::new(500, "the server failed on this request")));
+            .unwrap_or_else(|_| Err(Refusal::new(500, msg!("serve.failed"))));
         match prepared {
             Err(r) => {
                 let _ = started.send(Err(r));
@@ -513,7 +503,7 @@ async fn streamed<P: 'static>(
             Ok((head, p)) => {
                 if started.send(Ok(head)).is_ok() {
                     let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| write(p, &mut stream)))
-                        .unwrap_or_else(|_| Err(Error::input("the server failed on this request")));
+                        .unwrap_or_else(|_| Err(Error::msg(msg!("serve.failed"))));
                     stream.finish(written);
                 }
             }
@@ -522,14 +512,14 @@ async fn streamed<P: 'static>(
     let head = match start.await {
         Ok(Ok(head)) => head,
         Ok(Err(r)) => return refusal(r),
-        Err(_) => return refusal(Refusal::new(500, "the server failed on this request")),
+        Err(_) => return refusal(Refusal::new(500, msg!("serve.failed"))),
     };
     let chunks = futures_util::stream::unfold(body, |mut rx| async move { rx.recv().await.map(|c| (c, rx)) });
     let mut response = Response::new(Body::from_stream(chunks));
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(head.content_type));
     h.insert(header::CONTENT_DISPOSITION, attachment(&head.file_name));
-    if let Some(w) = head.warning
+    if let Some(w) = head.warning.map(|w| w.words(&page_lang()))
         && let Ok(v) = HeaderValue::from_str(&form_urlencoded::byte_serialize(w.as_bytes()).collect::<String>())
     {
         // Percent-encoded UTF-8: names keep every letter.
@@ -571,18 +561,15 @@ fn view_number(
         .map_err(|e| Refusal::from(e).at(name))?
         .unwrap_or(default);
     if !range.contains(&n) {
-        return Err(Refusal::new(
-            400,
-            format!("{name}: {n} is out of range ({} to {})", range.start(), range.end()),
-        )
-        .at(name));
+        let range = crate::game::out_of_range(n, *range.start(), *range.end());
+        return Err(Refusal::from(Error::setting_msg(name, range)));
     }
     Ok(n)
 }
 
 /// The game a path names; an unknown one is not found.
 fn known_game(name: &str) -> std::result::Result<&'static dyn Game, Refusal> {
-    crate::games::find(name).map_err(|e| Refusal::new(404, e.message))
+    crate::games::find(name).map_err(|e| Refusal::new(404, e.msg))
 }
 
 /// `GET /api/GAME/action/NAME?fields`: a game's action and its report.
@@ -651,10 +638,7 @@ async fn game_answer(
             )
             .await;
         }
-        other => Err(Refusal::new(
-            404,
-            format!("{}: choose info, preview, png, pdf or json", crate::error::quote(other)),
-        )),
+        other => Err(Refusal::new(404, msg!("serve.what", what = crate::error::quote(other)))),
     };
     answer.unwrap_or_else(refusal)
 }
@@ -719,11 +703,7 @@ async fn view(
         return Ok(text("application/json", &j.to_string()));
     }
     if page > doc.pages {
-        return Err(Refusal::new(
-            400,
-            format!("page: {page} is out of range (the sheets have {} pages)", doc.pages),
-        )
-        .at("page"));
+        return Err(work::page_out_of_range(page, doc.pages));
     }
     let svg: Arc<str> = match doc.svg(page) {
         Some(svg) => svg,
@@ -735,7 +715,7 @@ async fn view(
         return Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg.to_string()).into_response());
     }
     let png = on_pool(shared, move || {
-        crate::render::svg::svg_png(&svg, dpi as u32).map_err(|e| Refusal::new(500, e))
+        crate::render::svg::svg_png(&svg, dpi as u32).map_err(|why| Refusal::new(500, why))
     })
     .await?;
     let name = format!("{}-{}-{page:03}.png", game.name(), stem_of(fields));
@@ -761,17 +741,10 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
         move || {
             let refuse = |e: Error| Refusal::from(e).at("code");
             if code.trim().is_empty() {
-                return Err(refuse(Error::setting(
-                    "code",
-                    "paste the code printed at the foot of a sheet",
-                )));
+                return Err(refuse(Error::setting_msg("code", msg!("serve.code_missing"))));
             }
             if code.trim().starts_with("pack:") {
-                return Err(refuse(Error::setting(
-                    "code",
-                    "this is a class pack's code from a teacher key; to print one set again, paste the sheet \
-                     code beside its table or student on the key, or make the whole pack again under Class pack",
-                )));
+                return Err(refuse(Error::setting_msg("code", msg!("serve.pack_code"))));
             }
             let code = crate::seed::SheetCode::parse(&code).map_err(|e| refuse(e.into()))?;
             let request = crate::games::request::GameRequest::from_code(&code).map_err(refuse)?;
@@ -781,6 +754,7 @@ async fn regen(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> 
                 request,
                 texts,
                 per_page: 1,
+                asked: None,
             };
             work::check_request(&made)?;
             let head = Head {
@@ -804,13 +778,19 @@ async fn validate(State(shared): State<Arc<Shared>>, Path(game): Path<String>, b
     // The verdicts in the page's language, where the catalogue words them.
     let lang = PAGE_LANGUAGE.try_with(String::clone).unwrap_or_else(|_| "en".into());
     on_pool(&shared, move || {
-        let text = std::str::from_utf8(&body).map_err(|_| Refusal::new(400, "the layout is not UTF-8 text"))?;
-        let verdict = game.validate("the layout", text, &crate::game::Values::default())?;
+        let text = std::str::from_utf8(&body).map_err(|_| Refusal::new(400, msg!("serve.layout_not_utf8")))?;
+        // The layout has no file name: it is named in the page's words.
+        let name = msg!("serve.the_layout").words(&lang);
+        let verdict = game.validate(&name, text, &crate::game::Values::default())?;
         let violations: Vec<serde_json::Value> = verdict
             .broken
             .iter()
             .map(|(place, v)| {
-                let message = crate::error::tidy(&format!("{place}{}", v.message_in(&lang)));
+                let message = match place {
+                    Some(place) => msg!("at", place = place.clone(), message = v.msg.clone()),
+                    None => v.msg.clone(),
+                };
+                let message = crate::error::tidy(&message.words(&lang));
                 serde_json::json!({ "rule": v.rule, "message": message })
             })
             .collect();

@@ -14,6 +14,7 @@ use super::refusal::Refusal;
 use super::{Head, Shared, refusal, streamed, work};
 use crate::error::Error;
 use crate::jobs::{EntryInput, PackInput, PackSpec};
+use crate::msg;
 use crate::text::Texts;
 
 /// One field of the form: its name, the file name it came from, its text.
@@ -91,8 +92,8 @@ const MAX_PREVIEW_BYTES: usize = 8 * 1024 * 1024;
 
 /// Reads the multipart form; the body's size and time are bounded by the server's limits.
 async fn read(form: Result<Multipart, MultipartRejection>) -> Result<Vec<Field>, Refusal> {
-    let mut form =
-        form.map_err(|e| Refusal::new(400, format!("the pack comes as a form (multipart/form-data): {e}")))?;
+    // What axum says of a form it cannot read is its own English text, carried as given.
+    let mut form = form.map_err(|e| Refusal::new(400, msg!("serve.pack_form", why = e.body_text())))?;
     let mut fields = Vec::new();
     loop {
         let field = match form.next_field().await {
@@ -101,7 +102,7 @@ async fn read(form: Result<Multipart, MultipartRejection>) -> Result<Vec<Field>,
             Err(e) => {
                 return Err(Refusal::new(
                     e.status().as_u16(),
-                    format!("the form could not be read: {e}"),
+                    msg!("serve.form_unreadable", why = e.body_text()),
                 ));
             }
         };
@@ -110,9 +111,9 @@ async fn read(form: Result<Multipart, MultipartRejection>) -> Result<Vec<Field>,
         let bytes = field
             .bytes()
             .await
-            .map_err(|e| Refusal::new(e.status().as_u16(), format!("the form could not be read: {e}")))?;
+            .map_err(|e| Refusal::new(e.status().as_u16(), msg!("serve.form_unreadable", why = e.body_text())))?;
         let text = String::from_utf8(bytes.to_vec())
-            .map_err(|_| Refusal::new(400, format!("{name}: not UTF-8 text")).at(&name))?;
+            .map_err(|_| Refusal::from(Error::setting_msg(&name, msg!("file.not_utf8"))))?;
         fields.push(Field { name, file_name, text });
     }
     Ok(fields)
@@ -169,14 +170,14 @@ fn read_pack(fields: &[Field]) -> Result<PackInput, Refusal> {
     let mut games: Vec<&'static dyn crate::game::Game> = Vec::new();
     for f in fields.iter().filter(|f| f.name == "games" || f.name == "game") {
         for name in f.text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            let game = crate::games::find(name).map_err(|e| Refusal::new(400, e.message).at("games"))?;
+            let game = crate::games::find(name).map_err(|e| Refusal::from(e).at("games"))?;
             if !games.iter().any(|g| g.name() == game.name()) {
                 games.push(game);
             }
         }
     }
     if games.is_empty() {
-        return Err(Refusal::new(400, "games: tick at least one game for the pack").at("games"));
+        return Err(Refusal::from(Error::setting_msg("games", msg!("serve.no_games"))));
     }
     for f in fields {
         let known = FORM_FIELDS.contains(&f.name.as_str())
@@ -187,10 +188,10 @@ fn read_pack(fields: &[Field]) -> Result<PackInput, Refusal> {
         if !known {
             return Err(Refusal::new(
                 400,
-                format!(
-                    "{}: not a pack field ({}, or GAME.SETTING for a chosen game)",
-                    crate::error::quote(&f.name),
-                    FORM_FIELDS.join(", ")
+                msg!(
+                    "serve.not_a_pack_field",
+                    name = crate::error::quote(&f.name),
+                    fields = FORM_FIELDS.join(", ")
                 ),
             ));
         }
@@ -218,7 +219,7 @@ fn read_pack(fields: &[Field]) -> Result<PackInput, Refusal> {
                 continue;
             };
             if crate::jobs::PACK_FIELDS.contains(&setting) {
-                return Err(Refusal::new(400, format!("{}: set for the whole pack", f.name)).at(&f.name));
+                return Err(Refusal::from(Error::setting_msg(&f.name, msg!("serve.whole_pack"))));
             }
             if !f.text.trim().is_empty() {
                 entry.field(setting, f.text.trim())?;
@@ -261,10 +262,17 @@ fn class_list(fields: &[Field]) -> Result<Option<Vec<String>>, Refusal> {
     match lists.as_slice() {
         [] => Ok(None),
         [f] => {
-            let what = f.file_name.clone().unwrap_or_else(|| "pasted".into());
             let first = f.text.lines().next().unwrap_or("").to_ascii_lowercase();
-            let is_csv = what.to_ascii_lowercase().ends_with(".csv") || first.split(',').any(|c| c.trim() == "name");
-            crate::pack::roster_from_text(&what, &f.text, is_csv)
+            let is_csv = f
+                .file_name
+                .as_ref()
+                .is_some_and(|n| n.to_ascii_lowercase().ends_with(".csv"))
+                || first.split(',').any(|c| c.trim() == "name");
+            let what = match &f.file_name {
+                Some(name) => crate::message::Arg::from(name.as_str()),
+                None => msg!("serve.pasted").into(),
+            };
+            crate::pack::roster_from_text(what, &f.text, is_csv)
                 .map(Some)
                 .map_err(|e| Refusal::from(e).at(&f.name))
         }
@@ -279,7 +287,8 @@ fn write(planned: Planned, out: &mut work::Stream) -> crate::error::Result<()> {
         return crate::jobs::write_pdf(out, false, |emit| pack.pages(&texts, emit)).map(|_| ());
     }
     use std::io::Write;
-    let zip_error = |e: zip::result::ZipError| Error::input(format!("making the ZIP: {e}"));
+    // The ZIP writer's reason is its own English text, carried as given.
+    let zip_error = |e: zip::result::ZipError| Error::io(msg!("serve.zip", why = e.to_string()));
     let options = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Stored)
         .last_modified_time(zip::DateTime::default());
@@ -287,7 +296,7 @@ fn write(planned: Planned, out: &mut work::Stream) -> crate::error::Result<()> {
     crate::jobs::split_pdfs(&pack, &texts, &mut |name, pdf| {
         zip.start_file(name, options).map_err(zip_error)?;
         zip.write_all(&pdf)
-            .map_err(|e| Error::input(format!("making the ZIP: {e}")))
+            .map_err(|e| Error::io(msg!("serve.zip", why = crate::error::io_reason(&e))))
     })?;
     zip.finish().map_err(zip_error)?;
     Ok(())
@@ -399,6 +408,6 @@ mod tests {
             field("names", "Ra 𓂀\nAnn"),
         ])
         .unwrap();
-        assert!(head.warning.unwrap().contains("'Ra 𓂀'"));
+        assert!(head.warning.unwrap().words("en").contains("'Ra 𓂀'"));
     }
 }

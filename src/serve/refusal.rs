@@ -1,38 +1,29 @@
-//! A refusal of a web request: the status, the line to show and the field
-//! it is about. Every part of the server answers with one, so it sits below
+//! A refusal of a web request: the status, what it says and the field it
+//! is about. Every part of the server answers with one, so it sits below
 //! them all.
 
 use crate::error::Error;
+use crate::message::Msg;
 
-/// A refusal: the line to show, and the field it is about when there is one
+/// A refusal: what it says, and the field it is about when there is one
 /// (a setting's name, or `GAME.SETTING` in a pack of several games).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
     pub status: u16,
+    /// The line to show: English until it is worded in the page's language.
     pub message: String,
     pub field: Option<String>,
     /// The message as data, worded in the page's language when sent.
-    pub keyed: Option<crate::error::Keyed>,
+    pub msg: Msg,
 }
 
 impl Refusal {
-    pub fn new(status: u16, message: impl Into<String>) -> Refusal {
+    pub fn new(status: u16, msg: Msg) -> Refusal {
         Refusal {
             status,
-            message: crate::error::tidy(&message.into()),
+            message: crate::error::tidy(&msg.words("en")),
             field: None,
-            keyed: None,
-        }
-    }
-
-    /// A refusal said as a message of the catalogues.
-    pub fn msg(status: u16, msg: crate::message::Msg) -> Refusal {
-        Refusal {
-            keyed: Some(crate::error::Keyed {
-                prefix: String::new(),
-                msg: msg.clone(),
-            }),
-            ..Refusal::new(status, msg.words("en"))
+            msg,
         }
     }
 
@@ -41,14 +32,19 @@ impl Refusal {
         self
     }
 
+    /// The same refusal with its line in `lang`.
+    pub fn worded(mut self, lang: &str) -> Refusal {
+        self.message = crate::error::tidy(&self.msg.words(lang));
+        self
+    }
+
     /// A library error, at the field it names.
     pub fn from_error(e: Error) -> Refusal {
-        let line = e.message.lines().next().unwrap_or("").to_string();
         Refusal {
             status: 400,
-            message: crate::error::tidy(&line),
+            message: e.message,
             field: e.field,
-            keyed: e.keyed,
+            msg: e.msg,
         }
     }
 

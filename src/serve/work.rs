@@ -14,7 +14,9 @@ use tokio::sync::mpsc;
 
 use super::refusal::Refusal;
 use crate::error::{Error, Result};
+use crate::game::Kind;
 use crate::games::request::GameRequest;
+use crate::jobs::DocumentInput;
 use crate::message::{Msg, big};
 use crate::msg;
 use crate::text::Texts;
@@ -31,11 +33,14 @@ pub struct Made {
     pub request: GameRequest,
     pub texts: Rc<Texts>,
     pub per_page: usize,
+    /// The fields as asked (none for a printed code): a refusal over the
+    /// page budget tries other values of the setting that makes a set long.
+    pub asked: Option<DocumentInput>,
 }
 
 /// The words of a budget refusal: what the request would cost, and what to lower.
 fn over_budget(what: Msg, most: Msg, lower: Msg) -> Refusal {
-    Refusal::msg(422, msg!("work.too_much", what = what, most = most, lower = lower))
+    Refusal::new(422, msg!("work.too_much", what = what, most = most, lower = lower))
 }
 
 /// Refuses at once work that would play more simulated games than the budget.
@@ -64,7 +69,7 @@ pub fn check_pages(
     let drawn = draw(&mut |_| {
         pages += 1;
         if pages > room {
-            return Err(Error::input(STOP));
+            return Err(stop());
         }
         Ok(())
     });
@@ -80,8 +85,10 @@ pub fn check_pages(
     Ok(pages)
 }
 
-/// The message that stops drawing once enough is known (never shown).
-const STOP: &str = "enough pages";
+/// The error that stops drawing once enough is known (never shown).
+fn stop() -> Error {
+    Error::msg(msg!("word", word = "enough pages"))
+}
 
 /// What to lower, said to someone making one game's sheets.
 pub fn lower_sheets() -> Msg {
@@ -101,17 +108,125 @@ pub fn check_request(made: &Made) -> std::result::Result<(), Refusal> {
 }
 
 /// A refusal over the page budget at the setting to lower: the number of
-/// sets where there are several, else the setting that makes a set long.
+/// sets where there are several, else the setting that makes a set long,
+/// with the largest value of it that fits when it is a number.
 fn at_budget_field(made: &Made, copies: usize, r: Refusal) -> Refusal {
     if r.status != 422 {
         return r;
     }
-    let grows = crate::games::find(made.request.game()).map_or(&[][..], |g| g.pages_grow_with());
-    match grows.first() {
-        _ if copies > 1 => r.at("count"),
-        Some(field) => r.at(field),
-        None => r,
+    if copies > 1 {
+        return r.at("count");
     }
+    let Ok(game) = crate::games::find(made.request.game()) else {
+        return r;
+    };
+    let Some(field) = game.pages_grow_with().first() else {
+        return r;
+    };
+    let setting = game.settings().iter().find(|s| s.name == *field);
+    let most = match (setting.map(|s| s.kind), &made.asked) {
+        (Some(Kind::Number { min, .. }), Some(asked)) => largest_fitting(made, asked, field, min),
+        _ => None,
+    };
+    match most {
+        Some(most) => {
+            let lower = msg!("work.lower_to", setting = *field, most = big(most as u64));
+            over_budget_with(r, lower).at(field)
+        }
+        None => r.at(field),
+    }
+}
+
+/// The same budget refusal with another thing to lower.
+fn over_budget_with(r: Refusal, lower: Msg) -> Refusal {
+    let arg = |name: &str| r.msg.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a.clone());
+    match (arg("what"), arg("most")) {
+        (Some(what), Some(most)) => Refusal::new(422, msg!("work.too_much", what = what, most = most, lower = lower)),
+        _ => r,
+    }
+}
+
+/// Most pages the tries of other values draw together, on top of the
+/// request's own: enough to find the value exactly when pages grow in
+/// proportion to it (a try or two on each side of the budget, then about
+/// nine halving what is left), bounded whatever the game. A refusal that
+/// names the value costs that much more than one that does not (PPE's long
+/// game: about 3 s of one core).
+const MAX_SEARCH_PAGES: usize = 16 * MAX_PAGES;
+
+/// The largest value of the number setting `name`, from `min` up to the
+/// value asked, whose set fits the page budget; none when `min` does not,
+/// or when a try would cost more than the pages it counts (small sheets
+/// shared or magnified are first laid out whole).
+///
+/// Values are doubled while a set has only a few pages; then pages are
+/// about in proportion to the value, so the value at the budget is guessed
+/// from two counts, tried a little below (further below while it does not
+/// fit) and a little above; what is left is halved down to one value. The
+/// tries draw at most [`MAX_SEARCH_PAGES`] together; if they run out, the
+/// largest value known to fit is said.
+fn largest_fitting(made: &Made, asked: &DocumentInput, name: &str, min: i64) -> Option<i64> {
+    if made.per_page != 1 || made.request.style().is_large() {
+        return None;
+    }
+    let drawn = std::cell::Cell::new(0);
+    let pages = |value: i64| -> Option<usize> {
+        let mut probe = asked.clone();
+        probe.field(name, &value.to_string()).ok()?;
+        let spec = probe.build().ok()?;
+        spec.request.check(&made.texts).ok()?;
+        let counted = check_pages(1, 0, lower_sheets(), |emit| {
+            let mut counting = |page| {
+                drawn.set(drawn.get() + 1);
+                emit(page)
+            };
+            spec.request
+                .pages_imposed(&made.texts, 1, None, &mut counting)
+                .map(|_| ())
+        });
+        counted.ok()
+    };
+    let given = asked.number(name)?;
+    let more = || drawn.get() < MAX_SEARCH_PAGES;
+    // `lo` fits (with `lo_pages` pages), `hi` does not.
+    let (mut lo, mut hi) = (min, given);
+    let mut lo_pages = pages(lo)?;
+    let first = (lo, lo_pages);
+    // Short sets cost little: doubled until a set is long enough to measure by.
+    while lo_pages < MAX_PAGES / 8 && hi - lo > 1 && more() {
+        let guess = (lo.max(1) * 2).min(hi - 1);
+        match pages(guess) {
+            Some(p) => (lo, lo_pages) = (guess, p),
+            None => hi = guess,
+        }
+    }
+    // Pages per value, from the first count and the last that fitted.
+    let per_value = |lo: i64, lo_pages: usize| (lo_pages as f64 - first.1 as f64) / (lo - first.0) as f64;
+    let mut below = 2.0;
+    while hi - lo > 1 && lo_pages > first.1 && lo_pages + 2 < MAX_PAGES && more() {
+        let step = per_value(lo, lo_pages);
+        let guess = (lo + (((MAX_PAGES - lo_pages) as f64 - below) / step) as i64).clamp(lo + 1, hi - 1);
+        match pages(guess) {
+            Some(p) => (lo, lo_pages) = (guess, p),
+            None => (hi, below) = (guess, below * 2.0),
+        }
+    }
+    if hi - lo > 1 && lo_pages > first.1 && more() {
+        let guess = lo + ((MAX_PAGES + 2 - lo_pages) as f64 / per_value(lo, lo_pages)) as i64;
+        let guess = guess.clamp(lo + 1, hi - 1);
+        match pages(guess) {
+            Some(_) => lo = guess,
+            None => hi = guess,
+        }
+    }
+    while hi - lo > 1 && more() {
+        let middle = lo + (hi - lo) / 2;
+        match pages(middle) {
+            Some(_) => lo = middle,
+            None => hi = middle,
+        }
+    }
+    Some(lo)
 }
 
 /// A document made for the page: its code, its number of pages, and its
@@ -176,7 +291,7 @@ pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
             seen += 1;
             if seen == n {
                 found = Some(crate::render::svg::page_svg(&page));
-                return Err(Error::input(STOP));
+                return Err(stop());
             }
             Ok(())
         });
@@ -184,9 +299,14 @@ pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
         Some(svg) => Ok(svg),
         None => {
             drawn?;
-            Err(Refusal::new(400, format!("page: {n} is out of range (the sheets have {seen} pages)")).at("page"))
+            Err(page_out_of_range(n, seen))
         }
     }
+}
+
+/// The refusal of page `n` of sheets of `pages` pages.
+pub fn page_out_of_range(n: usize, pages: usize) -> Refusal {
+    Refusal::from(Error::setting_msg("page", msg!("serve.no_page", n = n, pages = pages)))
 }
 
 /// Documents made lately, by their settings, the most recent first, within
@@ -304,6 +424,7 @@ mod tests {
             request: spec.request,
             texts: Rc::new(crate::games::texts(&spec.lang, None).unwrap()),
             per_page: spec.per_page,
+            asked: Some(input),
         }
     }
 
@@ -315,7 +436,7 @@ mod tests {
             .expect_err("thousands of pages are refused");
         assert_eq!(e.status, 422);
         assert!(e.message.contains("more than 3,000 pages"), "{}", e.message);
-        assert!(e.message.contains("fewer"), "says what to lower: {}", e.message);
+        assert!(e.message.contains("up to"), "says what to lower: {}", e.message);
         let e = check_request(&made("tp-hunt", &[("seed", "1"), ("count", "1000")]))
             .err()
             .unwrap();
@@ -325,6 +446,35 @@ mod tests {
             e.message
         );
         check_request(&made("tp-hunt", &[("seed", "1"), ("count", "100")])).unwrap();
+    }
+
+    /// PPE's long game: a target whose score pad runs past the page budget
+    /// is refused with the largest target that fits, in both languages.
+    #[test]
+    fn a_long_game_past_the_budget_is_told_the_largest_target_that_fits() {
+        let long = |target: &str| made("ppe", &[("seed", "1"), ("mode", "long"), ("target", target)]);
+        let e = check_request(&long("1000000")).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("target"));
+        let most = e
+            .message
+            .split("up to ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{}", e.message));
+        let most: u32 = most.replace(',', "").parse().unwrap();
+        let german = e.msg.words("de");
+        assert!(german.contains("wählen Sie für target höchstens "), "{german}");
+        check_request(&long(&most.to_string())).unwrap();
+        // One more is over: refused without a search for the largest again.
+        let over = Made {
+            asked: None,
+            ..long(&(most + 1).to_string())
+        };
+        assert!(
+            check_request(&over)
+                .unwrap_err()
+                .message
+                .contains("more than 3,000 pages")
+        );
     }
 
     #[test]

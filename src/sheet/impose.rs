@@ -31,7 +31,10 @@ pub fn share_cell_mm(whole: Paper, per_page: usize) -> (f32, f32) {
 /// Checks a `--per-page` value.
 pub fn check_per_page(per_page: usize) -> Result<()> {
     if ![1, 2, 4].contains(&per_page) {
-        return Err(Error::setting("per-page", format!("{per_page} is not 1, 2 or 4")));
+        return Err(Error::setting_msg(
+            "per-page",
+            crate::msg!("output.per_page", n = per_page),
+        ));
     }
     Ok(())
 }

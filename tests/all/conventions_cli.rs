@@ -103,11 +103,12 @@ fn default_file_names_say_what_differs_from_the_defaults() {
     ] {
         let r = s.run(args);
         assert_eq!(r.code(), 0, "{}", r.stderr());
-        assert!(
-            r.stdout().starts_with(&format!("wrote {file} (")),
-            "{args:?}: {}",
-            r.stdout()
-        );
+        // What was written is said in the language asked for.
+        let wrote = match args.contains(&"de") {
+            true => format!("{file} geschrieben ("),
+            false => format!("wrote {file} ("),
+        };
+        assert!(r.stdout().starts_with(&wrote), "{args:?}: {}", r.stdout());
     }
 }
 
@@ -195,7 +196,26 @@ fn manual_pages_exist_for_every_subcommand() {
 fn refusals_speak_german_when_asked() {
     let s = Scratch::new("german-errors");
     std::fs::write(s.path("empty.csv"), "name\n").unwrap();
+    std::fs::write(s.path("noname.csv"), "nom\nAnn\n").unwrap();
+    std::fs::write(s.path("bogus.toml"), "bogus = 3\n").unwrap();
+    std::fs::write(s.path("grid.json"), "{\"grid\": \"zwölf\"}").unwrap();
+    std::fs::write(s.path("cut.json"), "{\"grid\": 12,").unwrap();
+    let long = "x".repeat(300);
     let cases: &[&[&str]] = &[
+        &["tp-hunt", "--seed", "1", "-o", "nowhere/map.pdf"],
+        &["tp-hunt", "--seed", "1", "--config", "bogus.toml"],
+        &["tp-hunt", "--seed", "1", "--dpi", "5"],
+        &["tp-hunt", "--seed", "1", "--dpi", "many"],
+        &["tp-hunt", "--seed", &long],
+        &["tp-hunt", "--seed", "1", "--sheets", &long],
+        &["validate", "tp-hunt", "grid.json"],
+        &["validate", "tp-hunt", "cut.json"],
+        &["validate", "tp-hunt", "nope.json"],
+        &["regen", "tp-hunt:5-xxxxx:g12-s12-a10-d7-p4:a4:default:1"],
+        &["regen", "tp-hunt:5:g12"],
+        &["ppe", "score", "Virus,Nase"],
+        &["pack", "--game", "tp-hunt", "--roster", "noname.csv", "--seed", "a"],
+        &["pack", "--seed", "a"],
         &["tp-hunt", "--seed", "1", "--stores", "200"],
         &["tp-hunt", "--seed", "1", "--players", "9"],
         &["tp-hunt", "--seed", "1", "--atms", "0"],
@@ -237,11 +257,35 @@ fn refusals_speak_german_when_asked() {
         let r = s.run(&args);
         let line = r.stderr().trim().to_lowercase();
         assert!(r.code() != 0 && line.lines().count() == 1, "{args:?}: {line}");
+        // One line a person reads, quoting at most 60 characters of input.
+        assert!(line.chars().count() <= 400, "{args:?}: {line}");
+        let quoted: Vec<&str> = line.split('\'').skip(1).step_by(2).collect();
+        assert!(quoted.iter().all(|q| q.chars().count() <= 60), "{args:?}: {line}");
         // Quoted input and names of settings stay as they were typed.
         let words: String = line.split('\'').step_by(2).collect();
         for word in english {
             assert!(!words.contains(word), "{args:?}: {line}");
         }
+    }
+}
+
+/// A language the tool lacks is refused by every command in the words the
+/// web page uses for it (`tests/all/serve_http.rs` holds the page to the
+/// same), not by the argument parser: one line, exit code 2.
+#[test]
+fn an_unknown_language_is_refused_in_the_web_pages_words() {
+    let s = Scratch::new("unknown-language");
+    let r = s.run(&["ppe", "--seed", "1", "--format", "json", "-o", "dice.json"]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let said = "error: lang: language 'xx' is not available (choose from: en, de)";
+    for args in [
+        &["tp-hunt", "--seed", "1", "--lang", "xx"][..],
+        &["tp-hunt", "--seed", "1", "--lang", "XX"][..],
+        &["validate", "ppe", "dice.json", "--lang", "xx"][..],
+        &["ppe", "score", "virus", "--lang", "xx"][..],
+        &["pack", "--game", "ppe", "--count", "2", "--seed", "1", "--lang", "xx"][..],
+    ] {
+        assert_eq!(s.run(args).one_error_line(2), said, "{args:?}");
     }
 }
 

@@ -160,7 +160,7 @@ fn some_pages(r: &GameRequest) -> Result<(), TestCaseError> {
             flat = Some((n, page.width, page.height));
         }
         if n >= 3 || flat.is_some() {
-            Err(Error::input(stop))
+            Err(Error::msg(panicpress::msg!("word", word = stop)))
         } else {
             Ok(())
         }

@@ -753,6 +753,13 @@ fn the_command_line_and_the_page_refuse_and_name_alike() {
             "particle-panic/pdf?seed=1&level=esay",
             "level",
         ),
+        // A language the tool lacks: refused by the input step, not by the
+        // command line's parser in its own words.
+        (
+            &["tp-hunt", "--seed", "1", "--lang", "xx"][..],
+            "tp-hunt/pdf?seed=1&lang=xx",
+            "lang",
+        ),
     ] {
         same(cli, server.get(&format!("/api/{query}")), field);
     }
@@ -806,6 +813,13 @@ fn the_command_line_and_the_page_refuse_and_name_alike() {
                 ("panic-buy.mode", "siege"),
             ][..],
             "panic-buy.mode",
+        ),
+        (
+            &[
+                "pack", "--game", "tp-hunt", "--count", "3", "--seed", "x", "--lang", "xx",
+            ][..],
+            &[("games", "tp-hunt"), ("count", "3"), ("seed", "x"), ("lang", "xx")][..],
+            "lang",
         ),
     ] {
         let (content_type, body) = multipart(form);
@@ -884,7 +898,7 @@ fn refusals_are_worded_in_the_pages_language() {
         (
             "/api/ppe/info?seed=1&mode=long&target=1000000",
             "target",
-            "mehr als 3.000 Seiten",
+            "mehr als 3.000 Seiten, und eine Anfrage macht höchstens 3.000 Seiten; wählen Sie für target höchstens ",
         ),
         ("/api/tp-hunt/info?seed=1&count=9000", "count", "9.000 Sätze"),
         (

@@ -50,6 +50,7 @@ const DECLARATION: Declaration = Declaration {
     sheets_need: &[],
     actions: &[],
     texts: game_texts!("null-game"),
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],
@@ -96,18 +97,15 @@ impl crate::game::Game for NullGame {
     /// A row as `--format json` writes it, judged by its own code's settings
     /// (or by the values given).
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
-        let json: RowJson =
-            serde_json::from_str(text).map_err(|e| Error::input(format!("{name}: not a Null Game row: {e}")))?;
+        let json: RowJson = crate::json::from_str(text)
+            .map_err(|why| Error::msg(crate::msg!(super::MESSAGES, "null-game.not_a_row", why = why)).within(name))?;
         let params = match SheetCode::parse(&json.code) {
             Ok(code) if values.is_empty() && code.game == GAME => Params::from_code(&code.params)?,
             _ => params(values)?,
         };
         Ok(Verdict {
-            broken: super::validate(&params, &json.row).into_iter().map(|v| (String::new(), v)).collect(),
-            legal: format!(
-                "legal: {name} breaks none of the {} Null Game rules",
-                super::RULES.len()
-            ),
+            broken: super::validate(&params, &json.row).into_iter().map(|v| (None, v)).collect(),
+            legal: crate::msg!(super::MESSAGES, "null-game.legal", name = name, rules = super::RULES.len()),
         })
     }
 

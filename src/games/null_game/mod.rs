@@ -27,6 +27,9 @@ use crate::sheet::{DocumentInfo, MARGIN_MM, Page, Paper, Role, Stroke, Style};
 use crate::text::{GameTexts, Texts};
 
 pub const GAME: &str = "null-game";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: what a code's version names. Raise it only when a
 /// seed would deal another row; codes of earlier versions keep theirs.
 pub const VERSION: u32 = 1;
@@ -63,7 +66,7 @@ impl Params {
             ("length", self.length, LENGTH_RANGE),
         ] {
             if !(lo..=hi).contains(&value) {
-                return Err(Error::setting(name, format!("{value} is out of range ({lo} to {hi})")));
+                return Err(Error::setting_msg(name, crate::game::out_of_range(value, lo, hi)));
             }
         }
         Ok(())
@@ -75,7 +78,7 @@ impl Params {
     }
 
     pub fn from_code(text: &str) -> Result<Params> {
-        let bad = || Error::input(format!("sheet code: {} is not pN-lN", crate::error::quote(text)));
+        let bad = || crate::seed::settings_not_in_form("Null Game", text, "pN-lN");
         let (p, l) = text.split_once('-').ok_or_else(bad)?;
         let number = |part: &str, prefix: char| part.strip_prefix(prefix).and_then(|n| n.parse().ok());
         let params = Params {
@@ -103,18 +106,12 @@ pub const RULES: &[(&str, &str)] = &[
 pub fn validate(params: &Params, row: &[u8]) -> Vec<Violation> {
     let mut broken = Vec::new();
     if row.len() != params.length as usize {
-        broken.push(Violation {
-        words: None,
-            rule: "length",
-            message: format!("the row has {} numbers, its settings say {}", row.len(), params.length),
-        });
+        let found = crate::msg!(MESSAGES, "null-game.length", found = row.len(), n = params.length);
+        broken.push(Violation::keyed("length", found));
     }
     for (i, n) in row.iter().enumerate().filter(|(_, n)| !(1..=6).contains(*n)) {
-        broken.push(Violation {
-        words: None,
-            rule: "faces",
-            message: format!("the row's number {} is {n}, not a die's face", i + 1),
-        });
+        let face = crate::msg!(MESSAGES, "null-game.face", i = i + 1, n = *n);
+        broken.push(Violation::keyed("faces", face));
     }
     broken
 }

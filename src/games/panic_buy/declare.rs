@@ -114,6 +114,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["tally"],
     texts: game_texts!("panic-buy"),
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],
@@ -176,7 +177,7 @@ impl crate::game::Game for PanicBuy {
         request.check()?;
         // Asked for alone, the tally would print nothing in race mode.
         if request.params.mode == Mode::Race && request.sheets == [SheetKind::Tally] {
-            return Err(Error::setting_msg("sheets", crate::msg!("panic-buy.tally_in_race")));
+            return Err(Error::setting_msg("sheets", crate::msg!(super::MESSAGES, "panic-buy.tally_in_race")));
         }
         Ok(Box::new(request))
     }
@@ -189,8 +190,8 @@ impl crate::game::Game for PanicBuy {
     /// the board's own code, else the values given (race mode for 3 players).
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
         let items: Vec<String> = if text.trim_start().starts_with('[') {
-            let list: Vec<serde_json::Value> = serde_json::from_str(text)
-                .map_err(|e| Error::input(format!("{name}: not a list of Panic Buy boards: {e}")))?;
+            let list: Vec<serde_json::Value> = crate::json::from_str(text)
+                .map_err(|why| Error::msg(msg!(super::MESSAGES, "panic-buy.not_boards", why = why)).within(name))?;
             list.iter().map(|v| v.to_string()).collect()
         } else {
             vec![text.to_string()]
@@ -198,33 +199,32 @@ impl crate::game::Game for PanicBuy {
         let many = items.len() > 1;
         let mut broken = Vec::new();
         for (i, one) in items.iter().enumerate() {
-            let prefix = if many {
-                format!("board {}: ", i + 1)
-            } else {
-                String::new()
+            let place = many.then(|| msg!(super::MESSAGES, "panic-buy.place.board", n = i + 1));
+            let at = |e: Error| match &place {
+                Some(place) => e.within(place.clone()).within(name),
+                None => e.within(name),
             };
-            let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
             let (json, board) = super::parse_json(one).map_err(at)?;
             let p = match json.code.as_deref() {
                 Some(c) if values.is_empty() => {
                     let code = SheetCode::parse(c).map_err(|e| at(e.into()))?;
                     if code.game != GAME {
-                        return Err(at(Error::input(format!(
-                            "its code names the game {}, not {GAME}",
-                            crate::error::quote(&code.game)
-                        ))));
+                        let other = crate::error::quote(&code.game);
+                        return Err(at(Error::msg(msg!("code.names_game", game = other, own = GAME))));
                     }
                     Request::from_code(&code).map_err(at)?.params
                 }
                 _ => params(values).map_err(at)?,
             };
-            broken.extend(super::validate(&p, &board).into_iter().map(|v| (prefix.clone(), v)));
+            broken.extend(super::validate(&p, &board).into_iter().map(|v| (place.clone(), v)));
         }
         Ok(Verdict {
             broken,
-            legal: format!(
-                "legal: {name} breaks none of the {} Panic Buy rules",
-                super::RULES.len() + GoodRule::ALL.len()
+            legal: msg!(
+                super::MESSAGES,
+                "panic-buy.legal",
+                name = name,
+                rules = super::RULES.len() + GoodRule::ALL.len()
             ),
         })
     }
@@ -280,19 +280,19 @@ fn simulate(values: &Values) -> Result<Report> {
     let lines = vec![
         msg!("report.board", code = code.to_string()),
         msg!(
-            "panic-buy.report.games",
+            super::MESSAGES, "panic-buy.report.games",
             games = r.games,
             players = params.players,
             mode = mode_words(params.mode)
         ),
-        msg!("panic-buy.report.rounds", median = r.median_rounds, p90 = r.p90_rounds),
+        msg!(super::MESSAGES, "panic-buy.report.rounds", median = r.median_rounds, p90 = r.p90_rounds),
         msg!(
-            "panic-buy.report.first_player",
+            super::MESSAGES, "panic-buy.report.first_player",
             share = dec(100.0 * r.first_player_win_share, 1),
             equal = dec(100.0 / params.teams() as f64, 1)
         ),
-        msg!("panic-buy.report.arrow", share = dec(100.0 * r.arrow_balance, 0)),
-        msg!("panic-buy.report.stalled", rounds = super::game::MAX_ROUNDS, stalled = r.stalled),
+        msg!(super::MESSAGES, "panic-buy.report.arrow", share = dec(100.0 * r.arrow_balance, 0)),
+        msg!(super::MESSAGES, "panic-buy.report.stalled", rounds = super::game::MAX_ROUNDS, stalled = r.stalled),
     ];
     Ok(Report {
         lines,
@@ -304,8 +304,8 @@ fn simulate(values: &Values) -> Result<Report> {
 /// A mode as the reader's language names it.
 fn mode_words(mode: Mode) -> crate::message::Msg {
     match mode {
-        Mode::Race => msg!("panic-buy.mode.race"),
-        Mode::Hoard => msg!("panic-buy.mode.hoard"),
+        Mode::Race => msg!(super::MESSAGES, "panic-buy.mode.race"),
+        Mode::Hoard => msg!(super::MESSAGES, "panic-buy.mode.hoard"),
     }
 }
 

@@ -124,6 +124,6 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Board> {
     p.check()?;
     static MADE: crate::games::kept::Store<Board> = crate::games::kept::Store::new();
     MADE.try_get_or_make(&format!("{p:?}\n{seed}"), || {
-        generate_valid("board", |i| generate(&mut seed.stream("board", i)), |b| first_broken(p, b))
+        generate_valid(crate::msg!(super::MESSAGES, "panic-buy.no_board"), |i| generate(&mut seed.stream("board", i)), |b| first_broken(p, b))
     })
 }

@@ -55,26 +55,25 @@ impl BoardJson {
 /// letters, cells off the grid, walls between cells that do not touch) are
 /// refused here as malformed; everything accepted can be validated and drawn.
 pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
-    let j: BoardJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a Panic Buy board: {e}")))?;
+    let j: BoardJson = crate::json::from_str(text)
+        .map_err(|why| Error::msg(crate::msg!(super::MESSAGES, "panic-buy.not_a_board", why = why)))?;
     if j.cells.len() != SIZE as usize {
-        return Err(Error::input(format!("cells: {} rows, a board has 8", j.cells.len())));
+        let rows = crate::msg!(super::MESSAGES, "panic-buy.json.rows", n = j.cells.len());
+        return Err(Error::msg(rows).within("cells"));
     }
     let mut tiles = [[Tile::Shop; SIZE as usize]; SIZE as usize];
     for (r, row) in j.cells.iter().enumerate() {
         let chars: Vec<char> = row.chars().collect();
         if chars.len() != SIZE as usize {
-            return Err(Error::input(format!(
-                "cells[{r}]: {row_q} has {} characters, a row has 8",
-                chars.len(),
-                row_q = crate::error::quote(&row.to_string())
-            )));
+            let row = crate::error::quote(row);
+            let short = crate::msg!(super::MESSAGES, "panic-buy.json.row", row = row, n = chars.len());
+            return Err(Error::msg(short).within(format!("cells[{r}]")));
         }
         for (c, ch) in chars.iter().enumerate() {
             tiles[r][c] = Tile::from_letter(*ch).ok_or_else(|| {
-                Error::input(format!(
-                    "cells[{r}]: unknown square {ch_q} (use . , A T U C K)",
-                    ch_q = crate::error::quote(&ch.to_string())
-                ))
+                let square = crate::error::quote(&ch.to_string());
+                Error::msg(crate::msg!(super::MESSAGES, "panic-buy.json.square", square = square))
+                    .within(format!("cells[{r}]"))
             })?;
         }
     }
@@ -85,9 +84,8 @@ pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
                 if GRID.contains(*a) && GRID.contains(*b) && touching {
                     Ok(edge(*a, *b))
                 } else {
-                    Err(Error::input(format!(
-                        "{what}: {a} and {b} are not neighbouring squares of the board"
-                    )))
+                    let (a, b) = (a.to_string(), b.to_string());
+                    Err(Error::msg(crate::msg!(super::MESSAGES, "panic-buy.json.apart", a = a, b = b)).within(what))
                 }
             })
             .collect()
@@ -98,14 +96,19 @@ pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
         ("yard", j.yard_door, j.yard_wall, &YARD_WALLS[..]),
     ] {
         if !GRID.contains(d) {
-            return Err(Error::input(format!("{name}_door: {d} is off the 8 x 8 board")));
+            let off = crate::msg!(super::MESSAGES, "panic-buy.json.door_off", door = d.to_string());
+            return Err(Error::msg(off).within(format!("{name}_door")));
         }
         match wall {
             Some(w) if !Wall::of(d).contains(&w) => {
-                return Err(Error::input(format!(
-                    "{name}_wall: the door's square {d} does not lie along the {} wall",
-                    w.name()
-                )));
+                let door = d.to_string();
+                let off = match w {
+                    Wall::Back => crate::msg!(super::MESSAGES, "panic-buy.json.wall.back", door = door),
+                    Wall::Left => crate::msg!(super::MESSAGES, "panic-buy.json.wall.left", door = door),
+                    Wall::Right => crate::msg!(super::MESSAGES, "panic-buy.json.wall.right", door = door),
+                    Wall::Front => crate::msg!(super::MESSAGES, "panic-buy.json.wall.front", door = door),
+                };
+                return Err(Error::msg(off).within(format!("{name}_wall")));
             }
             Some(w) => door_walls.push(Some(w)),
             None => door_walls.push(Wall::assumed(d, own)),

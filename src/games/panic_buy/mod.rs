@@ -34,6 +34,9 @@ use crate::grid::{Cell, Grid, cell};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "panic-buy";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the board-making algorithm a code names. It changes
 /// only when a seed would give a different board; sheets always print in the
 /// current design, and every version's codes still make their boards.
@@ -78,10 +81,8 @@ impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
         if !(1..=crate::game::MAX_COUNT).contains(&self.count) {
-            return Err(Error::setting(
-                "count",
-                format!("{} is out of range (1 to {})", self.count, crate::game::MAX_COUNT),
-            ));
+            let range = crate::game::out_of_range(self.count, 1, crate::game::MAX_COUNT);
+            return Err(Error::setting_msg("count", range));
         }
         Ok(())
     }

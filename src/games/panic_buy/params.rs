@@ -21,13 +21,7 @@ impl Mode {
         match s {
             "race" => Ok(Mode::Race),
             "hoard" => Ok(Mode::Hoard),
-            _ => Err(Error::setting(
-                "mode",
-                format!(
-                    "unknown mode {s_q} (choose from: race, hoard)",
-                    s_q = crate::error::quote(s)
-                ),
-            )),
+            _ => Err(crate::game::unknown_name("mode", s, &["race", "hoard"])),
         }
     }
 }
@@ -119,14 +113,8 @@ impl GoodRule {
     pub fn by_name(name: &str) -> Result<GoodRule> {
         GoodRule::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {
             let names: Vec<&str> = GoodRule::ALL.iter().map(|r| r.name()).collect();
-            Error::setting(
-                "rule-off",
-                format!(
-                    "unknown rule {} (choose from: {})",
-                    crate::error::quote(name),
-                    names.join(", ")
-                ),
-            )
+            let unknown = crate::msg!("rule.unknown", name = crate::error::quote(name), choices = names.join(", "));
+            Error::setting_msg("rule-off", unknown)
         })
     }
 }
@@ -167,13 +155,7 @@ impl Length {
 
     pub fn parse(s: &str) -> Result<Length> {
         Length::ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
-            Error::setting(
-                "length",
-                format!(
-                    "unknown length {} (choose from: any, short, normal, long)",
-                    crate::error::quote(s)
-                ),
-            )
+            crate::game::unknown_name("length", s, &["any", "short", "normal", "long"])
         })
     }
 }
@@ -236,16 +218,16 @@ impl Params {
         match self.mode {
             Mode::Race if !(2..=4).contains(&self.players) => Err(Error::setting_msg(
                 "players",
-                crate::msg!("panic-buy.players.race", n = self.players),
+                crate::msg!(super::MESSAGES, "panic-buy.players.race", n = self.players),
             )),
             Mode::Hoard if self.players != 4 && self.players != 6 => Err(Error::setting_msg(
                 "players",
-                crate::msg!("panic-buy.players.hoard", n = self.players),
+                crate::msg!(super::MESSAGES, "panic-buy.players.hoard", n = self.players),
             )),
-            _ if self.band.0 > self.band.1 || self.band.1 > 40 => Err(Error::input(format!(
-                "band: {}-{} is not a range of path lengths",
-                self.band.0, self.band.1
-            ))),
+            _ if self.band.0 > self.band.1 || self.band.1 > 40 => {
+                let band = format!("{}-{}", self.band.0, self.band.1);
+                Err(Error::msg(crate::msg!(super::MESSAGES, "panic-buy.band", band = band)).within("band"))
+            }
             _ => Ok(()),
         }
     }
@@ -316,12 +298,7 @@ impl Params {
 
     /// Settings from a code of generator `version`.
     pub fn from_code(code: &str, version: u32) -> Result<Params> {
-        let bad = || {
-            Error::input(format!(
-                "sheet code: Panic Buy settings {} are not in the form p3-race-b6-12",
-                crate::error::quote(code)
-            ))
-        };
+        let bad = || crate::seed::settings_not_in_form("Panic Buy", code, "p3-race-b6-12");
         // The length comes last; rule names hold '-', so the switched-off
         // rules are split off next.
         let (code, length) = match Length::ALL

@@ -1,6 +1,8 @@
 //! The rule check: what makes a board legal (RULES.md "Panic Buy") and good.
 
 use super::*;
+use crate::message::Msg;
+use crate::msg;
 
 /// The rules the engine checks, by name.
 pub const RULES: [(&str, &str); 9] = [
@@ -67,7 +69,7 @@ impl Wanted {
 
 fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     let mut out = Vec::new();
-    let v = |rule: &'static str, message: String| Violation { words: None, rule, message };
+    let v = Violation::keyed;
     let count = |t: Tile| b.cells_of(t).len();
 
     // Parts, each once. The carpark runs from the first row that is mostly
@@ -77,98 +79,63 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     let top = carpark_rows(b);
     let carpark_ok = (SIZE - 2..=SIZE - 1).contains(&top);
     if !carpark_ok {
-        let what = if top > SIZE {
-            "there is no carpark".to_string()
+        let wrong = if top > SIZE {
+            msg!(MESSAGES, "panic-buy.no_carpark")
         } else {
-            format!("the carpark reaches up to row {top} ({} rows)", SIZE + 1 - top)
+            msg!(MESSAGES, "panic-buy.carpark_rows", top = top, rows = SIZE + 1 - top)
         };
-        out.push(v("parts", format!("{what}: it must be the bottom 2 or 3 rows")));
+        out.push(v("parts", wrong));
     }
     for r in (1..=SIZE).filter(|_| carpark_ok) {
         for c in 1..=SIZE {
             let t = b.tile(cell(c, r));
             if r >= top && !t.in_carpark() {
                 // The carpark rows hold only carpark floor, the car and the arrows.
-                out.push(v(
-                    "parts",
-                    format!(
-                        "{} at {} is in the carpark, which holds only carpark floor, the car and the arrows",
-                        t.word(),
-                        cell(c, r)
-                    ),
-                ));
+                out.push(v("parts", misplaced(t, cell(c, r))));
             } else if r < top && t.in_carpark() && t != Tile::Arrow {
                 // An arrow off the bottom row is named below, once.
-                out.push(v(
-                    "parts",
-                    format!(
-                        "{} at {} is in the shop, which holds only shop floor, the units, the counter and the TP square",
-                        t.word(),
-                        cell(c, r)
-                    ),
-                ));
+                out.push(v("parts", misplaced(t, cell(c, r))));
             }
         }
     }
     let arrows = b.cells_of(Tile::Arrow);
     if arrows.len() != 2 {
-        out.push(v("parts", format!("{} arrow squares, the board has 2", arrows.len())));
+        out.push(v("parts", msg!(MESSAGES, "panic-buy.arrows", n = arrows.len())));
     }
     for a in &arrows {
         if a.row != SIZE {
-            out.push(v(
-                "parts",
-                format!("arrow at {a} is not on the bottom row (the road runs below it)"),
-            ));
+            out.push(v("parts", msg!(MESSAGES, "panic-buy.arrow_row", cell = a.to_string())));
         }
     }
     let cars = b.pieces(Tile::Car);
     if cars.len() != 1 || cars.iter().any(|c| c.len() != 2) {
         out.push(v(
             "parts",
-            format!(
-                "the car must be one piece of 2 cells (found {} cells in {} piece{})",
-                count(Tile::Car),
-                cars.len(),
-                if cars.len() == 1 { "" } else { "s" }
-            ),
+            msg!(MESSAGES, "panic-buy.car", cells = count(Tile::Car), pieces = cars.len()),
         ));
     }
     let units = b.pieces(Tile::Unit);
     if units.len() != 3 || units.iter().any(|u| !(2..=3).contains(&u.len())) {
-        let sizes: Vec<String> = units.iter().map(|u| u.len().to_string()).collect();
-        out.push(v(
-            "parts",
-            format!(
-                "3 units of 2-3 cells each, not touching (found sizes: {})",
-                sizes.join(", ")
-            ),
-        ));
+        let sizes: Vec<usize> = units.iter().map(|u| u.len()).collect();
+        let found = match sizes.is_empty() {
+            true => msg!(MESSAGES, "panic-buy.units.none"),
+            false => msg!(MESSAGES, "panic-buy.units", sizes = sizes),
+        };
+        out.push(v("parts", found));
     }
     for unit in units.iter().filter(|u| !straight(u)) {
-        out.push(v(
-            "parts",
-            format!(
-                "the unit at {} is not straight: a unit is 2 or 3 squares in a line",
-                unit[0]
-            ),
-        ));
+        out.push(v("parts", msg!(MESSAGES, "panic-buy.unit_bent", cell = unit[0].to_string())));
     }
     // The text puts the units "in the centre of the supermarket": none
     // stands against the shop's outer wall.
     for unit in &units {
         if let Some(c) = unit.iter().find(|c| !Wall::of(**c).is_empty()) {
-            out.push(v(
-                "parts",
-                format!(
-                    "the unit at {c} stands against the outer wall: units stand in the shop's centre, off the walls"
-                ),
-            ));
+            out.push(v("parts", msg!(MESSAGES, "panic-buy.unit_on_wall", cell = c.to_string())));
         }
     }
     let counters = b.pieces(Tile::Counter);
     match counters.as_slice() {
-        [] => out.push(v("parts", "no counter".into())),
+        [] => out.push(v("parts", msg!(MESSAGES, "panic-buy.no_counter"))),
         [piece] => {
             let straight = straight(piece);
             // Along the back wall (row 1) or a side wall of the shop.
@@ -179,23 +146,14 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
             ]
             .contains(&true);
             if !straight || !along {
-                out.push(v(
-                    "parts",
-                    format!(
-                        "the counter at {} must be one straight piece along a shop wall",
-                        piece[0]
-                    ),
-                ));
+                out.push(v("parts", msg!(MESSAGES, "panic-buy.counter", cell = piece[0].to_string())));
             }
         }
-        more => out.push(v(
-            "parts",
-            format!("the counter is in {} pieces; it is one straight piece", more.len()),
-        )),
+        more => out.push(v("parts", msg!(MESSAGES, "panic-buy.counter_pieces", n = more.len()))),
     }
     let tps = b.cells_of(Tile::Tp);
     if tps.len() != 1 {
-        out.push(v("parts", format!("{} TP squares, the board has 1", tps.len())));
+        out.push(v("parts", msg!(MESSAGES, "panic-buy.tps", n = tps.len())));
     }
 
     // The carpark wall: closed except at 1-2 glass doors (not checked when the
@@ -206,66 +164,52 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
         .collect();
     for d in b.glass_doors.iter().filter(|_| carpark_ok) {
         if !boundary.contains(d) {
-            out.push(v(
-                "carpark-wall",
-                format!("glass door between {} and {} is not in the carpark wall", d.0, d.1),
-            ));
+            let (a, b) = (d.0.to_string(), d.1.to_string());
+            out.push(v("carpark-wall", msg!(MESSAGES, "panic-buy.glass_door_off", a = a, b = b)));
         }
         if b.walls.contains(d) {
-            out.push(v(
-                "carpark-wall",
-                format!("glass door between {} and {} is also a wall", d.0, d.1),
-            ));
+            let (a, b) = (d.0.to_string(), d.1.to_string());
+            out.push(v("carpark-wall", msg!(MESSAGES, "panic-buy.glass_door_wall", a = a, b = b)));
         }
     }
     if carpark_ok && !(1..=2).contains(&b.glass_doors.len()) {
-        out.push(v(
-            "carpark-wall",
-            format!("{} glass doors, the board has 1 or 2", b.glass_doors.len()),
-        ));
+        out.push(v("carpark-wall", msg!(MESSAGES, "panic-buy.glass_doors", n = b.glass_doors.len())));
     }
     for e in &boundary {
         if !b.walls.contains(e) && !b.glass_doors.contains(e) {
-            out.push(v(
-                "carpark-wall",
-                format!("no wall or door between {} and {}", e.0, e.1),
-            ));
+            let (a, b) = (e.0.to_string(), e.1.to_string());
+            out.push(v("carpark-wall", msg!(MESSAGES, "panic-buy.open_wall", a = a, b = b)));
         }
     }
 
     // Doors to the bathroom and the yard, each in its own kind of wall.
-    for (name, d, in_wall, own, wall) in [
-        (
-            "bathroom",
-            b.bathroom_door,
-            b.bathroom_wall,
-            &BATHROOM_WALLS[..],
-            "a side wall",
-        ),
-        ("back", b.yard_door, b.yard_wall, &YARD_WALLS[..], "the back wall"),
+    for (bathroom, d, in_wall, own) in [
+        (true, b.bathroom_door, b.bathroom_wall, &BATHROOM_WALLS[..]),
+        (false, b.yard_door, b.yard_wall, &YARD_WALLS[..]),
     ] {
         let on_wall = in_wall.is_some_and(|w| own.contains(&w));
+        let door = d.to_string();
         if !GRID.contains(d) || d.row >= top.min(SIZE - 1) || !on_wall {
-            let named = match in_wall {
-                Some(w) if Wall::of(d).len() > 1 => format!(" (it opens in the {} wall)", w.name()),
-                _ => String::new(),
+            let opens = match in_wall {
+                Some(w) if Wall::of(d).len() > 1 => opens_in(w),
+                _ => msg!("empty"),
             };
-            out.push(v(
-                "doors",
-                format!("the {name} door's square {d} is not in {wall} of the shop{named}"),
-            ));
+            let wrong = match bathroom {
+                true => msg!(MESSAGES, "panic-buy.door.bathroom_wall", door = door, opens = opens),
+                false => msg!(MESSAGES, "panic-buy.door.back_wall", door = door, opens = opens),
+            };
+            out.push(v("doors", wrong));
         } else if b.tile(d) != Tile::Shop {
-            out.push(v(
-                "doors",
-                format!(
-                    "the square outside the {name} door {d} is {}, not free floor",
-                    b.tile(d).letter()
-                ),
-            ));
+            let tile = b.tile(d).letter().to_string();
+            let taken = match bathroom {
+                true => msg!(MESSAGES, "panic-buy.door.bathroom_taken", door = door, tile = tile),
+                false => msg!(MESSAGES, "panic-buy.door.back_taken", door = door, tile = tile),
+            };
+            out.push(v("doors", taken));
         }
     }
     if b.bathroom_door == b.yard_door {
-        out.push(v("doors", "bathroom and back door open onto the same square".into()));
+        out.push(v("doors", msg!(MESSAGES, "panic-buy.doors_same")));
     }
 
     let Some(&tp) = tps.first() else {
@@ -276,20 +220,14 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     }
     let counter_sides: Vec<Cell> = GRID.orthogonal(tp).filter(|n| b.tile(*n) == Tile::Counter).collect();
     if counter_sides.is_empty() {
-        out.push(v("tp-square", format!("the TP square {tp} is not next to the counter")));
+        out.push(v("tp-square", msg!(MESSAGES, "panic-buy.tp_apart", cell = tp.to_string())));
     } else if counter_sides.iter().all(|n| b.walls.contains(&edge(tp, *n))) {
-        out.push(v(
-            "tp-square",
-            format!("a wall stands between the TP square {tp} and the counter"),
-        ));
+        out.push(v("tp-square", msg!(MESSAGES, "panic-buy.tp_walled", cell = tp.to_string())));
     }
 
     for c in GRID.cells().filter(|c| b.tile(*c).is_object()) {
         if !b.steps(c).any(|n| b.tile(n).is_floor()) {
-            out.push(v(
-                "objects-leavable",
-                format!("object cell {c} has no floor square to leave by"),
-            ));
+            out.push(v("objects-leavable", msg!(MESSAGES, "panic-buy.stuck", cell = c.to_string())));
         }
     }
 
@@ -303,13 +241,10 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     let mut lengths = Vec::new();
     for a in &arrows {
         match path(*a) {
-            None => out.push(v(
-                "arrow-paths",
-                format!("the TP square cannot be reached from the arrow at {a}"),
-            )),
+            None => out.push(v("arrow-paths", msg!(MESSAGES, "panic-buy.arrow_cut_off", cell = a.to_string()))),
             Some(d) if d < lo || d > hi => out.push(v(
                 "arrow-paths",
-                format!("arrow at {a} is {d} steps from the TP square, outside {lo}-{hi}"),
+                msg!(MESSAGES, "panic-buy.arrow_steps", cell = a.to_string(), steps = d, lo = lo, hi = hi),
             )),
             Some(d) => lengths.push(d),
         }
@@ -317,17 +252,14 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     if let [d1, d2] = lengths[..]
         && d1.abs_diff(d2) > 1
     {
-        out.push(v(
-            "fair-arrows",
-            format!("the arrows are {d1} and {d2} steps from the TP square"),
-        ));
+        out.push(v("fair-arrows", msg!(MESSAGES, "panic-buy.arrows_unfair", a = d1, b = d2)));
     }
 
     if wanted.found(&out) {
         return out;
     }
     // The Virus and the Dog walk on floor too; they start from their doors.
-    for (who, door) in [("Virus", b.bathroom_door), ("Dog", b.yard_door)] {
+    for (virus, door) in [(true, b.bathroom_door), (false, b.yard_door)] {
         if !GRID.contains(door) {
             continue;
         }
@@ -339,10 +271,12 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
             }
         }
         if !missed.is_empty() {
-            out.push(v(
-                "virus-dog-reach",
-                format!("the {who} cannot reach {}", missed.join(", ")),
-            ));
+            let cells = missed.join(", ");
+            let missing = match virus {
+                true => msg!(MESSAGES, "panic-buy.virus_cut_off", cells = cells),
+                false => msg!(MESSAGES, "panic-buy.dog_cut_off", cells = cells),
+            };
+            out.push(v("virus-dog-reach", missing));
         }
     }
 
@@ -354,7 +288,7 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     if !unreached.is_empty() {
         out.push(v(
             "floor-connected",
-            format!("floor squares cut off: {}", unreached.join(", ")),
+            msg!(MESSAGES, "panic-buy.floor_cut_off", cells = unreached.join(", ")),
         ));
     }
     if wanted.found(&out) {
@@ -363,6 +297,30 @@ fn check(p: &Params, b: &Board, wanted: Wanted) -> Vec<Violation> {
     good_board(p, b, tp, &arrows, &from_tp, wanted, &mut out);
     rated_rules(p, b, &mut out);
     out
+}
+
+/// A square of the carpark found in the shop, or of the shop in the carpark.
+fn misplaced(t: Tile, c: Cell) -> Msg {
+    let cell = c.to_string();
+    match t {
+        Tile::Shop => msg!(MESSAGES, "panic-buy.in_carpark.shop", cell = cell),
+        Tile::Tp => msg!(MESSAGES, "panic-buy.in_carpark.tp", cell = cell),
+        Tile::Unit => msg!(MESSAGES, "panic-buy.in_carpark.unit", cell = cell),
+        Tile::Counter => msg!(MESSAGES, "panic-buy.in_carpark.counter", cell = cell),
+        Tile::Carpark => msg!(MESSAGES, "panic-buy.in_shop.carpark", cell = cell),
+        Tile::Car => msg!(MESSAGES, "panic-buy.in_shop.car", cell = cell),
+        Tile::Arrow => msg!(MESSAGES, "panic-buy.in_shop.arrow", cell = cell),
+    }
+}
+
+/// " (it opens in the back wall)": the wall a door on a corner square opens in.
+fn opens_in(w: Wall) -> Msg {
+    match w {
+        Wall::Back => msg!(MESSAGES, "panic-buy.door.opens.back"),
+        Wall::Left => msg!(MESSAGES, "panic-buy.door.opens.left"),
+        Wall::Right => msg!(MESSAGES, "panic-buy.door.opens.right"),
+        Wall::Front => msg!(MESSAGES, "panic-buy.door.opens.front"),
+    }
 }
 
 /// The carpark's first row: the first in which most squares are carpark
@@ -388,19 +346,12 @@ fn good_board(
     wanted: Wanted,
     out: &mut Vec<Violation>,
 ) {
-    let v = |rule: GoodRule, message: String| Violation {
-        words: None,
-        rule: rule.name(),
-        message,
-    };
+    let v = |rule: GoodRule, message: Msg| Violation::keyed(rule.name(), message);
     let open: Vec<Cell> = b.steps(tp).filter(|n| b.tile(*n).is_floor()).collect();
     if p.rule_on(GoodRule::TpOpen) && open.len() < 2 {
         out.push(v(
             GoodRule::TpOpen,
-            format!(
-                "the TP square {tp} has {} open neighbour(s), at least 2 are needed",
-                open.len()
-            ),
+            msg!(MESSAGES, "panic-buy.tp_open", cell = tp.to_string(), n = open.len()),
         ));
     }
     if p.rule_on(GoodRule::TpLoop) && !wanted.found(out) {
@@ -420,23 +371,22 @@ fn good_board(
             Some(n) if n <= MAX_LOOP => {}
             Some(n) => out.push(v(
                 GoodRule::TpLoop,
-                format!("the shortest loop through the TP square {tp} has {n} squares, at most {MAX_LOOP} are wanted"),
+                msg!(MESSAGES, "panic-buy.tp_loop", cell = tp.to_string(), n = n, most = MAX_LOOP),
             )),
-            None => out.push(v(
-                GoodRule::TpLoop,
-                format!("no loop passes through the TP square {tp}"),
-            )),
+            None => out.push(v(GoodRule::TpLoop, msg!(MESSAGES, "panic-buy.tp_no_loop", cell = tp.to_string()))),
         }
     }
     if p.rule_on(GoodRule::DoorsFar) && !wanted.found(out) {
-        for (name, door) in [("bathroom", b.bathroom_door), ("back", b.yard_door)] {
+        for (bathroom, door) in [(true, b.bathroom_door), (false, b.yard_door)] {
             if let Some(steps) = GRID.contains(door).then(|| from_tp[GRID.index(door)]).flatten()
                 && steps < MIN_DOOR_STEPS
             {
-                out.push(v(
-                    GoodRule::DoorsFar,
-                    format!("the square outside the {name} door {door} is {steps} steps from the TP square, under {MIN_DOOR_STEPS}"),
-                ));
+                let (door, min) = (door.to_string(), MIN_DOOR_STEPS);
+                let near = match bathroom {
+                    true => msg!(MESSAGES, "panic-buy.door.bathroom_near", door = door, steps = steps, min = min),
+                    false => msg!(MESSAGES, "panic-buy.door.back_near", door = door, steps = steps, min = min),
+                };
+                out.push(v(GoodRule::DoorsFar, near));
             }
         }
     }
@@ -455,10 +405,7 @@ fn good_board(
             })
         });
         if !matters {
-            out.push(v(
-                GoodRule::UnitsMatter,
-                "no unit lengthens either arrow's path to the TP square: the units are decoration".into(),
-            ));
+            out.push(v(GoodRule::UnitsMatter, msg!(MESSAGES, "panic-buy.units_decoration")));
         }
     }
 }
@@ -476,44 +423,56 @@ fn rated_rules(p: &Params, b: &Board, out: &mut Vec<Violation>) {
     let (lo, hi) = p.length_band();
     if length && !(lo..=hi).contains(&r.median_rounds) {
         let asked = match p.length {
-            Length::Any => String::new(),
-            l => format!(" ({} games)", l.name()),
+            Length::Any => msg!("empty"),
+            Length::Short => msg!(MESSAGES, "panic-buy.asked.short"),
+            Length::Normal => msg!(MESSAGES, "panic-buy.asked.normal"),
+            Length::Long => msg!(MESSAGES, "panic-buy.asked.long"),
         };
-        out.push(Violation {
-        words: None,
-            rule: GoodRule::LengthBand.name(),
-            message: format!(
-                "simulated games last {} rounds (median), outside {lo}-{hi}{asked} for {} players in {} mode",
-                r.median_rounds,
-                p.players,
-                p.mode.name()
+        let (rounds, players) = (r.median_rounds, p.players);
+        let band = match p.mode {
+            Mode::Race => msg!(
+                MESSAGES,
+                "panic-buy.length_band.race",
+                rounds = rounds,
+                lo = lo,
+                hi = hi,
+                asked = asked,
+                players = players
             ),
-        });
+            Mode::Hoard => msg!(
+                MESSAGES,
+                "panic-buy.length_band.hoard",
+                rounds = rounds,
+                lo = lo,
+                hi = hi,
+                asked = asked,
+                players = players
+            ),
+        };
+        out.push(Violation::keyed(GoodRule::LengthBand.name(), band));
     }
     let equal = 1.0 / p.teams() as f64;
     if fair && (r.first_player_win_share - equal).abs() > FIRST_FAIR_SLACK {
-        out.push(Violation {
-        words: None,
-            rule: GoodRule::FirstFair.name(),
-            message: format!(
-                "the first player wins {:.0}% of simulated games, more than {:.0} points from an equal share ({:.0}%)",
-                100.0 * r.first_player_win_share,
-                100.0 * FIRST_FAIR_SLACK,
-                100.0 * equal
-            ),
-        });
+        let dec = crate::message::dec;
+        let unfair = msg!(
+            MESSAGES,
+            "panic-buy.first_fair",
+            share = dec(100.0 * r.first_player_win_share, 0),
+            margin = dec(100.0 * FIRST_FAIR_SLACK, 0),
+            equal = dec(100.0 * equal, 0)
+        );
+        out.push(Violation::keyed(GoodRule::FirstFair.name(), unfair));
     }
     let busier = r.arrow_balance.max(1.0 - r.arrow_balance);
     if balance && busier > BUSIER_ARROW_SHARE {
-        out.push(Violation {
-        words: None,
-            rule: GoodRule::ArrowBalance.name(),
-            message: format!(
-                "one arrow takes {:.0}% of the deliveries in simulated games, more than {:.0}%",
-                100.0 * busier,
-                100.0 * BUSIER_ARROW_SHARE
-            ),
-        });
+        let dec = crate::message::dec;
+        let lopsided = msg!(
+            MESSAGES,
+            "panic-buy.arrow_balance",
+            share = dec(100.0 * busier, 0),
+            most = dec(100.0 * BUSIER_ARROW_SHARE, 0)
+        );
+        out.push(Violation::keyed(GoodRule::ArrowBalance.name(), lopsided));
     }
 }
 

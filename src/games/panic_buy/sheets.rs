@@ -34,10 +34,7 @@ impl BoardLayout {
         match s {
             "single" | "normal" => Ok(BoardLayout::Single),
             "tiled" => Ok(BoardLayout::Tiled),
-            _ => Err(crate::error::Error::input(format!(
-                "board: unknown layout {s_q} (choose from: single, tiled)",
-                s_q = crate::error::quote(s)
-            ))),
+            _ => Err(crate::game::unknown_name("layout", s, &["single", "tiled"]).within("board")),
         }
     }
 

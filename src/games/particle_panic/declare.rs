@@ -277,6 +277,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["rules"],
     texts: game_texts!("particle-panic"),
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[("simulations", "50")],
@@ -334,15 +335,15 @@ impl crate::game::Game for ParticlePanic {
     }
 
     fn validate(&self, name: &str, text: &str, _values: &Values) -> Result<Verdict> {
-        let with_file = |e: Error| Error::input(format!("{name}: {}", e.message));
+        let with_file = |e: Error| e.within(name);
         let deal = super::parse_json(text).map_err(with_file)?;
         let params = deal.params().map_err(with_file)?;
         Ok(Verdict {
             broken: super::validate(&params, &deal.deal())
                 .into_iter()
-                .map(|v| (String::new(), v))
+                .map(|v| (None, v))
                 .collect(),
-            legal: format!("legal: {name} is a complete Particle Panic deal"),
+            legal: msg!(super::MESSAGES, "particle-panic.legal", name = name),
         })
     }
 
@@ -422,31 +423,31 @@ fn simulate(values: &Values) -> Result<Report> {
         }));
         let dec = crate::message::dec;
         let policy_words = if search {
-            msg!("particle-panic.policy.search")
+            msg!(super::MESSAGES, "particle-panic.policy.search")
         } else {
-            msg!("particle-panic.policy.rating")
+            msg!(super::MESSAGES, "particle-panic.policy.rating")
         };
         let difficulty_words = difficulty.as_deref().map(|d| match d {
-            "easy" => msg!("particle-panic.difficulty.easy"),
-            "normal" => msg!("particle-panic.difficulty.normal"),
-            "hard" => msg!("particle-panic.difficulty.hard"),
-            _ => msg!("particle-panic.difficulty.near-unwinnable"),
+            "easy" => msg!(super::MESSAGES, "particle-panic.difficulty.easy"),
+            "normal" => msg!(super::MESSAGES, "particle-panic.difficulty.normal"),
+            "hard" => msg!(super::MESSAGES, "particle-panic.difficulty.hard"),
+            _ => msg!(super::MESSAGES, "particle-panic.difficulty.near-unwinnable"),
         });
         if seeds.len() > 1 {
             lines.push(msg!(
-                "particle-panic.report.deal_line",
+                super::MESSAGES, "particle-panic.report.deal_line",
                 seed = seed.to_string(),
                 policy = policy_words,
                 share = dec(100.0 * r.win_rate, 2),
                 se = dec(100.0 * r.error(), 2),
                 games = r.games,
-                difficulty = difficulty_words.map_or(msg!("empty"), |d| msg!("particle-panic.report.band", band = d)),
+                difficulty = difficulty_words.map_or(msg!("empty"), |d| msg!(super::MESSAGES, "particle-panic.report.band", band = d)),
             ));
             continue;
         }
         let share = |n: u32| msg!("report.share_of", share = dec(100.0 * n as f64 / r.games as f64, 1), n = n);
         lines.push(msg!(
-            "particle-panic.report.deal",
+            super::MESSAGES, "particle-panic.report.deal",
             seed = seed.to_string(),
             players = params.players,
             variant = params.variant(),
@@ -456,31 +457,31 @@ fn simulate(values: &Values) -> Result<Report> {
         ));
         lines.push(msg!("report.games", games = r.games));
         lines.push(msg!(
-            "particle-panic.report.won",
+            super::MESSAGES, "particle-panic.report.won",
             share = share(r.wins),
             se = dec(100.0 * r.error(), 1)
         ));
         lines.push(msg!(
-            "particle-panic.report.one_stack",
+            super::MESSAGES, "particle-panic.report.one_stack",
             one_stack = r.one_stack_wins,
             wins = r.wins,
             off_start = dec(r.off_start_collections as f64 / f64::from(r.games.max(1)), 1)
         ));
-        lines.push(msg!("particle-panic.report.lost_board_full", share = share(r.losses.no_room)));
-        lines.push(msg!("particle-panic.report.lost_hand_limit", share = share(r.losses.hand_limit_zero)));
-        lines.push(msg!("particle-panic.report.lost_empty_stack", share = share(r.losses.empty_stack)));
+        lines.push(msg!(super::MESSAGES, "particle-panic.report.lost_board_full", share = share(r.losses.no_room)));
+        lines.push(msg!(super::MESSAGES, "particle-panic.report.lost_hand_limit", share = share(r.losses.hand_limit_zero)));
+        lines.push(msg!(super::MESSAGES, "particle-panic.report.lost_empty_stack", share = share(r.losses.empty_stack)));
         if r.losses.turn_limit > 0 {
             lines.push(msg!(
-                "particle-panic.report.stopped",
+                super::MESSAGES, "particle-panic.report.stopped",
                 turns = engine::TURN_LIMIT,
                 share = share(r.losses.turn_limit)
             ));
         }
         if let Some(d) = difficulty_words {
-            lines.push(msg!("particle-panic.report.difficulty", band = d));
+            lines.push(msg!(super::MESSAGES, "particle-panic.report.difficulty", band = d));
             if near_unwinnable && let Some(row) = super::levels::LevelRow::of(params.players, false, DEFAULT_LEVEL) {
                 lines.push(msg!(
-                    "particle-panic.report.normal_wins",
+                    super::MESSAGES, "particle-panic.report.normal_wins",
                     share = dec(100.0 * row.search, 0),
                     deals = super::levels::LEVEL_SEARCH_DEALS
                 ));
@@ -498,12 +499,9 @@ fn simulate(values: &Values) -> Result<Report> {
 /// The seeds of `A..B`, at most 10,000 of them.
 fn deal_range(range: &str) -> Result<Vec<Seed>> {
     let bad = || {
-        Error::setting(
+        Error::setting_msg(
             "deals",
-            format!(
-                "{} is not a range A..B of seeds (e.g. 0..49)",
-                crate::error::quote(range)
-            ),
+            msg!(super::MESSAGES, "particle-panic.deals.form", range = crate::error::quote(range)),
         )
     };
     let (a, b) = range.split_once("..").ok_or_else(bad)?;
@@ -512,11 +510,13 @@ fn deal_range(range: &str) -> Result<Vec<Seed>> {
         b.trim().parse().map_err(|_| bad())?,
     );
     if a > b || b - a >= 10_000 {
-        return Err(Error::setting(
+        return Err(Error::setting_msg(
             "deals",
-            format!(
-                "{} must run upwards and hold at most 10000 deals",
-                crate::error::quote(range)
+            msg!(
+                super::MESSAGES,
+                "particle-panic.deals.order",
+                range = crate::error::quote(range),
+                most = crate::message::big(10_000)
             ),
         ));
     }

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The switches a game is played with. `AS_WRITTEN` is the text as read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -216,14 +216,7 @@ impl Level {
 
     pub fn parse(text: &str) -> Result<Level> {
         Level::ALL.into_iter().find(|l| l.name() == text).ok_or_else(|| {
-            Error::setting(
-                "level",
-                format!(
-                    "unknown level {} (choose from: {})",
-                    crate::error::quote(text),
-                    Level::NAMES.join(", ")
-                ),
-            )
+            crate::game::unknown_name("level", text, Level::NAMES)
         })
     }
 

@@ -19,6 +19,9 @@ use crate::games::Violation;
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "particle-panic";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the dealing algorithm a code names. It changes only
 /// when a seed would give a different deal; sheets (and ratings) always print
 /// in the current design. Versions 1 to 4 deal alike (2 to 4 once marked
@@ -84,12 +87,7 @@ impl Card {
     }
 
     pub fn parse(text: &str) -> Result<Card> {
-        let bad = || {
-            Error::input(format!(
-                "card {text_q}: expected rank A, 2-10, J, Q or K then suit C, D, H, S or X",
-                text_q = crate::error::quote(text)
-            ))
-        };
+        let bad = || Error::msg(crate::msg!(MESSAGES, "particle-panic.card", card = crate::error::quote(text)));
         let text = text.trim();
         let last = text.chars().last().ok_or_else(bad)?;
         let suit = Suit::from_letter(last).ok_or_else(bad)?;
@@ -154,14 +152,7 @@ pub fn parse_variant(text: &str) -> Result<(bool, bool)> {
             "five-codes" => out.0 = true,
             "collect-as-action" => out.1 = true,
             other => {
-                return Err(Error::setting(
-                    "variant",
-                    format!(
-                        "unknown variant {} (choose from: {})",
-                        crate::error::quote(other),
-                        VARIANTS.join(", ")
-                    ),
-                ));
+                return Err(crate::game::unknown_name("variant", other, VARIANTS));
             }
         }
     }
@@ -235,19 +226,14 @@ impl Params {
     pub fn check(&self) -> Result<()> {
         let (lo, hi) = PLAYER_RANGE;
         if !(lo..=hi).contains(&self.players) {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "players",
-                format!(
-                    "{} is out of range (Particle Panic is for {lo} to {hi} players)",
-                    self.players
-                ),
+                crate::game::players_range(self.players, "Particle Panic", lo, hi),
             ));
         }
         if !(1..=MAX_SIMULATIONS).contains(&self.simulations) {
-            return Err(Error::input(format!(
-                "simulations: {} is out of range (1 to {MAX_SIMULATIONS})",
-                self.simulations
-            )));
+            let range = crate::game::out_of_range(self.simulations, 1, MAX_SIMULATIONS);
+            return Err(Error::msg(range).within("simulations"));
         }
         Ok(())
     }
@@ -282,12 +268,7 @@ impl Params {
     /// Settings from a code. A code without a level (every code printed
     /// before levels existed) is the game as written, with its variants.
     pub fn from_code(code: &str) -> Result<Params> {
-        let bad = || {
-            Error::input(format!(
-                "sheet code: Particle Panic settings {code_q} are not in the form p2-c4-n2000 or p2-c4-n2000-normal-rh8",
-                code_q = crate::error::quote(code)
-            ))
-        };
+        let bad = || crate::seed::settings_not_in_form("Particle Panic", code, "p2-c4-n2000, p2-c4-n2000-normal-rh8");
         let parts: Vec<&str> = code.split('-').collect();
         let [p, c, n, rest @ ..] = parts.as_slice() else {
             return Err(bad());
@@ -389,28 +370,28 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
     if deal.hands.len() != p.players as usize {
         out.push(v(
             "hands",
-            msg!("particle-panic.hands", hands = deal.hands.len(), players = p.players),
+            msg!(MESSAGES, "particle-panic.hands", hands = deal.hands.len(), players = p.players),
         ));
     }
     for (i, h) in deal.hands.iter().enumerate() {
         if h.len() != HAND_SIZE {
             out.push(v(
                 "hands",
-                msg!("particle-panic.hand_size", player = i + 1, cards = h.len(), want = HAND_SIZE),
+                msg!(MESSAGES, "particle-panic.hand_size", player = i + 1, cards = h.len(), want = HAND_SIZE),
             ));
         }
     }
     if deal.stacks.len() != SPACES {
         out.push(v(
             "stacks",
-            msg!("particle-panic.stacks", stacks = deal.stacks.len(), want = SPACES),
+            msg!(MESSAGES, "particle-panic.stacks", stacks = deal.stacks.len(), want = SPACES),
         ));
     }
     let sizes: Vec<usize> = deal.stacks.iter().map(Vec::len).collect();
     if let (Some(lo), Some(hi)) = (sizes.iter().min(), sizes.iter().max())
         && hi - lo > 1
     {
-        out.push(v("stacks", msg!("particle-panic.stack_sizes", sizes = sizes.clone())));
+        out.push(v("stacks", msg!(MESSAGES, "particle-panic.stack_sizes", sizes = sizes.clone())));
     }
     // Every card of the deck exactly twice.
     let mut counts: std::collections::BTreeMap<Card, i32> = p.deck().into_iter().map(|c| (c, 0)).collect();
@@ -426,13 +407,13 @@ pub fn validate(p: &Params, deal: &Deal) -> Vec<Violation> {
             2 => {}
             0 | 1 => out.push(v(
                 "deck",
-                msg!("particle-panic.card_missing", card = card.to_string(), n = *n),
+                msg!(MESSAGES, "particle-panic.card_missing", card = card.to_string(), n = *n),
             )),
-            _ => out.push(v("deck", msg!("particle-panic.card_extra", card = card.to_string(), n = *n))),
+            _ => out.push(v("deck", msg!(MESSAGES, "particle-panic.card_extra", card = card.to_string(), n = *n))),
         }
     }
     if !foreign.is_empty() {
-        out.push(v("deck", msg!("particle-panic.foreign", cards = foreign)));
+        out.push(v("deck", msg!(MESSAGES, "particle-panic.foreign", cards = foreign)));
     }
     out
 }
@@ -513,7 +494,34 @@ impl DealJson {
 }
 
 pub fn parse_json(text: &str) -> Result<DealJson> {
-    serde_json::from_str(text).map_err(|e| Error::input(format!("not a Particle Panic deal: {e}")))
+    let not_a_deal = |why: crate::message::Msg| Error::msg(crate::msg!(MESSAGES, "particle-panic.not_a_deal", why = why));
+    crate::json::from_str(text).map_err(|why| {
+        // A card serde could not read is said in the deal's own words: the
+        // first such card, found again among the file's values.
+        let cards = serde_json::from_str::<serde_json::Value>(text).ok();
+        let bad_card = cards.iter().flat_map(|v| [&v["hands"], &v["stacks"]]).find_map(|list| {
+            let texts = list.as_array()?.iter().filter_map(|l| l.as_array()).flatten();
+            texts.filter_map(|c| c.as_str()).find_map(|c| Card::parse(c).err())
+        });
+        not_a_deal(bad_card.map_or(why, |bad| bad.msg))
+    })
+}
+
+/// A win-rate band `[lo, hi)` in words: "from 25% to below 50%".
+fn band_words(lo: f64, hi: f64) -> crate::message::Msg {
+    // As few decimals as the share has, at most two.
+    let percent = |share: f64| {
+        let x = share * 100.0;
+        let places = (0..2).find(|&p| (x * 10f64.powi(p)).fract().abs() < 1e-9).unwrap_or(2);
+        crate::message::dec(x, places as usize)
+    };
+    if hi > 1.0 {
+        crate::msg!(MESSAGES, "particle-panic.band.from", lo = percent(lo))
+    } else if hi < 1e-9 {
+        crate::msg!(MESSAGES, "particle-panic.band.none")
+    } else {
+        crate::msg!(MESSAGES, "particle-panic.band.between", lo = percent(lo), hi = percent(hi))
+    }
 }
 
 /// Deal difficulty within a level, by the rating policy's simulated win rate.
@@ -560,10 +568,7 @@ impl Difficulty {
             "easy" => Ok(Difficulty::Easy),
             "normal" => Ok(Difficulty::Normal),
             "hard" => Ok(Difficulty::Hard),
-            _ => Err(Error::setting(
-                "difficulty",
-                format!("unknown {} (choose from: easy, normal, hard)", crate::error::quote(s)),
-            )),
+            _ => Err(crate::game::unknown_name("difficulty", s, &["easy", "normal", "hard"])),
         }
     }
 
@@ -588,7 +593,7 @@ impl Difficulty {
             return Err(Error::setting_msg(
                 "difficulty",
                 crate::msg!(
-                    "particle-panic.difficulty.uncalibrated",
+                    MESSAGES, "particle-panic.difficulty.uncalibrated",
                     players = params.players,
                     level = params.level.name(),
                     rules = params.rules().to_string(),
@@ -597,12 +602,12 @@ impl Difficulty {
         };
         if c.near_unwinnable() {
             let note = if params.five_codes {
-                crate::msg!("particle-panic.difficulty.five_codes_harder")
+                crate::msg!(MESSAGES, "particle-panic.difficulty.five_codes_harder")
             } else {
                 levels::LevelRow::of(params.players, false, DEFAULT_LEVEL)
                     .map(|r| {
                         crate::msg!(
-                            "particle-panic.difficulty.normal_wins",
+                            MESSAGES, "particle-panic.difficulty.normal_wins",
                             share = crate::message::dec(r.search * 100.0, 0)
                         )
                     })
@@ -611,7 +616,7 @@ impl Difficulty {
             return Err(Error::setting_msg(
                 "difficulty",
                 crate::msg!(
-                    "particle-panic.difficulty.near_unwinnable",
+                    MESSAGES, "particle-panic.difficulty.near_unwinnable",
                     players = params.players,
                     variant = params.variant(),
                     level = params.level.name(),
@@ -735,14 +740,14 @@ impl Request {
         let games = u64::from(self.params.simulations);
         let fewest = (lo * games as f64).ceil() as u64;
         if fewest as f64 >= hi * games as f64 {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "difficulty",
-                format!(
-                    "with {games} simulated games a rating is a multiple of {:.3}%, never in the band \
-                 from {}% to below {}%; use more --simulations",
-                    100.0 / games as f64,
-                    lo * 100.0,
-                    hi * 100.0
+                crate::msg!(
+                    MESSAGES,
+                    "particle-panic.band_too_narrow",
+                    games = games,
+                    step = crate::message::dec(100.0 / games as f64, 3),
+                    band = band_words(lo, hi)
                 ),
             ));
         }
@@ -758,19 +763,15 @@ impl Request {
                 return Ok(rated);
             }
         }
-        let band = if hi > 1.0 {
-            format!("of {}% or more", lo * 100.0)
-        } else if hi < 1e-9 {
-            "of 0%".to_string()
-        } else {
-            format!("from {}% to below {}%", lo * 100.0, hi * 100.0)
-        };
-        let hint = "";
-        Err(Error::setting(
+        Err(Error::setting_msg(
             "difficulty",
-            format!(
-                "no deal among the {candidates} tried ({MAX_SEARCH_GAMES} simulated games at most) has a win rate {band} for {} players{hint}",
-                self.params.players
+            crate::msg!(
+                MESSAGES,
+                "particle-panic.no_deal_in_band",
+                tried = candidates,
+                games = MAX_SEARCH_GAMES,
+                band = band_words(lo, hi),
+                players = self.params.players
             ),
         ))
     }
@@ -845,10 +846,7 @@ impl Request {
     pub fn check(&self) -> Result<()> {
         self.params.check()?;
         if !self.params.five_codes && self.sheets == [sheets::SheetKind::Stars] {
-            return Err(Error::setting(
-                "sheets",
-                "the star cards belong to the five-codes variant; this deal has none to print",
-            ));
+            return Err(Error::setting_msg("sheets", crate::msg!(MESSAGES, "particle-panic.no_stars")));
         }
         Ok(())
     }

@@ -93,10 +93,7 @@ fn faces(values: &Values) -> Result<FaceCounts> {
     match values.get("faces") {
         Some(Value::Table(table)) => FaceCounts::from_toml(&toml::to_string(table).unwrap_or_default()),
         // Files are read before a game sees its values.
-        Some(_) => Err(Error::setting(
-            "faces",
-            "give the face counts as a table (a file of them)",
-        )),
+        Some(_) => Err(Error::setting_msg("faces", msg!(super::MESSAGES, "ppe.faces_table"))),
         _ => Ok(FaceCounts::default()),
     }
 }
@@ -107,10 +104,7 @@ pub(super) fn params(values: &Values) -> Result<Params> {
     let mode = Mode::parse(values.text("mode").unwrap_or("quick"))?;
     let whammies = mode == Mode::Quick || !values.names_of("variant").is_empty();
     if mode == Mode::Quick && !values.names_of("variant").is_empty() {
-        return Err(Error::setting(
-            "variant",
-            "whammies is a variant of the long game (the quick game always has them)",
-        ));
+        return Err(Error::setting_msg("variant", msg!(super::MESSAGES, "ppe.whammies_quick")));
     }
     let params = Params {
         players: values.number("players")?.unwrap_or(defaults.players),
@@ -150,9 +144,9 @@ fn check_reach(params: &Params, seed: &Seed) -> Result<()> {
         p => crate::msg!("share.percent", share = crate::message::dec(p, 0)),
     };
     let key = if params.mode == Mode::Quick {
-        crate::msg!("ppe.target.too_far_quick", target = params.target, share = share)
+        crate::msg!(super::MESSAGES, "ppe.target.too_far_quick", target = params.target, share = share)
     } else {
-        crate::msg!("ppe.target.out_of_reach", target = params.target, share = share)
+        crate::msg!(super::MESSAGES, "ppe.target.out_of_reach", target = params.target, share = share)
     };
     Err(Error::setting_msg("target", key))
 }
@@ -184,6 +178,7 @@ const DECLARATION: Declaration = Declaration {
     default_sheets: SheetKind::DEFAULT_NAMES,
     small_sheets: &["scorepad", "reference", "rules"],
     texts: TEXTS,
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],
@@ -252,19 +247,30 @@ impl crate::game::Game for Ppe {
     /// distinct faces, carrying the face counts of their code (or of the
     /// values given).
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
-        let json: DiceJson =
-            serde_json::from_str(text).map_err(|e| Error::input(format!("{name}: not a set of PPE dice: {e}")))?;
+        let json: DiceJson = crate::json::from_str(text).map_err(|why| {
+            // A face serde could not read is said in the game's own words: the
+            // first such face, found again among the file's values.
+            let dice = serde_json::from_str::<serde_json::Value>(text).ok();
+            let faces = dice.iter().filter_map(|v| v["dice"].as_array()).flatten();
+            let bad_face = faces
+                .filter_map(|die| die.as_array())
+                .flatten()
+                .filter_map(|f| f.as_str())
+                .find_map(|f| Face::parse(f).err());
+            let why = bad_face.map_or(why, |bad| bad.msg);
+            Error::msg(msg!(super::MESSAGES, "ppe.not_dice", why = why)).within(name)
+        })?;
         let counts = match SheetCode::parse(&json.code) {
             Ok(code) if values.is_empty() && code.game == GAME => Params::from_code(&code.params)?.faces,
             _ => params(values)?.faces,
         };
         let mut broken = Vec::new();
         let mut says = |rule: &'static str, m: crate::message::Msg| {
-            broken.push((String::new(), crate::game::Violation::keyed(rule, m)));
+            broken.push((None, crate::game::Violation::keyed(rule, m)));
         };
         if json.dice.len() != DICE || json.dice.iter().any(|d| d.len() != SIDES) {
             let sizes: Vec<usize> = json.dice.iter().map(|d| d.len()).collect();
-            says("six-dice", msg!("ppe.six_dice", dice = json.dice.len(), faces = sizes));
+            says("six-dice", msg!(super::MESSAGES, "ppe.six_dice", dice = json.dice.len(), faces = sizes));
         }
         for (i, die) in json.dice.iter().enumerate() {
             for f in Face::ALL {
@@ -272,7 +278,7 @@ impl crate::game::Game for Ppe {
                 if n > 1 {
                     says(
                         "no-face-twice",
-                        msg!("ppe.no_face_twice", die = i + 1, face = super::face_words(f), n = n),
+                        msg!(super::MESSAGES, "ppe.no_face_twice", die = i + 1, face = super::face_words(f), n = n),
                     );
                 }
             }
@@ -282,13 +288,13 @@ impl crate::game::Game for Ppe {
             if n != counts.get(f) as usize {
                 says(
                     "face-counts",
-                    msg!("ppe.face_counts", face = super::face_words(f), n = n, want = counts.get(f)),
+                    msg!(super::MESSAGES, "ppe.face_counts", face = super::face_words(f), n = n, want = counts.get(f)),
                 );
             }
         }
         Ok(Verdict {
             broken,
-            legal: format!("legal: {name} is a set of PPE dice with the counts of its settings"),
+            legal: msg!(super::MESSAGES, "ppe.legal", name = name),
         })
     }
 
@@ -309,11 +315,11 @@ fn score(values: &Values) -> Result<Report> {
     let s = super::score(&roll);
     let yes = |b: bool| if b { msg!("yes") } else { msg!("no") };
     let lines = vec![
-        msg!("ppe.report.points", points = s.points),
-        msg!("ppe.report.outcome", outcome = super::outcome_words(s.outcome)),
-        msg!("ppe.report.lose_next_turn", yes = yes(s.lose_next_turn)),
-        msg!("ppe.report.lose_game_total", yes = yes(s.lose_game_total)),
-        msg!("ppe.report.out", yes = yes(s.out)),
+        msg!(super::MESSAGES, "ppe.report.points", points = s.points),
+        msg!(super::MESSAGES, "ppe.report.outcome", outcome = super::outcome_words(s.outcome)),
+        msg!(super::MESSAGES, "ppe.report.lose_next_turn", yes = yes(s.lose_next_turn)),
+        msg!(super::MESSAGES, "ppe.report.lose_game_total", yes = yes(s.lose_game_total)),
+        msg!(super::MESSAGES, "ppe.report.out", yes = yes(s.out)),
     ];
     Ok(Report {
         lines,
@@ -339,22 +345,22 @@ fn odds(values: &Values) -> Result<Report> {
         "outcomes": outcomes,
         "expected_points": o.expected_points(),
     });
-    let mut lines = vec![msg!("ppe.report.dice_from", seed = seed.to_string())];
+    let mut lines = vec![msg!(super::MESSAGES, "ppe.report.dice_from", seed = seed.to_string())];
     for (i, d) in dice.iter().enumerate() {
         let names: Vec<crate::message::Msg> = d.iter().map(|f| super::face_words(*f)).collect();
-        lines.push(msg!("ppe.report.die", n = i + 1, faces = names));
+        lines.push(msg!(super::MESSAGES, "ppe.report.die", n = i + 1, faces = names));
     }
-    lines.push(msg!("ppe.report.all_rolls", total = o.total));
+    lines.push(msg!(super::MESSAGES, "ppe.report.all_rolls", total = o.total));
     for (k, v) in &o.outcomes {
         lines.push(msg!(
-            "ppe.report.outcome_line",
+            super::MESSAGES, "ppe.report.outcome_line",
             outcome = super::outcome_words(*k),
             rolls = *v,
             share = crate::message::dec(100.0 * *v as f64 / o.total as f64, 2)
         ));
     }
     lines.push(msg!(
-        "ppe.report.expected",
+        super::MESSAGES, "ppe.report.expected",
         points = crate::message::dec(o.expected_points(), 4)
     ));
     Ok(Report {
@@ -415,7 +421,7 @@ mod tests {
             v.lines()
         );
         // In German by key: the face as the German dice print it.
-        let de: Vec<String> = v.broken.iter().map(|(place, r)| r.line_in("de", place)).collect();
+        let de: Vec<String> = v.broken.iter().map(|(place, r)| r.line_in("de", place.as_ref())).collect();
         assert!(
             de.iter().any(|l| l.starts_with("face-counts: Virus steht auf")),
             "{de:?}"

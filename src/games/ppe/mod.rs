@@ -16,6 +16,9 @@ use crate::error::{Error, Result};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "ppe";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the dice-making algorithm a code names. It changes only
 /// when a seed would give different dice; sheets always print in the current
 /// design. Versions 1 and 2 make the same dice (2 once marked a sheet change).
@@ -76,7 +79,7 @@ impl Face {
         Face::ALL.into_iter().find(|f| f.name() == n || printed(*f)).ok_or_else(|| {
             let names: Vec<crate::message::Msg> = Face::ALL.iter().map(|f| face_words(*f)).collect();
             Error::msg(crate::msg!(
-                "ppe.unknown_face",
+                MESSAGES, "ppe.unknown_face",
                 face = crate::error::quote(name.trim()),
                 faces = names
             ))
@@ -93,16 +96,16 @@ impl Face {
 pub fn face_words(face: Face) -> crate::message::Msg {
     use crate::msg;
     match face {
-        Face::Virus => msg!("ppe.face.virus"),
-        Face::LongNosedMan => msg!("ppe.face.long_nosed_man"),
-        Face::Vaccine => msg!("ppe.face.vaccine"),
-        Face::Ventilator => msg!("ppe.face.ventilator"),
-        Face::Heroes => msg!("ppe.face.heroes"),
-        Face::FaceShield => msg!("ppe.face.face_shield"),
-        Face::Mask => msg!("ppe.face.mask"),
-        Face::SocialDistancing => msg!("ppe.face.social_distancing"),
-        Face::HandSanitizer => msg!("ppe.face.hand_sanitizer"),
-        Face::Gloves => msg!("ppe.face.gloves"),
+        Face::Virus => msg!(MESSAGES, "ppe.face.virus"),
+        Face::LongNosedMan => msg!(MESSAGES, "ppe.face.long_nosed_man"),
+        Face::Vaccine => msg!(MESSAGES, "ppe.face.vaccine"),
+        Face::Ventilator => msg!(MESSAGES, "ppe.face.ventilator"),
+        Face::Heroes => msg!(MESSAGES, "ppe.face.heroes"),
+        Face::FaceShield => msg!(MESSAGES, "ppe.face.face_shield"),
+        Face::Mask => msg!(MESSAGES, "ppe.face.mask"),
+        Face::SocialDistancing => msg!(MESSAGES, "ppe.face.social_distancing"),
+        Face::HandSanitizer => msg!(MESSAGES, "ppe.face.hand_sanitizer"),
+        Face::Gloves => msg!(MESSAGES, "ppe.face.gloves"),
     }
 }
 
@@ -110,11 +113,11 @@ pub fn face_words(face: Face) -> crate::message::Msg {
 pub fn outcome_words(outcome: Outcome) -> crate::message::Msg {
     use crate::msg;
     match outcome {
-        Outcome::Ok => msg!("ppe.outcome.ok"),
-        Outcome::TurnOver => msg!("ppe.outcome.turn_over"),
-        Outcome::Whammy => msg!("ppe.outcome.whammy"),
-        Outcome::DoubleWhammy => msg!("ppe.outcome.double_whammy"),
-        Outcome::TripleWhammy => msg!("ppe.outcome.triple_whammy"),
+        Outcome::Ok => msg!(MESSAGES, "ppe.outcome.ok"),
+        Outcome::TurnOver => msg!(MESSAGES, "ppe.outcome.turn_over"),
+        Outcome::Whammy => msg!(MESSAGES, "ppe.outcome.whammy"),
+        Outcome::DoubleWhammy => msg!(MESSAGES, "ppe.outcome.double_whammy"),
+        Outcome::TripleWhammy => msg!(MESSAGES, "ppe.outcome.triple_whammy"),
     }
 }
 
@@ -164,19 +167,12 @@ impl FaceCounts {
     pub fn check(&self) -> Result<()> {
         let total: u32 = self.0.iter().map(|&n| n as u32).sum();
         if total != (DICE * SIDES) as u32 {
-            return Err(Error::setting(
-                "faces",
-                format!("the counts add up to {total}, six dice have 36 faces"),
-            ));
+            return Err(Error::setting_msg("faces", crate::msg!(MESSAGES, "ppe.counts_total", total = total)));
         }
         if let Some(f) = Face::ALL.into_iter().find(|f| self.get(*f) as usize > DICE) {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "faces",
-                format!(
-                    "{} {} times cannot go on six dice without a die showing it twice (at most 6)",
-                    f.name(),
-                    self.get(f)
-                ),
+                crate::msg!(MESSAGES, "ppe.face_too_often", face = f.name(), n = self.get(f)),
             ));
         }
         Ok(())
@@ -184,18 +180,18 @@ impl FaceCounts {
 
     /// Reads counts from TOML: face names as keys, at the top level or under `[faces]`.
     pub fn from_toml(text: &str) -> Result<FaceCounts> {
-        let value: toml::Table = toml::from_str(text).map_err(|e| Error::setting("faces", e.message().to_string()))?;
+        let value: toml::Table =
+            toml::from_str(text).map_err(|e| Error::setting_msg("faces", crate::game::toml_error(&e, text)))?;
         let table = match value.get("faces") {
             Some(toml::Value::Table(t)) => t.clone(),
             _ => value,
         };
         let mut counts = FaceCounts::default();
         for (key, v) in &table {
-            let face = Face::parse(key).map_err(|e| Error::setting("faces", e.message.clone()))?;
-            let n = v
-                .as_integer()
-                .filter(|n| (0..=36).contains(n))
-                .ok_or_else(|| Error::setting("faces", format!("{key} must be a whole number from 0 to 36")))?;
+            let face = Face::parse(key).map_err(|e| Error::setting_msg("faces", e.msg))?;
+            let n = v.as_integer().filter(|n| (0..=36).contains(n)).ok_or_else(|| {
+                Error::setting_msg("faces", crate::msg!(MESSAGES, "ppe.count", face = key.as_str()))
+            })?;
             counts.0[face as usize] = n as u8;
         }
         counts.check()?;
@@ -210,10 +206,8 @@ impl FaceCounts {
 
     pub fn from_code(code: &str) -> Result<FaceCounts> {
         let bad = || {
-            Error::input(format!(
-                "sheet code: face counts {code_q} are not ten numbers",
-                code_q = crate::error::quote(code)
-            ))
+            let why = crate::msg!(MESSAGES, "ppe.code_counts", counts = crate::error::quote(code));
+            Error::msg(why).within(crate::msg!("code.place"))
         };
         let nums: Vec<u8> = code
             .strip_prefix('f')
@@ -345,7 +339,7 @@ pub fn parse_roll(text: &str) -> Result<Vec<Face>> {
     if faces.len() != DICE {
         return Err(Error::setting_msg(
             "roll",
-            crate::msg!("ppe.roll_size", faces = faces.len()),
+            crate::msg!(MESSAGES, "ppe.roll_size", faces = faces.len()),
         ));
     }
     Ok(faces)
@@ -375,7 +369,7 @@ impl Mode {
         match name.trim() {
             "quick" => Ok(Mode::Quick),
             "long" => Ok(Mode::Long),
-            other => Err(Error::setting("mode", format!("'{other}' is not a mode (quick, long)"))),
+            other => Err(crate::game::unknown_name("mode", other, &["quick", "long"])),
         }
     }
 
@@ -431,15 +425,15 @@ pub const MAX_TARGET: u32 = 1_000_000;
 impl Params {
     pub fn check(&self) -> Result<()> {
         if !(1..=MAX_PLAYERS).contains(&self.players) {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "players",
-                format!("{} is out of range (1 to {MAX_PLAYERS})", self.players),
+                crate::game::out_of_range(self.players, 1, MAX_PLAYERS),
             ));
         }
         if !(1..=MAX_TARGET).contains(&self.target) {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "target",
-                format!("{} is out of range (1 to {MAX_TARGET})", self.target),
+                crate::game::out_of_range(self.target, 1, crate::message::big(MAX_TARGET.into())),
             ));
         }
         self.faces.check()
@@ -472,12 +466,7 @@ impl Params {
     /// (`p6-t190`) have no mode: they were printed as the quick game, with
     /// whammies, and read so, whatever their target.
     pub fn from_code(code: &str) -> Result<Params> {
-        let bad = || {
-            Error::input(format!(
-                "sheet code: PPE settings {code_q} are not in the form p4-t19-quick",
-                code_q = crate::error::quote(code)
-            ))
-        };
+        let bad = || crate::seed::settings_not_in_form("PPE", code, "p4-t19-quick");
         let parts: Vec<&str> = code.split('-').collect();
         let num = |s: &str, pre: char| s.strip_prefix(pre).and_then(|v| v.parse().ok()).ok_or_else(bad);
         let [p, t, rest @ ..] = parts.as_slice() else {

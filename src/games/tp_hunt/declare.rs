@@ -126,21 +126,14 @@ fn params(values: &Values) -> Result<Params> {
 fn map_params(m: &super::MapJson, values: &Values) -> Result<Params> {
     let from_code = match m.code.as_deref() {
         Some(text) => {
-            let code = SheetCode::parse(text)
-                .map_err(|e| Error::input(format!("its code does not parse: {}", Error::from(e).message)))?;
-            if code.game != GAME {
-                return Err(Error::input(format!(
-                    "its code names the game {}, not {GAME}",
-                    crate::error::quote(&code.game)
-                )));
-            }
-            let p = Request::from_code(&code)
-                .map_err(|e| Error::input(format!("its code does not fit: {}", e.message)))?
-                .params;
+            let code = crate::seed::layout_code(text, GAME)?;
+            let p = Request::from_code(&code).map_err(crate::seed::code_does_not_fit)?.params;
             if p.grid != m.grid {
-                return Err(Error::input(format!(
-                    "its code is for a {0} x {0} grid, the map is {1} x {1}",
-                    p.grid, m.grid
+                return Err(Error::msg(msg!(
+                    super::MESSAGES,
+                    "tp-hunt.code_grid",
+                    code = p.grid,
+                    map = m.grid
                 )));
             }
             Some(p)
@@ -152,9 +145,9 @@ fn map_params(m: &super::MapJson, values: &Values) -> Result<Params> {
         _ => {
             let mut p = params(values)?;
             if values.text("grid").is_some() && p.grid != m.grid {
-                return Err(Error::setting(
+                return Err(Error::setting_msg(
                     "grid",
-                    format!("{0} given, the map is {1} x {1}", p.grid, m.grid),
+                    msg!(super::MESSAGES, "tp-hunt.grid_given", given = p.grid, map = m.grid),
                 ));
             }
             p.grid = m.grid;
@@ -204,6 +197,7 @@ const DECLARATION: Declaration = Declaration {
     // page; the dice tape prints whole too (a share would hold half its rolls).
     small_sheets: &["scorepad", "rules"],
     texts: game_texts!("tp-hunt"),
+    messages: &super::MESSAGES,
     samples: &[
         Sample {
             settings: &[],
@@ -270,33 +264,29 @@ impl crate::game::Game for TpHunt {
     /// map's own code unless given.
     fn validate(&self, name: &str, text: &str, values: &Values) -> Result<Verdict> {
         let maps: Vec<super::MapJson> = if text.trim_start().starts_with('[') {
-            let items: Vec<serde_json::Value> = serde_json::from_str(text)
-                .map_err(|e| Error::input(format!("{name}: not a list of TP Hunt maps: {e}")))?;
+            let items: Vec<serde_json::Value> = crate::json::from_str(text)
+                .map_err(|why| Error::msg(msg!(super::MESSAGES, "tp-hunt.not_maps", why = why)).within(name))?;
             items
                 .iter()
                 .enumerate()
-                .map(|(i, v)| {
-                    super::parse_json(&v.to_string())
-                        .map_err(|e| Error::input(format!("{name}: map {}: {}", i + 1, e.message)))
-                })
+                .map(|(i, v)| super::parse_json(&v.to_string()).map_err(|e| e.within(map_place(i)).within(name)))
                 .collect::<Result<_>>()?
         } else {
-            vec![super::parse_json(text).map_err(|e| Error::input(format!("{name}: {}", e.message)))?]
+            vec![super::parse_json(text).map_err(|e| e.within(name))?]
         };
         let mut broken = Vec::new();
         for (i, m) in maps.iter().enumerate() {
-            let prefix = if maps.len() > 1 {
-                format!("map {}: ", i + 1)
-            } else {
-                String::new()
+            let place = (maps.len() > 1).then(|| map_place(i));
+            let at = |e: Error| match &place {
+                Some(place) => e.within(place.clone()).within(name),
+                None => e.within(name),
             };
-            let at = |e: Error| Error::input(format!("{name}: {prefix}{}", e.message));
             let p = map_params(m, values).map_err(at)?;
-            broken.extend(super::validate(&p, &m.map()).into_iter().map(|v| (prefix.clone(), v)));
+            broken.extend(super::validate(&p, &m.map()).into_iter().map(|v| (place.clone(), v)));
         }
         Ok(Verdict {
             broken,
-            legal: format!("legal: {name} breaks none of the {} TP Hunt rules", Rule::ALL.len()),
+            legal: msg!(super::MESSAGES, "tp-hunt.legal", name = name, rules = Rule::ALL.len()),
         })
     }
 
@@ -314,6 +304,11 @@ impl crate::game::Game for TpHunt {
             })
             .collect()
     }
+}
+
+/// The `i`th map of a file of several, as a refusal or verdict names it.
+fn map_place(i: usize) -> crate::message::Msg {
+    msg!(super::MESSAGES, "tp-hunt.place.map", n = i + 1)
 }
 
 /// Whole simulated games on the seed's map.
@@ -366,20 +361,20 @@ fn simulate(values: &Values) -> Result<Report> {
         msg!("report.map", code = code.to_string()),
         msg!("report.games_players", games = r.games, players = params.players),
         msg!(
-            "tp-hunt.report.turns",
+            super::MESSAGES, "tp-hunt.report.turns",
             median = r.median_turns,
             p90 = r.p90_turns,
             minutes = super::play_minutes(params.players, r.median_turns)
         ),
         msg!(
-            "tp-hunt.report.first_player",
+            super::MESSAGES, "tp-hunt.report.first_player",
             share = dec(100.0 * r.first_player_win_share, 1),
             se = dec(100.0 * r.first_player_se, 1),
             equal = dec(100.0 / params.players as f64, 1)
         ),
-        msg!("tp-hunt.report.winning_tp", median = r.median_winning_tp),
-        msg!("tp-hunt.report.tape_rows", p90 = r.p90_tape_rows),
-        msg!("tp-hunt.report.stalled", turns = super::game::MAX_TURNS, stalled = r.stalled),
+        msg!(super::MESSAGES, "tp-hunt.report.winning_tp", median = r.median_winning_tp),
+        msg!(super::MESSAGES, "tp-hunt.report.tape_rows", p90 = r.p90_tape_rows),
+        msg!(super::MESSAGES, "tp-hunt.report.stalled", turns = super::game::MAX_TURNS, stalled = r.stalled),
     ];
     Ok(Report {
         lines,

@@ -15,11 +15,16 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::game::{out_of_range, players_range};
 use crate::games::{MAX_ATTEMPTS, Violation, generate_valid};
+use crate::msg;
 use crate::grid::{Cell, Grid};
 use crate::seed::{Seed, SheetCode};
 
 pub const GAME: &str = "tp-hunt";
+
+/// The game's messages: its refusals, verdicts and reports, in every language.
+pub static MESSAGES: crate::message::Book = game_messages!();
 /// Generator version: the map-making algorithm a code names. It changes only
 /// when a seed would give a different map; sheets always print in the current
 /// design. Versions 1 and 2 make the same maps (2 once marked a sheet change).
@@ -88,42 +93,39 @@ impl Params {
     pub fn check(&self) -> Result<()> {
         let (lo, hi) = GRID_RANGE;
         if !(lo..=hi).contains(&self.grid) {
-            return Err(Error::setting(
-                "grid",
-                format!("{} is out of range ({lo} to {hi})", self.grid),
-            ));
+            return Err(Error::setting_msg("grid", out_of_range(self.grid, lo, hi)));
         }
         let (lo, hi) = PLAYER_RANGE;
         if !(lo..=hi).contains(&self.players) {
-            return Err(Error::setting(
-                "players",
-                format!("{} is out of range (TP Hunt is for {lo} to {hi} players)", self.players),
-            ));
+            return Err(Error::setting_msg("players", players_range(self.players, "TP Hunt", lo, hi)));
         }
         if self.stores == 0 {
-            return Err(Error::setting(
-                "stores",
-                "at least 1 store is needed (the game ends when the last store is empty)",
-            ));
+            return Err(Error::setting_msg("stores", msg!(MESSAGES, "tp-hunt.no_stores")));
         }
         let cells = self.grid().len();
         let n = self.grid;
         for (name, count) in [("stores", self.stores), ("atms", self.atms), ("dangers", self.dangers)] {
             if count as usize > cells {
-                return Err(Error::setting(
+                return Err(Error::setting_msg(
                     name,
-                    format!("{count} do not fit on a {n} x {n} grid ({cells} cells)"),
+                    msg!(MESSAGES, "tp-hunt.too_many", count = count, grid = n, cells = cells),
                 ));
             }
         }
         let total = self.stores as usize + self.atms as usize + self.dangers as usize;
         if total > cells {
             // About the first of them, where the form shows the message.
-            return Err(Error::input(format!(
-                "stores + atms + dangers: {} + {} + {} = {total} do not fit on a {n} x {n} grid ({cells} cells)",
-                self.stores, self.atms, self.dangers
-            ))
-            .at("stores"));
+            let all = msg!(
+                MESSAGES,
+                "tp-hunt.too_many_together",
+                stores = self.stores,
+                atms = self.atms,
+                dangers = self.dangers,
+                total = total,
+                grid = n,
+                cells = cells
+            );
+            return Err(Error::msg(all).within("stores + atms + dangers").at("stores"));
         }
         self.check_length()
     }
@@ -141,16 +143,17 @@ impl Params {
             .find(|&stores| !too_long(&Params { stores, ..self.clone() }))
             .unwrap_or(0);
         let n = self.grid;
-        Err(Error::setting(
+        Err(Error::setting_msg(
             "stores",
-            format!(
-                "{} stores make games too long: with {} ATMs on a {n} x {n} grid for {} players at most {most} stores \
-                 make a legal map (its games must end within {} turns each); lower the stores, add ATMs, \
-                 or switch the length-band rule off",
-                self.stores,
-                self.atms,
-                self.players,
-                game::MAX_TURNS
+            msg!(
+                MESSAGES,
+                "tp-hunt.too_long",
+                stores = self.stores,
+                atms = self.atms,
+                grid = n,
+                players = self.players,
+                most = most,
+                turns = game::MAX_TURNS
             ),
         ))
     }
@@ -170,12 +173,7 @@ impl Params {
     }
 
     pub fn from_code(code: &str) -> Result<Params> {
-        let bad = || {
-            Error::input(format!(
-                "sheet code: TP Hunt settings {code_q} are not in the form g12-s12-a10-d7-p4",
-                code_q = crate::error::quote(code)
-            ))
-        };
+        let bad = || crate::seed::settings_not_in_form("TP Hunt", code, "g12-s12-a10-d7-p4");
         let mut p = Params::default();
         let mut seen = 0;
         // Rule names contain '-', so the switched-off rules are split off first.
@@ -312,15 +310,17 @@ impl Rule {
         let fair: Vec<&str> = Rule::ALL.iter().filter(|r| r.is_fairness()).map(|r| r.name()).collect();
         match Rule::ALL.iter().find(|r| r.name() == name) {
             Some(r) if r.is_fairness() => Ok(*r),
-            Some(_) => Err(Error::input(format!(
-                "rule {name_q} is a rule of the game and cannot be switched off (fairness rules: {})",
-                fair.join(", "),
-                name_q = crate::error::quote(name)
+            Some(_) => Err(Error::msg(msg!(
+                MESSAGES,
+                "tp-hunt.rule_of_the_game",
+                name = crate::error::quote(name),
+                rules = fair.join(", ")
             ))),
-            None => Err(Error::input(format!(
-                "unknown rule {} (fairness rules: {})",
-                crate::error::quote(name),
-                fair.join(", ")
+            None => Err(Error::msg(msg!(
+                MESSAGES,
+                "tp-hunt.unknown_rule",
+                name = crate::error::quote(name),
+                rules = fair.join(", ")
             ))),
         }
     }
@@ -417,7 +417,7 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     p.check()?;
     let draw = |i| generate(p, &mut seed.stream("layout", i));
     if p.version < 3 {
-        return generate_valid("map", draw, |m| version_2_violations(p, m));
+        return generate_valid(msg!(MESSAGES, "tp-hunt.no_map"), draw, |m| version_2_violations(p, m));
     }
     // Rating a map takes simulated games: settings whose maps keep missing
     // the rating rules stop after a few rated maps, not thousands.
@@ -447,22 +447,19 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
     }
     if rated == 0 {
         // Only the placement rules failed: the usual report of what failed how often.
-        return generate_valid("map", draw, |m| validate(p, m));
+        return generate_valid(msg!(MESSAGES, "tp-hunt.no_map"), draw, |m| validate(p, m));
     }
     let endless = last_map.is_some_and(|m| rating(p, &m).median_turns >= game::MAX_TURNS);
     if p.atms == 0 && endless {
         // Measured: every map of the default settings with at least 1 ATM passes.
-        return Err(Error::setting_msg("atms", crate::msg!("tp-hunt.no_atms")));
+        return Err(Error::setting_msg("atms", crate::msg!(MESSAGES, "tp-hunt.no_atms")));
     }
     let why: Vec<crate::message::Msg> = last_rated
         .iter()
-        .map(|v| {
-            let message = v.words.clone().unwrap_or_else(|| crate::msg!("word", word = v.message.clone()));
-            crate::msg!("rule.broken", rule = rule_words(v.rule), message = message)
-        })
+        .map(|v| crate::msg!("rule.broken", rule = rule_words(v.rule), message = v.msg.clone()))
         .collect();
     Err(Error::msg(crate::msg!(
-        "tp-hunt.no_legal_map",
+        MESSAGES, "tp-hunt.no_legal_map",
         rated = rated,
         stores = p.stores,
         atms = p.atms,
@@ -478,9 +475,9 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
 /// command line beside it).
 fn rule_words(rule: &str) -> crate::message::Msg {
     if rule == Rule::LengthBand.name() {
-        crate::msg!("tp-hunt.rule.length-band")
+        crate::msg!(MESSAGES, "tp-hunt.rule.length-band")
     } else if rule == Rule::FirstFair.name() {
-        crate::msg!("tp-hunt.rule.first-fair")
+        crate::msg!(MESSAGES, "tp-hunt.rule.first-fair")
     } else {
         crate::msg!("word", word = rule)
     }
@@ -500,21 +497,6 @@ fn list(cells: &[Cell]) -> String {
     cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
 }
 
-fn violation(rule: Rule, message: String) -> Violation {
-    Violation {
-        words: None,
-        rule: rule.name(),
-        message,
-    }
-}
-
-fn mark_name(m: Mark) -> &'static str {
-    match m {
-        Mark::Store => "store",
-        Mark::Atm => "ATM",
-        Mark::Danger => "danger zone",
-    }
-}
 
 /// The rules of the game (counts, one mark a square, no danger on an item,
 /// all on the grid): what every version's maps keep.
@@ -522,9 +504,9 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     use crate::msg;
     let g = map.grid();
     for (what, have, want) in [
-        (msg!("tp-hunt.counts.stores", have = map.stores.len(), want = p.stores), map.stores.len(), p.stores as usize),
-        (msg!("tp-hunt.counts.atms", have = map.atms.len(), want = p.atms), map.atms.len(), p.atms as usize),
-        (msg!("tp-hunt.counts.dangers", have = map.dangers.len(), want = p.dangers), map.dangers.len(), p.dangers as usize),
+        (msg!(MESSAGES, "tp-hunt.counts.stores", have = map.stores.len(), want = p.stores), map.stores.len(), p.stores as usize),
+        (msg!(MESSAGES, "tp-hunt.counts.atms", have = map.atms.len(), want = p.atms), map.atms.len(), p.atms as usize),
+        (msg!(MESSAGES, "tp-hunt.counts.dangers", have = map.dangers.len(), want = p.dangers), map.dangers.len(), p.dangers as usize),
     ] {
         if have != want {
             out.push(Violation::keyed(Rule::Counts.name(), what));
@@ -535,7 +517,7 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     if !outside.is_empty() {
         out.push(Violation::keyed(
             Rule::InsideGrid.name(),
-            msg!("tp-hunt.outside", grid = g.size, cells = list(&outside)),
+            msg!(MESSAGES, "tp-hunt.outside", grid = g.size, cells = list(&outside)),
         ));
     }
 
@@ -561,16 +543,16 @@ fn hard_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
         } else {
             Rule::DistinctCells
         };
-        out.push(Violation::keyed(rule.name(), msg!("tp-hunt.shared", cell = c.to_string(), marks = names)));
+        out.push(Violation::keyed(rule.name(), msg!(MESSAGES, "tp-hunt.shared", cell = c.to_string(), marks = names)));
     }
 }
 
 /// A mark as the reader's language names it, with its article ("a store").
 fn mark_words(m: Mark) -> crate::message::Msg {
     match m {
-        Mark::Store => crate::msg!("tp-hunt.mark.store"),
-        Mark::Atm => crate::msg!("tp-hunt.mark.atm"),
-        Mark::Danger => crate::msg!("tp-hunt.mark.danger"),
+        Mark::Store => crate::msg!(MESSAGES, "tp-hunt.mark.store"),
+        Mark::Atm => crate::msg!(MESSAGES, "tp-hunt.mark.atm"),
+        Mark::Danger => crate::msg!(MESSAGES, "tp-hunt.mark.danger"),
     }
 }
 
@@ -614,8 +596,8 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
             if g.orthogonal(c).all(|n| !open(n)) {
                 walled[g.index(c)] = true;
                 let key = match mark {
-                    Mark::Store => crate::msg!("tp-hunt.walled_in.store", cell = c.to_string()),
-                    _ => crate::msg!("tp-hunt.walled_in.atm", cell = c.to_string()),
+                    Mark::Store => crate::msg!(MESSAGES, "tp-hunt.walled_in.store", cell = c.to_string()),
+                    _ => crate::msg!(MESSAGES, "tp-hunt.walled_in.atm", cell = c.to_string()),
                 };
                 out.push(Violation::keyed(rule.name(), key));
             }
@@ -630,8 +612,8 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
         for (m, c) in items {
             if !main[g.index(c)] {
                 let key = match m {
-                    Mark::Store => crate::msg!("tp-hunt.unreachable.store", cell = c.to_string()),
-                    _ => crate::msg!("tp-hunt.unreachable.atm", cell = c.to_string()),
+                    Mark::Store => crate::msg!(MESSAGES, "tp-hunt.unreachable.store", cell = c.to_string()),
+                    _ => crate::msg!(MESSAGES, "tp-hunt.unreachable.atm", cell = c.to_string()),
                 };
                 out.push(Violation::keyed(Rule::Reachable.name(), key));
             }
@@ -643,7 +625,7 @@ pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
         if starts < p.players as usize {
             out.push(Violation::keyed(
                 Rule::StartCells.name(),
-                crate::msg!("tp-hunt.start_cells", starts = starts, players = p.players),
+                crate::msg!(MESSAGES, "tp-hunt.start_cells", starts = starts, players = p.players),
             ));
         }
     }
@@ -664,20 +646,26 @@ fn version_2_violations(p: &Params, map: &Map) -> Vec<Violation> {
         let reached = g.reachable(edge, open);
         for (m, c) in map.marks().filter(|(m, c)| *m != Mark::Danger && g.contains(*c)) {
             if !reached[g.index(c)] {
-                out.push(violation(Rule::Reachable, format!("{} at {c}", mark_name(m))));
+                let unreachable = match m {
+                    Mark::Store => msg!(MESSAGES, "tp-hunt.unreachable_v2.store", cell = c.to_string()),
+                    _ => msg!(MESSAGES, "tp-hunt.unreachable_v2.atm", cell = c.to_string()),
+                };
+                out.push(Violation::keyed(Rule::Reachable.name(), unreachable));
             }
         }
     }
     if p.rule_on(Rule::StartCells) {
         let starts = g.cells().filter(|c| g.is_edge(*c) && open(*c)).count();
         if starts < p.players as usize {
-            out.push(violation(Rule::StartCells, format!("{starts} edge squares")));
+            let too_few = msg!(MESSAGES, "tp-hunt.start_cells", starts = starts, players = p.players);
+            out.push(Violation::keyed(Rule::StartCells.name(), too_few));
         }
     }
     if p.rule_on(Rule::NoWalledInStore) {
         for s in map.stores.iter().filter(|c| g.contains(**c)) {
             if g.orthogonal(*s).all(|n| !open(n)) {
-                out.push(violation(Rule::NoWalledInStore, format!("store at {s}")));
+                let walled_in = msg!(MESSAGES, "tp-hunt.walled_in.store", cell = s.to_string());
+                out.push(Violation::keyed(Rule::NoWalledInStore.name(), walled_in));
             }
         }
     }
@@ -746,7 +734,7 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     if length && !(lo..=hi).contains(&r.median_turns) {
         out.push(Violation::keyed(
             Rule::LengthBand.name(),
-            crate::msg!("tp-hunt.length_band", turns = r.median_turns, lo = lo, hi = hi),
+            crate::msg!(MESSAGES, "tp-hunt.length_band", turns = r.median_turns, lo = lo, hi = hi),
         ));
     }
     let equal = 1.0 / p.players as f64;
@@ -756,7 +744,7 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
             out.push(Violation::keyed(
                 Rule::FirstFair.name(),
                 crate::msg!(
-                    "tp-hunt.first_fair",
+                    MESSAGES, "tp-hunt.first_fair",
                     share = dec(100.0 * r.first_player_win_share, 1),
                     se = dec(100.0 * r.first_player_se, 1),
                     margin = dec(100.0 * FIRST_FAIR_MARGIN, 0),
@@ -770,7 +758,7 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
         out.push(Violation::keyed(
             Rule::FirstFair.name(),
             crate::msg!(
-                "tp-hunt.first_fair_v3",
+                MESSAGES, "tp-hunt.first_fair_v3",
                 share = dec(100.0 * r.first_player_win_share, 0),
                 margin = dec(100.0 * FIRST_FAIR_SLACK, 0),
                 equal = dec(100.0 * equal, 0)
@@ -886,13 +874,11 @@ impl MapJson {
 /// are: `validate` reports them under `inside-grid`, and every page and
 /// preview draws only what is on the grid.
 pub fn parse_json(text: &str) -> Result<MapJson> {
-    let m: MapJson = serde_json::from_str(text).map_err(|e| Error::input(format!("not a TP Hunt map: {e}")))?;
+    let m: MapJson =
+        crate::json::from_str(text).map_err(|why| Error::msg(msg!(MESSAGES, "tp-hunt.not_a_map", why = why)))?;
     let (lo, hi) = GRID_RANGE;
     if !(lo..=hi).contains(&m.grid) {
-        return Err(Error::setting(
-            "grid",
-            format!("{} is out of range ({lo} to {hi})", m.grid),
-        ));
+        return Err(Error::setting_msg("grid", out_of_range(m.grid, lo, hi)));
     }
     Ok(m)
 }
@@ -967,21 +953,20 @@ impl Request {
         self.params.check()?;
         let largest = sheets::largest_grid(self.paper.whole());
         if self.sheets.contains(&sheets::SheetKind::Map) && self.params.grid > largest {
-            return Err(Error::setting(
+            return Err(Error::setting_msg(
                 "grid",
-                format!(
-                    "a {0} x {0} map does not fit {1} paper with squares of {2} mm or more (the largest grid there is {largest})",
-                    self.params.grid,
-                    self.paper.name(),
-                    sheets::MIN_CELL_MM
+                msg!(
+                    MESSAGES,
+                    "tp-hunt.grid_too_large",
+                    grid = self.params.grid,
+                    paper = self.paper.name(),
+                    mm = crate::message::dec(sheets::MIN_CELL_MM.into(), 0),
+                    largest = largest
                 ),
             ));
         }
         if !(1..=MAX_COUNT).contains(&self.count) {
-            return Err(Error::setting(
-                "count",
-                format!("{} is out of range (1 to {MAX_COUNT})", self.count),
-            ));
+            return Err(Error::setting_msg("count", out_of_range(self.count, 1, MAX_COUNT)));
         }
         Ok(())
     }
@@ -1000,10 +985,7 @@ impl Request {
     /// The request a sheet code stands for: exactly that map and those sheets.
     pub fn from_code(code: &SheetCode) -> Result<Request> {
         if code.game != GAME {
-            return Err(Error::input(format!(
-                "sheet code: game {} is not {GAME}",
-                crate::error::quote(&code.game)
-            )));
+            return Err(crate::seed::wrong_game(&code.game, GAME));
         }
         // Every earlier version's codes still make their maps.
         if !(1..VERSION).contains(&code.version) {
@@ -1015,12 +997,14 @@ impl Request {
             ..Params::from_code(&code.params)?
         };
         if let Some(r) = params.off_rules.iter().find(|r| r.since() > code.version) {
-            return Err(Error::input(format!(
-                "sheet code: rule '{}' came with version {}, a version {} code cannot switch it off",
-                r.name(),
-                r.since(),
-                code.version
-            )));
+            let too_new = msg!(
+                MESSAGES,
+                "tp-hunt.rule_too_new",
+                rule = r.name(),
+                since = r.since(),
+                version = code.version
+            );
+            return Err(Error::msg(too_new).within(msg!("code.place")));
         }
         Ok(Request {
             seats: Default::default(),
