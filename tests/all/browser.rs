@@ -604,7 +604,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.click("#regen");
     browser.until(
         "the sheet again",
-        "(() => { const a = document.querySelector('#againstatus a'); return !!a && a.textContent === 'tp-hunt-7.pdf'; })()",
+        "(() => { const a = document.querySelector('#againstatus a'); return !!a && a.textContent === 'tp-hunt-7-p3.pdf'; })()",
     );
     let again = bytes_at(&browser, "document.querySelector('#againstatus a').href");
     assert!(
