@@ -602,32 +602,26 @@ impl Context<'_> {
         }
         let cy = table_top + row_h * 1.5;
         page.role(Role::Paragraph, |page| {
-            if first_turn == 0 {
-                // Row 1 is the start: turn 0, $5 in the wallet, no TP yet;
-                // the boxes with nothing to write are hatched (the key says so).
-                let mut x = left;
-                for (i, w) in widths.iter().enumerate() {
-                    match keys[i].0 {
-                        "tracker_turn" | "tracker_tp_total" => page.centred_text(x + w / 2.0, cy, 9.0, Bold, "0"),
-                        "tracker_wallet" => page.centred_text(x + w / 2.0, cy, 9.0, Bold, "5"),
-                        _ => page.rect(x + 0.4, table_top + row_h + 0.4, w - 0.8, row_h - 0.8, None, Some(Colour::Grey(0.85))),
-                    }
-                    x += w;
+            // The first row: the start (turn 0, $5 in the wallet, no TP yet),
+            // or a later tracker's carried row, marked as the note under the
+            // trackers explains. Boxes with nothing to write are hatched (the
+            // key says so).
+            let mut x = left;
+            for (i, w) in widths.iter().enumerate() {
+                let written = match (first_turn, keys[i].0) {
+                    (0, "tracker_turn" | "tracker_tp_total") => Some("0"),
+                    (0, "tracker_wallet") => Some("5"),
+                    (0, _) => None,
+                    (_, "tracker_turn") => Some(CARRIED_MARK),
+                    (_, "tracker_where" | "tracker_atd" | "tracker_money_in" | "tracker_money_out") => None,
+                    _ => Some(""),
+                };
+                match written {
+                    Some("") => {}
+                    Some(text) => page.centred_text(x + w / 2.0, cy, 9.0, Bold, text),
+                    None => page.rect(x + 0.4, table_top + row_h + 0.4, w - 0.8, row_h - 0.8, None, Some(Colour::Grey(0.85))),
                 }
-            } else {
-                // The mark the note under the trackers explains: a word does not
-                // fit. The boxes a carried row does not carry are hatched.
-                page.centred_text(left + widths[0] / 2.0, cy, 9.0, Bold, CARRIED_MARK);
-                let mut x = left;
-                for (i, w) in widths.iter().enumerate() {
-                    if matches!(
-                        keys[i].0,
-                        "tracker_where" | "tracker_atd" | "tracker_money_in" | "tracker_money_out"
-                    ) {
-                        page.rect(x + 0.4, table_top + row_h + 0.4, w - 0.8, row_h - 0.8, None, Some(Colour::Grey(0.85)));
-                    }
-                    x += w;
-                }
+                x += w;
             }
         });
         page.artifact(|page| {
