@@ -115,8 +115,13 @@ pub fn is_invisible_format(c: char) -> bool {
 /// The line a command prints for an error, as a person reads it on a
 /// terminal: `error: ` and the message, at most [`MAX_MESSAGE_CHARS`] in all.
 pub fn line(e: &Error) -> String {
+    line_in(e, "en")
+}
+
+/// [`line`] with its `error: ` in `lang` (the message is worded already).
+pub fn line_in(e: &Error, lang: &str) -> String {
     let parts: Vec<&str> = e.message.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    tidy(&format!("error: {}", parts.join("; ")))
+    tidy(&crate::msg!("cli.error", message = parts.join("; ")).words(lang))
 }
 
 /// Makes a message safe to print on one line: control characters (line

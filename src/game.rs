@@ -470,12 +470,12 @@ impl std::fmt::Display for Violation {
 }
 
 /// One rule a game's engine checks, for `rules GAME`.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone)]
 pub struct RuleLine {
     pub name: &'static str,
-    pub what: String,
+    pub what: Msg,
     /// "rule of the game", or how it may be switched off.
-    pub kind: &'static str,
+    pub kind: Msg,
 }
 
 /// A sheet that prints only when `setting` has `value` (one of its values,

@@ -24,7 +24,8 @@ fn main() {
             // One line naming the problem, in the language asked for when
             // --lang is among the arguments; --help has the rest.
             let lang = argument_language().unwrap_or_else(|| "en".into());
-            let line = format!("error: {}", panicpress::cli::arguments_refused(&e).words(&lang));
+            let refused = panicpress::cli::arguments_refused(&e);
+            let line = panicpress::msg!("cli.error", message = refused).words(&lang);
             eprintln!("{}", panicpress::error::tidy(&line));
             std::process::exit(2);
         }
@@ -39,6 +40,7 @@ fn main() {
             m.get_one::<String>("bind").expect("has a default"),
             *m.get_one::<u16>("port").expect("has a default"),
             m.get_flag("open"),
+            m.get_one::<String>("lang").map_or("en", String::as_str),
         ),
         _ => panicpress::cli::run(matches.clone()),
     };
@@ -47,20 +49,12 @@ fn main() {
         Err(mut e) => {
             // In the language the sheets were asked in; always one line, even
             // when a parser's message has several.
-            if let Some(lang) = asked_language(&matches) {
-                e.message = e.words(&lang);
-            }
-            eprintln!("{}", panicpress::error::line(&e));
+            let lang = panicpress::cli::asked_language(&matches).unwrap_or_else(|| "en".into());
+            e.message = e.words(&lang);
+            eprintln!("{}", panicpress::error::line_in(&e, &lang));
             std::process::exit(e.exit_code());
         }
     }
-}
-
-/// The `--lang` of the command, or of a game's action.
-fn asked_language(matches: &clap::ArgMatches) -> Option<String> {
-    let (_, m) = matches.subcommand()?;
-    let lang = |m: &clap::ArgMatches| m.try_get_one::<String>("lang").ok().flatten().cloned();
-    lang(m).or_else(|| m.subcommand().and_then(|(_, sub)| lang(sub)))
 }
 
 /// The value of `--lang` (or `--lang=...`) among the raw arguments, for

@@ -3,9 +3,12 @@
 //! every few seconds once a job has run that long, so a long job can be told
 //! from a hang; with `--progress`, from the start. Short jobs print nothing.
 
+use crate::message::Msg;
+use crate::msg;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::cell::RefCell;
 use std::io::IsTerminal;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -16,10 +19,20 @@ const WORTH_SHOWING: u64 = 50;
 const LINE_EVERY: Duration = Duration::from_secs(3);
 
 static ASKED: AtomicBool = AtomicBool::new(false);
+static LANGUAGE: OnceLock<String> = OnceLock::new();
 
 /// `--progress`: plain progress lines from the start of every job.
 pub fn ask_for_lines() {
     ASKED.store(true, Ordering::Relaxed);
+}
+
+/// The language of the command's `--lang`, for every progress line it prints.
+pub fn speak(lang: &str) {
+    let _ = LANGUAGE.set(lang.to_string());
+}
+
+fn words(m: &Msg) -> String {
+    m.words(LANGUAGE.get().map_or("en", String::as_str))
 }
 
 /// Progress of one job: a bar, plain lines, or nothing.
@@ -29,7 +42,7 @@ pub struct Progress {
 }
 
 struct Lines {
-    what: String,
+    what: Msg,
     len: Option<u64>,
     done: u64,
     started: Instant,
@@ -37,7 +50,7 @@ struct Lines {
 }
 
 impl Progress {
-    fn new(len: Option<u64>, what: &str, long: bool) -> Progress {
+    fn new(len: Option<u64>, what: Msg, long: bool) -> Progress {
         let asked = ASKED.load(Ordering::Relaxed);
         if std::io::stderr().is_terminal() && !asked {
             if !long {
@@ -45,13 +58,16 @@ impl Progress {
             }
             let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
             let style = match len {
-                Some(_) => ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({eta} left)")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                Some(_) => ProgressStyle::with_template(&format!(
+                    "{{bar:30}} {{pos}}/{{len}} {{msg}} ({})",
+                    words(&msg!("progress.eta", eta = "{eta}"))
+                ))
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
                 None => ProgressStyle::with_template("{spinner} {pos} {msg}")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             };
             bar.set_style(style);
-            bar.set_message(what.to_string());
+            bar.set_message(words(&what));
             return Progress {
                 bar: Some(bar),
                 lines: None,
@@ -62,7 +78,7 @@ impl Progress {
         Progress {
             bar: None,
             lines: Some(RefCell::new(Lines {
-                what: what.to_string(),
+                what,
                 len,
                 done: 0,
                 started: now,
@@ -95,7 +111,7 @@ impl Progress {
         if let Some(l) = self.lines.map(RefCell::into_inner)
             && (ASKED.load(Ordering::Relaxed) || l.started.elapsed() >= LINE_EVERY)
         {
-            eprintln!("{} (done)", l.line());
+            eprintln!("{}", words(&msg!("progress.done", line = l.line())));
         }
     }
 }
@@ -103,25 +119,33 @@ impl Progress {
 impl Lines {
     fn line(&self) -> String {
         let secs = self.started.elapsed().as_secs();
-        match self.len {
-            Some(len) => format!(
-                "progress: {}/{len} {} ({}%, {secs} s)",
-                self.done,
-                self.what,
-                self.done * 100 / len.max(1)
+        let line = match self.len {
+            Some(len) => msg!(
+                "progress.of",
+                done = self.done,
+                len = len,
+                what = self.what.clone(),
+                percent = self.done * 100 / len.max(1),
+                secs = secs
             ),
-            None => format!("progress: {} {} ({secs} s)", self.done, self.what),
-        }
+            None => msg!(
+                "progress.count",
+                done = self.done,
+                what = self.what.clone(),
+                secs = secs
+            ),
+        };
+        words(&line)
     }
 }
 
 /// Progress over `len` steps of `what` (e.g. "deals").
-pub fn bar(len: u64, what: &str) -> Progress {
+pub fn bar(len: u64, what: Msg) -> Progress {
     Progress::new(Some(len), what, len >= WORTH_SHOWING)
 }
 
 /// Pages written when their number is not known in advance; a bar on a
 /// terminal only for documents expected to be long.
 pub fn pages(expected_long: bool) -> Progress {
-    Progress::new(None, "pages written", expected_long)
+    Progress::new(None, msg!("progress.pages"), expected_long)
 }

@@ -14,7 +14,7 @@ use crate::message::Msg;
 use crate::msg;
 use std::path::{Path, PathBuf};
 
-pub use run::{game_request, run};
+pub use run::{asked_language, game_request, run};
 
 /// The whole command line: one subcommand per game of the registry (its
 /// settings as flags, its actions as subcommands), then the commands that
@@ -80,6 +80,7 @@ pub fn command() -> Command {
         Command::new("rules")
             .about("List the rules a game's engine checks (fairness rules can be switched off).")
             .arg(Arg::new("game").required(true).value_parser(PossibleValuesParser::new(names)))
+            .arg(lang_arg("Language of the list and of error messages [default: en]."))
             .after_help("Example: panicpress rules panic-buy"),
     )
     .subcommand(
@@ -113,6 +114,7 @@ pub fn command() -> Command {
                     .action(ArgAction::SetTrue)
                     .help("Open the page in the default browser."),
             )
+            .arg(lang_arg("Language of the lines the server prints here [default: en]; the page has its own choice."))
             .after_help("Example: panicpress serve --open"),
     )
     .subcommand(

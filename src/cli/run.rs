@@ -24,6 +24,9 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
     if matches.get_flag("progress") {
         crate::progress::ask_for_lines();
     }
+    if let Some(lang) = asked_language(&matches) {
+        crate::progress::speak(&lang);
+    }
     let Some((name, m)) = matches.subcommand() else {
         return Err(Error::msg(msg!("cli.no_command")));
     };
@@ -43,8 +46,9 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
         "regen" => regen(&RegenArgs::from_arg_matches(m).map_err(parse)?),
         "rules" => {
             let game = crate::games::find(m.get_one::<String>("game").expect("required"))?;
+            let lang = language(m)?;
             for r in game.rules() {
-                println!("{:<20} {} ({})", r.name, r.what, r.kind);
+                println!("{:<20} {} ({})", r.name, r.what.words(lang), r.kind.words(lang));
             }
             Ok(0)
         }
@@ -59,6 +63,13 @@ pub fn run(matches: ArgMatches) -> Result<i32> {
             name = crate::error::quote(other)
         ))),
     }
+}
+
+/// The `--lang` of the command, or of a game's action.
+pub fn asked_language(matches: &clap::ArgMatches) -> Option<String> {
+    let (_, m) = matches.subcommand()?;
+    let lang = |m: &clap::ArgMatches| m.try_get_one::<String>("lang").ok().flatten().cloned();
+    lang(m).or_else(|| m.subcommand().and_then(|(_, sub)| lang(sub)))
 }
 
 /// The `--lang` of a command that prints words but no sheets (a verdict,
@@ -289,7 +300,7 @@ fn write_game(request: &GameRequest, options: &Options) -> Result<i32> {
     let to_stdout = output::is_stdout(&written.path);
     let lang = texts.lang();
     if let Some(note) = jobs::per_page_note(&[request], &texts, options.per_page)? {
-        eprintln!("note: {}", note.words(lang));
+        eprintln!("{}", msg!("cli.note", message = note).words(lang));
     }
     if !to_stdout {
         let wrote = match written.pages {
@@ -457,7 +468,7 @@ fn pack(args: &PackArgs, m: &ArgMatches) -> Result<i32> {
         warnings,
     } = plan_pack(args, m)?;
     for warning in warnings {
-        eprintln!("warning: {}", warning.words(texts.lang()));
+        eprintln!("{}", msg!("cli.warning", message = warning).words(texts.lang()));
     }
     let default_path = |ext: &str| Path::new(output::DEFAULT_DIR).join(format!("{name}{ext}"));
     let out = &args.out;

@@ -184,3 +184,21 @@ fn top_level_parts(text: &str) -> Vec<String> {
     parts.retain(|p| !p.trim().is_empty());
     parts
 }
+
+/// `rules GAME` lists every rule and its kind in every language.
+#[test]
+fn every_rule_a_game_lists_is_worded_in_every_language() {
+    for game in super::all() {
+        for rule in game.rules() {
+            for lang in SHARED.languages() {
+                let missing = [rule.what.unworded_in(lang), rule.kind.unworded_in(lang)].concat();
+                assert!(
+                    missing.is_empty(),
+                    "{} {}: {lang} lacks {missing:?}",
+                    game.name(),
+                    rule.name
+                );
+            }
+        }
+    }
+}

@@ -151,7 +151,7 @@ pub fn pack_file_name(spec: &PackSpec, ext: &str) -> Result<String> {
 /// whole: `dir` appears with every file or not at all. Returns the number of files.
 pub fn write_split(pack: &Pack, texts: &Texts, dir: &Path) -> Result<usize> {
     let mut files = 0;
-    let progress = crate::progress::bar(pack.members() as u64 + 1, "files");
+    let progress = crate::progress::bar(pack.members() as u64 + 1, crate::msg!("progress.files"));
     output::write_folder(dir, |staging| {
         split_pdfs(pack, texts, &mut |file, pdf| {
             staging.put(&file, &pdf)?;

@@ -111,7 +111,10 @@ fn host_name(host: &str) -> &str {
 }
 
 /// Listens on `bind`:`port` and answers until stopped.
-pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
+pub fn serve(bind: &str, port: u16, open: bool, lang: &str) -> Result<i32> {
+    if !crate::text::LANGUAGES.contains(&lang) {
+        return Err(Error::setting_msg("lang", crate::text::unknown_language(lang)));
+    }
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -134,11 +137,11 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<i32> {
             Error::msg(msg!("serve.cannot_listen", addr = addr.as_str(), why = why)).within("serve")
         })?;
         let url = format!("http://{addr}/");
-        println!("panicpress is on {url} (Ctrl-C stops it)");
+        println!("{}", msg!("serve.listening", url = url.as_str()).words(lang));
         if open {
             let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
             if std::process::Command::new(opener).arg(&url).spawn().is_err() {
-                eprintln!("warning: could not open a browser; open {url} yourself");
+                eprintln!("{}", msg!("serve.no_browser", url = url.as_str()).words(lang));
             }
         }
         accept(listener, app(shared)).await;

@@ -344,7 +344,51 @@ fn validate_speaks_german_when_asked() {
     let line = s
         .run(&["validate", "panic-buy", "cells.json", "--lang", "de"])
         .one_error_line(2);
-    assert!(line.starts_with("error: cells.json: kein Panic-Buy-Brett: "), "{line}");
+    assert!(line.starts_with("Fehler: cells.json: kein Panic-Buy-Brett: "), "{line}");
+}
+
+/// What the command line says besides refusals, with `--lang de`: the
+/// rules a game's engine checks, progress lines and what was written, in
+/// German words (rule names stay as the flags take them).
+#[test]
+fn lists_progress_and_reports_speak_german_when_asked() {
+    let s = Scratch::new("german-lines");
+    for game in panicpress::games::all() {
+        let r = s.run(&["rules", game.name(), "--lang", "de"]);
+        assert_eq!(r.code(), 0, "{}", r.stderr());
+        let english = s.run(&["rules", game.name()]).stdout();
+        assert_eq!(r.stdout().lines().count(), english.lines().count(), "{}", game.name());
+        for (de, en) in r.stdout().lines().zip(english.lines()) {
+            let name = en.split_whitespace().next().unwrap();
+            assert!(de.starts_with(&format!("{name} ")) && de != en, "{de}\n{en}");
+            assert!(!de.contains(" the ") && !de.contains("rule of"), "{de}");
+        }
+    }
+    let r = s.run(&[
+        "particle-panic",
+        "simulate",
+        "--deals",
+        "0..1",
+        "--games",
+        "10",
+        "--progress",
+        "--lang",
+        "de",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    assert!(
+        r.stderr().contains("Fortschritt: 2/2 Verteilungen (100 %"),
+        "{}",
+        r.stderr()
+    );
+    let r = s.run(&[
+        "pack", "--game", "ppe", "--count", "2", "--seed", "a", "--lang", "de", "-o", "p.pdf",
+    ]);
+    assert!(
+        r.stdout().contains("p.pdf geschrieben") && r.stdout().contains("Code: pack:"),
+        "{}",
+        r.stdout()
+    );
 }
 
 /// The code on every page of a set is the set's, the one the command line

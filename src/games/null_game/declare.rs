@@ -112,10 +112,10 @@ impl crate::game::Game for NullGame {
     fn rules(&self) -> Vec<RuleLine> {
         super::RULES
             .iter()
-            .map(|(name, what)| RuleLine {
+            .map(|(name, key)| RuleLine {
                 name,
-                what: what.to_string(),
-                kind: "rule of the game",
+                what: super::MESSAGES.msg(key),
+                kind: crate::msg!("rule.kind.game"),
             })
             .collect()
     }

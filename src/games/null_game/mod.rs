@@ -98,8 +98,8 @@ pub fn generate(params: &Params, seed: &Seed) -> Vec<u8> {
 
 /// The rules the engine checks: (name, what).
 pub const RULES: &[(&str, &str)] = &[
-    ("length", "the row has as many numbers as its settings say"),
-    ("faces", "every number of the row is a die's face, 1 to 6"),
+    ("length", "null-game.check.length"),
+    ("faces", "null-game.check.faces"),
 ];
 
 /// The rule engine: every rule a row breaks for these settings.

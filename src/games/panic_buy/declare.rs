@@ -230,15 +230,15 @@ impl crate::game::Game for PanicBuy {
     }
 
     fn rules(&self) -> Vec<RuleLine> {
-        let game = super::RULES.iter().map(|(name, what)| RuleLine {
+        let game = super::RULES.iter().map(|(name, key)| RuleLine {
             name,
-            what: what.to_string(),
-            kind: "rule of the game",
+            what: super::MESSAGES.msg(key),
+            kind: msg!("rule.kind.game"),
         });
         let good = GoodRule::ALL.iter().map(|r| RuleLine {
             name: r.name(),
-            what: r.describe().to_string(),
-            kind: "good board, can be switched off",
+            what: r.describe(),
+            kind: msg!("rule.kind.good_board"),
         });
         game.chain(good).collect()
     }

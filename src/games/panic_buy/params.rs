@@ -94,21 +94,19 @@ impl GoodRule {
         }
     }
 
-    pub fn describe(self) -> &'static str {
+    /// What the rule asks, as `rules` lists it.
+    pub fn describe(self) -> crate::message::Msg {
         match self {
-            GoodRule::TpOpen => "the TP square has at least two open neighbours",
-            GoodRule::TpLoop => "the TP square lies on a loop of at most 8 squares, so a basket can pass over it again",
-            GoodRule::DoorsFar => {
-                "the squares outside the bathroom and back door are at least 3 steps from the TP square"
-            }
-            GoodRule::UnitsMatter => "at least one unit lengthens some arrow's path to the TP square",
-            GoodRule::LengthBand => {
-                "simulated games last a usual number of rounds for the players and mode (the band of --length)"
-            }
-            GoodRule::FirstFair => "the first player wins within 8 points of an equal share of simulated games",
-            GoodRule::ArrowBalance => "neither arrow takes more than 3 in 4 of the deliveries in simulated games",
+            GoodRule::TpOpen => crate::msg!(MESSAGES, "panic-buy.check.tp-open"),
+            GoodRule::TpLoop => crate::msg!(MESSAGES, "panic-buy.check.tp-loop"),
+            GoodRule::DoorsFar => crate::msg!(MESSAGES, "panic-buy.check.doors-far"),
+            GoodRule::UnitsMatter => crate::msg!(MESSAGES, "panic-buy.check.units-matter"),
+            GoodRule::LengthBand => crate::msg!(MESSAGES, "panic-buy.check.length-band"),
+            GoodRule::FirstFair => crate::msg!(MESSAGES, "panic-buy.check.first-fair"),
+            GoodRule::ArrowBalance => crate::msg!(MESSAGES, "panic-buy.check.arrow-balance"),
         }
     }
+
 
     pub fn by_name(name: &str) -> Result<GoodRule> {
         GoodRule::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {

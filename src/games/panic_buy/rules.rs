@@ -6,36 +6,15 @@ use crate::msg;
 
 /// The rules the engine checks, by name.
 pub const RULES: [(&str, &str); 9] = [
-    (
-        "parts",
-        "each part once: a carpark of the bottom 2-3 rows holding only carpark floor, the car (2 cells) and 2 arrows on the bottom row; 3 straight units of 2-3 cells in the shop's centre, off its outer walls; the shop rows holding no carpark square; the counter, one straight piece along a shop wall; 1 TP square",
-    ),
-    (
-        "carpark-wall",
-        "carpark and shop are separated by a wall, open only at the glass doors",
-    ),
-    (
-        "doors",
-        "the bathroom door is in a side wall, the back door in the back wall (a door on a corner square in the wall the layout names); the squares outside them are free shop floor",
-    ),
-    ("tp-square", "the TP square touches the counter with no wall between"),
-    (
-        "objects-leavable",
-        "every object cell has a floor neighbour to leave by",
-    ),
-    (
-        "arrow-paths",
-        "each arrow reaches the TP square without passing over an object, within the band",
-    ),
-    (
-        "fair-arrows",
-        "the two arrows' shortest paths to the TP square differ by at most one step",
-    ),
-    (
-        "virus-dog-reach",
-        "the Virus and the Dog can each reach the TP square and both arrows",
-    ),
-    ("floor-connected", "every floor square can be reached"),
+    ("parts", "panic-buy.check.parts"),
+    ("carpark-wall", "panic-buy.check.carpark-wall"),
+    ("doors", "panic-buy.check.doors"),
+    ("tp-square", "panic-buy.check.tp-square"),
+    ("objects-leavable", "panic-buy.check.objects-leavable"),
+    ("arrow-paths", "panic-buy.check.arrow-paths"),
+    ("fair-arrows", "panic-buy.check.fair-arrows"),
+    ("virus-dog-reach", "panic-buy.check.virus-dog-reach"),
+    ("floor-connected", "panic-buy.check.floor-connected"),
 ];
 
 /// The rule engine: every rule the board breaks.

@@ -350,10 +350,10 @@ impl crate::game::Game for ParticlePanic {
     fn rules(&self) -> Vec<RuleLine> {
         super::RULES
             .iter()
-            .map(|(name, what)| RuleLine {
+            .map(|(name, key)| RuleLine {
                 name,
-                what: what.to_string(),
-                kind: "rule of the game",
+                what: super::MESSAGES.msg(key),
+                kind: crate::msg!("rule.kind.game"),
             })
             .collect()
     }
@@ -380,7 +380,7 @@ fn simulate(values: &Values) -> Result<Report> {
         Some(range) => deal_range(range)?,
     };
     let policy = if search { "search" } else { "rating" };
-    let progress = crate::progress::bar(seeds.len() as u64, "deals");
+    let progress = crate::progress::bar(seeds.len() as u64, msg!(super::MESSAGES, "particle-panic.progress.deals"));
     let mut lines = Vec::new();
     let mut items = Vec::new();
     for seed in &seeds {

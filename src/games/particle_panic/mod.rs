@@ -354,12 +354,9 @@ pub fn generate(p: &Params, seed: &Seed) -> Deal {
 
 /// The rules `validate` checks, by name.
 pub const RULES: [(&str, &str); 3] = [
-    (
-        "deck",
-        "every card of the double deck exactly twice, none missing or extra",
-    ),
-    ("hands", "one hand of three cards per player"),
-    ("stacks", "six stacks whose sizes differ by at most one"),
+    ("deck", "particle-panic.check.deck"),
+    ("hands", "particle-panic.check.hands"),
+    ("stacks", "particle-panic.check.stacks"),
 ];
 
 /// The rule engine for a deal's composition.

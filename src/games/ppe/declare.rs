@@ -59,33 +59,14 @@ const SETTINGS: &[Setting] = &[
 ];
 
 /// What the engine checks of a set of dice, then how it scores a roll.
-const RULES: &[(&str, &str, &str)] = &[
-    ("six-dice", "six dice of six faces each", "rule of the game"),
-    (
-        "no-face-twice",
-        "no die carries the same face twice",
-        "rule of the game",
-    ),
-    (
-        "face-counts",
-        "the dice carry exactly the face counts of their settings (36 faces, at most 6 of each)",
-        "rule of the game",
-    ),
-    (
-        "long-nosed-man",
-        "the Long-Nosed Man needs a Heroes, else the turn ends and the roll scores 0",
-        "scoring",
-    ),
-    (
-        "virus",
-        "each Virus needs a Vaccine or a Ventilator (Vaccines first; a Ventilator used costs the next turn)",
-        "scoring",
-    ),
-    (
-        "whammies",
-        "unmatched Virus: 1 loses the roll and the game total, 2 also the next turn, 3 puts the player out",
-        "scoring",
-    ),
+/// Each: its name, its words' key, and whether it is a rule of scoring.
+const RULES: &[(&str, &str, bool)] = &[
+    ("six-dice", "ppe.check.six-dice", false),
+    ("no-face-twice", "ppe.check.no-face-twice", false),
+    ("face-counts", "ppe.check.face-counts", false),
+    ("long-nosed-man", "ppe.check.long-nosed-man", true),
+    ("virus", "ppe.check.virus", true),
+    ("whammies", "ppe.check.whammies", true),
 ];
 
 /// Face counts from a `faces` value: a TOML file, or a table from a settings file.
@@ -301,10 +282,10 @@ impl crate::game::Game for Ppe {
     fn rules(&self) -> Vec<RuleLine> {
         RULES
             .iter()
-            .map(|(name, what, kind)| RuleLine {
+            .map(|&(name, key, scoring)| RuleLine {
                 name,
-                what: what.to_string(),
-                kind,
+                what: super::MESSAGES.msg(key),
+                kind: if scoring { msg!("rule.kind.scoring") } else { msg!("rule.kind.game") },
             })
             .collect()
     }

@@ -295,11 +295,11 @@ impl crate::game::Game for TpHunt {
             .iter()
             .map(|r| RuleLine {
                 name: r.name(),
-                what: r.describe().to_string(),
+                what: r.describe(),
                 kind: if r.is_fairness() {
-                    "fairness, can be switched off"
+                    msg!("rule.kind.fairness")
                 } else {
-                    "rule of the game"
+                    msg!("rule.kind.game")
                 },
             })
             .collect()

@@ -281,27 +281,19 @@ impl Rule {
         }
     }
 
-    pub fn describe(self) -> &'static str {
+    /// What the rule asks, as `rules` lists it.
+    pub fn describe(self) -> crate::message::Msg {
         match self {
-            Rule::Counts => "exactly the set number of stores, ATMs and danger zones",
-            Rule::DistinctCells => "no two marks share a square",
-            Rule::DangerNotOnItem => "no danger zone on a store or ATM",
-            Rule::InsideGrid => "every mark inside the grid",
-            Rule::Reachable => {
-                "every store and ATM can be reached without entering a danger zone from the main start area \
-                 (the largest stretch of edge squares joined to each other without danger zones)"
-            }
-            Rule::StartCells => "at least one edge square of the main start area per player",
-            Rule::NoWalledInStore => "no store is surrounded by danger zones on every open side",
-            Rule::NoWalledInAtm => "no ATM is surrounded by danger zones on every open side",
-            Rule::LengthBand => {
-                "simulated games on the map last a usual number of turns for its settings \
-                 (median within 75% to 135% of the expected length)"
-            }
-            Rule::FirstFair => {
-                "the first player's share of simulated games is not surely more than 5 points from an equal share \
-                 (version 3: within 10 points of it)"
-            }
+            Rule::Counts => crate::msg!(MESSAGES, "tp-hunt.check.counts"),
+            Rule::DistinctCells => crate::msg!(MESSAGES, "tp-hunt.check.distinct-cells"),
+            Rule::DangerNotOnItem => crate::msg!(MESSAGES, "tp-hunt.check.danger-not-on-item"),
+            Rule::InsideGrid => crate::msg!(MESSAGES, "tp-hunt.check.inside-grid"),
+            Rule::Reachable => crate::msg!(MESSAGES, "tp-hunt.check.reachable"),
+            Rule::StartCells => crate::msg!(MESSAGES, "tp-hunt.check.start-cells"),
+            Rule::NoWalledInStore => crate::msg!(MESSAGES, "tp-hunt.check.no-walled-in-store"),
+            Rule::NoWalledInAtm => crate::msg!(MESSAGES, "tp-hunt.check.no-walled-in-atm"),
+            Rule::LengthBand => crate::msg!(MESSAGES, "tp-hunt.check.length-band"),
+            Rule::FirstFair => crate::msg!(MESSAGES, "tp-hunt.check.first-fair"),
         }
     }
 
@@ -475,9 +467,9 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
 /// command line beside it).
 fn rule_words(rule: &str) -> crate::message::Msg {
     if rule == Rule::LengthBand.name() {
-        crate::msg!(MESSAGES, "tp-hunt.rule.length-band")
+        crate::msg!(MESSAGES, "tp-hunt.check.length-band")
     } else if rule == Rule::FirstFair.name() {
-        crate::msg!(MESSAGES, "tp-hunt.rule.first-fair")
+        crate::msg!(MESSAGES, "tp-hunt.check.first-fair")
     } else {
         crate::msg!("word", word = rule)
     }
