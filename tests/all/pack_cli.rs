@@ -989,6 +989,13 @@ fn a_particle_panic_pack_deals_every_table_a_game_of_one_difficulty() {
         key.contains("every table is dealt a game of about one difficulty"),
         "{key}"
     );
+    // What the figures' spread means at a table, in a teacher's words.
+    let flat = key.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("the steady player (a computer player that follows"),
+        "{key}"
+    );
+    assert!(flat.contains("a difference far smaller than the luck"), "{key}");
     // The teacher's words: the web page's, no command line; the key's page
     // names are the pages' titles; tables of 3 and of 4 play different rules.
     for tool in ["--spread", "panicpress regen", "--name"] {

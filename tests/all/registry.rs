@@ -10,7 +10,7 @@ use panicpress::game::Kind;
 fn code_of(stdout: &str) -> String {
     stdout
         .lines()
-        .find_map(|l| l.strip_prefix("code: "))
+        .find_map(|l| l.strip_prefix("code: ").or_else(|| l.strip_prefix("Code: ")))
         .map(|c| c.split(" (first of").next().unwrap().to_string())
         .unwrap_or_else(|| panic!("no code printed: {stdout}"))
 }

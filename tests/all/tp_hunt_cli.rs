@@ -721,7 +721,7 @@ fn a_code_printed_in_german_regenerates_the_german_sheet() {
     let code = r
         .stdout()
         .lines()
-        .find_map(|l| l.strip_prefix("code: "))
+        .find_map(|l| l.strip_prefix("Code: "))
         .unwrap()
         .to_string();
     assert_eq!(code, "tp-hunt:5-p1t1j:g12-s12-a10-d7-p4:a4-de:map:7");

@@ -292,6 +292,20 @@ fn a_basket_that_lands_on_the_virus_or_is_pushed_onto_the_dog_takes_it_home() {
     assert_eq!((g.baskets[2].at, g.hazards[1]), (YARD, YARD));
 }
 
+/// Rules sheet, Toilet paper: with the Virus on the TP square, stepping
+/// there takes the basket to the bathroom and no roll from the counter.
+#[test]
+fn stepping_onto_the_virus_on_the_tp_square_takes_no_roll() {
+    let t = Table::new(&sample());
+    let mut g = Game::new(&t, &race(3));
+    let counter = g.counter;
+    g.baskets[0].at = at(4, 3);
+    g.hazards[0] = at(4, 2);
+    assert!(g.play_walk(0, OWN(1), &walk(&[at(4, 2)]), &mut Told::default()));
+    assert_eq!((g.baskets[0].at, g.hazards[0]), (BATHROOM, BATHROOM));
+    assert_eq!((g.counter, g.baskets[0].carried), (counter, 0), "no roll taken");
+}
+
 /// Versions 3 and 4 boards were kept by games played before the version 5
 /// rulings: making them again plays by those, so their codes keep their boards.
 #[test]

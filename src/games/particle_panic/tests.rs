@@ -1278,8 +1278,8 @@ fn the_sheets_answer_a_first_games_questions() {
     let de = [
         "Zwischen zwei Versuchen darfst du deine Sonderaktion",
         "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet die Aktion*.",
-        "für jedes Teilchen,",
-        "sie also aufteilen.",
+        "für jedes Teilchen (auch aufgeteilt).",
+        "Ein Feld fasst sechs;",
         "* Im Original offen: spielt es so, wie es hier steht.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans",
         "Ein Code geht auf einmal hinein: ein Spieler wirft als Sonderaktion",
@@ -1451,7 +1451,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
         "each attempt is a die for a particle on your space",
-        "a lower roll leaves it and lowers your hand limit by one once you let that die stand. Until it stands, only hearts and clubs may be played on it",
+        "a lower roll leaves it and lowers your hand limit by one once that die stands (you play nothing more on it). Until it stands, only hearts and clubs may be played on it",
         "misses or not, until you stop.",
         "to lay out the real cards (best someone who is not playing",
         "Between two attempts you may take your special",
@@ -1469,13 +1469,13 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "So one person reads it, before play, to lay out the real cards (best someone who is not playing",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
-        "(playing one takes your Spend cards action then and there, if it is still free this turn; if you are spending already, just play)",
+        "(playing one takes your Spend cards action then and there; if you are spending already, just play; with no special action left this turn, you cannot)",
         "cards of one suit (a hand limit of",
         "A heart re-rolls a neutralisation die (the roll it replaces costs nothing),",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
-        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald du den Wurf stehen lässt. Bis dahin darfst du nur Herz und Kreuz auf ihn spielen",
+        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald der Wurf steht (nichts mehr darauf). Bis dahin darfst du nur Herz und Kreuz auf ihn spielen",
         "auch nach einem Fehlwurf, bis du aufhörst.",
         "legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Zwischen zwei Versuchen darfst du",
@@ -1493,7 +1493,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
-        "(das ist deine Sonderaktion Karten ausspielen: noch frei oder schon begonnen)",
+        "(nur mit deiner Sonderaktion Karten ausspielen, noch frei oder schon begonnen)",
         "Karten einer Farbe abwerfen (bei Handlimit ab",
         "Herz wiederholt einen Neutralisierungswurf (der alte Wurf kostet nichts),",
     ];
@@ -1512,10 +1512,11 @@ fn the_sheets_answer_a_third_round_of_questions() {
             for zero in [" 0 (0%)", " 0 (0\u{a0}%)"] {
                 assert!(!all.contains(zero), "{at}: {zero}\n{all}");
             }
-            // Shared cards are the receiver's to play on their own turns.
+            // Shared cards join the receiver's hand at once (this turn's
+            // discard counts them) and are played on the receiver's turns.
             let share = match lang {
-                "en" => "Share: give any cards to one player on your space; they join that hand, for its own turns.",
-                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; sie kommen in seine Hand, für seine Züge.",
+                "en" => "Share: give any cards to one player on your space; they join that hand at once (so they count at this turn's discard), to be played on its owner's turns.",
+                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen), für seine Züge.",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
             // Open hands, and the coin said where cards are collected.

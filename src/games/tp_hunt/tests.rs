@@ -950,7 +950,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 "Buy up as much toilet paper (TP: toilet paper rolls) as you can",
                 "You cannot end on the square where this turn began",
-                "buy up to as many rolls of TP as the larger die shows, at $1 each",
+                "buy up to as many rolls of TP as the larger die shows (on a double, that number), at $1 each",
                 "Second visitor: buy up to that number, at $1 each, then cross the store out (also when you buy nothing: stopping on a store is always a visit).",
                 "From the third visit on (the store is crossed out), each visitor finds $1 on the ground.",
                 "You may come back to an ATM on any later turn, as often as you like (drive off first: a turn never ends where it began).",
@@ -985,7 +985,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 "Kaufe so viel Klopapier (englisch TP: toilet paper) wie möglich",
                 "Du darfst nicht auf dem Feld enden, auf dem dieser Zug begann",
-                "so viele Rollen, wie der höhere Würfel zeigt, oder weniger für je 1\u{a0}$ kaufen",
+                "so viele Rollen, wie der höhere Würfel zeigt (bei einem Pasch diese Zahl), oder weniger für je 1\u{a0}$ kaufen",
                 "Zweiter Besuch: bis zu dieser Zahl für je 1\u{a0}$ kaufen, dann den Laden durchstreichen (auch wer nichts kauft: Anhalten auf einem Laden ist immer ein Besuch).",
                 "Ab dem dritten Besuch (durchgestrichen) findet man bei jedem Besuch 1\u{a0}$ auf dem Boden.",
                 "Wiederkommen darfst du in jedem späteren Zug (erst wegfahren: kein Zug endet, wo er begann).",
