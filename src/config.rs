@@ -35,7 +35,7 @@ impl NameList {
 }
 
 /// The settings file of `--config`: common options and the game's settings.
-pub fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, Values)> {
+pub(crate) fn read_settings_file(game: &dyn Game, path: &Path) -> Result<(toml::Table, Values)> {
     let text = read_file(path)?;
     let place = crate::msg!("config.file", file = path.display().to_string());
     let mut table: toml::Table =
@@ -56,21 +56,9 @@ pub fn paper(name: &str) -> Result<Paper> {
     Paper::parse(name).ok_or_else(|| crate::game::unknown_name("paper", name, PAPERS))
 }
 
-/// A seed from a settings file: text or a whole number.
-pub fn seed_from_toml(v: &toml::Value) -> Result<String> {
-    match v {
-        toml::Value::String(s) => Ok(s.clone()),
-        toml::Value::Integer(i) => Ok(i.to_string()),
-        other => {
-            let value = crate::error::quote(&other.to_string());
-            Err(Error::msg(crate::msg!("config.seed", value = value)))
-        }
-    }
-}
-
 /// The values with every file setting read: a path given for a setting of
 /// kind [`Kind::File`] becomes the file's table, so a game never reads files.
-pub fn read_files(game: &dyn Game, values: &Values) -> Result<Values> {
+pub(crate) fn read_files(game: &dyn Game, values: &Values) -> Result<Values> {
     let mut out = values.clone();
     for s in game.settings().iter().filter(|s| matches!(s.kind, Kind::File)) {
         if let Some(Value::One(path)) = values.get(s.name) {
@@ -82,7 +70,7 @@ pub fn read_files(game: &dyn Game, values: &Values) -> Result<Values> {
 
 /// A file setting's value from the file at `path`: its text, read as the
 /// game's contract reads a file setting's text; refusals name the file.
-pub fn file_value(setting: &Setting, path: &Path) -> Result<Value> {
+pub(crate) fn file_value(setting: &Setting, path: &Path) -> Result<Value> {
     let text = read_file(path).map_err(|e| e.at(setting.name))?;
     let value = setting.read(&text).map_err(|e| {
         // The setting's own refusal, after the file's name: `faces: FILE: ...`.
@@ -100,7 +88,7 @@ pub fn file_value(setting: &Setting, path: &Path) -> Result<Value> {
 
 /// A value of a settings or pack file as the text a flag would give: text,
 /// a number, true or false, or a list of names (joined by commas).
-pub fn toml_text(value: &toml::Value) -> Result<String> {
+pub(crate) fn toml_text(value: &toml::Value) -> Result<String> {
     match value {
         toml::Value::String(s) => Ok(s.clone()),
         toml::Value::Integer(n) => Ok(n.to_string()),
@@ -117,25 +105,25 @@ pub fn toml_text(value: &toml::Value) -> Result<String> {
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Reads a settings or layout file (`-`: standard input), at most [`MAX_FILE_BYTES`].
-pub fn read_file(path: &Path) -> Result<String> {
+pub(crate) fn read_file(path: &Path) -> Result<String> {
     read_text(path, MAX_FILE_BYTES)
 }
 
 /// Reads UTF-8 text from a file or standard input (`-`) without ever holding
 /// more than `max_bytes`: a larger input is refused, not loaded.
-pub fn read_text(path: &Path, max_bytes: u64) -> Result<String> {
+pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<String> {
     read_text_as(path, max_bytes, cannot_read)
 }
 
 /// Reads text as [`read_text`] does, its refusals after `place` (the
 /// file's name, or standard input, as a message: `roster FILE`).
-pub fn read_text_as(path: &Path, max_bytes: u64, place: fn(Msg) -> Msg) -> Result<String> {
+pub(crate) fn read_text_as(path: &Path, max_bytes: u64, place: fn(Msg) -> Msg) -> Result<String> {
     let bytes = read_bytes_as(path, max_bytes, place)?;
     String::from_utf8(bytes).map_err(|_| Error::msg(crate::msg!("file.not_utf8")).within(place(shown(path))))
 }
 
 /// Reads a file or standard input (`-`), at most `max_bytes`.
-pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>> {
+pub(crate) fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>> {
     read_bytes_as(path, max_bytes, cannot_read)
 }
 
@@ -231,7 +219,7 @@ pub const MAX_PACK_ENTRIES: usize = 32;
 /// A pack file from its text; `what` names it in messages. Its entries are
 /// counted before the file is read as TOML, and again after (an `entry =
 /// [...]` array hides them from the first count).
-pub fn parse_pack_file(what: Msg, text: &str) -> Result<PackFile> {
+pub(crate) fn parse_pack_file(what: Msg, text: &str) -> Result<PackFile> {
     let too_many = || {
         Error::setting_msg("entry", crate::msg!("config.too_many_entries", most = MAX_PACK_ENTRIES))
             .within(what.clone())

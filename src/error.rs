@@ -47,7 +47,7 @@ impl Error {
 
     /// Bad input about one setting, said as a message of the catalogues:
     /// `field: message`, the field kept as data and named as given.
-    pub fn setting_msg(field: &str, msg: Msg) -> Error {
+    pub(crate) fn setting_msg(field: &str, msg: Msg) -> Error {
         Error::msg(msg).within(field).at(field)
     }
 
@@ -184,7 +184,7 @@ pub fn quote(input: &str) -> String {
 /// An I/O error's reason as a message, without the paths some libraries
 /// add to it (a temporary file's name means nothing to the person who gave
 /// the path): by the system's error code where there is one, else by its kind.
-pub fn io_reason(e: &std::io::Error) -> Msg {
+pub(crate) fn io_reason(e: &std::io::Error) -> Msg {
     let Some(code) = e.raw_os_error() else {
         // tempfile wraps the system's error with its temporary path: the system's.
         if let Some(inner) = e

@@ -55,12 +55,12 @@ impl FontRole {
     /// Whether text in this face is shaped as a whole ([`shape`]): its
     /// letters join, reorder and stack, so they cannot be set one by one.
     /// An added font is shaped too: what it is added for is not known.
-    pub fn is_shaped(self) -> bool {
+    pub(crate) fn is_shaped(self) -> bool {
         self == FontRole::Added || FontRole::SHAPED.contains(&self)
     }
 
     /// The PostScript name of the embedded face.
-    pub fn postscript_name(self) -> &'static str {
+    pub(crate) fn postscript_name(self) -> &'static str {
         match self {
             FontRole::Regular => "DejaVuSans",
             FontRole::Bold => "DejaVuSans-Bold",
@@ -94,7 +94,7 @@ static ADDED: OnceLock<(&'static [u8], Metrics)> = OnceLock::new();
 
 /// Adds a font file for characters the embedded faces lack (`--font`). One
 /// per process; the same file again is accepted.
-pub fn add_font(bytes: Vec<u8>) -> Result<(), crate::message::Msg> {
+pub(crate) fn add_font(bytes: Vec<u8>) -> Result<(), crate::message::Msg> {
     if let Some((have, _)) = ADDED.get() {
         return match *have == bytes.as_slice() {
             true => Ok(()),
@@ -114,7 +114,7 @@ pub fn add_font(bytes: Vec<u8>) -> Result<(), crate::message::Msg> {
 /// The face that draws `c` in text set in `role`: the role's own, else the
 /// fallback faces (Chinese and Japanese, then Korean, then the shaped
 /// scripts), else an added font; the role's own when none has it.
-pub fn face_for(c: char, role: FontRole) -> FontRole {
+pub(crate) fn face_for(c: char, role: FontRole) -> FontRole {
     if metrics(role).has_glyph(c) || !matches!(role, FontRole::Regular | FontRole::Bold) {
         return role;
     }
@@ -202,7 +202,7 @@ impl Metrics {
     }
 
     /// Whether the face has a glyph for `ch` (spaces and controls count as drawn).
-    pub fn has_glyph(&self, ch: char) -> bool {
+    pub(crate) fn has_glyph(&self, ch: char) -> bool {
         // Every character drawn asks this: the table answers the common ones.
         match self.glyphs.get(ch as usize) {
             Some(&g) => g != 0 || ch.is_whitespace(),
@@ -212,7 +212,7 @@ impl Metrics {
 
     /// Width of `text` at `size_pt`, in millimetres; characters this face
     /// lacks are measured in the face that draws them ([`face_for`]).
-    pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
+    pub(crate) fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
         if self.needs_shaping(text) {
             return self.width_with_shaped_runs_mm(text, size_pt);
         }
@@ -280,12 +280,12 @@ impl Metrics {
     }
 
     /// Advance width of a glyph in thousandths of an em (PDF /W units).
-    pub fn advance_per_mille(&self, glyph: u16) -> u32 {
+    pub(crate) fn advance_per_mille(&self, glyph: u16) -> u32 {
         let units = self.face.glyph_hor_advance(ttf_parser::GlyphId(glyph)).unwrap_or(0);
         self.per_mille(units as i32).max(0) as u32
     }
 
-    pub fn bbox_per_mille(&self) -> (i32, i32, i32, i32) {
+    pub(crate) fn bbox_per_mille(&self) -> (i32, i32, i32, i32) {
         let b = self.face.global_bounding_box();
         (
             self.per_mille(b.x_min as i32),
@@ -295,26 +295,26 @@ impl Metrics {
         )
     }
 
-    pub fn ascent_per_mille(&self) -> i32 {
+    pub(crate) fn ascent_per_mille(&self) -> i32 {
         self.per_mille(self.face.ascender() as i32)
     }
 
-    pub fn descent_per_mille(&self) -> i32 {
+    pub(crate) fn descent_per_mille(&self) -> i32 {
         self.per_mille(self.face.descender() as i32)
     }
 
-    pub fn cap_height_per_mille(&self) -> i32 {
+    pub(crate) fn cap_height_per_mille(&self) -> i32 {
         let cap = self.face.capital_height().unwrap_or(self.face.ascender());
         self.per_mille(cap as i32)
     }
 
-    pub fn units_per_em(&self) -> f32 {
+    pub(crate) fn units_per_em(&self) -> f32 {
         self.units_per_em
     }
 
     /// The outline of a glyph as SVG path data, in font units with y up;
     /// empty for a glyph with no outline (a space).
-    pub fn outline_svg(&self, glyph: u16) -> String {
+    pub(crate) fn outline_svg(&self, glyph: u16) -> String {
         struct Path(String);
         impl ttf_parser::OutlineBuilder for Path {
             fn move_to(&mut self, x: f32, y: f32) {
@@ -339,19 +339,19 @@ impl Metrics {
     }
 
     /// Advance width of a glyph in font units.
-    pub fn advance_units(&self, glyph: u16) -> f32 {
+    pub(crate) fn advance_units(&self, glyph: u16) -> f32 {
         self.face.glyph_hor_advance(ttf_parser::GlyphId(glyph)).unwrap_or(0) as f32
     }
 
     /// Height of the ascender at `size_pt`, in millimetres.
-    pub fn ascender_mm(&self, size_pt: f32) -> f32 {
+    pub(crate) fn ascender_mm(&self, size_pt: f32) -> f32 {
         self.ascender / self.units_per_em * size_pt * PT_TO_MM
     }
 }
 
 pub const PT_TO_MM: f32 = 25.4 / 72.0;
 
-pub fn metrics(role: FontRole) -> &'static Metrics {
+pub(crate) fn metrics(role: FontRole) -> &'static Metrics {
     static LOADED: [OnceLock<Metrics>; FontRole::ALL.len()] = [const { OnceLock::new() }; FontRole::ALL.len()];
     match role {
         FontRole::Added => &ADDED.get().expect("an added font is used only once added").1,
@@ -420,7 +420,7 @@ pub fn drawn(ch: char) -> bool {
 }
 
 /// The characters of `text` that no embedded face can draw, in order, once each.
-pub fn missing_glyphs(text: &str) -> Vec<char> {
+pub(crate) fn missing_glyphs(text: &str) -> Vec<char> {
     let mut missing: Vec<char> = Vec::new();
     for ch in text.chars() {
         if !drawn(ch) && !missing.contains(&ch) {
@@ -432,7 +432,7 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
 
 /// What a drawn character stands for when text is copied: an Arabic or
 /// Hebrew presentation form (a joined letter) is the letter as typed.
-pub fn as_typed(ch: char) -> String {
+pub(crate) fn as_typed(ch: char) -> String {
     use unicode_normalization::UnicodeNormalization;
     match ch as u32 {
         0xFB1D..=0xFDFF | 0xFE70..=0xFEFE => ch.to_string().nfkc().collect(),
@@ -443,7 +443,7 @@ pub fn as_typed(ch: char) -> String {
 /// Text as it is drawn: characters the fonts cannot draw replaced by a
 /// visible replacement mark, Arabic letters joined, and right-to-left runs
 /// (Hebrew, Arabic) put in the order they are seen, left to right on the page.
-pub fn drawable(text: &str) -> String {
+pub(crate) fn drawable(text: &str) -> String {
     let text: String = text.chars().map(|c| if drawn(c) { c } else { '\u{FFFD}' }).collect();
     visual_order(&joined_arabic(&text))
 }
@@ -454,7 +454,7 @@ pub fn drawable(text: &str) -> String {
 /// shaped glyph is then written as the character the font maps to it (the
 /// Arabic presentation forms), so pages, PDFs and SVGs stay character-based.
 /// A glyph with no character of its own keeps the letters it came from.
-pub fn joined_arabic(text: &str) -> String {
+pub(crate) fn joined_arabic(text: &str) -> String {
     let is_arabic = |c: char| matches!(c as u32, 0x0600..=0x06FF | 0x0750..=0x077F);
     if !text.chars().any(is_arabic) {
         return text.to_string();
@@ -510,13 +510,13 @@ fn shape_arabic(face: &rustybuzz::Face, run: &str) -> String {
 }
 
 /// Letters written right to left: Hebrew and Arabic, and their presentation forms.
-pub fn is_right_to_left(c: char) -> bool {
+pub(crate) fn is_right_to_left(c: char) -> bool {
     matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
 }
 
 /// The Unicode bidirectional algorithm's order for display, line by line.
 /// Text with no right-to-left letter is returned as it is.
-pub fn visual_order(text: &str) -> String {
+pub(crate) fn visual_order(text: &str) -> String {
     if !text.chars().any(is_right_to_left) {
         return text.to_string();
     }

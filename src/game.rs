@@ -81,7 +81,7 @@ impl Setting {
 /// A TOML parser's refusal of `text` as a message: the line it stopped at,
 /// and what it says, which is the parser's own English text (about the
 /// file's syntax or its keys) and cannot be keyed: it is carried as given.
-pub fn toml_error(e: &toml::de::Error, text: &str) -> Msg {
+pub(crate) fn toml_error(e: &toml::de::Error, text: &str) -> Msg {
     let why = e.message().trim().to_string();
     match e.span() {
         Some(span) => {
@@ -103,7 +103,7 @@ pub fn switch(name: &str, text: &str) -> Result<bool> {
 }
 
 /// The refusal of a name that is none of `names`, the settings of `what`.
-pub fn not_a_setting(name: &str, what: &str, names: &[&str]) -> Error {
+pub(crate) fn not_a_setting(name: &str, what: &str, names: &[&str]) -> Error {
     Error::msg(crate::msg!(
         "setting.not_one",
         name = crate::error::quote(name),
@@ -146,7 +146,7 @@ fn edits(a: &[char], b: &[char]) -> usize {
 }
 
 /// The refusal of `value`, none of the names `setting` takes.
-pub fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
+pub(crate) fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
     let choices = values.join(", ");
     let msg = match nearest(value, values) {
         Some(near) => crate::msg!(
@@ -167,12 +167,12 @@ pub fn unknown_name(setting: &str, value: &str, values: &[&str]) -> Error {
 }
 
 /// The refusal of text that is not a whole number.
-pub fn not_whole(text: &str) -> Msg {
+pub(crate) fn not_whole(text: &str) -> Msg {
     crate::msg!("number.not_whole", text = crate::error::quote(text))
 }
 
 /// The refusal of a number outside `min` to `max`.
-pub fn out_of_range(
+pub(crate) fn out_of_range(
     n: impl Into<crate::message::Arg>,
     min: impl Into<crate::message::Arg>,
     max: impl Into<crate::message::Arg>,
@@ -181,7 +181,7 @@ pub fn out_of_range(
 }
 
 /// The refusal of a number of players outside a game's `min` to `max`.
-pub fn players_range(
+pub(crate) fn players_range(
     n: impl Into<crate::message::Arg>,
     game: &str,
     min: impl Into<crate::message::Arg>,
@@ -237,7 +237,7 @@ impl Values {
     }
 
     /// `other`'s values over these (flags over a settings file).
-    pub fn overlaid(&self, other: &Values) -> Values {
+    pub(crate) fn overlaid(&self, other: &Values) -> Values {
         let mut out = self.clone();
         for (k, v) in &other.0 {
             match (out.0.get_mut(k), v) {
@@ -284,7 +284,7 @@ impl Values {
     }
 
     /// Every name given for a repeatable setting.
-    pub fn names_of(&self, name: &str) -> Vec<String> {
+    pub(crate) fn names_of(&self, name: &str) -> Vec<String> {
         match self.0.get(name) {
             Some(Value::Many(v)) => v.clone(),
             Some(Value::One(t)) => t
@@ -304,7 +304,7 @@ impl Values {
     }
 
     /// Checks every value against `settings` (`what` names their owner).
-    pub fn check_against(&self, settings: &[&Setting], what: &str) -> Result<()> {
+    pub(crate) fn check_against(&self, settings: &[&Setting], what: &str) -> Result<()> {
         for (name, value) in &self.0 {
             let Some(setting) = settings.iter().find(|s| s.name == name) else {
                 let names: Vec<&str> = settings.iter().map(|s| s.name).collect();
@@ -443,7 +443,7 @@ pub struct Violation {
 
 impl Violation {
     /// A broken rule said as a message of the catalogues.
-    pub fn keyed(rule: &'static str, msg: Msg) -> Violation {
+    pub(crate) fn keyed(rule: &'static str, msg: Msg) -> Violation {
         Violation {
             rule,
             message: msg.words("en"),
@@ -557,7 +557,7 @@ pub const SEED_INPUT: Setting = Setting {
 };
 
 /// How many games an action plays: 1 to `max`, `default` when not given.
-pub const fn games_input(max: u32, default: &'static str, help: &'static str) -> Setting {
+pub(crate) const fn games_input(max: u32, default: &'static str, help: &'static str) -> Setting {
     Setting {
         name: "games",
         kind: Kind::Number {
@@ -609,7 +609,7 @@ pub struct Action {
 }
 
 /// The cost of an action that plays no games.
-pub fn no_cost(_: &Values) -> u64 {
+pub(crate) fn no_cost(_: &Values) -> u64 {
     0
 }
 
@@ -803,7 +803,7 @@ pub struct Evenness {
 
 /// The band a pack deals every table from: as wide as the narrowest
 /// table's, centred on the tables' usual figures, within 0 to 1.
-pub fn common_band(tables: &[Evenness]) -> Option<(f64, f64)> {
+pub(crate) fn common_band(tables: &[Evenness]) -> Option<(f64, f64)> {
     if tables.is_empty() {
         return None;
     }

@@ -64,18 +64,18 @@ impl Grid {
         (c.row as usize - 1) * self.size as usize + (c.col as usize - 1)
     }
 
-    pub fn is_edge(self, c: Cell) -> bool {
+    pub(crate) fn is_edge(self, c: Cell) -> bool {
         c.col == 1 || c.row == 1 || c.col == self.size || c.row == self.size
     }
 
     /// The up-to-4 orthogonal neighbours inside the grid.
-    pub fn orthogonal(self, c: Cell) -> impl Iterator<Item = Cell> {
+    pub(crate) fn orthogonal(self, c: Cell) -> impl Iterator<Item = Cell> {
         let steps: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
         self.offsets(c, steps.into_iter())
     }
 
     /// The up-to-8 surrounding cells inside the grid.
-    pub fn surrounding(self, c: Cell) -> impl Iterator<Item = Cell> {
+    pub(crate) fn surrounding(self, c: Cell) -> impl Iterator<Item = Cell> {
         let steps = (-1i32..=1)
             .flat_map(|dr| (-1i32..=1).map(move |dc| (dc, dr)))
             .filter(|&d| d != (0, 0));
@@ -118,7 +118,7 @@ impl Grid {
     /// joined to each other through open cells, with every open cell joined to
     /// them, as a row-major mask. Equal sets: the one holding the first such
     /// edge cell in reading order. All false when no edge cell is open.
-    pub fn main_edge_area(self, open: impl Fn(Cell) -> bool) -> Vec<bool> {
+    pub(crate) fn main_edge_area(self, open: impl Fn(Cell) -> bool) -> Vec<bool> {
         let mut area = vec![usize::MAX; self.len()];
         let (mut best, mut best_edges) = (usize::MAX, 0);
         for (id, start) in self.cells().filter(|c| self.is_edge(*c) && open(*c)).enumerate() {

@@ -110,7 +110,7 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Msg> {
 /// A JSON parser's refusal as a message, with where in the text it stopped.
 /// What serde says about a value (rarely needed: see [`from_str`]) is its
 /// own English text, which no key can word: it is carried as given.
-pub fn error_msg(e: &serde_json::Error) -> Msg {
+pub(crate) fn error_msg(e: &serde_json::Error) -> Msg {
     let (line, column) = (e.line(), e.column());
     match e.classify() {
         Category::Eof => msg!("json.eof", line = line, column = column),

@@ -65,12 +65,12 @@ impl<'a> Kit<'a> {
     }
 
     /// The same kit turned sideways, for a sheet that needs the width.
-    pub fn turned(&self) -> Kit<'a> {
+    pub(crate) fn turned(&self) -> Kit<'a> {
         Kit::landscape(self.paper, self.style, self.texts)
     }
 
     /// An empty page in this kit's orientation.
-    pub fn blank(&self) -> Page {
+    pub(crate) fn blank(&self) -> Page {
         let mut page = if self.landscape {
             Page::landscape(self.paper)
         } else {
@@ -100,7 +100,7 @@ impl<'a> Kit<'a> {
     }
 
     /// A page showing the shared group `key` with its own sheet code below.
-    pub fn shared_page(&self, key: &str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
+    pub(crate) fn shared_page(&self, key: &str, code: &SheetCode, draw: impl FnOnce(&mut Page)) -> Page {
         let mut page = self.page();
         page.group(&self.shared(key, draw));
         self.code(&mut page, code);
@@ -109,7 +109,7 @@ impl<'a> Kit<'a> {
 
     /// How far down a page its content may reach: above the calibration bar
     /// and the code line, which large print sets larger (on up to two lines).
-    pub fn content_bottom(&self, page: &Page) -> f32 {
+    pub(crate) fn content_bottom(&self, page: &Page) -> f32 {
         // 2 mm clear of the calibration bar's ticks in either style.
         page.height - MARGIN_MM - if self.style.is_large() { 24.0 } else { 14.0 }
     }
@@ -136,7 +136,7 @@ impl<'a> Kit<'a> {
     /// One line under the title, shrunk to fit the page, or two; text too
     /// long for two lines even at the smallest size (large print) takes as
     /// many lines as it needs, never cut.
-    pub fn subtitle(&self, page: &mut Page, text: &str, size_pt: f32) {
+    pub(crate) fn subtitle(&self, page: &mut Page, text: &str, size_pt: f32) {
         let width = page.width - 2.0 * (MARGIN_MM + 2.0);
         let (centre, y) = (page.width / 2.0, MARGIN_MM + 16.0);
         let smallest = page.style.min_text_pt().min(page.style.text_pt(size_pt));
@@ -164,7 +164,7 @@ impl<'a> Kit<'a> {
     /// A rules sheet of as few pages as its text needs: at [`PROSE_PT`], or
     /// a little smaller where that saves a page, with "title (2/2)" on the
     /// next; a heading never ends a page.
-    pub fn prose_pages(&self, title: &str, blocks: &[Block], code: &SheetCode) -> Vec<Page> {
+    pub(crate) fn prose_pages(&self, title: &str, blocks: &[Block], code: &SheetCode) -> Vec<Page> {
         let blank = self.blank();
         let width = blank.width - 2.0 * PROSE_LEFT;
         // Above the calibration bar and the code line.
@@ -213,11 +213,6 @@ impl<'a> Kit<'a> {
                 page
             })
             .collect()
-    }
-
-    /// A rules card: headings and wrapped paragraphs below the title.
-    pub fn prose(&self, page: &mut Page, blocks: &[Block]) {
-        self.prose_at(page, blocks, self.style.text_pt(PROSE_PT));
     }
 
     /// How much larger headings and their spacing are than in the standard style.

@@ -77,7 +77,7 @@ impl Book {
     }
 
     /// The wording of `key` in `lang`, if the book has one.
-    pub fn wording(&self, lang: &str, key: &str) -> Option<&str> {
+    pub(crate) fn wording(&self, lang: &str, key: &str) -> Option<&str> {
         self.catalogue(lang)?.get(key).map(String::as_str)
     }
 
@@ -194,7 +194,8 @@ impl Msg {
 impl Msg {
     /// The keys of this message and of the messages among its arguments
     /// that its book does not word in `lang` (for the tests).
-    pub fn unworded_in(&self, lang: &str) -> Vec<&'static str> {
+    #[cfg(test)]
+    pub(crate) fn unworded_in(&self, lang: &str) -> Vec<&'static str> {
         let mut out = Vec::new();
         if self.book.wording(lang, self.key).is_none() {
             out.push(self.key);
@@ -258,7 +259,7 @@ pub fn big(n: u64) -> Arg {
 }
 
 /// A number with `places` decimals, worded with the language's decimal sign.
-pub fn dec(value: f64, places: usize) -> Arg {
+pub(crate) fn dec(value: f64, places: usize) -> Arg {
     Arg::Dec(value, places)
 }
 

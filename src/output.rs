@@ -27,16 +27,6 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// A leftover younger than this may belong to a writer that has not locked it yet.
 const STALE_AFTER: Duration = Duration::from_secs(10);
 
-/// `output/GAME-SEED.EXT`, with `-xN` for runs of N maps.
-pub fn default_path(game: &str, seed_stem: &str, count: usize, ext: &str) -> PathBuf {
-    named_path(game, seed_stem, &[], count, ext)
-}
-
-/// `output/GAME-SEED-WHAT-DIFFERS.EXT`: [`file_name`] in the output folder.
-pub fn named_path(game: &str, seed_stem: &str, differs: &[String], count: usize, ext: &str) -> PathBuf {
-    Path::new(DEFAULT_DIR).join(file_name(game, seed_stem, differs, count, ext))
-}
-
 /// `GAME-SEED-WHAT-DIFFERS.EXT`: what differs from the defaults (a setting,
 /// the paper, the language, the sheets) is in the name, so files of other
 /// settings do not overwrite each other; `-xN` for runs of N; no extension
@@ -65,7 +55,7 @@ pub fn file_name(game: &str, seed_stem: &str, differs: &[String], count: usize, 
 /// Text made fit for a file name: lowercase letters and digits, kept whole
 /// by grapheme (a letter with its marks and vowel signs, `ë`, `प्रि`), every
 /// other run as one '-', at most `max` graphemes; "" when nothing is left.
-pub fn slug(text: &str, max: usize) -> String {
+pub(crate) fn slug(text: &str, max: usize) -> String {
     use unicode_segmentation::UnicodeSegmentation;
     let mut out = String::new();
     let mut kept = 0;
@@ -84,7 +74,7 @@ pub fn slug(text: &str, max: usize) -> String {
     out.trim_end_matches('-').to_string()
 }
 
-pub fn is_stdout(path: &Path) -> bool {
+pub(crate) fn is_stdout(path: &Path) -> bool {
     path == Path::new("-")
 }
 
@@ -156,7 +146,7 @@ impl<W: Write> Recording<W> {
 
 /// Streams output made by `fill` to `path` (see the module comment); `-`
 /// streams to standard output.
-pub fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+pub(crate) fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
     if is_stdout(path) {
         let out = std::io::BufWriter::new(std::io::stdout().lock());
         return Recording::new(out).fill(path, fill).map(drop);
@@ -195,7 +185,7 @@ fn new_file(path: &Path) -> std::io::Result<File> {
 
 /// One rule for every format: `-o` names a file (or the first of numbered
 /// files), never an existing folder.
-pub fn refuse_folder(path: &Path) -> Result<()> {
+pub(crate) fn refuse_folder(path: &Path) -> Result<()> {
     if path.is_dir() {
         return Err(cannot(path, crate::msg!("output.is_a_folder")));
     }
@@ -266,7 +256,7 @@ impl Drop for TempFolder {
 
 /// Removes the temporary folders of this run (on INT or TERM, before the
 /// run ends).
-pub fn remove_live_temporaries() {
+pub(crate) fn remove_live_temporaries() {
     let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
     for path in live.iter() {
         remove_ours(path);
@@ -316,7 +306,7 @@ impl Staging<'_> {
 /// `dir`, which is renamed onto `dir` (absent or empty) only when `fill`
 /// succeeds. The rename is the claim: if another run filled `dir`
 /// meanwhile, it fails and nothing of either is mixed.
-pub fn write_folder(dir: &Path, fill: impl FnOnce(&Staging) -> Result<()>) -> Result<()> {
+pub(crate) fn write_folder(dir: &Path, fill: impl FnOnce(&Staging) -> Result<()>) -> Result<()> {
     let occupied = |d: &Path| std::fs::read_dir(d).map(|mut e| e.next().is_some()).unwrap_or(true);
     let taken = |d: &Path| d.exists() && (!d.is_dir() || d.is_symlink() || occupied(d));
     if taken(dir) {
@@ -341,7 +331,7 @@ pub fn write_folder(dir: &Path, fill: impl FnOnce(&Staging) -> Result<()>) -> Re
 
 /// Files numbered `STEM-001.EXT`, `STEM-002.EXT` ... from `first` on, while
 /// they exist: the pages of a set written to `path` before.
-pub fn numbered_from(path: &Path, first: usize) -> Vec<PathBuf> {
+pub(crate) fn numbered_from(path: &Path, first: usize) -> Vec<PathBuf> {
     (first..)
         .map(|k| numbered(path, k))
         .take_while(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file()))
@@ -363,7 +353,10 @@ pub fn numbered(path: &Path, k: usize) -> PathBuf {
 /// page to `path` itself, more to `STEM-001.EXT`, `STEM-002.EXT` ...), and
 /// only then are the pages of an older set under the same name that the new
 /// one does not have removed. Returns the page count.
-pub fn write_pages(path: &Path, fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()>) -> Result<usize> {
+pub(crate) fn write_pages(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()>,
+) -> Result<usize> {
     refuse_folder(path)?;
     let parent = parent_of(path)?;
     remove_stale(&parent);
@@ -424,7 +417,7 @@ fn sync_folder_files(dir: &Path) -> std::io::Result<()> {
 /// Removes temporary folders of this tool in `folder` that no live process
 /// holds: left by a run that was killed. Only a folder that holds the
 /// marker, with its words, qualifies; any other entry is left alone.
-pub fn remove_stale(folder: &Path) {
+pub(crate) fn remove_stale(folder: &Path) {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return;
     };
@@ -507,14 +500,8 @@ mod tests {
 
     #[test]
     fn default_names_say_game_seed_and_count() {
-        assert_eq!(
-            default_path("tp-hunt", "42", 1, "pdf"),
-            Path::new("output/tp-hunt-42.pdf")
-        );
-        assert_eq!(
-            default_path("tp-hunt", "42", 30, "json"),
-            Path::new("output/tp-hunt-42-x30.json")
-        );
+        assert_eq!(file_name("tp-hunt", "42", &[], 1, "pdf"), "tp-hunt-42.pdf");
+        assert_eq!(file_name("tp-hunt", "42", &[], 30, "json"), "tp-hunt-42-x30.json");
     }
 
     #[test]

@@ -73,7 +73,7 @@ impl Entry {
 }
 
 /// Students at a table unless told: four, within the game's limits.
-pub fn usual_table(game: &dyn crate::game::Game) -> usize {
+pub(crate) fn usual_table(game: &dyn crate::game::Game) -> usize {
     game.player_limits().map_or(4, |(fewest, most)| 4.clamp(fewest, most))
 }
 
@@ -81,7 +81,7 @@ pub fn usual_table(game: &dyn crate::game::Game) -> usize {
 /// size of each table, the larger first, none below `fewest` or above `most`
 /// players (the game's limits).
 /// `games` names the games played at the tables, for the refusals.
-pub fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize), games: &[&str]) -> Result<Vec<usize>> {
+pub(crate) fn table_sizes(n: usize, size: usize, (fewest, most): (usize, usize), games: &[&str]) -> Result<Vec<usize>> {
     let limits = match games {
         [one] => crate::msg!("pack.limits.one", game = *one, min = fewest, max = most),
         _ => {
@@ -147,7 +147,7 @@ impl Member {
     }
 
     /// What each of the member's pages is stamped with.
-    pub fn stamp(&self) -> &str {
+    pub(crate) fn stamp(&self) -> &str {
         self.stamp.as_deref().unwrap_or(&self.name)
     }
 }
@@ -211,7 +211,7 @@ fn roster_place(file: impl Into<crate::message::Arg>) -> crate::message::Msg {
 
 /// Reads a roster's text (`what` names it in messages): CSV with a `name`
 /// column, or one name per line.
-pub fn roster_from_text(what: crate::message::Arg, text: &str, is_csv: bool) -> Result<Vec<String>> {
+pub(crate) fn roster_from_text(what: crate::message::Arg, text: &str, is_csv: bool) -> Result<Vec<String>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Names are checked as they are read, so a huge roster stops at the cap.
     let mut names: Vec<String> = Vec::new();
@@ -543,7 +543,7 @@ impl Pack {
 
     /// Member `i`'s sheets (students first, then tables), one per entry, with
     /// their codes: made again from the member's name and the plan.
-    pub fn assigned(&self, i: usize) -> Result<Vec<Assigned>> {
+    pub(crate) fn assigned(&self, i: usize) -> Result<Vec<Assigned>> {
         let (entries, j) = match i.checked_sub(self.students.len()) {
             None => (&self.student_entries, i),
             Some(g) => (&self.group_entries, g),
@@ -569,7 +569,7 @@ impl Pack {
     }
 
     /// Member `i`: students first, then tables.
-    pub fn member_at(&self, i: usize) -> &Member {
+    pub(crate) fn member_at(&self, i: usize) -> &Member {
         self.students
             .get(i)
             .unwrap_or_else(|| &self.groups[i - self.students.len()])
@@ -577,7 +577,7 @@ impl Pack {
 
     /// Whether member `i` has sheets of their own: at tables, a student's
     /// sheets may all print with their table's.
-    pub fn has_sheets(&self, i: usize) -> bool {
+    pub(crate) fn has_sheets(&self, i: usize) -> bool {
         match i.checked_sub(self.students.len()) {
             None => !self.student_entries.is_empty(),
             Some(_) => !self.group_entries.is_empty(),
@@ -592,7 +592,7 @@ impl Pack {
     /// Who the first table is (its name, then its students'), or the first
     /// student where each takes a whole set home; and their member numbers,
     /// the table's shared sheets first.
-    pub fn first_table(&self) -> (Vec<&str>, Vec<usize>) {
+    pub(crate) fn first_table(&self) -> (Vec<&str>, Vec<usize>) {
         let members: Vec<usize> = match self.tables.first() {
             Some(seats) => std::iter::once(self.students.len())
                 .chain(seats.iter().copied())
@@ -676,7 +676,12 @@ impl Pack {
     /// pack (`page_map`: for the one-PDF pack) and sheet codes (with the
     /// deal's rating where the game rates layouts). Laid out twice: once to
     /// learn how many pages the key itself takes, so the page map can count them.
-    pub fn key_pages(&self, texts: &Texts, page_map: bool, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+    pub(crate) fn key_pages(
+        &self,
+        texts: &Texts,
+        page_map: bool,
+        emit: &mut dyn FnMut(Page) -> Result<()>,
+    ) -> Result<()> {
         let who = self.who_gets_what(texts)?;
         if !page_map {
             return self.key_layout(texts, &who, &|_| String::new(), emit).map(|_| ());
@@ -1017,7 +1022,7 @@ impl Pack {
     /// The manifest: the pack code, and per student their name, code and
     /// layout (the first entry's; `sheets` lists every entry's). Written a
     /// member at a time, so a pack of 10,000 students stays flat in memory.
-    pub fn write_manifest(&self, w: &mut dyn std::io::Write) -> Result<()> {
+    pub(crate) fn write_manifest(&self, w: &mut dyn std::io::Write) -> Result<()> {
         let member = |i: usize| -> Result<serde_json::Value> {
             let sheets: Vec<serde_json::Value> = self
                 .assigned(i)?

@@ -22,7 +22,7 @@ static ASKED: AtomicBool = AtomicBool::new(false);
 static LANGUAGE: OnceLock<String> = OnceLock::new();
 
 /// `--progress`: plain progress lines from the start of every job.
-pub fn ask_for_lines() {
+pub(crate) fn ask_for_lines() {
     ASKED.store(true, Ordering::Relaxed);
 }
 
@@ -88,7 +88,7 @@ impl Progress {
     }
 
     /// One step done.
-    pub fn inc(&self, n: u64) {
+    pub(crate) fn inc(&self, n: u64) {
         if let Some(bar) = &self.bar {
             bar.inc(n);
         }
@@ -104,7 +104,7 @@ impl Progress {
     }
 
     /// The job is over: the bar goes; a job that printed lines says so.
-    pub fn finish_and_clear(self) {
+    pub(crate) fn finish_and_clear(self) {
         if let Some(bar) = self.bar {
             bar.finish_and_clear();
         }

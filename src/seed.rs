@@ -102,7 +102,7 @@ impl Seed {
     }
 
     /// The seed given, or a fresh one when none was; `true` when chosen at random.
-    pub fn given_or_random(text: Option<&str>) -> Result<(Seed, bool), SeedError> {
+    pub(crate) fn given_or_random(text: Option<&str>) -> Result<(Seed, bool), SeedError> {
         match text {
             Some(t) => Ok((Seed::new(t)?, false)),
             None => Ok((Seed::random(), true)),
@@ -168,7 +168,7 @@ impl fmt::Display for Seed {
 }
 
 /// The short hash that stands for a pack member's name in their seed.
-pub fn member_hash(pack: &str, name: &str) -> String {
+pub(crate) fn member_hash(pack: &str, name: &str) -> String {
     let digest = Sha256::digest(format!("{pack}/{name}").as_bytes());
     digest[..4].iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -231,7 +231,7 @@ fn letters(n: u32, count: usize) -> String {
 /// space around it, bidirectional embeddings, overrides, isolates and marks,
 /// zero-width characters, and Arabic and Hebrew presentation forms (back to
 /// their letters by NFKC). Joiners (U+200C, U+200D) stay: names use them.
-pub fn clean_copied(text: &str) -> String {
+pub(crate) fn clean_copied(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let mut out = String::with_capacity(text.len());
     for c in text.trim().chars() {
@@ -367,7 +367,7 @@ impl SheetCode {
 
     /// Refuses a code made by another version of a game's generator: the same
     /// seed would give another layout.
-    pub fn check_version(&self, game: &str, version: u32) -> Result<(), SeedError> {
+    pub(crate) fn check_version(&self, game: &str, version: u32) -> Result<(), SeedError> {
         if self.version == version {
             Ok(())
         } else {
@@ -393,7 +393,7 @@ impl SheetCode {
     }
 
     /// The code of the same sheet printed in `lang` (English is not written).
-    pub fn with_lang(mut self, lang: &str) -> SheetCode {
+    pub(crate) fn with_lang(mut self, lang: &str) -> SheetCode {
         let paper = self.paper.split('-').next().unwrap_or("").to_string();
         self.paper = if lang == "en" { paper } else { format!("{paper}-{lang}") };
         self
@@ -428,7 +428,7 @@ impl From<SeedError> for crate::error::Error {
 }
 
 /// The refusal of a code's settings part that is not in the game's form.
-pub fn settings_not_in_form(game: &str, settings: &str, form: &str) -> crate::error::Error {
+pub(crate) fn settings_not_in_form(game: &str, settings: &str, form: &str) -> crate::error::Error {
     let why = msg!(
         "code.settings",
         game = game,
@@ -439,14 +439,14 @@ pub fn settings_not_in_form(game: &str, settings: &str, form: &str) -> crate::er
 }
 
 /// The refusal of a code of another game than `own`.
-pub fn wrong_game(game: &str, own: &str) -> crate::error::Error {
+pub(crate) fn wrong_game(game: &str, own: &str) -> crate::error::Error {
     let why = msg!("code.wrong_game", game = crate::error::quote(game), own = own);
     crate::error::Error::from(SeedError::code(why))
 }
 
 /// The code a layout file carries, read: refused when it does not parse or
 /// names another game than `own`.
-pub fn layout_code(text: &str, own: &str) -> Result<SheetCode, crate::error::Error> {
+pub(crate) fn layout_code(text: &str, own: &str) -> Result<SheetCode, crate::error::Error> {
     let code = SheetCode::parse(text).map_err(|e| crate::error::Error::msg(msg!("code.unreadable", why = e.0)))?;
     if code.game != own {
         let why = msg!("code.names_game", game = crate::error::quote(&code.game), own = own);
@@ -456,7 +456,7 @@ pub fn layout_code(text: &str, own: &str) -> Result<SheetCode, crate::error::Err
 }
 
 /// A layout file's code that its game cannot make, refused with why.
-pub fn code_does_not_fit(e: crate::error::Error) -> crate::error::Error {
+pub(crate) fn code_does_not_fit(e: crate::error::Error) -> crate::error::Error {
     crate::error::Error::msg(msg!("code.does_not_fit", why = e.msg))
 }
 

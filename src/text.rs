@@ -81,7 +81,7 @@ impl Labels {
     /// A percentage with `places` decimals, as the language writes it:
     /// `12.5%` in English, `12,5 %` in German (`percent_sign: space`), its
     /// space a no-break one: a line never ends between number and sign.
-    pub fn percent(&self, value: f64, places: usize) -> String {
+    pub(crate) fn percent(&self, value: f64, places: usize) -> String {
         let space = self.0.get("percent_sign").is_some_and(|s| s == "space");
         format!("{}{}%", self.number(value, places), if space { "\u{a0}" } else { "" })
     }
@@ -166,7 +166,7 @@ impl Texts {
     /// The embedded templates and the games' (`games`: name and text) for
     /// `lang`, with any `*.tera` file in `override_dir` (laid out as
     /// `LANG/NAME.tera` or plain `NAME.tera`) taking precedence.
-    pub fn load(lang: &str, override_dir: Option<&Path>, games: &[(&str, &str)]) -> Result<Texts, TextError> {
+    pub(crate) fn load(lang: &str, override_dir: Option<&Path>, games: &[(&str, &str)]) -> Result<Texts, TextError> {
         if !LANGUAGES.contains(&lang) {
             return Err(TextError(unknown_language(lang)));
         }
@@ -301,7 +301,7 @@ impl Texts {
             .collect()
     }
 
-    pub fn prose(&self, name: &str, ctx: &Context) -> Result<Vec<Block>, TextError> {
+    pub(crate) fn prose(&self, name: &str, ctx: &Context) -> Result<Vec<Block>, TextError> {
         let text = self.render(name, ctx)?;
         let mut blocks = Vec::new();
         for chunk in text.split("\n\n") {
@@ -475,7 +475,7 @@ mod sandbox {
 
 /// The refusal of a language the texts do not have: the same words from
 /// every door (a flag, a settings file, the web page).
-pub fn unknown_language(lang: &str) -> Msg {
+pub(crate) fn unknown_language(lang: &str) -> Msg {
     msg!(
         "lang.unknown",
         lang = crate::error::quote(lang),

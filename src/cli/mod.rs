@@ -282,7 +282,7 @@ fn action_command(game: &dyn Game, action: &Action) -> Command {
 /// Adds the named settings as flags, with their limits, allowed values and
 /// defaults in the help. A flag takes any text: the game's contract reads
 /// and checks it, as it does a form field's.
-pub fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> Command {
+pub(crate) fn setting_args(mut cmd: Command, settings: &[Setting], names: &[&str]) -> Command {
     for s in settings.iter().filter(|s| names.contains(&s.name)) {
         let default = match s.default {
             "" => String::new(),

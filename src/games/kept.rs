@@ -34,7 +34,7 @@ impl<V: Clone> Store<V> {
     }
 
     /// The value kept for `text` (everything that decides it), or `make()`, kept.
-    pub fn get_or_make(&self, text: &str, make: impl FnOnce() -> V) -> V {
+    pub(crate) fn get_or_make(&self, text: &str, make: impl FnOnce() -> V) -> V {
         let key = digest(text);
         if let Some(v) = self.get(&key) {
             return v;
@@ -46,7 +46,7 @@ impl<V: Clone> Store<V> {
 
     /// As [`Store::get_or_make`] for a value that may not be made; only a
     /// made one is kept.
-    pub fn try_get_or_make<E>(&self, text: &str, make: impl FnOnce() -> Result<V, E>) -> Result<V, E> {
+    pub(crate) fn try_get_or_make<E>(&self, text: &str, make: impl FnOnce() -> Result<V, E>) -> Result<V, E> {
         let key = digest(text);
         if let Some(v) = self.get(&key) {
             return Ok(v);

@@ -5,7 +5,11 @@
 /// `parallel_from` (one range otherwise), the results read back in order:
 /// the same results whatever the number of cores. Each range may set up
 /// what its games share (a table of routes) once.
-pub fn in_order<T: Send>(n: u32, parallel_from: u32, runs: impl Fn(std::ops::Range<u32>) -> Vec<T> + Sync) -> Vec<T> {
+pub(crate) fn in_order<T: Send>(
+    n: u32,
+    parallel_from: u32,
+    runs: impl Fn(std::ops::Range<u32>) -> Vec<T> + Sync,
+) -> Vec<T> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     let parts = if n >= parallel_from { cores.clamp(1, 8) } else { 1 };
     if parts == 1 {

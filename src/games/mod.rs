@@ -58,12 +58,12 @@ macro_rules! sheet_kinds {
             }
 
             /// A comma- or '+'-separated list of sheet names; `all` or `default` as shorthands.
-            pub fn parse_list(text: &str) -> $crate::error::Result<Vec<SheetKind>> {
+            pub(crate) fn parse_list(text: &str) -> $crate::error::Result<Vec<SheetKind>> {
                 $crate::games::parse_sheet_list(text, SheetKind::ALL, SheetKind::DEFAULT, SheetKind::name)
             }
 
             /// The list as written in a sheet code: `default`, or names joined by '+'.
-            pub fn code_list(kinds: &[SheetKind]) -> String {
+            pub(crate) fn code_list(kinds: &[SheetKind]) -> String {
                 $crate::games::sheet_code_list(kinds, SheetKind::DEFAULT, SheetKind::name)
             }
         }
@@ -156,7 +156,7 @@ macro_rules! registry {
 
         /// Each game with the name of its module (its folder under src/games/).
         #[cfg(test)]
-        pub fn by_module() -> Vec<(&'static str, &'static dyn Game)> {
+        pub(crate) fn by_module() -> Vec<(&'static str, &'static dyn Game)> {
             vec![$($(#[$attr])* (stringify!($module), &$module::declare::$game as &dyn Game)),+]
         }
     };
@@ -195,7 +195,7 @@ pub const MAX_ATTEMPTS: u64 = 2000;
 /// Draws layouts with `attempt(0)`, `attempt(1)`, … until `validate` accepts
 /// one; `none` says in the game's words that none was ("no legal map").
 /// Each attempt gets its own derived stream, so the result depends only on the seed.
-pub fn generate_valid<L>(
+pub(crate) fn generate_valid<L>(
     none: Msg,
     mut attempt: impl FnMut(u64) -> L,
     validate: impl Fn(&L) -> Vec<Violation>,
@@ -229,7 +229,7 @@ pub fn generate_valid<L>(
 
 /// Parses a comma- or '+'-separated list of sheet names (`all` and `default`
 /// as shorthands) against a game's sheet kinds.
-pub fn parse_sheet_list<K: Copy + PartialEq>(
+pub(crate) fn parse_sheet_list<K: Copy + PartialEq>(
     text: &str,
     all: &[K],
     default: &[K],
@@ -264,7 +264,7 @@ pub fn parse_sheet_list<K: Copy + PartialEq>(
 }
 
 /// A list of sheets as written in a sheet code: `default`, or names joined by '+'.
-pub fn sheet_code_list<K: Copy + PartialEq>(kinds: &[K], default: &[K], name: fn(K) -> &'static str) -> String {
+pub(crate) fn sheet_code_list<K: Copy + PartialEq>(kinds: &[K], default: &[K], name: fn(K) -> &'static str) -> String {
     if kinds == default {
         "default".into()
     } else {
@@ -273,7 +273,7 @@ pub fn sheet_code_list<K: Copy + PartialEq>(kinds: &[K], default: &[K], name: fn
 }
 
 /// Every game's templates, as (name, text).
-pub fn shipped_texts() -> Vec<(&'static str, &'static str)> {
+pub(crate) fn shipped_texts() -> Vec<(&'static str, &'static str)> {
     all()
         .iter()
         .flat_map(|g| g.declaration().texts.iter().copied())

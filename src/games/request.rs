@@ -46,7 +46,7 @@ impl GameRequest {
     /// Some of the sheets of the set a code names (`regen CODE --sheets
     /// LIST`): refused when the set has not got them, since every page
     /// carries the set's code.
-    pub fn narrowed(&self, list: &str) -> Result<GameRequest> {
+    pub(crate) fn narrowed(&self, list: &str) -> Result<GameRequest> {
         let set = self.sheet_names();
         let narrowed = self.with_sheets(list)?;
         let missing: Vec<&str> = narrowed
@@ -68,7 +68,7 @@ impl GameRequest {
     }
 
     /// The same request laid out on other paper; its code is unchanged.
-    pub fn with_paper(&self, paper: crate::sheet::Paper) -> GameRequest {
+    pub(crate) fn with_paper(&self, paper: crate::sheet::Paper) -> GameRequest {
         GameRequest(self.0.with_paper(paper))
     }
 
@@ -78,7 +78,7 @@ impl GameRequest {
     }
 
     /// The same request with the players' names where they write.
-    pub fn with_seats(&self, seats: &crate::game::Seats) -> GameRequest {
+    pub(crate) fn with_seats(&self, seats: &crate::game::Seats) -> GameRequest {
         GameRequest(self.0.with_seats(seats))
     }
 
@@ -88,7 +88,7 @@ impl GameRequest {
     }
 
     /// Refuses large print for sheets that have no large-print layout.
-    pub fn check_print(&self) -> Result<()> {
+    pub(crate) fn check_print(&self) -> Result<()> {
         if !self.style().is_large() {
             return Ok(());
         }
@@ -180,7 +180,7 @@ impl GameRequest {
 
     /// This request's pages through `sharing`, sheet by sheet: small sheets
     /// onto shared pages, the others whole; each page stamped with `name`.
-    pub fn share_into(
+    pub(crate) fn share_into(
         &self,
         sharing: &mut Sharing,
         texts: &Texts,

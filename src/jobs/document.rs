@@ -43,7 +43,7 @@ impl Format {
     }
 
     /// The file name extension.
-    pub fn ext(self) -> &'static str {
+    pub(crate) fn ext(self) -> &'static str {
         match self {
             Format::Pdf => "pdf",
             Format::Json => "json",

@@ -64,7 +64,7 @@ impl DocumentInput {
 
     /// Every field a document takes: the options every game takes, then the
     /// game's own settings.
-    pub fn field_names(&self) -> Vec<&'static str> {
+    pub(crate) fn field_names(&self) -> Vec<&'static str> {
         COMMON
             .iter()
             .copied()
@@ -114,7 +114,7 @@ impl DocumentInput {
 
     /// A seed chosen at random when none is given (the command line says
     /// which); otherwise a missing seed is refused.
-    pub fn random_seed_unless_given(&mut self) {
+    pub(crate) fn random_seed_unless_given(&mut self) {
         self.random_seed = true;
     }
 
@@ -206,7 +206,7 @@ impl PackInput {
     }
 
     /// The students by name, from a class list the door has read.
-    pub fn class_list(&mut self, names: Vec<String>) {
+    pub(crate) fn class_list(&mut self, names: Vec<String>) {
         self.class_list = Some(names);
     }
 

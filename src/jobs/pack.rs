@@ -93,7 +93,7 @@ pub fn plan_pack(spec: &PackSpec, texts: &Texts) -> Result<(Pack, Vec<crate::mes
 /// A refusal about a pack entry of `game`: a field of the game's own (its
 /// settings, its sheets) named `GAME.FIELD`, since a pack holds several
 /// games' settings.
-pub fn in_entry(game: &str, mut e: Error) -> Error {
+pub(crate) fn in_entry(game: &str, mut e: Error) -> Error {
     let Ok(found) = crate::games::find(game) else {
         return e;
     };

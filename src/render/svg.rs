@@ -42,7 +42,7 @@ fn colour(c: Colour) -> String {
 }
 
 /// The page as a standalone SVG document.
-pub fn page_svg(page: &Page) -> String {
+pub(crate) fn page_svg(page: &Page) -> String {
     let mut w = SvgPage::default();
     w.items(&page.items);
     let mut out = String::with_capacity(w.body.len() + 4096);

@@ -81,7 +81,7 @@ pub struct Hosts {
 }
 
 impl Hosts {
-    pub fn for_bind(bind: &str) -> Hosts {
+    pub(crate) fn for_bind(bind: &str) -> Hosts {
         let bind = bind.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
         let any_address = bind.parse::<IpAddr>().is_ok_and(|ip| ip.is_unspecified());
         let mut names: Vec<String> = ["localhost", "127.0.0.1", "::1"]
@@ -93,7 +93,7 @@ impl Hosts {
     }
 
     /// Whether a `Host` header (a name and perhaps a port) is one of ours.
-    pub fn allows(&self, host: &str) -> bool {
+    pub(crate) fn allows(&self, host: &str) -> bool {
         let name = host_name(host).to_ascii_lowercase();
         self.names.contains(&name) || (self.any_address && name.parse::<IpAddr>().is_ok())
     }
@@ -343,7 +343,7 @@ pub fn refusal(mut r: Refusal) -> Response {
 }
 
 /// The page's language for this request; English outside one.
-pub fn page_lang() -> String {
+pub(crate) fn page_lang() -> String {
     PAGE_LANGUAGE.try_with(String::clone).unwrap_or_else(|_| "en".into())
 }
 
@@ -819,7 +819,7 @@ async fn words(RawQuery(query): RawQuery) -> Response {
 }
 
 /// The page's words in `lang` as a JSON object.
-pub fn page_words(lang: &str) -> Result<String> {
+pub(crate) fn page_words(lang: &str) -> Result<String> {
     let texts = crate::games::texts(lang, None)?;
     let ctx = tera::Context::new();
     let mut words = texts.labels("web", &ctx)?.all().clone();
@@ -834,7 +834,7 @@ pub fn page_words(lang: &str) -> Result<String> {
 }
 
 /// The registry as the page reads it: each game's settings and sheets.
-pub fn games_json() -> String {
+pub(crate) fn games_json() -> String {
     let games: Vec<serde_json::Value> = crate::games::all()
         .iter()
         .map(|g| {

@@ -39,7 +39,7 @@ impl Refusal {
     }
 
     /// A library error, at the field it names.
-    pub fn from_error(e: Error) -> Refusal {
+    pub(crate) fn from_error(e: Error) -> Refusal {
         Refusal {
             status: 400,
             message: e.message,

@@ -44,7 +44,7 @@ fn over_budget(what: Msg, most: Msg, lower: Msg) -> Refusal {
 }
 
 /// Refuses at once work that would play more simulated games than the budget.
-pub fn check_games(games: u64, lower: Msg) -> std::result::Result<(), Refusal> {
+pub(crate) fn check_games(games: u64, lower: Msg) -> std::result::Result<(), Refusal> {
     if games > MAX_SIMULATED_GAMES {
         return Err(over_budget(
             msg!("work.games", n = big(games)),
@@ -58,7 +58,7 @@ pub fn check_games(games: u64, lower: Msg) -> std::result::Result<(), Refusal> {
 /// Counts the pages of one copy that `draw` makes, and refuses once `copies`
 /// of them (plus `extra` pages) would pass the budget: drawing stops there,
 /// so an oversized request costs no more than the budget to refuse.
-pub fn check_pages(
+pub(crate) fn check_pages(
     copies: usize,
     extra: usize,
     lower: Msg,
@@ -91,12 +91,12 @@ fn stop() -> Error {
 }
 
 /// What to lower, said to someone making one game's sheets.
-pub fn lower_sheets() -> Msg {
+pub(crate) fn lower_sheets() -> Msg {
     msg!("work.lower_sheets")
 }
 
 /// Checks a game request against the budget before anything is made.
-pub fn check_request(made: &Made) -> std::result::Result<(), Refusal> {
+pub(crate) fn check_request(made: &Made) -> std::result::Result<(), Refusal> {
     let request = &made.request;
     check_games(request.simulated_games(), lower_sheets())?;
     let one = request.with_seed(request.seed().clone());
@@ -282,7 +282,7 @@ impl Document {
 }
 
 /// Page `n` (from 1) of `made`, drawn again: the pages after it are not drawn.
-pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
+pub(crate) fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
     let mut seen = 0;
     let mut found = None;
     let drawn = made
@@ -305,7 +305,7 @@ pub fn page_svg(made: &Made, n: usize) -> std::result::Result<String, Refusal> {
 }
 
 /// The refusal of page `n` of sheets of `pages` pages.
-pub fn page_out_of_range(n: usize, pages: usize) -> Refusal {
+pub(crate) fn page_out_of_range(n: usize, pages: usize) -> Refusal {
     Refusal::from(Error::setting_msg("page", msg!("serve.no_page", n = n, pages = pages)))
 }
 
@@ -377,7 +377,7 @@ impl Stream {
     }
 
     /// Ends the body: what is left, or an error that cuts it short.
-    pub fn finish(mut self, result: Result<()>) {
+    pub(crate) fn finish(mut self, result: Result<()>) {
         let _ = match result {
             Ok(()) => self.flush(),
             Err(e) => self.send(Err(std::io::Error::other(e.message))),

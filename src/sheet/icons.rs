@@ -4,7 +4,7 @@
 use super::{Colour, Page, Stroke};
 
 /// A toilet roll seen from the end: two circles.
-pub fn tp_roll(page: &mut Page, cx: f32, cy: f32, r: f32) {
+pub(crate) fn tp_roll(page: &mut Page, cx: f32, cy: f32, r: f32) {
     page.circle(cx, cy, r, Some(Stroke::solid(1.0)), Some(Colour::WHITE));
     page.circle(cx, cy, r * 0.35, Some(Stroke::solid(0.8)), Some(Colour::Grey(0.6)));
 }
@@ -43,7 +43,7 @@ pub fn virus(page: &mut Page, cx: f32, cy: f32, r: f32) {
 }
 
 /// The Dog: a paw print.
-pub fn paw(page: &mut Page, cx: f32, cy: f32, r: f32) {
+pub(crate) fn paw(page: &mut Page, cx: f32, cy: f32, r: f32) {
     page.circle(cx, cy + r * 0.35, r * 0.55, None, Some(Colour::BLACK));
     for (dx, dy) in [(-0.62, -0.35), (-0.22, -0.72), (0.22, -0.72), (0.62, -0.35)] {
         page.circle(cx + dx * r, cy + dy * r, r * 0.22, None, Some(Colour::BLACK));
@@ -51,7 +51,7 @@ pub fn paw(page: &mut Page, cx: f32, cy: f32, r: f32) {
 }
 
 /// A Sneeze: a spray of droplets.
-pub fn droplets(page: &mut Page, cx: f32, cy: f32) {
+pub(crate) fn droplets(page: &mut Page, cx: f32, cy: f32) {
     for (dx, dy, r) in [
         (0.0, 0.0, 1.2),
         (3.0, -2.0, 0.9),

@@ -8,7 +8,7 @@ use crate::fonts::FontRole::Bold;
 
 /// Columns and rows of small sheets on one sheet of paper: side by side on
 /// a sheet turned sideways for two, two by two for four.
-pub fn share_grid(per_page: usize) -> (usize, usize) {
+pub(crate) fn share_grid(per_page: usize) -> (usize, usize) {
     if per_page == 2 { (2, 1) } else { (2, 2) }
 }
 
@@ -29,7 +29,7 @@ pub fn share_cell_mm(whole: Paper, per_page: usize) -> (f32, f32) {
 }
 
 /// Checks a `--per-page` value.
-pub fn check_per_page(per_page: usize) -> Result<()> {
+pub(crate) fn check_per_page(per_page: usize) -> Result<()> {
     if ![1, 2, 4].contains(&per_page) {
         return Err(Error::setting_msg(
             "per-page",
@@ -66,7 +66,7 @@ impl<'a> Sharing<'a> {
     }
 
     /// The paper a small page is laid out on to share a sheet.
-    pub fn share_paper(&self) -> Paper {
+    pub(crate) fn share_paper(&self) -> Paper {
         self.paper.share(self.per_page)
     }
 
@@ -87,7 +87,7 @@ impl<'a> Sharing<'a> {
     }
 
     /// Prints the small pages waiting for a shared sheet.
-    pub fn flush(&mut self, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
+    pub(crate) fn flush(&mut self, emit: &mut dyn FnMut(Page) -> Result<()>) -> Result<()> {
         if self.waiting.is_empty() {
             return Ok(());
         }
@@ -102,7 +102,7 @@ impl<'a> Sharing<'a> {
 }
 
 /// A small page without its own calibration bar: the sheet it shares has one.
-pub fn without_calibration(mut page: Page) -> Page {
+pub(crate) fn without_calibration(mut page: Page) -> Page {
     page.items
         .retain(|i| !matches!(i, Item::Group(g) if g.name.ends_with(super::CALIBRATION)));
     page
@@ -150,7 +150,7 @@ fn impose(chunk: Vec<Page>, per_page: usize, paper: Paper, footer: &dyn Fn(&mut 
 }
 
 /// Prints a member's name at the foot of a page, right of the calibration bar.
-pub fn stamp(page: &mut Page, name: &str) {
+pub(crate) fn stamp(page: &mut Page, name: &str) {
     let right = page.width - MARGIN_MM - 2.0;
     // Right of the calibration bar; a small page shows none, and has the width.
     let left = match page.width >= 190.0 {
@@ -191,7 +191,7 @@ pub fn stamp(page: &mut Page, name: &str) {
 /// How much a small sheet is magnified for large print: laid out for a
 /// quarter of `paper` in the standard style (7 pt, 8 mm boxes), it prints
 /// this many times that size (about twice) on a page of its own.
-pub fn large_print_scale(paper: Paper) -> f32 {
+pub(crate) fn large_print_scale(paper: Paper) -> f32 {
     let (cell_w, cell_h) = share_cell_mm(paper, 4);
     let (w, h) = paper.size_mm();
     ((w - 2.0 * MARGIN_MM) / cell_w).min((h - 2.0 * MARGIN_MM - SHARE_FOOTER_MM) / cell_h)

@@ -30,7 +30,7 @@ pub enum Paper {
 }
 
 impl Paper {
-    pub fn size_mm(self) -> (f32, f32) {
+    pub(crate) fn size_mm(self) -> (f32, f32) {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
@@ -103,12 +103,12 @@ impl Style {
         if on { Style::Large } else { Style::Standard }
     }
 
-    pub fn is_large(self) -> bool {
+    pub(crate) fn is_large(self) -> bool {
         self == Style::Large
     }
 
     /// The smallest printed text at print size.
-    pub fn min_text_pt(self) -> f32 {
+    pub(crate) fn min_text_pt(self) -> f32 {
         match self {
             Style::Standard => 7.0,
             Style::Large => 14.0,
@@ -116,7 +116,7 @@ impl Style {
     }
 
     /// The smallest footer text (the sheet code): smaller only in the standard style.
-    pub fn min_footer_pt(self) -> f32 {
+    pub(crate) fn min_footer_pt(self) -> f32 {
         match self {
             Style::Standard => 6.0,
             Style::Large => 14.0,
@@ -124,7 +124,7 @@ impl Style {
     }
 
     /// The least height of a box to write in, at print size.
-    pub fn min_writing_mm(self) -> f32 {
+    pub(crate) fn min_writing_mm(self) -> f32 {
         match self {
             Style::Standard => 8.0,
             Style::Large => 12.0,
@@ -132,7 +132,7 @@ impl Style {
     }
 
     /// The least width of a box to write in: room for a two-digit number.
-    pub fn min_writing_width_mm(self) -> f32 {
+    pub(crate) fn min_writing_width_mm(self) -> f32 {
         match self {
             Style::Standard => 7.0,
             Style::Large => 10.0,
@@ -140,7 +140,7 @@ impl Style {
     }
 
     /// A text size asked for, raised to the style's smallest.
-    pub fn text_pt(self, size_pt: f32) -> f32 {
+    pub(crate) fn text_pt(self, size_pt: f32) -> f32 {
         match self {
             Style::Standard => size_pt,
             Style::Large => size_pt.max(self.min_text_pt()),
@@ -148,7 +148,7 @@ impl Style {
     }
 
     /// How much heavier lines are drawn.
-    pub fn line_factor(self) -> f32 {
+    pub(crate) fn line_factor(self) -> f32 {
         match self {
             Style::Standard => 1.0,
             Style::Large => 1.6,
@@ -156,13 +156,13 @@ impl Style {
     }
 
     /// Lines this thick or thicker are frames and walls, which text must not cross.
-    pub fn thick_pt(self) -> f32 {
+    pub(crate) fn thick_pt(self) -> f32 {
         1.2 * self.line_factor()
     }
 
     /// A stroke as this style draws it: heavier, and grey darkened so a
     /// black-and-white copier keeps it.
-    pub fn stroke(self, mut stroke: Stroke) -> Stroke {
+    pub(crate) fn stroke(self, mut stroke: Stroke) -> Stroke {
         if self.is_large() {
             stroke.width_pt *= self.line_factor();
             stroke.colour = match stroke.colour {
@@ -193,7 +193,7 @@ pub const MIN_TICK_MM: f32 = 5.0;
 
 /// `text` on one line when it fits `max_w` at `size_pt`, else split at the
 /// space that makes the two lines most even.
-pub fn balanced_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> Vec<String> {
+pub(crate) fn balanced_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> Vec<String> {
     let m = fonts::metrics(font);
     if m.width_mm(text, size_pt) <= max_w || !text.contains([' ', '-']) {
         return vec![text.to_string()];
@@ -244,7 +244,7 @@ pub struct Stroke {
 }
 
 impl Stroke {
-    pub fn solid(width_pt: f32) -> Stroke {
+    pub(crate) fn solid(width_pt: f32) -> Stroke {
         Stroke {
             width_pt,
             colour: Colour::BLACK,
@@ -252,14 +252,14 @@ impl Stroke {
         }
     }
 
-    pub fn dashed(width_pt: f32, dash: &[f32]) -> Stroke {
+    pub(crate) fn dashed(width_pt: f32, dash: &[f32]) -> Stroke {
         Stroke {
             dash: dash.to_vec(),
             ..Stroke::solid(width_pt)
         }
     }
 
-    pub fn coloured(mut self, colour: Colour) -> Stroke {
+    pub(crate) fn coloured(mut self, colour: Colour) -> Stroke {
         self.colour = colour;
         self
     }
@@ -274,7 +274,7 @@ pub enum Align {
 
 impl Align {
     /// How far left of its anchor a line `width` mm wide starts.
-    pub fn shift(self, width: f32) -> f32 {
+    pub(crate) fn shift(self, width: f32) -> f32 {
         match self {
             Align::Left => 0.0,
             Align::Centre => width / 2.0,
@@ -394,12 +394,12 @@ impl Tag {
         }
     }
 
-    pub fn with_alt(mut self, alt: impl Into<String>) -> Tag {
+    pub(crate) fn with_alt(mut self, alt: impl Into<String>) -> Tag {
         self.alt = Some(alt.into());
         self
     }
 
-    pub fn with_lang(mut self, lang: Option<&str>) -> Tag {
+    pub(crate) fn with_lang(mut self, lang: Option<&str>) -> Tag {
         self.lang = lang.map(str::to_string);
         self
     }
@@ -407,7 +407,7 @@ impl Tag {
 
 /// The language a name's script shows (BCP 47), where the script tells one;
 /// None for Latin script and digits, which the document's language covers.
-pub fn script_lang(text: &str) -> Option<&'static str> {
+pub(crate) fn script_lang(text: &str) -> Option<&'static str> {
     // Kana marks Japanese even among Han characters; Han alone is taken as Chinese.
     if text
         .chars()
@@ -446,7 +446,7 @@ pub struct Group {
 
 impl Group {
     /// A page's items as a group of the page's size.
-    pub fn from_page(name: &str, page: Page) -> Group {
+    pub(crate) fn from_page(name: &str, page: Page) -> Group {
         Group {
             name: name.to_string(),
             width: page.width,
@@ -482,7 +482,7 @@ pub struct DocumentInfo {
 impl DocumentInfo {
     /// Title and subject naming the game and its sheet codes: the code itself
     /// for one layout, or how many and the first and last for a run.
-    pub fn for_codes(game: &str, codes: Codes, what: &str) -> DocumentInfo {
+    pub(crate) fn for_codes(game: &str, codes: Codes, what: &str) -> DocumentInfo {
         let (title, subject) = match codes.count {
             0 => (game.to_string(), game.to_string()),
             1 => (
@@ -565,7 +565,7 @@ impl Parts {
         });
     }
 
-    pub fn finish(self) -> DocumentInfo {
+    pub(crate) fn finish(self) -> DocumentInfo {
         let first = self.first.unwrap_or_default();
         let more = |text: String| match self.count {
             0 | 1 => text,
@@ -696,7 +696,7 @@ impl Page {
 
     /// Every thick line (frames, walls: at least the style's thick line) as a band
     /// (x0, y0, x1, y1) in page millimetres, placed groups scaled into place.
-    pub fn thick_lines(&self) -> Vec<(f32, f32, f32, f32)> {
+    pub(crate) fn thick_lines(&self) -> Vec<(f32, f32, f32, f32)> {
         let mut out = Vec::new();
         let thick = self.style.thick_pt();
         self.each_placed(0.0, 0.0, 1.0, &mut |item, dx, dy, scale| {
@@ -733,7 +733,7 @@ impl Page {
     }
 
     /// A square box to tick, [`MIN_TICK_MM`] a side, centred on (cx, cy).
-    pub fn tick_box(&mut self, cx: f32, cy: f32) {
+    pub(crate) fn tick_box(&mut self, cx: f32, cy: f32) {
         let half = MIN_TICK_MM / 2.0;
         self.rect(
             cx - half,
@@ -746,7 +746,7 @@ impl Page {
     }
 
     /// Declares a box players write in, (x, y) its top-left corner.
-    pub fn writing_cell(&mut self, x: f32, y: f32, w: f32, h: f32) {
+    pub(crate) fn writing_cell(&mut self, x: f32, y: f32, w: f32, h: f32) {
         self.items.push(Item::WritingCell { x, y, w, h });
     }
 
@@ -876,7 +876,7 @@ impl Page {
     }
 
     /// Items drawn by `draw` as decoration, which a reader skips.
-    pub fn artifact(&mut self, draw: impl FnOnce(&mut Page)) {
+    pub(crate) fn artifact(&mut self, draw: impl FnOnce(&mut Page)) {
         self.role(Role::Artifact, draw);
     }
 
@@ -965,7 +965,7 @@ impl Page {
 
     /// The page's light grey boxes (shared groups too) turned to hatching,
     /// for a page drawn small that prints `scale` times larger in large print.
-    pub fn hatch_shading(&mut self, scale: f32) {
+    pub(crate) fn hatch_shading(&mut self, scale: f32) {
         let items = std::mem::take(&mut self.items);
         for item in items {
             match item {
@@ -1021,7 +1021,7 @@ impl Page {
         });
     }
 
-    pub fn polygon(&mut self, points: Vec<(f32, f32)>, stroke: Option<Stroke>, fill: Option<Colour>) {
+    pub(crate) fn polygon(&mut self, points: Vec<(f32, f32)>, stroke: Option<Stroke>, fill: Option<Colour>) {
         let stroke = stroke.map(|s| self.style.stroke(s));
         self.items.push(Item::Polygon { points, stroke, fill });
     }
@@ -1032,7 +1032,7 @@ impl Page {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn coloured_text(
+    pub(crate) fn coloured_text(
         &mut self,
         x: f32,
         y: f32,
@@ -1059,7 +1059,7 @@ impl Page {
     }
 
     /// Text centred vertically and horizontally on (cx, cy), using the font's digit height.
-    pub fn centred_text(&mut self, cx: f32, cy: f32, size_pt: f32, font: FontRole, text: &str) {
+    pub(crate) fn centred_text(&mut self, cx: f32, cy: f32, size_pt: f32, font: FontRole, text: &str) {
         let size_pt = self.style.text_pt(size_pt);
         let cap = fonts::metrics(font).ascender_mm(size_pt) * 0.7;
         self.text(cx, cy + cap / 2.0, size_pt, font, Align::Centre, text);
@@ -1067,7 +1067,7 @@ impl Page {
 
     /// Wrapped paragraph starting with its first baseline at `y`; returns the
     /// baseline after the last line.
-    pub fn paragraph(&mut self, x: f32, y: f32, width: f32, size_pt: f32, font: FontRole, text: &str) -> f32 {
+    pub(crate) fn paragraph(&mut self, x: f32, y: f32, width: f32, size_pt: f32, font: FontRole, text: &str) -> f32 {
         let size_pt = self.style.text_pt(size_pt);
         let leading = size_pt * fonts::PT_TO_MM * 1.3;
         let mut y = y;
@@ -1114,14 +1114,14 @@ impl Page {
     }
 
     /// Centred text shrunk until it fits `max_w`.
-    pub fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+    pub(crate) fn fitted_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
         let (size, lines) = fit_lines(text, font, self.style.text_pt(size_pt), max_w, self.style.min_text_pt());
         self.centred_lines(cx, cy, size, font, &lines);
     }
 
     /// Centred text that wraps onto a second line before it shrinks: the
     /// row labels of a table with room for two lines keep one size.
-    pub fn wrapped_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+    pub(crate) fn wrapped_text(&mut self, cx: f32, cy: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
         let size = self.style.text_pt(size_pt);
         let lines = balanced_lines(text, font, size, max_w);
         let fitted = lines
@@ -1142,13 +1142,22 @@ impl Page {
     }
 
     /// Left-aligned text at baseline `y`, shrunk until it fits `max_w`.
-    pub fn fitted_left(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
+    pub(crate) fn fitted_left(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, text: &str) {
         self.fitted(x, y, max_w, size_pt, font, Align::Left, text);
     }
 
     /// Text at baseline `y`, aligned on `x`, shrunk until it fits `max_w`.
     #[allow(clippy::too_many_arguments)]
-    pub fn fitted(&mut self, x: f32, y: f32, max_w: f32, size_pt: f32, font: FontRole, align: Align, text: &str) {
+    pub(crate) fn fitted(
+        &mut self,
+        x: f32,
+        y: f32,
+        max_w: f32,
+        size_pt: f32,
+        font: FontRole,
+        align: Align,
+        text: &str,
+    ) {
         let (size, lines) = fit_lines(text, font, self.style.text_pt(size_pt), max_w, self.style.min_text_pt());
         let lead = size * fonts::PT_TO_MM * 1.15;
         let first = y - lead * (lines.len() as f32 - 1.0) / 2.0;
@@ -1158,7 +1167,7 @@ impl Page {
     }
 
     /// Every item in drawing order, with shared groups opened up.
-    pub fn flat_items(&self) -> Vec<&Item> {
+    pub(crate) fn flat_items(&self) -> Vec<&Item> {
         let mut out = Vec::with_capacity(self.items.len());
         let mut stack: Vec<&Item> = self.items.iter().rev().collect();
         while let Some(item) = stack.pop() {
@@ -1171,7 +1180,7 @@ impl Page {
     }
 
     /// The smallest rectangle (x0, y0, x1, y1) holding every item, text measured by its font.
-    pub fn ink_bounds(&self) -> Option<(f32, f32, f32, f32)> {
+    pub(crate) fn ink_bounds(&self) -> Option<(f32, f32, f32, f32)> {
         let mut b: Option<(f32, f32, f32, f32)> = None;
         let mut add = |x: f32, y: f32| {
             b = Some(match b {
@@ -1239,7 +1248,7 @@ impl Page {
 /// Text fitted into `max_w`: one line, shrunk from `size_pt`; or, when one
 /// line would go below the smallest printed size `min_pt`, two lines (split
 /// where they come out most even), shrunk no further than they must.
-pub fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32, min_pt: f32) -> (f32, Vec<String>) {
+pub(crate) fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32, min_pt: f32) -> (f32, Vec<String>) {
     let one = fit_size(text, font, size_pt, max_w);
     if one >= min_pt.min(size_pt) - 0.01 {
         return (one, vec![text.to_string()]);
@@ -1272,7 +1281,7 @@ pub fn fit_lines(text: &str, font: FontRole, size_pt: f32, max_w: f32, min_pt: f
 
 /// The largest size from `size_pt` down (in half points, at least 4 pt) at which
 /// `text` fits `max_w` millimetres.
-pub fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
+pub(crate) fn fit_size(text: &str, font: FontRole, size_pt: f32, max_w: f32) -> f32 {
     let m = fonts::metrics(font);
     let mut size = size_pt;
     while size > 4.0 && m.width_mm(text, size) > max_w {
@@ -1288,7 +1297,7 @@ pub const CALIBRATION: &str = "calibration";
 /// `mm` of its calibration bar (0: that crosses it), the code line printed
 /// beside the bar aside: none on a page laid out right, and none on a page
 /// without the bar.
-pub fn touching_the_calibration_bar(page: &Page, mm: f32) -> Vec<(f32, f32, f32, f32)> {
+pub(crate) fn touching_the_calibration_bar(page: &Page, mm: f32) -> Vec<(f32, f32, f32, f32)> {
     let bounds = |items: Vec<Item>| {
         let page = Page { items, ..page.clone() };
         let mut boxes: Vec<(f32, f32, f32, f32)> = page.text_boxes().iter().map(|b| (b.x0, b.y0, b.x1, b.y1)).collect();
@@ -1328,7 +1337,7 @@ pub fn touching_the_calibration_bar(page: &Page, mm: f32) -> Vec<(f32, f32, f32,
 }
 
 /// Draws the 100 mm calibration bar at the foot of the page, to check the print scale.
-pub fn calibration_bar(page: &mut Page, label: &str) {
+pub(crate) fn calibration_bar(page: &mut Page, label: &str) {
     // A printing aid, not part of the game: a reader skips it.
     page.artifact(|page| calibration_bar_drawn(page, label));
 }
@@ -1349,7 +1358,7 @@ fn calibration_bar_drawn(page: &mut Page, label: &str) {
 }
 
 /// Writes the sheet code line at the very foot of the page, shrunk to fit.
-pub fn code_line(page: &mut Page, code_line: &str) {
+pub(crate) fn code_line(page: &mut Page, code_line: &str) {
     page.role(Role::Paragraph, |page| code_line_drawn(page, code_line));
 }
 

@@ -29,7 +29,7 @@ impl Tile {
         }
     }
 
-    pub fn from_letter(c: char) -> Option<Tile> {
+    pub(crate) fn from_letter(c: char) -> Option<Tile> {
         [
             Tile::Shop,
             Tile::Carpark,
@@ -43,7 +43,7 @@ impl Tile {
         .find(|t| t.letter() == c)
     }
 
-    pub fn is_floor(self) -> bool {
+    pub(crate) fn is_floor(self) -> bool {
         matches!(self, Tile::Shop | Tile::Carpark | Tile::Arrow | Tile::Tp)
     }
 
@@ -65,7 +65,7 @@ impl Tile {
     }
 
     /// Carpark tiles: the carpark floor, its arrows and the car.
-    pub fn in_carpark(self) -> bool {
+    pub(crate) fn in_carpark(self) -> bool {
         matches!(self, Tile::Carpark | Tile::Arrow | Tile::Car)
     }
 }
@@ -114,7 +114,7 @@ impl Wall {
     /// The wall a door on square `c` is in when the layout does not say: the
     /// door's own kind of wall (`own`) where the square lies along one, else
     /// the one wall it lies along; none for a square inside the board.
-    pub fn assumed(c: Cell, own: &[Wall]) -> Option<Wall> {
+    pub(crate) fn assumed(c: Cell, own: &[Wall]) -> Option<Wall> {
         let walls = Wall::of(c);
         walls
             .iter()
@@ -148,11 +148,11 @@ pub struct Board {
 }
 
 impl Board {
-    pub fn tile(&self, c: Cell) -> Tile {
+    pub(crate) fn tile(&self, c: Cell) -> Tile {
         self.tiles[c.row as usize - 1][c.col as usize - 1]
     }
 
-    pub fn cells_of(&self, t: Tile) -> Vec<Cell> {
+    pub(crate) fn cells_of(&self, t: Tile) -> Vec<Cell> {
         GRID.cells().filter(|c| self.tile(*c) == t).collect()
     }
 
@@ -167,7 +167,7 @@ impl Board {
     }
 
     /// Connected groups of cells of tile `t` (units that touch would merge).
-    pub fn pieces(&self, t: Tile) -> Vec<Vec<Cell>> {
+    pub(crate) fn pieces(&self, t: Tile) -> Vec<Vec<Cell>> {
         let mut seen = BTreeSet::new();
         let mut out = Vec::new();
         for c in self.cells_of(t) {
@@ -184,7 +184,7 @@ impl Board {
 
     /// Shortest path lengths from `start` over cells where `open` holds, by BFS
     /// (walls respected). `None` where unreachable.
-    pub fn distances(&self, start: Cell, open: impl Fn(Tile) -> bool) -> Vec<Option<u32>> {
+    pub(crate) fn distances(&self, start: Cell, open: impl Fn(Tile) -> bool) -> Vec<Option<u32>> {
         let mut dist = vec![None; GRID.len()];
         if !open(self.tile(start)) {
             return dist;
@@ -204,7 +204,7 @@ impl Board {
     }
 
     /// Steps from `start` over floor squares, never entering `avoid`.
-    pub fn distances_avoiding(&self, start: Cell, avoid: Cell) -> Vec<Option<u32>> {
+    pub(crate) fn distances_avoiding(&self, start: Cell, avoid: Cell) -> Vec<Option<u32>> {
         let mut dist = vec![None; GRID.len()];
         dist[GRID.index(start)] = Some(0);
         let mut q = VecDeque::from([start]);
@@ -220,10 +220,4 @@ impl Board {
         dist
     }
 
-    /// The carpark's first row (the shop is above it).
-    pub fn carpark_top(&self) -> u16 {
-        (1..=SIZE)
-            .find(|&r| (1..=SIZE).all(|c| self.tile(cell(c, r)).in_carpark()))
-            .unwrap_or(SIZE + 1)
-    }
 }

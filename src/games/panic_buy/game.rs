@@ -160,7 +160,7 @@ pub fn pos(c: Cell) -> Pos {
     ((c.row - 1) * SIZE + (c.col - 1)) as Pos
 }
 
-pub fn cell_of(p: Pos) -> Cell {
+pub(crate) fn cell_of(p: Pos) -> Cell {
     cell(p as u16 % SIZE + 1, p as u16 / SIZE + 1)
 }
 
@@ -181,7 +181,6 @@ impl Hazard {
 /// The board as the engine reads it: who may step where, and how far things are.
 #[derive(Debug, Clone)]
 pub struct Table {
-    tiles: [Tile; SQUARES],
     /// A basket's steps from each place: not onto the counter; the road leads
     /// onto either arrow; rooms are left only by escaping.
     basket: [Steps; PLACES],
@@ -226,7 +225,7 @@ pub const THROUGH_PIECES: u8 = 6;
 
 /// The shorter of the way `around` the Virus and the Dog, and the way
 /// `through` them counting [`THROUGH_PIECES`] steps more.
-pub fn through_pieces(around: &Distances, through: &Distances) -> Distances {
+pub(crate) fn through_pieces(around: &Distances, through: &Distances) -> Distances {
     let mut d = *around;
     for (a, b) in d.iter_mut().zip(through) {
         *a = (*a).min(b.saturating_add(THROUGH_PIECES));
@@ -285,7 +284,6 @@ impl Table {
         });
         let tp = pos(b.cells_of(Tile::Tp)[0]);
         let mut t = Table {
-            tiles,
             basket,
             hazard_ends,
             objects,
@@ -329,10 +327,6 @@ impl Table {
         }
     }
 
-    pub fn tile(&self, p: Pos) -> Option<Tile> {
-        self.tiles.get(p as usize).copied()
-    }
-
     pub fn is_object(&self, p: Pos) -> bool {
         (p as usize) < SQUARES && self.objects >> p & 1 != 0
     }
@@ -345,7 +339,7 @@ impl Table {
 
     /// As [`Table::distances`], never through the squares in `around` (where
     /// the Virus and the Dog stand).
-    pub fn distances_around(&self, targets: &[Pos], around: &[Pos]) -> Distances {
+    pub(crate) fn distances_around(&self, targets: &[Pos], around: &[Pos]) -> Distances {
         let mut d = [FAR; PLACES];
         // Breadth first, a whole ring of squares at a time, as bit masks.
         let squares = |places: &[Pos]| {
@@ -456,12 +450,8 @@ impl Table {
         self.to_tp[p as usize] as u32
     }
 
-    pub fn to_arrow(&self, p: Pos) -> u32 {
-        self.to_arrow[p as usize] as u32
-    }
-
     /// Orthogonal steps between two squares, ignoring walls (for "how close").
-    pub fn manhattan(a: Pos, b: Pos) -> u32 {
+    pub(crate) fn manhattan(a: Pos, b: Pos) -> u32 {
         let (a, b) = (cell_of(a), cell_of(b));
         (a.col.abs_diff(b.col) + a.row.abs_diff(b.row)) as u32
     }
@@ -516,7 +506,7 @@ impl Walk {
 
     /// Known, from the listing that found it, to enter only plain floor and
     /// not to start in a room: it does nothing but move the basket.
-    pub fn only_moves(&self) -> bool {
+    pub(crate) fn only_moves(&self) -> bool {
         self.all_plain
     }
 
@@ -878,7 +868,7 @@ impl<'a> Game<'a> {
         self.turns.div_ceil(self.players as u32)
     }
 
-    pub fn in_room(&self, b: usize) -> Option<usize> {
+    pub(crate) fn in_room(&self, b: usize) -> Option<usize> {
         match self.baskets[b].at {
             BATHROOM => Some(0),
             YARD => Some(1),
@@ -893,7 +883,7 @@ impl<'a> Game<'a> {
     /// The legal walks for basket `b`, one for each different thing a move can
     /// do (the first path found for each). An empty list means the basket
     /// cannot move and stays where it is.
-    pub fn walks(&self, b: usize, kind: WalkKind) -> Walks<'a> {
+    pub(crate) fn walks(&self, b: usize, kind: WalkKind) -> Walks<'a> {
         let spare = &self.table.spare_lists;
         let mut list = spare.borrow_mut().pop().unwrap_or_default();
         list.clear();
@@ -906,7 +896,8 @@ impl<'a> Game<'a> {
     }
 
     /// Every legal walk for basket `b`, each path separately.
-    pub fn all_walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
+    #[cfg(test)]
+    pub(crate) fn all_walks(&self, b: usize, kind: WalkKind) -> Vec<Walk> {
         self.list_walks(b, kind, None, Vec::new())
     }
 
@@ -1259,6 +1250,7 @@ impl<'a> Game<'a> {
     }
 
     /// A walk the engine was asked to make must be one of the legal ones.
+    #[cfg(test)]
     fn legal(&self, b: usize, kind: WalkKind, w: &Walk) -> bool {
         let walks = self.all_walks(b, kind);
         if walks.is_empty() {
@@ -1269,7 +1261,8 @@ impl<'a> Game<'a> {
 
     /// Basket `b` makes walk `w`, then its Sneeze if the walk ends in one.
     /// Refuses (returns false, changing nothing) a walk that is not legal.
-    pub fn play_walk(&mut self, b: usize, kind: WalkKind, w: &Walk, policy: &mut impl Policy) -> bool {
+    #[cfg(test)]
+    pub(crate) fn play_walk(&mut self, b: usize, kind: WalkKind, w: &Walk, policy: &mut impl Policy) -> bool {
         if !self.legal(b, kind, w) {
             return false;
         }
@@ -1318,11 +1311,11 @@ impl<'a> Game<'a> {
     /// The Virus or the Dog moves exactly 3 squares, never onto an object; on
     /// ending on baskets it captures them: their rolls stay on the square, and
     /// it goes home with them. With no legal move it stays put.
-    pub fn hazard_ends(&self, h: Hazard) -> &'a [Pos] {
+    pub(crate) fn hazard_ends(&self, h: Hazard) -> &'a [Pos] {
         &self.table.hazard_ends[h as usize][self.hazards[h as usize] as usize]
     }
 
-    pub fn move_hazard(&mut self, h: Hazard, to: Pos) -> bool {
+    pub(crate) fn move_hazard(&mut self, h: Hazard, to: Pos) -> bool {
         if !self.hazard_ends(h).contains(&to) {
             return false;
         }
@@ -1354,7 +1347,7 @@ impl<'a> Game<'a> {
     }
 
     /// The baskets the player to move may choose from.
-    pub fn own_baskets(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn own_baskets(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.baskets.len()).filter(|&b| self.baskets[b].owner == self.to_move)
     }
 
@@ -1366,7 +1359,7 @@ impl<'a> Game<'a> {
     }
 
     /// One whole turn with these dice.
-    pub fn turn_with(&mut self, red: u8, blue: u8, policy: &mut impl Policy) {
+    pub(crate) fn turn_with(&mut self, red: u8, blue: u8, policy: &mut impl Policy) {
         // Two at most (2 players move two baskets each), kept without allocating.
         let (mut own, mut n) = ([0; 2], 0);
         for b in self.own_baskets() {
@@ -1421,7 +1414,7 @@ impl<'a> Game<'a> {
     /// Sanitiser: the basket may move 3 squares, free of the limits for
     /// objects and rolls carried, out of a room too. The player may decline
     /// (from generator version 6; before, it always moved).
-    pub fn sanitiser(&mut self, b: usize, policy: &mut impl Policy) {
+    pub(crate) fn sanitiser(&mut self, b: usize, policy: &mut impl Policy) {
         let walks = self.walks(b, WalkKind::Own { steps: 3, free: true });
         if walks.is_empty() {
             return;

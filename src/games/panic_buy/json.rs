@@ -54,7 +54,7 @@ impl BoardJson {
 /// Reads a board from JSON. Shapes that cannot be a board (wrong sizes, unknown
 /// letters, cells off the grid, walls between cells that do not touch) are
 /// refused here as malformed; everything accepted can be validated and drawn.
-pub fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
+pub(crate) fn parse_json(text: &str) -> Result<(BoardJson, Board)> {
     let j: BoardJson = crate::json::from_str(text)
         .map_err(|why| Error::msg(crate::msg!(super::MESSAGES, "panic-buy.not_a_board", why = why)))?;
     if j.cells.len() != SIZE as usize {

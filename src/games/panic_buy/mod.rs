@@ -88,7 +88,7 @@ impl Request {
     }
 
     /// The sheets as the code prints them.
-    pub fn sheet_list(&self) -> String {
+    pub(crate) fn sheet_list(&self) -> String {
         sheets::SheetKind::code_list(self.set())
     }
 
@@ -153,7 +153,7 @@ impl Request {
 
     /// A board's rating in player words. Rendered on its own, not kept: a
     /// run of many boards must not hold a set of texts for each.
-    pub fn rating_note(&self, texts: &crate::text::Texts, rating: &BoardRating) -> Result<String> {
+    pub(crate) fn rating_note(&self, texts: &crate::text::Texts, rating: &BoardRating) -> Result<String> {
         Ok(texts
             .labels(GAME, &self.text_context(Some(&Ratings::of(rating))))?
             .get("rating"))
@@ -161,7 +161,7 @@ impl Request {
 
     /// A board's rating as a teacher key prints it under the board's code:
     /// for a request of one board.
-    pub fn key_rating(&self, texts: &crate::text::Texts) -> Result<Option<String>> {
+    pub(crate) fn key_rating(&self, texts: &crate::text::Texts) -> Result<Option<String>> {
         if self.count != 1 {
             return Ok(None);
         }

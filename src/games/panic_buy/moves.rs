@@ -3,13 +3,18 @@
 //! step straight back onto the square just left ("you may NOT move back onto a
 //! square you have just vacated"), never cross a wall, and never enter the counter.
 //! The board checks use the movement allowance; whole games list their moves
-//! in `game.rs`, whose tests hold them to the move ends worked out here.
+//! in `game.rs`, whose tests hold them to the move ends worked out here (so
+//! the walks below are built for the tests only).
 
+#[cfg(test)]
 use std::collections::BTreeSet;
 
+#[cfg(test)]
 use super::{Board, Tile};
+#[cfg(test)]
 use crate::grid::Cell;
 
+#[cfg(test)]
 /// Where a piece can be: a square, or one of the rooms off the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Place {
@@ -18,6 +23,7 @@ pub enum Place {
     Yard,
 }
 
+#[cfg(test)]
 /// Who moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mover {
@@ -26,6 +32,7 @@ pub enum Mover {
     Dog,
 }
 
+#[cfg(test)]
 /// Where the Virus and the Dog stand while a basket moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hazards {
@@ -33,6 +40,7 @@ pub struct Hazards {
     pub dog: Place,
 }
 
+#[cfg(test)]
 impl Default for Hazards {
     fn default() -> Hazards {
         Hazards {
@@ -44,7 +52,7 @@ impl Default for Hazards {
 
 /// Squares a basket may move this turn (section 8): the blue die, reduced by
 /// the rolls it carries: 0-1 full, 2 half rounded up, 3 a third rounded up, 4+ one.
-pub fn allowance(roll: u8, carried: u32) -> u8 {
+pub(crate) fn allowance(roll: u8, carried: u32) -> u8 {
     match carried {
         0 | 1 => roll,
         2 => roll.div_ceil(2),
@@ -56,6 +64,7 @@ pub fn allowance(roll: u8, carried: u32) -> u8 {
 /// The Virus and the Dog always move exactly three squares (sections 12, 13).
 pub const HAZARD_STEPS: u8 = 3;
 
+#[cfg(test)]
 impl Board {
     /// Places one step from `from` for `who`, before the rule on stepping back.
     fn next(&self, who: Mover, from: Place) -> Vec<Place> {
@@ -86,7 +95,7 @@ impl Board {
     }
 
     /// Where the Virus or the Dog can end a move of exactly three squares.
-    pub fn hazard_moves(&self, who: Mover, from: Place) -> BTreeSet<Place> {
+    pub(crate) fn hazard_moves(&self, who: Mover, from: Place) -> BTreeSet<Place> {
         let mut ends = BTreeSet::new();
         self.walk(who, from, None, HAZARD_STEPS, &Hazards::default(), &mut ends);
         ends
@@ -97,7 +106,7 @@ impl Board {
     /// on an object may move only one square unless `free` (Sanitiser, Social
     /// distance). It may not pass over the Virus or the Dog: stepping onto one
     /// is only possible as the last step, and means capture.
-    pub fn basket_moves(&self, from: Cell, steps: u8, hazards: &Hazards, free: bool) -> BTreeSet<Place> {
+    pub(crate) fn basket_moves(&self, from: Cell, steps: u8, hazards: &Hazards, free: bool) -> BTreeSet<Place> {
         let steps = if self.tile(from).is_object() && !free {
             steps.min(1)
         } else {

@@ -74,7 +74,7 @@ impl GoodRule {
     ];
 
     /// The generator version that brought the rule in.
-    pub fn since(self) -> u32 {
+    pub(crate) fn since(self) -> u32 {
         match self {
             GoodRule::LengthBand | GoodRule::FirstFair => 3,
             GoodRule::ArrowBalance => 5,
@@ -108,7 +108,7 @@ impl GoodRule {
     }
 
 
-    pub fn by_name(name: &str) -> Result<GoodRule> {
+    pub(crate) fn by_name(name: &str) -> Result<GoodRule> {
         GoodRule::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {
             let names: Vec<&str> = GoodRule::ALL.iter().map(|r| r.name()).collect();
             let unknown = crate::msg!("rule.unknown", name = crate::error::quote(name), choices = names.join(", "));
@@ -256,7 +256,7 @@ impl Params {
 
     /// How long the text says a game takes, in minutes: race "about 20-30
     /// minutes", hoard "around 40 minutes" (text section 1).
-    pub fn text_minutes(&self) -> (u32, u32) {
+    pub(crate) fn text_minutes(&self) -> (u32, u32) {
         match self.mode {
             Mode::Race => (20, 30),
             Mode::Hoard => (40, 40),
@@ -269,7 +269,7 @@ impl Params {
     }
 
     /// "Double the number of player counters, minus 1."
-    pub fn toilet_paper(&self) -> u32 {
+    pub(crate) fn toilet_paper(&self) -> u32 {
         2 * self.counters() - 1
     }
 
@@ -334,7 +334,7 @@ impl Params {
 
     /// Whether a good-board rule applies: on unless switched off, and only
     /// for boards of version 2 on.
-    pub fn rule_on(&self, rule: GoodRule) -> bool {
+    pub(crate) fn rule_on(&self, rule: GoodRule) -> bool {
         self.version >= rule.since() && !self.off_rules.contains(&rule)
     }
 

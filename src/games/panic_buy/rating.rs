@@ -76,7 +76,7 @@ pub fn rate(board: &Board, p: &Params, seed: &Seed, games: u32) -> BoardRating {
 
 /// A board's rating as its sheets print it: games played by today's
 /// rulings, whatever version made the board (a rating is not the layout).
-pub fn printed_rating(p: &Params, b: &Board) -> BoardRating {
+pub(crate) fn printed_rating(p: &Params, b: &Board) -> BoardRating {
     rating(
         &Params {
             version: VERSION,
@@ -118,14 +118,14 @@ impl Ratings {
     }
 
     /// Rounds on the team tally: enough for 9 games in 10.
-    pub fn tally_rows(&self) -> u32 {
+    pub(crate) fn tally_rows(&self) -> u32 {
         self.p90_most.max(MIN_TALLY_ROWS)
     }
 }
 
 /// About how long a game of `rounds` rounds takes at the table: half a
 /// minute a turn, to the nearest 5 minutes.
-pub fn play_minutes(p: &Params, rounds: u32) -> u32 {
+pub(crate) fn play_minutes(p: &Params, rounds: u32) -> u32 {
     let minutes = rounds * p.players as u32 / 2;
     (minutes + 2) / 5 * 5
 }

@@ -27,7 +27,7 @@ pub fn validate(p: &Params, b: &Board) -> Vec<Violation> {
 /// the rules that take longer (paths with and without each unit, simulated
 /// games) judge only the draws that keep the rest. The same draws pass as
 /// by [`validate`].
-pub fn first_broken(p: &Params, b: &Board) -> Vec<Violation> {
+pub(crate) fn first_broken(p: &Params, b: &Board) -> Vec<Violation> {
     check(p, b, FirstBroken)
 }
 

@@ -146,7 +146,7 @@ impl Context<'_> {
 
     /// A board's sheet, with its rating `note` where it has one.
     /// In large print the tables and the key follow on a page of their own.
-    pub fn board_pages(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Vec<Page> {
+    pub(crate) fn board_pages(&self, board: &Board, code: &SheetCode, note: Option<&str>) -> Vec<Page> {
         let large = self.wide.style.is_large();
         match self.layout {
             BoardLayout::Single if large => {

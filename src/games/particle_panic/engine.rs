@@ -296,7 +296,7 @@ impl State {
     }
 
     /// TURN BUDGET.
-    pub fn actions_per_turn(&self) -> u8 {
+    pub(crate) fn actions_per_turn(&self) -> u8 {
         if self.small() { 2 } else { 1 }
     }
 
@@ -324,25 +324,25 @@ impl State {
     }
 
     /// END: codes that win, every code but one with switch `spare_code`.
-    pub fn codes_needed(&self) -> u32 {
+    pub(crate) fn codes_needed(&self) -> u32 {
         u32::from(self.suits) - u32::from(self.rules.spare_code)
     }
 
     /// EMERGENCE: how many particles a die roll brings, half (rounded up)
     /// with switch `half_die`.
-    pub fn emerging_for(&self, roll: u8) -> u8 {
+    pub(crate) fn emerging_for(&self, roll: u8) -> u8 {
         if self.rules.half_die { roll.div_ceil(2) } else { roll }
     }
 
     /// EMERGENCE: whether particles emerge at the end of this turn: every
     /// turn, or with reading `per-round` after the last player's.
-    pub fn emerges_now(&self) -> bool {
+    pub(crate) fn emerges_now(&self) -> bool {
         !self.rules.per_round || self.active + 1 == self.players
     }
 
     /// Sets a stack's suits, bottom first, for tests that need exact stacks.
     #[cfg(test)]
-    pub fn set_stack(&mut self, space: usize, suits: &[u8]) {
+    pub(crate) fn set_stack(&mut self, space: usize, suits: &[u8]) {
         self.stacks[space][..suits.len()].copy_from_slice(suits);
         self.stack_len[space] = suits.len() as u8;
     }
@@ -382,7 +382,7 @@ impl State {
         self.particles.iter().sum()
     }
 
-    pub fn code_entered(&self, suit: usize) -> bool {
+    pub(crate) fn code_entered(&self, suit: usize) -> bool {
         self.codes & (1 << suit) != 0
     }
 
@@ -394,12 +394,12 @@ impl State {
     /// COLLECT: whether cards may be collected on this space now: no
     /// particle, a card left, and with switch `one_a_round` no collection
     /// there yet this round.
-    pub fn can_collect(&self, space: usize) -> bool {
+    pub(crate) fn can_collect(&self, space: usize) -> bool {
         self.particles[space] == 0 && self.stack_len[space] > 0 && !self.closed_this_round(space)
     }
 
     /// Switch `one_a_round`: the stack of this space gave cards this round.
-    pub fn closed_this_round(&self, space: usize) -> bool {
+    pub(crate) fn closed_this_round(&self, space: usize) -> bool {
         self.rules.one_a_round && self.collected_this_round & (1 << space) != 0
     }
 
@@ -895,7 +895,7 @@ impl State {
 }
 
 /// Every non-empty part of a hand, as counts per suit.
-pub fn sub_hands(hand: &[u8; 5]) -> Vec<[u8; 5]> {
+pub(crate) fn sub_hands(hand: &[u8; 5]) -> Vec<[u8; 5]> {
     let mut out = Vec::new();
     let mut cards = [0u8; 5];
     loop {

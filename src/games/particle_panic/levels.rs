@@ -392,7 +392,7 @@ pub const TIPS: &[TipRow] = &[
 
 /// The tips printed for a player count: those that clearly help there
 /// (the gain more than two standard errors).
-pub fn tips(players: u8) -> Vec<&'static str> {
+pub(crate) fn tips(players: u8) -> Vec<&'static str> {
     TIPS.iter()
         .filter(|t| t.players == players && t.with - t.without > 2.0 * t.error)
         .map(|t| t.tip)

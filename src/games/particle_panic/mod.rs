@@ -63,7 +63,7 @@ impl Suit {
         ['♣', '♦', '♥', '♠', '★'][self.index()]
     }
 
-    pub fn from_letter(c: char) -> Option<Suit> {
+    pub(crate) fn from_letter(c: char) -> Option<Suit> {
         Suit::ALL.into_iter().find(|s| s.letter() == c.to_ascii_uppercase())
     }
 
@@ -82,7 +82,7 @@ pub struct Card {
 }
 
 impl Card {
-    pub fn rank_text(self) -> &'static str {
+    pub(crate) fn rank_text(self) -> &'static str {
         ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][self.rank as usize]
     }
 
@@ -144,7 +144,7 @@ pub const VARIANTS: &[&str] = &["standard", "five-codes", "collect-as-action"];
 
 /// Variants from `--variant` or a deal file: `standard`, or `five-codes`
 /// and/or `collect-as-action`, joined by ','. Returns (five codes, collect as action).
-pub fn parse_variant(text: &str) -> Result<(bool, bool)> {
+pub(crate) fn parse_variant(text: &str) -> Result<(bool, bool)> {
     let mut out = (false, false);
     for name in text.split(',').map(str::trim) {
         match name {
@@ -179,7 +179,7 @@ impl Default for Params {
 
 impl Params {
     /// Settings for a player count at a level, with that level's switches.
-    pub fn at_level(players: u8, level: Level) -> Params {
+    pub(crate) fn at_level(players: u8, level: Level) -> Params {
         Params::at_level_deck(players, false, level)
     }
 
@@ -331,7 +331,7 @@ pub struct Deal {
 }
 
 /// Sizes of six stacks cut from `n` cards: the first `n % 6` get one more.
-pub fn stack_sizes(n: usize) -> [usize; SPACES] {
+pub(crate) fn stack_sizes(n: usize) -> [usize; SPACES] {
     std::array::from_fn(|i| n / SPACES + usize::from(i < n % SPACES))
 }
 
@@ -490,7 +490,7 @@ impl DealJson {
     }
 }
 
-pub fn parse_json(text: &str) -> Result<DealJson> {
+pub(crate) fn parse_json(text: &str) -> Result<DealJson> {
     let not_a_deal = |why: crate::message::Msg| Error::msg(crate::msg!(MESSAGES, "particle-panic.not_a_deal", why = why));
     crate::json::from_str(text).map_err(|why| {
         // A card serde could not read is said in the deal's own words: the
@@ -547,14 +547,14 @@ impl Calibration {
             .copied()
     }
 
-    pub fn near_unwinnable(&self) -> bool {
+    pub(crate) fn near_unwinnable(&self) -> bool {
         self.mean < Self::NEAR_UNWINNABLE
     }
 
     /// Where hard deals end: the bottom quartile, or, where a quarter of
     /// the deals or more are never won by the rating player, just above 0
     /// (those deals are the hard ones).
-    pub fn hard_below(&self) -> f64 {
+    pub(crate) fn hard_below(&self) -> f64 {
         if self.q1 > 0.0 { self.q1 } else { f64::MIN_POSITIVE }
     }
 }
@@ -819,7 +819,7 @@ mod tests;
 /// that; (10, 10) for almost every game and (0, 0) for almost never. Read
 /// from the rate as printed to a tenth of a percent, so "75%" beside it
 /// reads "8 in 10", never "7 in 10".
-pub fn chance_in_words(share: f64) -> (u32, u32) {
+pub(crate) fn chance_in_words(share: f64) -> (u32, u32) {
     let per_mille = (share * 1000.0).round() as u32;
     let share = per_mille as f64 / 1000.0;
     if share >= 0.95 {
@@ -854,7 +854,7 @@ impl Request {
     }
 
     /// The deal's rating as a teacher key prints it under the deal's code.
-    pub fn key_rating(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<String> {
+    pub(crate) fn key_rating(&self, texts: &crate::text::Texts, rating: &Rating) -> Result<String> {
         Ok(texts
             .labels(GAME, &self.text_context(texts, rating)?)?
             .get("key_rating"))

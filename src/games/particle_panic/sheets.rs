@@ -72,7 +72,7 @@ const STAR_CARDS: usize = 26;
 
 /// Pages a sheet takes, where that does not hang on its words (the rules'
 /// length does).
-pub fn page_count(kind: SheetKind, params: &Params, paper: Paper, style: Style) -> Option<usize> {
+pub(crate) fn page_count(kind: SheetKind, params: &Params, paper: Paper, style: Style) -> Option<usize> {
     let large = style.is_large();
     match kind {
         SheetKind::Rules => None,
@@ -85,7 +85,7 @@ pub fn page_count(kind: SheetKind, params: &Params, paper: Paper, style: Style) 
 }
 
 /// Pages the ★ cards take: each page of fronts and the page of their backs.
-pub fn star_pages(params: &Params, paper: Paper, style: Style) -> usize {
+pub(crate) fn star_pages(params: &Params, paper: Paper, style: Style) -> usize {
     if !params.five_codes {
         return 0;
     }
@@ -100,7 +100,7 @@ pub fn star_pages(params: &Params, paper: Paper, style: Style) -> usize {
 /// active player then gains only by collecting; any other player only by a
 /// share of the active player's hand, which holds its collected cards too
 /// where collecting is an action and so can come before the share.
-pub fn most_in_hand(game: &State) -> usize {
+pub(crate) fn most_in_hand(game: &State) -> usize {
     let limit = game.rules.hand_limit as usize;
     let collected = game.collect_count() as usize;
     if game.players == 1 {

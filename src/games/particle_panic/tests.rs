@@ -1470,7 +1470,6 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
         "(playing one takes your Spend cards action then and there; if you are spending already, just play; with no special action left this turn, you cannot)",
-        "cards of one suit (a hand limit of",
         "A heart re-rolls a neutralisation die (the roll it replaces costs nothing),",
     ];
     let de = [
@@ -1484,7 +1483,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), auch nach einem Fehlwurf, bis du aufhörst.",
         "versetzt danach eine Karte das Teilchen, bleibt der Punkt verloren.",
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
-        "Kreuz zählt je 1 dazu (beide auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
+        "Kreuz zählt je 1 dazu (beide Farben auch auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld seines Feldes (mit Platz)",
         " nie;",
         "keinen Code mehr eingeben",
@@ -1493,8 +1492,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
-        "(nur mit deiner Sonderaktion Karten ausspielen, noch frei oder schon begonnen)",
-        "Karten einer Farbe abwerfen (bei Handlimit ab",
+        "(als Sonderaktion Karten ausspielen: die erste Karte beginnt sie, wenn noch frei)",
         "Herz wiederholt einen Neutralisierungswurf (der alte Wurf kostet nichts),",
     ];
     for p in every_setting() {
@@ -1512,6 +1510,10 @@ fn the_sheets_answer_a_third_round_of_questions() {
             for zero in [" 0 (0%)", " 0 (0\u{a0}%)"] {
                 assert!(!all.contains(zero), "{at}: {zero}\n{all}");
             }
+            // A code's hand limit is said where cards cannot be collected
+            // before a special action (else a limit of 4 may still enter one).
+            let limit = if lang == "en" { "cards of one suit (a hand limit of" } else { "Karten einer Farbe abwerfen (bei Handlimit ab" };
+            assert_eq!(all.contains(limit), !rules.collect_as_action, "{at}: {limit}");
             // Shared cards join the receiver's hand at once (this turn's
             // discard counts them) and are played on the receiver's turns.
             let share = match lang {

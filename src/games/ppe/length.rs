@@ -42,7 +42,7 @@ pub struct GameLength {
 /// `ends[band]` says for a player whose game total is in the band starting at
 /// `bands[band]` (with whammies the way a turn is played depends on the
 /// total; without, there is one band).
-pub fn game_length(players: u32, target: u32, bands: &[u32], ends: &[Vec<(TurnEnd, f64)>]) -> GameLength {
+pub(crate) fn game_length(players: u32, target: u32, bands: &[u32], ends: &[Vec<(TurnEnd, f64)>]) -> GameLength {
     let whammies = ends
         .iter()
         .flatten()

@@ -87,13 +87,13 @@ impl Face {
     }
 
     /// The two BAD blocks; everything else is GOOD and scores a point unused.
-    pub fn is_bad(self) -> bool {
+    pub(crate) fn is_bad(self) -> bool {
         matches!(self, Face::Virus | Face::LongNosedMan)
     }
 }
 
 /// A face as the reader's language prints it on the dice.
-pub fn face_words(face: Face) -> crate::message::Msg {
+pub(crate) fn face_words(face: Face) -> crate::message::Msg {
     use crate::msg;
     match face {
         Face::Virus => msg!(MESSAGES, "ppe.face.virus"),
@@ -110,7 +110,7 @@ pub fn face_words(face: Face) -> crate::message::Msg {
 }
 
 /// A roll's outcome in the reader's words.
-pub fn outcome_words(outcome: Outcome) -> crate::message::Msg {
+pub(crate) fn outcome_words(outcome: Outcome) -> crate::message::Msg {
     use crate::msg;
     match outcome {
         Outcome::Ok => msg!(MESSAGES, "ppe.outcome.ok"),
@@ -375,7 +375,7 @@ impl Mode {
 
     /// The target when none is given: the text's 19 for the quick game, its
     /// 190 for the long one.
-    pub fn default_target(self) -> u32 {
+    pub(crate) fn default_target(self) -> u32 {
         match self {
             Mode::Quick => QUICK_TARGET,
             Mode::Long => 190,
@@ -519,7 +519,7 @@ pub enum RollEffect {
 
 /// What a roll of some of the dice does under `rules`, and whether it uses a
 /// Ventilator (which costs the next turn, whatever else happens).
-pub fn roll_effect(roll: &[Face], rules: TurnRules) -> (RollEffect, Score) {
+pub(crate) fn roll_effect(roll: &[Face], rules: TurnRules) -> (RollEffect, Score) {
     let s = score(roll);
     let effect = match s.outcome {
         Outcome::Ok if s.points > 0 => RollEffect::Scores(s.points),
@@ -539,7 +539,7 @@ pub fn roll_effect(roll: &[Face], rules: TurnRules) -> (RollEffect, Score) {
 /// each Long-Nosed Man, Vaccines for Viruses before Ventilators (the scoring
 /// ruling). When more dice show a beating face than are needed, the player
 /// chooses which: each choice is one set. Bits: die `d` is `1 << d`.
-pub fn reroll_choices(rolled: &[usize], roll: &[Face]) -> Vec<u8> {
+pub(crate) fn reroll_choices(rolled: &[usize], roll: &[Face]) -> Vec<u8> {
     let at = |f: Face| -> Vec<u8> {
         (0..roll.len())
             .filter(|&i| roll[i] == f)
@@ -684,7 +684,7 @@ impl Request {
     }
 
     /// The odds of the dice, and the stop rule when the reference card is printed.
-    pub fn analysis(&self, dice: &Dice) -> odds::Analysis {
+    pub(crate) fn analysis(&self, dice: &Dice) -> odds::Analysis {
         odds::Analysis::of(dice, &self.params)
     }
 

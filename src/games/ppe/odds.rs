@@ -255,7 +255,8 @@ impl Turns {
     /// What the card says after a scoring roll of the dice `rolled` showing
     /// `roll`: the sets it lets the player roll next, and its row (an index
     /// into [`Turns::rows`]).
-    pub fn card_choice(&self, rolled: &[usize], roll: &[Face]) -> (Vec<u8>, usize) {
+    #[cfg(test)]
+    pub(crate) fn card_choice(&self, rolled: &[usize], roll: &[Face]) -> (Vec<u8>, usize) {
         let sets = self.fewest_bad(&reroll_choices(rolled, roll));
         let row = self.row_of(sets[0]);
         let index = self
@@ -413,7 +414,7 @@ impl Turns {
     /// total to stop at, chosen for the best worth of the rule as a whole.
     /// Starts from the optimum's own stopping points and moves one row's
     /// number at a time while the rule's worth improves.
-    pub fn printed_rule(&self, charges: &Charges) -> Vec<u32> {
+    pub(crate) fn printed_rule(&self, charges: &Charges) -> Vec<u32> {
         let worth = self.optimum(charges);
         let best = self.values(
             &Charges {

@@ -143,7 +143,7 @@ impl Context<'_> {
     }
 
     /// The face size that fits two columns and three rows of nets on the page.
-    pub fn face_mm(page: &Page) -> f32 {
+    pub(crate) fn face_mm(page: &Page) -> f32 {
         let width = page.width - 2.0 * MARGIN_MM - 8.0;
         let height = page.height - 2.0 * MARGIN_MM - 16.0 - 18.0 - 2.0 * 6.0;
         ((width / 2.0 - TAB_MM) / 4.0)
@@ -299,7 +299,7 @@ impl Context<'_> {
     /// `card`, the reference card goes below the last page's table when it
     /// fits there (that page then carries `card`'s code): the function says
     /// whether it did.
-    pub fn scorepads(
+    pub(crate) fn scorepads(
         &self,
         code: &SheetCode,
         card: Option<&SheetCode>,

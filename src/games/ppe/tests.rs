@@ -416,7 +416,7 @@ mod brute {
 
     /// The best turn's value when a lost turn costs `lost_cost`: the worth
     /// of a turn is the cost at which the two are equal.
-    pub fn best_turn(dice: &Dice, lost_cost: f64) -> f64 {
+    pub(crate) fn best_turn(dice: &Dice, lost_cost: f64) -> f64 {
         Solver::new(dice, lost_cost).roll(63, 0, false)
     }
 }

@@ -243,7 +243,7 @@ impl Game {
 
     /// No car can drive again: each is boxed in (or, by the rulings before
     /// [`Rulings::free_exit`], stands among ATD squares with no dollar for a pass).
-    pub fn deadlocked(&self) -> bool {
+    pub(crate) fn deadlocked(&self) -> bool {
         self.stuck_turns >= self.cars.len()
     }
 
@@ -256,7 +256,7 @@ impl Game {
 
     /// Where a car may start: an edge square that is not a danger centre and
     /// has no car on it (READY TO PLAY: "any of the edge spots").
-    pub fn start_choices(&self, player: usize) -> Vec<usize> {
+    pub(crate) fn start_choices(&self, player: usize) -> Vec<usize> {
         (0..self.grid.len())
             .filter(|&i| {
                 self.grid.is_edge(self.cell(i)) && self.squares[i] != Square::Danger && !self.occupied(i, player)
@@ -381,7 +381,7 @@ impl Game {
     }
 
     /// Places every car, in turn order, where the policy chooses.
-    pub fn place_cars(&mut self, policy: &mut impl Policy) {
+    pub(crate) fn place_cars(&mut self, policy: &mut impl Policy) {
         for p in 0..self.cars.len() {
             let choices = self.start_choices(p);
             if choices.is_empty() {
@@ -536,7 +536,7 @@ pub fn play(map: &Map, players: usize, switches: Switches, dice: &mut impl Dice,
 
 /// Plays one game from `start`, a game whose cars are not placed yet (made
 /// once a map, copied for each game).
-pub fn play_from(start: &Game, dice: &mut impl Dice, policy: &mut impl Policy) -> Played {
+pub(crate) fn play_from(start: &Game, dice: &mut impl Dice, policy: &mut impl Policy) -> Played {
     let players = start.cars.len();
     let mut g = start.clone();
     g.place_cars(policy);

@@ -203,7 +203,7 @@ impl Params {
         Ok(p)
     }
 
-    pub fn rule_on(&self, rule: Rule) -> bool {
+    pub(crate) fn rule_on(&self, rule: Rule) -> bool {
         !self.off_rules.contains(&rule)
     }
 }
@@ -265,7 +265,7 @@ impl Rule {
         }
     }
 
-    pub fn is_fairness(self) -> bool {
+    pub(crate) fn is_fairness(self) -> bool {
         !matches!(
             self,
             Rule::Counts | Rule::DistinctCells | Rule::DangerNotOnItem | Rule::InsideGrid
@@ -274,7 +274,7 @@ impl Rule {
 
     /// The generator version whose maps first kept the rule: codes of older
     /// versions cannot have switched it off.
-    pub fn since(self) -> u32 {
+    pub(crate) fn since(self) -> u32 {
         match self {
             Rule::NoWalledInAtm | Rule::LengthBand | Rule::FirstFair => 3,
             _ => 1,
@@ -298,7 +298,7 @@ impl Rule {
     }
 
     /// A fairness rule by name; hard rules cannot be switched off.
-    pub fn by_name(name: &str) -> Result<Rule> {
+    pub(crate) fn by_name(name: &str) -> Result<Rule> {
         let fair: Vec<&str> = Rule::ALL.iter().filter(|r| r.is_fairness()).map(|r| r.name()).collect();
         match Rule::ALL.iter().find(|r| r.name() == name) {
             Some(r) if r.is_fairness() => Ok(*r),
@@ -363,7 +363,7 @@ impl Map {
 
     /// Adjacent To Danger: the in-grid neighbours of danger centres that are not
     /// danger centres themselves (TP Hunt: CREATE THE NEIGHBORHOOD MAP 3), as a mask.
-    pub fn atd(&self) -> Vec<bool> {
+    pub(crate) fn atd(&self) -> Vec<bool> {
         let g = self.grid();
         let mut atd = vec![false; g.len()];
         for d in self.dangers.iter().filter(|c| g.contains(**c)) {
@@ -569,7 +569,7 @@ pub fn validate(p: &Params, map: &Map) -> Vec<Violation> {
 }
 
 /// Every rule but the rating rules: what can be judged without playing.
-pub fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
+pub(crate) fn placement_violations(p: &Params, map: &Map) -> Vec<Violation> {
     let mut out = Vec::new();
     hard_rules(p, map, &mut out);
     let g = map.grid();
@@ -781,7 +781,7 @@ pub fn rating(p: &Params, map: &Map) -> MapRating {
 
 /// A map's rating as its sheets print it: games played by today's rulings,
 /// whatever version made the map (a rating is not the layout).
-pub fn printed_rating(p: &Params, map: &Map) -> MapRating {
+pub(crate) fn printed_rating(p: &Params, map: &Map) -> MapRating {
     rating(
         &Params {
             version: VERSION,
@@ -813,7 +813,7 @@ pub fn rating_seed(p: &Params, map: &Map) -> Seed {
 
 /// About how long a game of `turns` turns each takes at the table: half a
 /// minute a turn, to the nearest 5 minutes.
-pub fn play_minutes(players: u16, turns: u32) -> u32 {
+pub(crate) fn play_minutes(players: u16, turns: u32) -> u32 {
     let minutes = turns * players as u32 / 2;
     ((minutes + 2) / 5 * 5).max(5)
 }
@@ -865,7 +865,7 @@ impl MapJson {
 /// Reads a map from JSON (one object). Marks off the grid are read as they
 /// are: `validate` reports them under `inside-grid`, and every page and
 /// preview draws only what is on the grid.
-pub fn parse_json(text: &str) -> Result<MapJson> {
+pub(crate) fn parse_json(text: &str) -> Result<MapJson> {
     let m: MapJson =
         crate::json::from_str(text).map_err(|why| Error::msg(msg!(MESSAGES, "tp-hunt.not_a_map", why = why)))?;
     let (lo, hi) = GRID_RANGE;

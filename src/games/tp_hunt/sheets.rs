@@ -877,7 +877,7 @@ impl Context<'_> {
 }
 
 /// The largest grid whose squares keep [`MIN_CELL_MM`] on `paper`.
-pub fn largest_grid(paper: Paper) -> u16 {
+pub(crate) fn largest_grid(paper: Paper) -> u16 {
     let page = Page::new(paper);
     (4..=26u16)
         .take_while(|n| MapGeometry::new(&page, *n).cell >= MIN_CELL_MM)

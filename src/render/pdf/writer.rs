@@ -73,7 +73,7 @@ impl<W: Write> PdfWriter<W> {
     }
 
     /// Writes the fonts, resources, page tree and trailer; returns the output.
-    pub fn finish(mut self, meta: &Meta) -> io::Result<W> {
+    pub(crate) fn finish(mut self, meta: &Meta) -> io::Result<W> {
         self.objects.pump(true)?;
         let fonts = self.drawing.fonts.write(&mut self.objects)?;
         let mut chunk = compact();
