@@ -1267,7 +1267,7 @@ fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
 fn the_sheets_answer_a_first_games_questions() {
     let en = [
         "Between two attempts you may take your special action",
-        "a diamond spent while neutralising moves your pawn and ends the action*.",
+        "a diamond spent while neutralising moves your pawn and ends the action* (spent before, it only moves you).",
         "choose for each particle",
         "choose for each particle, so you may split them.",
         "* Open in the original rules: play it as written here.",
@@ -1277,7 +1277,7 @@ fn the_sheets_answer_a_first_games_questions() {
     ];
     let de = [
         "Zwischen zwei Versuchen darfst du deine Sonderaktion",
-        "ein Karo, das du beim Neutralisieren ausspielst, versetzt deine Figur und beendet die Aktion*.",
+        "ein Karo beim Neutralisieren versetzt deine Figur und beendet die Aktion* (davor versetzt es nur).",
         "für jedes Teilchen (auch aufgeteilt).",
         "Ein Feld fasst sechs;",
         "* Im Original offen: spielt es so, wie es hier steht.",
@@ -1470,7 +1470,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
         "(playing one takes your Spend cards action then and there; if you are spending already, just play; with no special action left this turn, you cannot)",
-        "A heart re-rolls a neutralisation die (the roll it replaces costs nothing),",
+        "A heart re-rolls a neutralisation die (again with another heart; the roll it replaces costs nothing),",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
@@ -1492,8 +1492,8 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
-        "(als Sonderaktion Karten ausspielen: die erste Karte beginnt sie, wenn noch frei)",
-        "Herz wiederholt einen Neutralisierungswurf (der alte Wurf kostet nichts),",
+        "(mit der Sonderaktion Karten ausspielen, siehe unten)",
+        "Herz wiederholt einen Neutralisierungswurf (auch mehrmals; der alte Wurf kostet nichts),",
     ];
     for p in every_setting() {
         let state = State::new(&p, &Deal::default());
