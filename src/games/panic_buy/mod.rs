@@ -192,6 +192,10 @@ impl Request {
         ctx.insert("p90", &one.p90_rounds);
         ctx.insert("minutes", &play_minutes(p, one.median_rounds));
         ctx.insert("first", &(100.0 * one.first_player_win_share).round());
+        // Its printed ±: one standard error of the share, in whole points.
+        let share = one.first_player_win_share;
+        let finished = one.games.saturating_sub(one.stalled).max(1) as f64;
+        ctx.insert("first_se", &(100.0 * (share * (1.0 - share) / finished).sqrt()).round().max(1.0));
         ctx.insert("equal", &(100.0 / p.teams() as f64).round());
         ctx.insert("boards", &r.boards);
         ctx.insert("median_lo", &r.median.0);

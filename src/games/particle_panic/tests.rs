@@ -1451,14 +1451,14 @@ fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
         "each attempt is a die for a particle on your space",
-        "a lower roll leaves it and lowers your hand limit by one once that die stands (you play nothing more on it). Until it stands, only hearts and clubs may be played on it",
+        "on a lower roll you may still play hearts and clubs on that die, and nothing else until you stop",
         "misses or not, until you stop.",
         "to lay out the real cards (best someone who is not playing",
         "Between two attempts you may take your special",
         "the three cards the deal record (or the “Hands” slips) shows",
         "(whoever cuts them sees their order: best someone who is not playing; if a player cut them, play on",
         "One Neutralise holds as many attempts as you like (the same particle again too), misses or not, until you stop.",
-        "a card moving the particle away after that does not undo the miss.",
+        "when you stop, the miss lowers your hand limit by one, and a card moving the particle away after that does not undo it.",
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "clubs add 1 each (hearts and clubs may go on one die; a re-roll drops earlier clubs)",
         "a spade moves any one particle, wherever it is, to a space next to its own with room",
@@ -1469,19 +1469,19 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "So one person reads it, before play, to lay out the real cards (best someone who is not playing",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
-        "(playing one takes your Spend cards action then and there; if you are spending already, just play; with no special action left this turn, you cannot)",
-        "A heart re-rolls a neutralisation die (again with another heart; the roll it replaces costs nothing),",
+        "(each takes your Spend cards action, unless you are spending already; with no special action left, none)",
+        "A heart re-rolls a neutralisation die (again with another; the roll it replaces costs nothing),",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
-        "ein niedrigerer lässt es liegen und kostet einen Handlimit-Punkt, sobald der Wurf steht (nichts mehr darauf). Bis dahin darfst du nur Herz und Kreuz auf ihn spielen",
+        "nach einem niedrigeren darfst du bis zum Aufhören nur noch Herz und Kreuz auf ihn spielen",
         "auch nach einem Fehlwurf, bis du aufhörst.",
         "legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Zwischen zwei Versuchen darfst du",
         "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
         "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt;",
         "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), auch nach einem Fehlwurf, bis du aufhörst.",
-        "versetzt danach eine Karte das Teilchen, bleibt der Punkt verloren.",
+        "dann kostet der Fehlwurf einen Handlimit-Punkt, und versetzt danach eine Karte das Teilchen, bleibt er verloren.",
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Kreuz zählt je 1 dazu (beide Farben auch auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld seines Feldes (mit Platz)",
@@ -1492,7 +1492,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
-        "(mit der Sonderaktion Karten ausspielen, siehe unten)",
+        "(als Sonderaktion Karten ausspielen)",
         "Herz wiederholt einen Neutralisierungswurf (auch mehrmals; der alte Wurf kostet nichts),",
     ];
     for p in every_setting() {
@@ -1517,8 +1517,8 @@ fn the_sheets_answer_a_third_round_of_questions() {
             // Shared cards join the receiver's hand at once (this turn's
             // discard counts them) and are played on the receiver's turns.
             let share = match lang {
-                "en" => "Share: give any cards to one player on your space; they join that hand at once (so they count at this turn's discard), to be played on its owner's turns.",
-                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen), für seine Züge.",
+                "en" => "Share: give any cards to one player on your space; they join that hand at once (counting at this turn's discard), to be played on its owner's turns.",
+                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen).",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
             // Open hands, and the coin said where cards are collected.
