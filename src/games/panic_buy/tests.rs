@@ -1052,12 +1052,12 @@ fn the_rules_say_where_rolls_lie_and_what_two_baskets_do() {
         (
             "en",
             "Rolls you carry lie on your player card's Basket box, delivered ones on its Trolley box.",
-            "moves one of them each turn, for the whole turn (only its own rolls slow it; you never sneeze on your other one)",
+            "moves one of them each turn, chosen after you throw, for the whole turn (a captured one too, to try its escape; only its own rolls slow it; you never sneeze on your other one)",
         ),
         (
             "de",
             "Getragene Rollen liegen auf dem Feld Korb deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
-            "zieht in jedem Zug einen davon, den ganzen Zug lang (nur seine eigenen Rollen bremsen ihn; auf deinen anderen niest du nie)",
+            "zieht in jedem Zug einen davon, nach dem Würfeln gewählt, den ganzen Zug lang (auch einen gefangenen, für den Fluchtversuch; nur seine eigenen Rollen bremsen ihn; auf deinen anderen niest du nie)",
         ),
     ] {
         for (players, mode) in EVERY_MODE {
@@ -1160,7 +1160,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             "en",
             [
                 "Baskets wait on the road below the board, one in each dashed place*.",
-                "3, Social distance: you may move another player's basket 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room);",
+                "3, Social distance: you may move another player's basket (never one of your own) 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room);",
                 "you step out onto that square in your movement part, whatever you throw, and your move ends there*.",
                 "While the piece is out of its room, you step out",
                 "the highest number (if players tie for it, they throw again) is player 1, the player on their left is player 2, and so on round the table",
@@ -1182,7 +1182,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             "de",
             [
                 "Die Körbe warten auf der Straße unter dem Spielplan, je einer auf einem gestrichelten Platz*.",
-                "3, Abstand: Du darfst den Korb eines anderen Spielers 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum);",
+                "3, Abstand: Du darfst den Korb eines anderen Spielers (nie einen eigenen) 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum);",
                 "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort*.",
                 "Ist die Figur nicht in ihrem Raum, trittst du",
                 "Wer am höchsten würfelt (bei Gleichstand würfeln die Gleichen noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",
@@ -1418,7 +1418,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "en",
             vec![
-                "the room; circle B on the board is the square outside its door",
+                "Its door: circle B on the board is the square outside it",
                 "car, unit: one object each; you may step on, ending your move (+1 Sneeze card); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
                 "Movement die (blue): toilet rolls you carry at turn start",
@@ -1431,7 +1431,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "de",
             vec![
-                "der Raum; der Kreis WC auf dem Brett ist das Feld vor seiner Tür",
+                "Seine Tür: Der Kreis WC auf dem Brett ist das Feld davor",
                 "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser-Karte); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
                 "Bewegungswürfel (blau): Klorollen, die du zu Zugbeginn trägst",
