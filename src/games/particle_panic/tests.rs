@@ -1453,14 +1453,14 @@ fn the_sheets_answer_a_third_round_of_questions() {
     use sheets::SheetKind::{Board, Record, Rules, Stacks};
     let en = [
         "each attempt is a die for a particle on your space",
-        "A lower roll is a miss, unless you rescue that die at once with hearts and clubs, playing nothing else meanwhile",
+        "A lower roll is a miss, unless you rescue that die at once with hearts or clubs (one or more), playing nothing else meanwhile",
         "misses or not, until you stop.",
         "to lay out the real cards (best someone who is not playing",
         "Between two attempts you may take your special",
         "the three cards the deal record (or the “Hands” slips) shows",
         "(whoever cuts them sees their order: best someone who is not playing; if a player cut them, play on",
         "One Neutralise holds as many attempts as you like (the same particle again too), misses or not, until you stop.",
-        "each miss you let stand lowers your hand limit by one, and a card moving the particle away afterwards does not undo it.",
+        "Each miss you let stand lowers your hand limit by one, and a card moving the particle away afterwards does not undo it.",
         "Spend cards: one special action, however many cards you then play until your turn ends",
         "clubs add 1 each (hearts and clubs may go on one die; a re-roll drops earlier clubs)",
         "a spade moves any one particle, wherever it is, to a space next to its own with room",
@@ -1471,19 +1471,19 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "So one person reads it, before play, to lay out the real cards (best someone who is not playing",
         "Pile each stack's slips face up beside its space of the board (stack 1 beside space 1;",
         "Mark particles in the pencil board's boxes (pencil, or buttons).",
-        "(the first of them starts your Spend cards action unless it is under way; with no special action left, you cannot)",
+        "the first heart or club rescuing a die starts it, and with no special action left you cannot rescue.",
         "A heart re-rolls a neutralisation die (again with another; the roll it replaces costs nothing),",
     ];
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
-        "Ein niedrigerer ist ein Fehlwurf, außer du rettest diesen Wurf sofort mit Herz und Kreuz und spielst dazwischen nichts anderes",
+        "Ein niedrigerer ist ein Fehlwurf, außer du rettest diesen Wurf sofort mit Herz oder Kreuz (auch mehreren) und spielst dazwischen nichts anderes",
         "auch nach einem Fehlwurf, bis du aufhörst.",
         "legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Zwischen zwei Versuchen darfst du",
         "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
         "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt;",
         "Ein Neutralisieren: beliebig viele Versuche (auch am selben Teilchen), auch nach einem Fehlwurf, bis du aufhörst.",
-        "jeder Fehlwurf, den du stehen lässt, kostet einen Handlimit-Punkt, auch wenn danach eine Karte das Teilchen versetzt.",
+        "Jeder Fehlwurf, den du stehen lässt, kostet einen Handlimit-Punkt, auch wenn danach eine Karte das Teilchen versetzt.",
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Kreuz zählt je 1 dazu (beide Farben auch auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld seines Feldes (mit Platz)",
@@ -1494,7 +1494,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
-        "(die erste davon beginnt deine Sonderaktion Karten ausspielen, falls sie nicht schon läuft; ohne freie Sonderaktion geht es nicht)",
+        "das erste Herz oder Kreuz, das einen Wurf rettet, beginnt sie, und ohne freie Sonderaktion rettest du nicht.",
         "Herz wiederholt einen Neutralisierungswurf (auch mehrmals; der alte Wurf kostet nichts),",
     ];
     for p in every_setting() {
@@ -1519,8 +1519,8 @@ fn the_sheets_answer_a_third_round_of_questions() {
             // Shared cards join the receiver's hand at once (this turn's
             // discard counts them) and are played on the receiver's turns.
             let share = match lang {
-                "en" => "Share: give any cards to one player on your space; they join that hand at once (counting at this turn's discard), to be played on its owner's turns.",
-                _ => "Teilen: einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen).",
+                "en" => "Share (on your own turn): give any cards to one player on your space; they join that hand at once (counting at this turn's discard), to be played on its owner's turns.",
+                _ => "Teilen (in deinem Zug): einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen).",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
             // Open hands, and the coin said where cards are collected.
