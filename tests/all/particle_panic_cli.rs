@@ -48,6 +48,28 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
         pages[1]
     );
     assert!(record.contains("slips to cut out on page 3"), "{record}");
+    // At 3 and 4 players the deal's band says how far a stronger player agreed, in words.
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "42",
+        "--players",
+        "4",
+        "--sheets",
+        "record",
+        "-o",
+        "four.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let four = pdf_pages_text(&read(&s, "four.pdf"))[0].replace('\n', " ");
+    assert!(
+        four.contains("A rough guide only: a stronger player would have put"),
+        "{four}"
+    );
+    assert!(
+        four.contains("new deals in another of these groups (easy, middling, hard)"),
+        "{four}"
+    );
     assert!(
         pages[2].contains("Stacks to Cut Out") && pages[2].contains("Stack 6 · 1"),
         "{}",
