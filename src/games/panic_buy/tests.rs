@@ -1159,7 +1159,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
         (
             "en",
             [
-                "Baskets wait on the road below the board, one in each dashed place*.",
+                "Baskets wait on the road below the board, one in each dashed place (which one does not matter)*.",
                 "3, Social distance: you may move another player's basket (never one of your own) 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room);",
                 "you step out onto that square in your movement part, whatever you throw, and your move ends there* (once it is back in its room, a 1 or 6 again).",
                 "While the piece is out of its room, you step out",
@@ -1167,8 +1167,8 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Player 1 starts, then play goes to the left, in player order.",
                 "From the road, your first step (the first of your squares) is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
                 "Move as far as you can (if you cannot move at all, stay). If you cannot use your whole number, you may take one step more than you otherwise could, onto the Virus or the Dog*: it then takes you to its room (worth it where rolls lie there: the first basket out takes them).",
-                "* Open in the original rules: play it as written here.",
-                "the first step of your movement part may not go straight back either (back onto the square you stood on just before its last step).",
+                "* Decided on these sheets, where the game's first rules were unclear.",
+                "the first step of your movement part may not go straight back either (to the square you last came from).",
                 "into yours, if it has any (you may sneeze on an empty basket too)",
                 "moves it exactly 3 squares, never through a wall (glass doors are open), never onto an object or the counter",
                 "With the Virus or the Dog on it, stepping there takes you to its room, with no roll.",
@@ -1182,7 +1182,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
         (
             "de",
             [
-                "Die Körbe warten auf der Straße unter dem Spielplan, je einer auf einem gestrichelten Platz*.",
+                "Die Körbe warten auf der Straße unter dem Spielplan, je einer auf einem gestrichelten Platz (welcher, ist egal)*.",
                 "3, Abstand: Du darfst den Korb eines anderen Spielers (nie einen eigenen) 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum);",
                 "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort* (ist sie wieder in ihrem Raum, wieder mit einer 1 oder 6).",
                 "Ist die Figur nicht in ihrem Raum, trittst du",
@@ -1190,8 +1190,8 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt (das erste deiner Felder) auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
                 "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Kannst du deine Zahl nicht ganz ziehen, darfst du einen Schritt mehr machen, als sonst ginge, auf das Virus oder den Hund*: dann kommst du in seinen Raum (lohnt sich, wo dort Rollen liegen: der erste Korb hinaus nimmt sie).",
-                "* Im Original offen: spielt es so, wie es hier steht.",
-                "Nach einer Desinfektion darf auch der erste Schritt deiner Bewegung nicht direkt zurück (zurück auf das Feld, auf dem du vor ihrem letzten Schritt standest).",
+                "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
+                "Nach einer Desinfektion darf auch der erste Schritt deiner Bewegung nicht direkt zurück (dorthin, woher du zuletzt kamst).",
                 "in deinen, falls welche drin sind (auch auf einen leeren Korb darfst du niesen)",
                 "zieht es genau 3 Felder, nie durch eine Wand (Glastüren sind offen), nie auf ein Objekt oder die Theke",
                 "Steht das Virus oder der Hund darauf, bringt dich der Schritt dorthin in seinen Raum, ohne Rolle.",
@@ -1420,7 +1420,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "en",
             vec![
-                "Its door: circle B on the board is the square outside it",
+                "Its door: circle B on the board is the square outside it (floor)",
                 "car, unit: one object each; you may step on, ending your move (+1 Sneeze card); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
                 "Movement die (blue): toilet rolls you carry at turn start",
@@ -1433,7 +1433,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "de",
             vec![
-                "Seine Tür: Der Kreis WC auf dem Brett ist das Feld davor",
+                "Seine Tür: Der Kreis WC auf dem Brett ist das Feld davor (Boden)",
                 "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser-Karte); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
                 "Bewegungswürfel (blau): Klorollen, die du zu Zugbeginn trägst",

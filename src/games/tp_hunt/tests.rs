@@ -694,7 +694,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let en = rules_text(&p, "en");
     for line in [
         "each puts their car on a free edge square that is not an X* (a shaded one is fine).",
-        "* Open in the original rules: play it as written here.",
+        "* Decided on these sheets, where the game's first rules were unclear.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
         "A turn that starts on an X or a shaded square may drive out without a pass*: this turn, the shaded squares of the X you start on or beside (diagonally too) are free to cross;",
@@ -706,7 +706,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let de = rules_text(&p, "de");
     for line in [
         "ein freies Randfeld, das kein X ist* (ein markiertes geht).",
-        "* Im Original offen: spielt es so, wie es hier steht.",
+        "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
         "darfst du ohne Pass hinausfahren*: in diesem Zug darfst du die markierten Felder des X, auf dem oder neben dem (auch schräg) du beginnst, frei durchfahren;",
