@@ -31,7 +31,7 @@ fn default_run_writes_record_board_and_rules_and_lists_the_stacks_once() {
         "of 2,000 games",
         "deal for this level (the middle half of this level's deals give the steady player",
         "Of its 2,000 games, the steady player lost",
-        "This game uses three house rules (added to the original): particles emerge once per round",
+        "This game uses three house rules: particles emerge once per round",
     ] {
         assert!(record.contains(want), "{want}: {record}");
     }
@@ -519,7 +519,7 @@ fn a_code_from_an_earlier_calibration_keeps_its_switches() {
     assert!(record.contains("Level normal. This deal:"), "{record}");
     assert!(!record.contains("strong play"), "{record}");
     assert!(
-        record.contains("This game uses two house rules (added to the original): collecting cards is a basic action"),
+        record.contains("This game uses two house rules: collecting cards is a basic action"),
         "{record}"
     );
     let rules = pages[3].replace('\n', " ");

@@ -1291,8 +1291,8 @@ fn the_sheets_answer_a_first_games_questions() {
             let p = Params::at_level_deck(players, five_codes, Level::Normal);
             let two = State::new(&p, &Deal::default()).collect_count() == 2;
             for (lang, want, last_card) in [
-                ("en", en, "(both or none, or the last one*)"),
-                ("de", de, "(beide oder keine, oder die letzte*)"),
+                ("en", en, "(both or none; with only one left, that one*)"),
+                ("de", de, "(beide oder keine; ist nur eine übrig, diese*)"),
             ] {
                 let (all, _) = sheet_words(&p, &[Board, Stacks, Rules], lang, false);
                 for line in want {
@@ -1374,7 +1374,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
     let de = [
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Nur die Farbe (♣ ♦ ♥ ♠) zählt, nie der Wert.",
-        "beliebig viele Versuche (auch am selben Teilchen)",
+        "beliebig viele Versuche (auch am selben Teilchen, auch nach Fehlwürfen)",
         "Ohne Karten: Zettel auf die Hand",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
         "keinen Code mehr eingeben",
@@ -1477,12 +1477,12 @@ fn the_sheets_answer_a_third_round_of_questions() {
     let de = [
         "jeder Versuch ist ein Wurf für ein Teilchen auf deinem Feld",
         "Ein niedrigerer ist ein Fehlwurf, außer du rettest diesen Wurf sofort mit Herz oder Kreuz und spielst dazwischen nichts anderes",
-        "auch nach einem Fehlwurf, bis du aufhörst.",
+        "auch nach Fehlwürfen), bis du aufhörst.",
         "legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Zwischen zwei Versuchen darfst du",
         "die drei Karten der Kartenverteilung (oder der „Hände“-Zettel)",
         "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt;",
-        "Ein Neutralisieren umfasst beliebig viele Versuche (auch am selben Teilchen), auch nach einem Fehlwurf, bis du aufhörst.",
+        "Ein Neutralisieren umfasst beliebig viele Versuche (auch am selben Teilchen, auch nach Fehlwürfen), bis du aufhörst.",
         "Jeder Fehlwurf, den du stehen lässt, kostet einen Handlimit-Punkt, auch wenn danach eine Karte das Teilchen versetzt.",
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
         "Kreuz zählt je 1 dazu (beide Farben auch auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
@@ -1539,7 +1539,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
                 ),
                 _ => (
                     "(dann kein Teilen, kein Code)",
-                    "Sitzt im Uhrzeigersinn wie die Zeilen des Spielplans; Spieler 1 (erste Zeile) beginnt.",
+                    "Sitzt im Uhrzeigersinn in der Reihenfolge der Spielplan-Zeilen; Spieler 1 (erste Zeile) beginnt.",
                     "sechs Münzen für die Stapel",
                     "(schon nach einem Fehlwurf)",
                 ),
