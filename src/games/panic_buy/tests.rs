@@ -1076,13 +1076,13 @@ fn the_rules_say_how_seats_and_teams_are_chosen() {
         (
             "en",
             "Everyone throws a die",
-            "the teams follow from the seats (your partner sits opposite you), so sit down as you want to play",
+            "the teams follow from the seats (your partner sits opposite you, whoever becomes player 1), so sit opposite the partner you want",
             "Your names are on the player cards: sit round the table in their order",
         ),
         (
             "de",
             "Alle würfeln",
-            "die Teams ergeben sich aus den Plätzen (dein Partner sitzt dir gegenüber), also setzt euch vorher so, wie ihr spielen wollt",
+            "die Teams ergeben sich aus den Plätzen (dein Partner sitzt dir gegenüber, wer auch Spieler 1 wird), also setzt euch eurem Wunschpartner gegenüber",
             "Eure Namen stehen auf den Spielerkarten: Setzt euch in ihrer Reihenfolge um den Tisch",
         ),
     ] {

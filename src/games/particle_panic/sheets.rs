@@ -553,7 +553,8 @@ impl Context<'_> {
     /// down to 0) and a box for every card the player can hold before the
     /// end-of-turn discard ([`most_in_hand`]), those past the starting limit
     /// dashed, since they are only held until that discard. The boxes follow
-    /// the track on its row and run on below it. Returns where the rows end.
+    /// the track on its row and run on below the first of them (below the
+    /// track in large print). Returns where the rows end.
     fn tracks(&self, page: &mut Page, y: f32) -> f32 {
         let l = self.labels;
         let game = self.game();
@@ -565,6 +566,7 @@ impl Context<'_> {
         let track_x = left + if large { 40.0 } else { 19.0 };
         let track_box = if large { 9.0 } else { 6.5 };
         let hand_x = track_x + (limit + 1) as f32 * (track_box + 0.6) + 4.0;
+        let wrap_x = if large { track_x } else { hand_x };
         let (hand_h, most, least) = if large { (12.0, 16.0, 12.0) } else { (8.0, 12.5, 8.0) };
         // All on the track's row where they fit (narrowed to the least a
         // written card needs); else rows of the least width.
@@ -572,8 +574,11 @@ impl Context<'_> {
         let (hand_w, first_row, per_row) = if (right - hand_x) / cards as f32 - 1.0 >= narrowest {
             (((right - hand_x) / cards as f32 - 1.0).min(most), cards, cards)
         } else {
-            let per_row = (((right - track_x) / (least + 1.0)) as usize).max(1);
-            let w = ((right - track_x) / per_row as f32 - 1.0).min(most);
+            // Rows under the hand's first boxes, not under the track, so that
+            // no box reads as part of the hand limit; large print, short of
+            // room, runs them from the track's left edge.
+            let per_row = (((right - wrap_x) / (least + 1.0)) as usize).max(1);
+            let w = ((right - wrap_x) / per_row as f32 - 1.0).min(most);
             (w, ((right - hand_x + 1.0) / (w + 1.0)).max(0.0) as usize, per_row)
         };
         let rows_below = (cards - first_row.min(cards)).div_ceil(per_row);
@@ -603,7 +608,7 @@ impl Context<'_> {
                 let (bx, by) = match i.checked_sub(first_row) {
                     None => (hand_x + i as f32 * (hand_w + 1.0), row0_y),
                     Some(j) => (
-                        track_x + (j % per_row) as f32 * (hand_w + 1.0),
+                        wrap_x + (j % per_row) as f32 * (hand_w + 1.0),
                         below_y + (j / per_row) as f32 * (hand_h + 1.0),
                     ),
                 };

@@ -1250,6 +1250,13 @@ fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
             let cells: usize = pages.iter().map(|pg| pg.writing_cells().len()).sum();
             // Six particle boxes a space, then the hands.
             assert_eq!(cells, 36 + p.players as usize * most, "{} players {:?} large {large}", p.players, p.rules());
+            // In the standard style a hand's boxes that run on to a second
+            // row stay under its first boxes, never under the limit track.
+            if !large {
+                let hands: Vec<_> = pages.iter().flat_map(|pg| pg.writing_cells()).skip(36).collect();
+                let first_x = hands[0].0;
+                assert!(hands.iter().all(|c| c.0 >= first_x - 0.01), "{} players {:?}", p.players, p.rules());
+            }
             for page in &pages {
                 let broken = page.standards_broken();
                 assert!(broken.is_empty(), "{} players {:?} large {large}: {broken:?}", p.players, p.rules());
