@@ -1273,9 +1273,19 @@ fn the_boards_tables_and_key_read_across_the_table() {
                     let pages = req.document(&texts).unwrap().pages;
                     let boxes: Vec<_> = pages.iter().flat_map(|p| p.text_boxes()).collect();
                     let table_words = if lang == "en" {
-                        ["1 or 4: The Virus moves exactly 3 squares", "4 or more: one square", "glass door: open", "wall, short or long"]
+                        [
+                            "1 or 4: The Virus moves exactly 3 squares",
+                            "4 or more: one square",
+                            "glass door: open",
+                            "wall, short or long",
+                        ]
                     } else {
-                        ["1 oder 4: Das Virus zieht genau 3 Felder", "4 oder mehr: ein Feld", "Glastür: offen", "Wand, kurz oder lang"]
+                        [
+                            "1 oder 4: Das Virus zieht genau 3 Felder",
+                            "4 oder mehr: ein Feld",
+                            "Glastür: offen",
+                            "Wand, kurz oder lang",
+                        ]
                     };
                     for word in table_words {
                         let b = boxes.iter().find(|b| b.text == word);
@@ -1285,6 +1295,10 @@ fn the_boards_tables_and_key_read_across_the_table() {
                     for page in &pages {
                         assert!(page.standards_broken().is_empty(), "{:?}", page.standards_broken());
                     }
+                    // Social distance is someone else's basket, never your other one.
+                    let all: String = boxes.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
+                    let social = if lang == "en" { "move another's basket" } else { "einen fremden Korb" };
+                    assert!(all.contains(social), "{lang} {paper:?} {layout:?} {large}: {all}");
                     if large && layout == sheets::BoardLayout::Single {
                         let first: Vec<String> = pages[0].text_boxes().into_iter().map(|b| b.text).collect();
                         let room = if lang == "en" { "Bathroom" } else { "WC" };
