@@ -449,7 +449,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             spec.request.code().unwrap(),
-            "tp-hunt:5-ytjyj:g12-s12-a10-d7-p3:letter:default:7"
+            "tp-hunt:6-tmzv1:g12-s12-a10-d7-p3:letter:default:7"
         );
         assert_eq!(
             (spec.lang.as_str(), spec.per_page, spec.format, spec.random_seed),

@@ -83,7 +83,7 @@ mod tests {
         let m = made("tp-hunt", &[("seed", "7"), ("players", "3"), ("paper", "letter")]).unwrap();
         assert_eq!(
             m.request.code().unwrap(),
-            "tp-hunt:5-ytjyj:g12-s12-a10-d7-p3:letter:default:7"
+            "tp-hunt:6-tmzv1:g12-s12-a10-d7-p3:letter:default:7"
         );
         let m = made("panic-buy", &[("seed", "9"), ("rule-off", "tp-loop,first-fair")]).unwrap();
         assert!(

@@ -335,7 +335,7 @@ mod tests {
         .unwrap();
         let codes: Vec<String> = p.pack.assigned(0).unwrap().into_iter().map(|a| a.code).collect();
         assert!(
-            codes[0].starts_with("tp-hunt:5-") && codes[0].contains(":g12-s9-a10-d10-p4:a4:map:"),
+            codes[0].starts_with("tp-hunt:6-") && codes[0].contains(":g12-s9-a10-d10-p4:a4:map:"),
             "{codes:?}"
         );
         assert!(codes[1].contains("-t190-") && codes[1].contains("long"), "{codes:?}");

@@ -481,7 +481,7 @@ mod tests {
     fn a_document_keeps_its_pages_and_the_cache_stays_bounded() {
         let m = made("tp-hunt", &[("seed", "42"), ("players", "3")]);
         let doc = Document::make(&m).unwrap();
-        assert_eq!(doc.code, "tp-hunt:5-47062:g12-s12-a10-d7-p3:a4:default:42");
+        assert_eq!(doc.code, "tp-hunt:6-m38z3:g12-s12-a10-d7-p3:a4:default:42");
         assert!(doc.pages >= 3);
         assert_eq!(doc.svg(2).as_deref(), Some(page_svg(&m, 2).unwrap().as_str()));
         assert!(page_svg(&m, 99).unwrap_err().message.contains("out of range"));

@@ -408,7 +408,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.tab_to("#f-seed");
     browser.script("document.getElementById('f-seed').select(); return true;");
     browser.keys("7");
-    browser.until("3 players", &code_is("tp-hunt:5-3det3:g12-s12-a10-d7-p3:a4:default:7"));
+    browser.until("3 players", &code_is("tp-hunt:6-zqdkz:g12-s12-a10-d7-p3:a4:default:7"));
     browser.until("its preview", preview_loaded);
     browser.tab_to("#copy");
     browser.keys(SPACE);
@@ -468,7 +468,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     browser.until("no error", "document.getElementById('err-f-stores').textContent === ''");
     browser.until(
         "the code again",
-        &code_is("tp-hunt:5-3det3:g12-s12-a10-d7-p3:a4:default:7"),
+        &code_is("tp-hunt:6-zqdkz:g12-s12-a10-d7-p3:a4:default:7"),
     );
 
     // The page in German: its own words, the sheets' language its own choice.
@@ -494,7 +494,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
     );
     browser.until(
         "TP Hunt's code in English",
-        &code_is("tp-hunt:5-3det3:g12-s12-a10-d7-p3:a4:default:7"),
+        &code_is("tp-hunt:6-zqdkz:g12-s12-a10-d7-p3:a4:default:7"),
     );
 
     // A teacher: Panic Buy in hoard mode for 6 and TP Hunt's harder maps,
@@ -600,7 +600,7 @@ fn a_family_and_a_teacher_use_the_page_in_a_browser() {
         "the code's error",
         "document.getElementById('code').getAttribute('aria-invalid') === 'true' && document.getElementById('err-code').textContent.length > 0",
     );
-    browser.type_into("#code", "tp-hunt:5-3det3:g12-s12-a10-d7-p3:a4:default:7");
+    browser.type_into("#code", "tp-hunt:6-zqdkz:g12-s12-a10-d7-p3:a4:default:7");
     browser.click("#regen");
     browser.until(
         "the sheet again",

@@ -124,7 +124,7 @@ fn packs_reproduce_and_one_set_regenerates_alone() {
         .unwrap();
     let r = s.run(&[
         "regen",
-        "tp-hunt:5-hem:g12-s12-a10-d7-p4:a4:map:5B spring/Smith, Anna",
+        "tp-hunt:6-bxs00:g12-s12-a10-d7-p4:a4:map:5B spring/Smith, Anna",
         "--name",
         "Smith, Anna",
         "-o",

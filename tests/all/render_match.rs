@@ -190,7 +190,7 @@ fn svg_pages_are_files_of_their_own_and_standard_output_takes_one_page() {
     let run = s.run(&["tp-hunt", "--seed", "42", "--format", "svg", "-o", "map.svg"]);
     assert_eq!(run.code(), 0, "{}", run.stderr());
     assert!(
-        run.stdout().contains("wrote map-001.svg to map-006.svg (6 pages)"),
+        run.stdout().contains("wrote map-001.svg to map-007.svg (7 pages)"),
         "{}",
         run.stdout()
     );
@@ -202,7 +202,8 @@ fn svg_pages_are_files_of_their_own_and_standard_output_takes_one_page() {
             "map-003.svg",
             "map-004.svg",
             "map-005.svg",
-            "map-006.svg"
+            "map-006.svg",
+            "map-007.svg"
         ]
     );
     let one = s.run(&[

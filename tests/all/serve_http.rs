@@ -404,7 +404,7 @@ fn the_web_page_serves_the_same_files_as_the_command_line() {
     );
     let info: serde_json::Value =
         serde_json::from_slice(&server.get("/api/tp-hunt/info?seed=42&players=3").body).unwrap();
-    assert_eq!(info["code"], "tp-hunt:5-47062:g12-s12-a10-d7-p3:a4:default:42");
+    assert_eq!(info["code"], "tp-hunt:6-m38z3:g12-s12-a10-d7-p3:a4:default:42");
     let png = server.get("/api/tp-hunt/png?seed=42&players=3&page=2&dpi=30");
     assert_eq!(png.status, 200);
     assert!(png.body.starts_with(b"\x89PNG"));

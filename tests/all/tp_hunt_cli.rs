@@ -14,25 +14,27 @@ fn default_run_writes_output_file_and_prints_path_and_code() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/tp-hunt-42.pdf (6 pages)\ncode: tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42\n"
+        "wrote output/tp-hunt-42.pdf (7 pages)\ncode: tp-hunt:6-dr3kx:g12-s12-a10-d7-p4:a4:default:42\n"
     );
     let pages = pdf_pages_text(&read(&s, "output/tp-hunt-42.pdf"));
-    // Map, trackers (4 players, two a page: rows for 9 games in 10), score
-    // pad, rules card, dice tape (one page: rolls for 9 games in 10).
-    assert_eq!(pages.len(), 6);
+    // Map, trackers (4 players, two a page: rows for 9 games in 10, the
+    // turns past a page's 21 on a page of their own), score pad, rules
+    // card, dice tape (one page: rolls for 9 games in 10).
+    assert_eq!(pages.len(), 7);
     assert!(pages[0].contains("TP Hunt: Neighbourhood Map"));
     assert!(pages[0].contains("blue d12") && pages[0].contains("red d12"));
-    assert!(pages[0].contains("Sheet code: tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42"));
+    assert!(pages[0].contains("Sheet code: tp-hunt:6-dr3kx:g12-s12-a10-d7-p4:a4:default:42"));
     assert!(pages[1].contains("Player Tracker") && pages[1].contains("Wallet starts at $5"));
     assert!(
-        pages[0].contains("On this map a game runs about 19 turns each"),
+        pages[0].contains("On this map a game runs about 20 turns each"),
         "{}",
         pages[0]
     );
     assert!(pages[2].contains("Player Tracker"));
-    assert!(pages[3].contains("Final Score Pad"));
-    assert!(pages[4].contains("Rules Card") && pages[4].contains("Law of the Jungle"));
-    assert!(pages[5].contains("Dice Tape"));
+    assert!(pages[3].contains("Player Tracker") && pages[3].contains("Turns from 22 on"));
+    assert!(pages[4].contains("Final Score Pad"));
+    assert!(pages[5].contains("Rules Card") && pages[5].contains("Law of the Jungle"));
+    assert!(pages[6].contains("Dice Tape"));
     for p in &pages {
         assert!(p.contains("100 mm: print at actual size"));
     }
@@ -132,9 +134,9 @@ fn count_makes_different_maps_each_with_its_own_code() {
         .iter()
         .map(|p| p.lines().find(|l| l.starts_with("Sheet code")).unwrap())
         .collect();
-    assert_eq!(codes[0], "Sheet code: tp-hunt:5-qn284:g12-s12-a10-d7-p4:a4:map:5");
-    assert_eq!(codes[1], "Sheet code: tp-hunt:5-56njz:g12-s12-a10-d7-p4:a4:map:5#2");
-    assert_eq!(codes[2], "Sheet code: tp-hunt:5-0x03f:g12-s12-a10-d7-p4:a4:map:5#3");
+    assert_eq!(codes[0], "Sheet code: tp-hunt:6-n3ggq:g12-s12-a10-d7-p4:a4:map:5");
+    assert_eq!(codes[1], "Sheet code: tp-hunt:6-wfwkp:g12-s12-a10-d7-p4:a4:map:5#2");
+    assert_eq!(codes[2], "Sheet code: tp-hunt:6-8nhrb:g12-s12-a10-d7-p4:a4:map:5#3");
 
     let r = s.run(&["tp-hunt", "--seed", "5", "--count", "3", "--format", "json", "-o", "-"]);
     let maps: serde_json::Value = serde_json::from_str(&r.stdout()).unwrap();
@@ -155,7 +157,7 @@ fn regen_rebuilds_exactly_the_sheet_its_code_names() {
         0
     );
     // The second page's code, as printed on it.
-    let code = "tp-hunt:5-mrd:g12-s12-a10-d7-p4:a4:map:5#2";
+    let code = "tp-hunt:6-wfwkp:g12-s12-a10-d7-p4:a4:map:5#2";
     let r = s.run(&["regen", code, "-o", "one.pdf"]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
     let all = pdf_pages_text(&read(&s, "all.pdf"));
@@ -180,7 +182,7 @@ fn regen_rebuilds_exactly_the_sheet_its_code_names() {
     assert_eq!(
         s.run(&[
             "regen",
-            "tp-hunt:5-a81:g12-s12-a10-d7-p3:letter:default:77",
+            "tp-hunt:6-9w6w4:g12-s12-a10-d7-p3:letter:default:77",
             "-o",
             "y.pdf"
         ])
@@ -201,7 +203,7 @@ fn json_output_has_the_documented_fields_and_validates() {
     assert_eq!(r.code(), 0);
     let v: serde_json::Value = serde_json::from_slice(&read(&s, "map.json")).unwrap();
     assert_eq!(v["seed"], "42");
-    assert_eq!(v["code"], "tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42");
+    assert_eq!(v["code"], "tp-hunt:6-dr3kx:g12-s12-a10-d7-p4:a4:default:42");
     assert_eq!(v["stores"].as_array().unwrap().len(), 12);
     assert_eq!(v["atms"].as_array().unwrap().len(), 10);
     assert_eq!(v["dangers"].as_array().unwrap().len(), 7);
@@ -516,7 +518,7 @@ fn config_file_holds_the_same_settings_and_flags_win() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert!(
         r.stdout()
-            .contains("code: tp-hunt:5-3m142:g12-s9-a10-d8-p6:letter:map+tracker:club night"),
+            .contains("code: tp-hunt:6-z9ej7:g12-s9-a10-d8-p6:letter:map+tracker:club night"),
         "{}",
         r.stdout()
     );
@@ -535,7 +537,7 @@ fn text_preview_prints_a_grid_with_a_legend() {
     assert_eq!(r.code(), 0);
     let out = r.stdout();
     assert!(
-        out.starts_with("Sheet code: tp-hunt:5-agbxs:g12-s12-a10-d7-p4:a4:default:42\n"),
+        out.starts_with("Sheet code: tp-hunt:6-dr3kx:g12-s12-a10-d7-p4:a4:default:42\n"),
         "{out}"
     );
     assert_eq!(
@@ -604,7 +606,7 @@ fn templates_folder_replaces_printed_texts() {
         "t.pdf",
     ]);
     assert_eq!(r.code(), 0, "{}", r.stderr());
-    assert!(pdf_pages_text(&read(&s, "t.pdf"))[0].contains("Bladkode: tp-hunt:5-"));
+    assert!(pdf_pages_text(&read(&s, "t.pdf"))[0].contains("Bladkode: tp-hunt:6-"));
 }
 
 /// The same checks as the qpdf and poppler test below, with a Rust reader,
@@ -620,8 +622,9 @@ fn pdf_fonts_are_embedded_subsets_read_with_lopdf() {
         0
     );
     let doc = Document::load_mem(&read(&s, "a.pdf")).expect("PDF parses");
-    // Map, 4 trackers (two a page: rows for 9 games in 10), score pad, rules, 1 dice tape page.
-    assert_eq!(doc.get_pages().len(), 6);
+    // Map, 4 trackers (two a page: rows for 9 games in 10, on three pages),
+    // score pad, rules, 1 dice tape page.
+    assert_eq!(doc.get_pages().len(), 7);
     let mut fonts = std::collections::BTreeSet::new();
     for object in doc.objects.values() {
         let Ok(dict) = object.as_dict() else { continue };
@@ -658,7 +661,7 @@ fn pdf_fonts_are_embedded_subsets_read_with_lopdf() {
         .unwrap();
     let title = String::from_utf8_lossy(info.get(b"Title").unwrap().as_str().unwrap()).into_owned();
     assert!(
-        title.starts_with("TP Hunt: tp-hunt:5-") && title.contains(":g12-s12-a10-d7-p4:a4:"),
+        title.starts_with("TP Hunt: tp-hunt:6-") && title.contains(":g12-s12-a10-d7-p4:a4:"),
         "{title}"
     );
     assert!(!info.has(b"CreationDate") && !info.has(b"ModDate"));
@@ -703,7 +706,7 @@ fn pdf_passes_qpdf_and_fonts_are_embedded_subsets() {
         .unwrap();
     let info = String::from_utf8_lossy(&i.stdout).into_owned();
     assert!(
-        info.contains("Title:           TP Hunt: tp-hunt:5-") && info.contains(":g12-s12-a10-d7-p4:a4:"),
+        info.contains("Title:           TP Hunt: tp-hunt:6-") && info.contains(":g12-s12-a10-d7-p4:a4:"),
         "{info}"
     );
     // Map, trackers for 9 games in 10, score pad, rules card, dice tape.
@@ -724,7 +727,7 @@ fn a_code_printed_in_german_regenerates_the_german_sheet() {
         .find_map(|l| l.strip_prefix("Code: "))
         .unwrap()
         .to_string();
-    assert_eq!(code, "tp-hunt:5-p1t1j:g12-s12-a10-d7-p4:a4-de:map:7");
+    assert_eq!(code, "tp-hunt:6-4cc2c:g12-s12-a10-d7-p4:a4-de:map:7");
     assert!(pdf_pages_text(&read(&s, "a.pdf"))[0].contains(&format!("Blattcode: {code}")));
     assert_eq!(s.run(&["regen", &code, "-o", "b.pdf"]).code(), 0);
     assert_eq!(read(&s, "a.pdf"), read(&s, "b.pdf"));

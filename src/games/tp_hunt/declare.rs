@@ -161,8 +161,8 @@ const SIMULATE_INPUTS: &[Setting] = &[
     crate::game::SEED_INPUT,
     crate::game::games_input(
         super::MAX_SIMULATED_GAMES,
-        "100",
-        "Number of games (as many as behind a map's printed rating by default).",
+        "",
+        "Number of games (by default as many as the map's printed rating rests on, 16 to 100).",
     ),
     Setting {
         name: "jungle",
@@ -315,21 +315,24 @@ fn map_place(i: usize) -> crate::message::Msg {
 fn simulate(values: &Values) -> Result<Report> {
     let params = params(values)?;
     let (seed, random) = Seed::given_or_random(values.text("seed"))?;
-    let games = values.number::<u32>("games")?.unwrap_or(super::RATING_GAMES);
     let map = super::generate_for_seed(&params, &seed)?;
     let switches = super::game::Switches {
         jungle: values.flag("jungle"),
         infection: values.flag("infection"),
     };
-    // The dice are the map's own, as behind its printed rating.
-    let r = super::rate(
-        &map,
-        params.players as usize,
-        switches,
-        super::game::Rulings::CURRENT,
-        &super::rating_seed(&params, &map),
-        games,
-    );
+    // The dice are the map's own, as behind its printed rating; without a
+    // number of games or a switch, the printed rating itself.
+    let r = match values.number::<u32>("games")? {
+        None if switches == Default::default() => super::printed_rating(&params, &map),
+        games => super::rate(
+            &map,
+            params.players as usize,
+            switches,
+            super::game::Rulings::CURRENT,
+            &super::rating_seed(&params, &map),
+            games.unwrap_or(super::RATING_GAMES),
+        ),
+    };
     let code = Request {
         seats: Default::default(),
         params: params.clone(),
@@ -464,11 +467,17 @@ mod tests {
     }
 
     #[test]
-    fn simulate_plays_as_many_games_as_a_rating_by_default() {
-        let games = SIMULATE_INPUTS.iter().find(|s| s.name == "games").unwrap();
-        assert_eq!(games.default, super::super::RATING_GAMES.to_string());
+    fn simulate_gives_the_printed_rating_by_default() {
         let r = simulate(&values(&[("seed", "42")])).unwrap();
-        assert_eq!(r.json["games"], super::super::RATING_GAMES);
+        let p = super::super::Params::default();
+        let map = super::super::generate_for_seed(&p, &Seed::new("42").unwrap()).unwrap();
+        let printed = super::super::printed_rating(&p, &map);
+        assert_eq!(r.json["games"], printed.games);
+        assert_eq!(r.json["median_turns"], printed.median_turns);
+        assert_eq!(r.json["p90_turns"], printed.p90_turns);
+        assert!(printed.games < super::super::RATING_GAMES, "{} games", printed.games);
+        let more = simulate(&values(&[("seed", "42"), ("games", "100")])).unwrap();
+        assert_eq!(more.json["games"], 100);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 pub mod declare;
 pub mod game;
 pub mod policy;
-mod rating;
+pub(crate) mod rating;
 pub mod sheets;
 
 pub use rating::{MapRating, rate};
@@ -32,7 +32,10 @@ pub static MESSAGES: crate::message::Book = game_messages!();
 /// Version 5 rates maps by games played with the rulings of version 5
 /// ([`game::Rulings`]: a car may drive out of the danger area it starts its
 /// turn in without a pass), which keeps another map for about 1 seed in 100.
-pub const VERSION: u32 = 5;
+/// Version 6 rates a map on as many games as settle its printed figures and
+/// its rating rules (16 to 100, about 33 on the default settings), which
+/// keeps other maps where a rule was near its edge.
+pub const VERSION: u32 = 6;
 
 /// TP Hunt: SETUP. The board is 12 x 12; we allow 4 to 26 so that smaller and
 /// larger neighbourhoods still fit a page (26 is the most that fits legibly).
@@ -429,7 +432,8 @@ pub fn generate_for_seed(p: &Params, seed: &Seed) -> Result<Map> {
         {
             rated += 1;
             // The work a rating took: its games' turns, each player's.
-            spent += u64::from(RATING_GAMES) * u64::from(rating(p, &map).median_turns) * u64::from(p.players);
+            let r = rating(p, &map);
+            spent += u64::from(r.games) * u64::from(r.median_turns) * u64::from(p.players);
             last_rated = broken;
             last_map = Some(map);
             if rated == MAX_RATED_TRIES || spent > MAX_RATED_TURNS {
@@ -759,32 +763,43 @@ fn rated_rules(p: &Params, map: &Map, out: &mut Vec<Violation>) {
     }
 }
 
-/// A map's rating from [`RATING_GAMES`] simulated games of the base game.
-/// The dice are seeded by the map and the players, so a map rates the same
-/// however it was made. Ratings are kept: making a map rates it,
-/// and its sheets print the same rating.
+/// A map's rating from simulated games of the base game: up to version 5
+/// [`RATING_GAMES`] games, from version 6 as many as settle its figures and
+/// rules ([`rating::LOOKS`]). The dice are seeded by the map and the
+/// players, so a map rates the same however it was made. Ratings are kept:
+/// making a map rates it, and its sheets print the same rating.
 pub fn rating(p: &Params, map: &Map) -> MapRating {
-    // Kept by rulings, players and map (see [`crate::games::kept`]).
+    // Kept by rulings, games, players and map (see [`crate::games::kept`]).
     static RATED: crate::games::kept::Store<MapRating> = crate::games::kept::Store::new();
-    let key = format!("{:?}\n{}", game::Rulings::of_version(p.version), rating_key(p, map));
+    let rulings = game::Rulings::of_version(p.version);
+    let settle = p.version >= SETTLED_SINCE;
+    let key = format!("{rulings:?} {settle}\n{}", rating_key(p, map));
     RATED.get_or_make(&key, || {
-        rate(
-            map,
-            p.players as usize,
-            game::Switches::default(),
-            game::Rulings::of_version(p.version),
-            &rating_seed(p, map),
-            RATING_GAMES,
-        )
+        let seed = rating_seed(p, map);
+        if !settle {
+            let players = p.players as usize;
+            return rate(map, players, game::Switches::default(), rulings, &seed, RATING_GAMES);
+        }
+        let questions = rating::Questions {
+            band: p.length_band(),
+            equal: 1.0 / p.players as f64,
+            margin: FIRST_FAIR_MARGIN,
+            z: FIRST_FAIR_Z,
+        };
+        rating::rate_until_settled(map, p.players as usize, rulings, &seed, &questions)
     })
 }
 
+/// The first generator version whose ratings stop once settled.
+pub const SETTLED_SINCE: u32 = 6;
+
 /// A map's rating as its sheets print it: games played by today's rulings,
-/// whatever version made the map (a rating is not the layout).
+/// whatever version made the map (a rating is not the layout), on as many
+/// games as the map's version rates by (its printed figures stay its own).
 pub(crate) fn printed_rating(p: &Params, map: &Map) -> MapRating {
     rating(
         &Params {
-            version: VERSION,
+            version: p.version.max(SETTLED_SINCE - 1),
             ..p.clone()
         },
         map,

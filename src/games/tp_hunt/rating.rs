@@ -33,24 +33,128 @@ pub fn rate(
     seed: &Seed,
     games: u32,
 ) -> MapRating {
-    let mut start = Game::new(map, players, switches);
-    start.rulings = rulings;
-    let table = Table::new(&start);
-    let played = crate::games::many::in_order(games, 32, |range| {
-        range
-            .map(|g| {
-                let mut policy = Greedy::new(&table);
-                let mut dice = seed.stream("tp-hunt-game", g as u64);
-                play_from(&start, &mut dice, &mut policy)
-            })
-            .collect()
-    });
-    let mut r = summary(&played);
-    // Games independent of each other: a binomial share's error.
+    let mut all = Games::new(map, players, switches, rulings, seed);
+    all.play_to(games);
+    all.rating()
+}
+
+/// What a rating of generator version 6 on must settle before it stops:
+/// the length band its median is judged by, and the equal share of the
+/// first player's wins.
+pub struct Questions {
+    pub band: (u32, u32),
+    pub equal: f64,
+    /// How far from `equal` a share may be before it counts as unfair, and
+    /// by how many standard errors it must surely be so to be dropped.
+    pub margin: f64,
+    pub z: f64,
+}
+
+/// Games played at each look of a rating of version 6 on: it stops at the
+/// first look where every figure it prints and every rule it is judged by
+/// is settled, at the last one whatever they say (BENCHMARKS.md, "TP Hunt
+/// rated on the games its figures need").
+pub const LOOKS: [u32; 6] = [16, 24, 32, 48, 64, 100];
+
+/// Plays games a look at a time until the rating is settled (see [`settled`]).
+pub fn rate_until_settled(
+    map: &Map,
+    players: usize,
+    rulings: Rulings,
+    seed: &Seed,
+    questions: &Questions,
+) -> MapRating {
+    let mut games = Games::new(map, players, Switches::default(), rulings, seed);
+    for n in LOOKS {
+        games.play_to(n);
+        if n == LOOKS[LOOKS.len() - 1] || settled(&games.played, questions) {
+            break;
+        }
+    }
+    games.rating()
+}
+
+/// The games of one map, played in order, so that a rating may add more.
+struct Games<'a> {
+    start: Game,
+    table: Table,
+    seed: &'a Seed,
+    played: Vec<Played>,
+}
+
+impl<'a> Games<'a> {
+    fn new(map: &'a Map, players: usize, switches: Switches, rulings: Rulings, seed: &'a Seed) -> Games<'a> {
+        let mut start = Game::new(map, players, switches);
+        start.rulings = rulings;
+        let table = Table::new(&start);
+        Games {
+            start,
+            table,
+            seed,
+            played: Vec::new(),
+        }
+    }
+
+    /// Plays the games numbered from those played so far up to `n`.
+    fn play_to(&mut self, n: u32) {
+        let from = self.played.len() as u32;
+        let (start, table, seed) = (&self.start, &self.table, self.seed);
+        let more = crate::games::many::in_order(n.saturating_sub(from), 32, |range| {
+            range
+                .map(|g| {
+                    let mut policy = Greedy::new(table);
+                    let mut dice = seed.stream("tp-hunt-game", u64::from(from + g));
+                    play_from(start, &mut dice, &mut policy)
+                })
+                .collect()
+        });
+        self.played.extend(more);
+    }
+
+    /// The rating of the games played.
+    fn rating(&self) -> MapRating {
+        let mut r = summary(&self.played);
+        r.first_player_se = first_player_se(&r);
+        r
+    }
+}
+
+/// Games independent of each other: a binomial share's error.
+fn first_player_se(r: &MapRating) -> f64 {
     let finished = (r.games - r.stalled).max(1) as f64;
     let p = r.first_player_win_share;
-    r.first_player_se = (p * (1.0 - p) / finished).sqrt();
-    r
+    (p * (1.0 - p) / finished).sqrt()
+}
+
+/// Whether the games so far settle the rating: the median and the 90th
+/// percentile each lie within one turn of their estimate (one standard
+/// error, by the order statistics around it), the median's range lies
+/// wholly inside or wholly outside the length band, and the first
+/// player's share is either surely unfair or within one standard error of
+/// fair.
+fn settled(played: &[Played], q: &Questions) -> bool {
+    let mut turns: Vec<u32> = played.iter().map(|p| p.turns).collect();
+    turns.sort_unstable();
+    let (median_lo, median, median_hi) = around(&turns, 0.5);
+    let (p90_lo, p90, p90_hi) = around(&turns, 0.9);
+    let figures = median_hi - median <= 1 && median - median_lo <= 1 && p90_hi - p90 <= 1 && p90 - p90_lo <= 1;
+    let (lo, hi) = q.band;
+    let band = (lo <= median_lo && median_hi <= hi) || median_hi < lo || median_lo > hi;
+    let r = summary(played);
+    let se = first_player_se(&r);
+    let off = (r.first_player_win_share - q.equal).abs();
+    let fair = off - q.z * se > q.margin || off - se <= q.margin;
+    figures && band && fair
+}
+
+/// A quantile of sorted values with the values one standard error of rank
+/// below and above it: (below, estimate, above).
+fn around(sorted: &[u32], q: f64) -> (u32, u32, u32) {
+    let n = sorted.len();
+    let at = (n as f64 - 1.0) * q;
+    let spread = (q * (1.0 - q) * n as f64).sqrt();
+    let pick = |i: f64| sorted[(i.max(0.0) as usize).min(n - 1)];
+    (pick((at - spread).floor()), pick(at.round()), pick((at + spread).ceil()))
 }
 
 /// The figures of a map's rating from its games, in the order played.

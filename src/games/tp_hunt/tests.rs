@@ -384,9 +384,9 @@ fn golden_layouts_are_pinned() {
     }
     // Version 2 changed the score pad, not the maps: these are both versions'
     // maps. Version 3 keeps maps by new rules, version 4 by a new first-fair
-    // rule, version 5 by games with a free way out of a danger area
-    // (tests/fixtures/code_corpus.txt).
-    assert_eq!(VERSION, 5);
+    // rule, version 5 by games with a free way out of a danger area, version
+    // 6 by ratings that stop once settled (tests/fixtures/code_corpus.txt).
+    assert_eq!(VERSION, 6);
 }
 
 #[test]
@@ -501,7 +501,7 @@ fn json_round_trips_and_off_grid_cells_break_inside_grid() {
     assert_eq!(back.seed.as_deref(), Some("7"));
     assert_eq!(
         back.code.as_deref(),
-        Some("tp-hunt:5-dqw5m:g12-s12-a10-d7-p4:a4:default:7")
+        Some("tp-hunt:6-6rzxj:g12-s12-a10-d7-p4:a4:default:7")
     );
     // A mark off the grid is read, and breaks inside-grid when validated.
     let bad = r#"{"stores": [[13, 2]], "atms": [], "dangers": []}"#;
@@ -1275,4 +1275,36 @@ fn the_trackers_say_what_adds_up_and_where_more_rows_come_from() {
             assert!(keys > 0, "{lang} {style:?}: no page has the whole key");
         }
     }
+}
+
+/// Version 6 rates a map on the games that settle it: the first games of
+/// the map's dice, as many as the first look where its figures and rules
+/// are settled; a map whose median sits on the length band's edge plays on.
+#[test]
+fn a_rating_stops_at_the_first_look_that_settles_it() {
+    let p = Params::default();
+    let map = generate_for_seed(&p, &Seed::new("42").unwrap()).unwrap();
+    let r = rating(&p, &map);
+    assert!(rating::LOOKS.contains(&r.games) && r.games < RATING_GAMES, "{} games", r.games);
+    let seed = rating_seed(&p, &map);
+    let rulings = game::Rulings::of_version(p.version);
+    let players = p.players as usize;
+    // The same games as a fixed rating of that many.
+    assert_eq!(r, rate(&map, players, game::Switches::default(), rulings, &seed, r.games));
+    // One look fewer did not settle it; each of them is a rating of its own.
+    let questions = |band| rating::Questions {
+        band,
+        equal: 0.25,
+        margin: FIRST_FAIR_MARGIN,
+        z: FIRST_FAIR_Z,
+    };
+    let edge = rating::rate_until_settled(&map, players, rulings, &seed, &questions((r.median_turns, 99)));
+    assert!(edge.games > r.games, "a median on the band's edge: {} games", edge.games);
+    let far = rating::rate_until_settled(&map, players, rulings, &seed, &questions((1, 99)));
+    assert_eq!(far.games, r.games);
+    // Old versions keep their 100 games, and so their printed figures.
+    let v5 = Params { version: 5, ..p.clone() };
+    assert_eq!(rating(&v5, &map).games, RATING_GAMES);
+    assert_eq!(printed_rating(&v5, &map).games, RATING_GAMES);
+    assert_eq!(printed_rating(&p, &map), r);
 }
