@@ -975,7 +975,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "the player who threw moves it exactly 3 squares",
                 "never straight back onto the square it just left (each move starts afresh); it may pass over baskets and the Dog, share a square with the Dog, stop on the TP square, an arrow or a lettered circle, and end in the bathroom",
                 "all turn long (a new turn, or a push, starts afresh)",
-                "(Social distance may still move you off, its full 3 squares)",
+                "(Social distance may still move you: off it, its full 3 squares, or along it to its next square, where that move ends)",
                 "you may move your own basket 3 squares by the usual rules (or leave it where it is), with no slowdown for toilet rolls carried: also off an object, free of its 1-square limit; from the road;",
                 "Stepping out of a room onto a square counts as stopping on it.",
                 "the step out of a room lands on nobody.",
@@ -999,7 +999,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "Wer gewürfelt hat, zieht es genau 3 Felder",
                 "nie direkt zurück auf das Feld, das es gerade verlassen hat (jeder Zug beginnt neu); es darf über Körbe und den Hund ziehen, mit dem Hund ein Feld teilen, auf dem Klopapierfeld, einem Pfeil oder einem Kreis mit Buchstaben halten und im WC enden",
                 "den ganzen Zug lang (ein neuer Zug oder ein Ziehen durch andere beginnt neu)",
-                "(Abstand darf dich aber wegziehen, volle 3 Felder)",
+                "(Abstand darf dich aber ziehen: herunter, volle 3 Felder, oder auf ihm entlang zu seinem nächsten Feld, wo dieser Zug endet)",
                 "Du darfst deinen eigenen Korb 3 Felder nach den üblichen Regeln ziehen (oder stehen lassen), ohne Verlangsamung durch Klorollen: auch von einem Objekt, ohne dessen 1-Feld-Grenze; von der Straße;",
                 "Aus einem Raum auf ein Feld treten zählt als Anhalten dort.",
                 "der Schritt aus einem Raum landet auf niemandem.",
@@ -1174,7 +1174,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "With the Virus or the Dog on it, stepping there takes you to its room, with no roll.",
                 "When a step of your move (movement part, or Sanitiser) lands on another basket, you may stop there,",
                 "On the TP square you take your roll there first. That part of your turn ends",
-                "2 or 5, The Dog: the same, with the yard and its door (Y), ending in the yard too, never into the bathroom.",
+                "2 or 5, The Dog: the same (it may pass over and share a square with the Virus), with the yard and its door (Y), ending in the yard too, never into the bathroom.",
                 "never straight back onto the square it just left (each move starts afresh)",
                 "or someone else's Sneeze or Social distance ends its 3 squares there (never passing over it)",
             ],
@@ -1197,7 +1197,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Steht das Virus oder der Hund darauf, bringt dich der Schritt dorthin in seinen Raum, ohne Rolle.",
                 "Landet ein Schritt deines Zuges (Bewegung oder Desinfektion) auf einem anderen Korb, darfst du dort anhalten,",
                 "Auf dem Klopapierfeld nimmst du zuerst deine Rolle. Dieser Teil deines Zuges endet",
-                "2 oder 5, der Hund: genauso, mit dem Hof und seiner Tür (H), auch im Hof endend, nie ins WC.",
+                "2 oder 5, der Hund: genauso (er darf über das Virus ziehen und mit ihm auf einem Feld stehen), mit dem Hof und seiner Tür (H), auch im Hof endend, nie ins WC.",
                 "nie direkt zurück auf das Feld, das es gerade verlassen hat (jeder Zug beginnt neu)",
                 "oder endet der Nieser oder Abstand eines anderen mit seinen 3 Feldern dort (nie darüber)",
             ],
@@ -1434,7 +1434,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "en",
             vec![
-                "Its door: circle B on the board is the square outside it (floor)",
+                "Door: the gap by B. Baskets go in only captured or by Social distance.",
                 "car, unit: one object each; you may step on, ending your move (+1 Sneeze card); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
                 "Movement die (blue): toilet rolls you carry at turn start",
@@ -1447,7 +1447,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "de",
             vec![
-                "Seine Tür: Der Kreis WC auf dem Brett ist das Feld davor (Boden)",
+                "Tür: die Lücke bei WC. Körbe nur gefangen oder per Abstand hinein.",
                 "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser-Karte); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
                 "Bewegungswürfel (blau): Klorollen, die du zu Zugbeginn trägst",

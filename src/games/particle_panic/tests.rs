@@ -1374,9 +1374,10 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "Without cards, hold the slips (or write your hand",
         "Cards spent, discarded or entered go out of the game.",
         "can no longer enter a code",
-        "Hand limit: cross off the old number.",
-        "(dashed: always past it)",
-        "the box may hold a new one",
+        "Hand limit: cross off the old number, and strike through the last solid box of that hand.",
+        "(dashed or struck through)",
+        "draw a new particle's dot in a free box or beside a crossed-out one",
+        "either way round but never turning back",
     ];
     let de = [
         "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
@@ -1385,9 +1386,9 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "Ohne Karten: Zettel auf die Hand",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
         "keinen Code mehr eingeben",
-        "Handlimit: die alte Zahl streichen.",
-        "(gestrichelte immer)",
-        "das Kästchen darf ein neues aufnehmen",
+        "Handlimit: die alte Zahl streichen und das letzte durchgezogene Kästchen dieser Hand durchstreichen.",
+        "(gestrichelte und durchgestrichene)",
+        "zeichnet den Punkt eines neuen Teilchens in ein freies Kästchen oder neben einen durchgestrichenen",
         "Karten einer Farbe aus der eigenen Hand ab",
     ];
     for p in every_setting().into_iter().filter(|p| p.level == Level::Normal) {
@@ -1527,7 +1528,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
             // discard counts them) and are played on the receiver's turns.
             let share = match lang {
                 "en" => "Share (on your own turn): give any cards to one player on your space; they join that hand at once (counting at this turn's discard), to be played on its owner's turns.",
-                _ => "Teilen (in deinem Zug): einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen).",
+                _ => "Teilen (in deinem Zug): genau einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen).",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
             // Open hands, and the coin said where cards are collected.
