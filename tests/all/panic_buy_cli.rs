@@ -18,7 +18,7 @@ fn race_run_writes_board_and_components() {
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
-    assert!(pages[0].contains("1 or 4: The Virus moves exactly 3 squares"));
+    assert!(pages[0].contains("1 or 4: you move the Virus exactly 3 squares"));
     assert!(pages[0].contains("4 or more: one square"));
     assert!(pages[0].contains("5 rolls of toilet paper"), "2 x 3 - 1 = 5");
     assert!(pages[0].contains("UNIT") && pages[0].contains("CAR") && pages[0].contains("COUNTER"));

@@ -973,9 +973,9 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "it frees it with any rolls in the room: out onto the square outside the door (not one of the 3), then 3 squares more.",
                 "or out of a room, escaping: out onto the square outside the door (not one of the 3), then 3 squares more.",
                 "the player who threw moves it exactly 3 squares",
-                "never straight back onto the square it just left (each move starts afresh); it may pass over baskets and the Dog, share a square with the Dog, stop on the TP square, an arrow or a lettered circle, and end in the bathroom",
+                "never straight back onto the square it just left (each move starts afresh); it may pass over baskets and the Dog, share a square with the Dog, stop on the TP square, an arrow or a lettered circle (B or Y), and end in the bathroom",
                 "all turn long (a new turn, or a push, starts afresh)",
-                "(Social distance may still move you: off it, its full 3 squares, or along it to its next square, where that move ends)",
+                "(Social distance may still move you: 3 squares off it, or 1 square along it, which ends that move)",
                 "you may move your own basket 3 squares by the usual rules (or leave it where it is), with no slowdown for toilet rolls carried: also off an object, free of its 1-square limit; from the road;",
                 "Stepping out of a room onto a square counts as stopping on it.",
                 "the step out of a room lands on nobody.",
@@ -985,7 +985,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "In the room you still throw both dice, the red one as usual;",
                 "each basket in the room on its own turn.",
                 "not still on the road* (your own basket may be anywhere, even in a room);",
-                "share a square with the Dog, stop on the TP square, an arrow or a lettered circle, and end in the bathroom",
+                "share a square with the Dog, stop on the TP square, an arrow or a lettered circle (B or Y), and end in the bathroom",
                 "Your basket stands on the square of the object it stepped onto, other baskets there or not.",
                 "takes his roll and moves his basket 3 squares onto the Dog",
                 "toilet-paper tokens stacked on the counter",
@@ -999,7 +999,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "Wer gewürfelt hat, zieht es genau 3 Felder",
                 "nie direkt zurück auf das Feld, das es gerade verlassen hat (jeder Zug beginnt neu); es darf über Körbe und den Hund ziehen, mit dem Hund ein Feld teilen, auf dem Klopapierfeld, einem Pfeil oder einem Kreis mit Buchstaben halten und im WC enden",
                 "den ganzen Zug lang (ein neuer Zug oder ein Ziehen durch andere beginnt neu)",
-                "(Abstand darf dich aber ziehen: herunter, volle 3 Felder, oder auf ihm entlang zu seinem nächsten Feld, wo dieser Zug endet)",
+                "(Abstand darf dich aber ziehen: 3 Felder herunter oder 1 Feld auf ihm entlang, womit dieser Zug endet)",
                 "Du darfst deinen eigenen Korb 3 Felder nach den üblichen Regeln ziehen (oder stehen lassen), ohne Verlangsamung durch Klorollen: auch von einem Objekt, ohne dessen 1-Feld-Grenze; von der Straße;",
                 "Aus einem Raum auf ein Feld treten zählt als Anhalten dort.",
                 "der Schritt aus einem Raum landet auf niemandem.",
@@ -1051,17 +1051,24 @@ fn the_rules_say_where_rolls_lie_and_what_two_baskets_do() {
     for (lang, card, two) in [
         (
             "en",
-            "Rolls you carry lie on your player card's Basket box, delivered ones on its Trolley box.",
+            (
+                "Rolls you carry lie on your player card's Basket box, delivered ones on its Trolley box.",
+                "Rolls you carry lie on your player card's box of the basket carrying them, delivered ones on its Trolley box.",
+            ),
             "moves one of them each turn, chosen after you throw, for the whole turn (a captured one too, to try its escape; only its own rolls slow it; you never sneeze on your other one)",
         ),
         (
             "de",
-            "Getragene Rollen liegen auf dem Feld Korb deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
+            (
+                "Getragene Rollen liegen auf dem Feld Korb deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
+                "Getragene Rollen liegen auf dem Feld des Korbs, der sie trägt, auf deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
+            ),
             "zieht in jedem Zug einen davon, nach dem Würfeln gewählt, den ganzen Zug lang (auch einen gefangenen, für den Fluchtversuch; nur seine eigenen Rollen bremsen ihn; auf deinen anderen niest du nie)",
         ),
     ] {
         for (players, mode) in EVERY_MODE {
             let (text, _) = rules_sheet(players, mode, lang, crate::sheet::Paper::A4);
+            let card = if players == 2 { card.1 } else { card.0 };
             assert!(text.contains(card), "{lang} {players}: {card}\n{text}");
             assert_eq!(text.contains(two), players == 2, "{lang} {players}: {two}");
         }
@@ -1274,14 +1281,14 @@ fn the_boards_tables_and_key_read_across_the_table() {
                     let boxes: Vec<_> = pages.iter().flat_map(|p| p.text_boxes()).collect();
                     let table_words = if lang == "en" {
                         [
-                            "1 or 4: The Virus moves exactly 3 squares",
+                            "1 or 4: you move the Virus exactly 3 squares",
                             "4 or more: one square",
                             "glass door: open",
                             "wall, short or long",
                         ]
                     } else {
                         [
-                            "1 oder 4: Das Virus zieht genau 3 Felder",
+                            "1 oder 4: du ziehst das Virus genau 3 Felder",
                             "4 oder mehr: ein Feld",
                             "Glastür: offen",
                             "Wand, kurz oder lang",
@@ -1297,7 +1304,7 @@ fn the_boards_tables_and_key_read_across_the_table() {
                     }
                     // Social distance is someone else's basket, never your other one.
                     let all: String = boxes.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
-                    let social = if lang == "en" { "move another's basket" } else { "einen fremden Korb" };
+                    let social = if lang == "en" { "move another player's basket" } else { "einen fremden Korb" };
                     assert!(all.contains(social), "{lang} {paper:?} {layout:?} {large}: {all}");
                     if large && layout == sheets::BoardLayout::Single {
                         let first: Vec<String> = pages[0].text_boxes().into_iter().map(|b| b.text).collect();

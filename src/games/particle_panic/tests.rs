@@ -1274,7 +1274,7 @@ fn the_pencil_board_has_a_box_for_every_card_a_hand_can_reach() {
 fn the_sheets_answer_a_first_games_questions() {
     let en = [
         "Between two attempts you may take your special action",
-        "a diamond spent while neutralising moves your pawn and ends the action* (spent before a Neutralise, it only moves you).",
+        "a diamond spent while neutralising moves your pawn and ends the Neutralise* (spent before a Neutralise, it only moves you).",
         "choose for each particle",
         "choose for each particle, so you may split them.",
         "* Decided on these sheets, where the game's first rules were unclear.",
@@ -1284,7 +1284,7 @@ fn the_sheets_answer_a_first_games_questions() {
     ];
     let de = [
         "Zwischen zwei Versuchen darfst du deine Sonderaktion",
-        "ein Karo beim Neutralisieren versetzt deine Figur und beendet die Aktion* (vor dem Neutralisieren versetzt es nur).",
+        "ein Karo beim Neutralisieren versetzt deine Figur und beendet das Neutralisieren* (vor dem Neutralisieren versetzt es nur).",
         "für jedes Teilchen (auch aufgeteilt).",
         "Ein Feld fasst sechs;",
         "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
