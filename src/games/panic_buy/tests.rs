@@ -1061,7 +1061,7 @@ fn the_rules_say_where_rolls_lie_and_what_two_baskets_do() {
             "de",
             (
                 "Getragene Rollen liegen auf dem Feld Korb deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
-                "Getragene Rollen liegen auf dem Feld des Korbs, der sie trägt, auf deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
+                "Getragene Rollen liegen auf deiner Spielerkarte im Kästchen des Korbs, der sie trägt, abgelieferte auf dem Feld Wagen.",
             ),
             "zieht in jedem Zug einen davon, nach dem Würfeln gewählt, den ganzen Zug lang (auch einen gefangenen, für den Fluchtversuch; nur seine eigenen Rollen bremsen ihn; auf deinen anderen niest du nie)",
         ),
@@ -1167,7 +1167,8 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             "en",
             [
                 "Baskets wait on the road below the board, one in each dashed place (which one does not matter)*.",
-                "3, Social distance: you may move another player's basket (never one of your own) 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room);",
+                "3, Social distance: you may move another player's basket (never one of your own",
+                ") 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room); it takes its rolls along, even into the bathroom or yard (there they lie in the room's box).",
                 "you step out onto that square in your movement part, whatever you throw, and your move ends there* (once it is back in its room, a 1 or 6 again).",
                 "While the piece is out of its room, you step out",
                 "the highest number (if players tie for it, they throw again) is player 1, the player on their left is player 2, and so on round the table",
@@ -1190,7 +1191,8 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             "de",
             [
                 "Die Körbe warten auf der Straße unter dem Spielplan, je einer auf einem gestrichelten Platz (welcher, ist egal)*.",
-                "3, Abstand: Du darfst den Korb eines anderen Spielers (nie einen eigenen) 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum);",
+                "3, Abstand: Du darfst den Korb eines anderen Spielers (nie einen eigenen",
+                ") 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum); er nimmt seine Rollen mit, auch ins WC oder in den Hof (dort liegen sie im Kasten des Raums).",
                 "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort* (ist sie wieder in ihrem Raum, wieder mit einer 1 oder 6).",
                 "Ist die Figur nicht in ihrem Raum, trittst du",
                 "Wer am höchsten würfelt (bei Gleichstand würfeln die Gleichen noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",

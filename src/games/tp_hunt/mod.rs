@@ -668,8 +668,9 @@ fn version_2_violations(p: &Params, map: &Map) -> Vec<Violation> {
     out
 }
 
-/// Simulated games behind a map's rating (BENCHMARKS.md: enough for its
-/// median length within one turn, quick enough to rate every map made).
+/// Simulated games behind a map's rating up to version 5, and the most from
+/// version 6 on (BENCHMARKS.md: enough for its median length within one
+/// turn, quick enough to rate every map made).
 pub const RATING_GAMES: u32 = 100;
 /// Most games `tp-hunt simulate` plays in one run.
 pub const MAX_SIMULATED_GAMES: u32 = 100_000;
