@@ -33,7 +33,7 @@ pub static MESSAGES: crate::message::Book = game_messages!();
 /// ([`game::Rulings`]: a car may drive out of the danger area it starts its
 /// turn in without a pass), which keeps another map for about 1 seed in 100.
 /// Version 6 rates a map on as many games as settle its printed figures and
-/// its rating rules (16 to 100, about 33 on the default settings), which
+/// its rating rules (16 to 100, about 36 on the default settings), which
 /// keeps other maps where a rule was near its edge.
 pub const VERSION: u32 = 6;
 

@@ -35,7 +35,7 @@ pub fn rate(
 ) -> MapRating {
     let mut all = Games::new(map, players, switches, rulings, seed);
     all.play_to(games);
-    all.rating()
+    summary(&all.played)
 }
 
 /// What a rating of generator version 6 on must settle before it stops:
@@ -71,7 +71,7 @@ pub fn rate_until_settled(
             break;
         }
     }
-    games.rating()
+    summary(&games.played)
 }
 
 /// The games of one map, played in order, so that a rating may add more.
@@ -111,20 +111,6 @@ impl<'a> Games<'a> {
         });
         self.played.extend(more);
     }
-
-    /// The rating of the games played.
-    fn rating(&self) -> MapRating {
-        let mut r = summary(&self.played);
-        r.first_player_se = first_player_se(&r);
-        r
-    }
-}
-
-/// Games independent of each other: a binomial share's error.
-fn first_player_se(r: &MapRating) -> f64 {
-    let finished = (r.games - r.stalled).max(1) as f64;
-    let p = r.first_player_win_share;
-    (p * (1.0 - p) / finished).sqrt()
 }
 
 /// Whether the games so far settle the rating: the median and the 90th
@@ -142,8 +128,7 @@ fn settled(played: &[Played], q: &Questions) -> bool {
     let (lo, hi) = q.band;
     let band = (lo <= median_lo && median_hi <= hi) || median_hi < lo || median_lo > hi;
     let r = summary(played);
-    let se = first_player_se(&r);
-    let off = (r.first_player_win_share - q.equal).abs();
+    let (off, se) = ((r.first_player_win_share - q.equal).abs(), r.first_player_se);
     let fair = off - q.z * se > q.margin || off - se <= q.margin;
     figures && band && fair
 }
@@ -178,12 +163,14 @@ fn summary(played: &[Played]) -> MapRating {
             }
         }
     }
+    // Games independent of each other: a binomial share's error.
+    let share = first / finished.max(1) as f64;
     MapRating {
         games,
         median_turns: quantile(&mut turns, 0.5),
         p90_turns: quantile(&mut turns, 0.9),
-        first_player_win_share: first / finished.max(1) as f64,
-        first_player_se: 1.0,
+        first_player_win_share: share,
+        first_player_se: (share * (1.0 - share) / finished.max(1) as f64).sqrt(),
         median_winning_tp: quantile(&mut winning, 0.5),
         stalled,
         p90_tape_rows: quantile(&mut rows, 0.9),
