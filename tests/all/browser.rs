@@ -24,14 +24,19 @@ use std::time::{Duration, Instant};
 /// One HTTP/1.1 exchange on loopback: (status, body). The body is read to
 /// its Content-Length (chromedriver keeps connections open), else to the end.
 fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, Vec<u8>) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    exchange(stream, method, path, body).expect("a response")
+}
+
+/// One exchange on an open connection; `None` when no HTTP response came.
+fn exchange(mut stream: TcpStream, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Vec<u8>)> {
     let payload = body.map(|b| b.to_string()).unwrap_or_default();
     write!(
         stream,
         "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{payload}",
         payload.len()
     )
-    .unwrap();
+    .ok()?;
     let mut raw = Vec::new();
     let mut buf = [0u8; 65536];
     loop {
@@ -51,14 +56,14 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, Vec<
             }
         }
     }
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a response");
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
     let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let status = head.split_whitespace().nth(1)?.parse().ok()?;
     let mut body = raw[split + 4..].to_vec();
     if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
         body = dechunk(&body);
     }
-    (status, body)
+    Some((status, body))
 }
 
 /// The body of a chunked response.
@@ -113,6 +118,20 @@ impl Browser {
             .expect("chromedriver not found: install Debian's chromium and chromium-driver (.ci/run does)");
         let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"])
             .expect("chromium not found: install Debian's chromium and chromium-driver (.ci/run does)");
+        // A port picked free can be taken again before chromedriver binds it
+        // (other tests pick ports too), and a chromedriver can fail to start on
+        // a loaded machine: then start another on a fresh port.
+        let mut last_error = String::new();
+        for _ in 0..3 {
+            match Browser::try_start(&driver, &chromium) {
+                Ok(browser) => return browser,
+                Err(error) => last_error = error,
+            }
+        }
+        panic!("chromedriver gave no session in three tries: {last_error}");
+    }
+
+    fn try_start(driver: &std::path::Path, chromium: &std::path::Path) -> Result<Browser, String> {
         let port = free_port();
         // A fresh profile for every run.
         let profile = std::env::temp_dir().join(format!("panicpress-chromium-{}-{port}", std::process::id()));
@@ -123,12 +142,20 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let driver = Process(child);
+        let mut driver = Process(child);
         let deadline = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not start");
+        let stream = loop {
+            if let Ok(Some(status)) = driver.0.try_wait() {
+                return Err(format!("chromedriver exited: {status}"));
+            }
+            if let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) {
+                break stream;
+            }
+            if Instant::now() >= deadline {
+                return Err("chromedriver did not listen within 20 s".into());
+            }
             std::thread::sleep(Duration::from_millis(100));
-        }
+        };
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -138,14 +165,17 @@ impl Browser {
                          format!("--user-data-dir={}", profile.display()), "--window-size=1366,1000"]
             }
         }}});
-        let (status, body) = http(port, "POST", "/session", Some(&caps));
-        let reply: Value = serde_json::from_slice(&body).unwrap();
-        assert_eq!(status, 200, "new session: {reply}");
-        Browser {
+        // The session is asked on the connection that found chromedriver listening.
+        let (status, body) = exchange(stream, "POST", "/session", Some(&caps)).ok_or("no reply to a new session")?;
+        let reply: Value = serde_json::from_slice(&body).map_err(|e| format!("new session: {e}"))?;
+        if status != 200 {
+            return Err(format!("new session: {reply}"));
+        }
+        Ok(Browser {
             port,
             session: reply["value"]["sessionId"].as_str().unwrap().to_string(),
             _driver: driver,
-        }
+        })
     }
 
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
@@ -314,17 +344,24 @@ fn bytes_at(browser: &Browser, url_js: &str) -> Vec<u8> {
     base64_decode(b64.as_str().unwrap())
 }
 
-/// The tool's web server on a free port, once it has printed its banner.
+/// The tool's web server on a free port, once it has printed its banner. A
+/// port taken again before the server binds it ends the server without a
+/// banner: then it starts on another.
 fn serve() -> (u16, Process) {
-    let port = free_port();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_panicpress"))
-        .args(["serve", "--port", &port.to_string()])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut banner = [0u8; 64];
-    let _ = server.stdout.as_mut().unwrap().read(&mut banner).unwrap();
-    (port, Process(server))
+    for _ in 0..3 {
+        let port = free_port();
+        let server = Command::new(env!("CARGO_BIN_EXE_panicpress"))
+            .args(["serve", "--port", &port.to_string()])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut server = Process(server);
+        let mut banner = [0u8; 64];
+        if server.0.stdout.as_mut().unwrap().read(&mut banner).unwrap_or(0) > 0 {
+            return (port, server);
+        }
+    }
+    panic!("the server did not start in three tries");
 }
 
 #[test]
