@@ -1025,8 +1025,8 @@ fn the_rules_sheet_answers_a_first_games_questions() {
     }
     // The Sneeze card and the board's Sanitiser line, in both languages.
     for (lang, card, sanitiser) in [
-        ("en", "Land on a basket (not on an object): take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room"),
-        ("de", "Auf einem Korb landen (nicht auf einem Objekt): all sein Klopapier nehmen und ihn 3 Felder ziehen. Dann zurück in den Vorrat.", "6: Desinfektion: du darfst 3 Felder ziehen, auch von einem Objekt, von der Straße, aus einem Raum"),
+        ("en", "When you land on a basket (not on an object), you may spend this card: take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room"),
+        ("de", "Auf einem Korb gelandet (nicht auf einem Objekt)? Du darfst all sein Klopapier nehmen und ihn 3 Felder ziehen. Dann zurück in den Vorrat.", "6: Desinfektion: du darfst 3 Felder ziehen, auch von einem Objekt, von der Straße, aus einem Raum"),
     ] {
         let texts = crate::games::texts(lang, None).unwrap();
         let req = Request {
@@ -1168,14 +1168,14 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             [
                 "Baskets wait on the road below the board, one in each dashed place (which one does not matter)*.",
                 "3, Social distance: you may move another player's basket (never one of your own",
-                ") 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room); it takes its rolls along, even into the bathroom or yard (there they lie in the room's box).",
+                ") 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room); it takes its rolls along, even through a door into the bathroom or yard (that step ends the move; the rolls lie in the room's box).",
                 "you step out onto that square in your movement part, whatever you throw, and your move ends there* (once it is back in its room, a 1 or 6 again).",
                 "While the piece is out of its room, you step out",
                 "the highest number (if players tie for it, they throw again) is player 1, the player on their left is player 2, and so on round the table",
                 "Player 1 starts, then play goes to the left, in player order.",
                 "From the road, your first step (the first of your squares) is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
-                "Move as far as you can (if you cannot move at all, stay). If you cannot use your whole number, you may take one step more than you otherwise could, onto the Virus or the Dog*: it then takes you to its room (worth it where rolls lie there: the first basket out takes them).",
-                "* Decided on these sheets, where the game's first rules were unclear.",
+                "Move as far as you can (if you cannot move at all, stay). If you cannot use your whole number, count the squares of your longest way: with one square more, you may end on the Virus or the Dog instead*: it then takes you to its room (worth it where rolls lie there: the first basket out takes them).",
+                "* Decided on these sheets, where the original rules leave it open.",
                 "the first step of your movement part may not go straight back either (to the square you last came from).",
                 "into yours, if it has any (you may sneeze on an empty basket too)",
                 "moves it exactly 3 squares, never through a wall (glass doors are open), never onto an object or the counter",
@@ -1192,14 +1192,14 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             [
                 "Die Körbe warten auf der Straße unter dem Spielplan, je einer auf einem gestrichelten Platz (welcher, ist egal)*.",
                 "3, Abstand: Du darfst den Korb eines anderen Spielers (nie einen eigenen",
-                ") 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum); er nimmt seine Rollen mit, auch ins WC oder in den Hof (dort liegen sie im Kasten des Raums).",
+                ") 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum); er nimmt seine Rollen mit, auch durch eine Tür ins WC oder in den Hof (dieser Schritt beendet den Zug; die Rollen liegen im Kasten des Raums).",
                 "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort* (ist sie wieder in ihrem Raum, wieder mit einer 1 oder 6).",
                 "Ist die Figur nicht in ihrem Raum, trittst du",
                 "Wer am höchsten würfelt (bei Gleichstand würfeln die Gleichen noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt (das erste deiner Felder) auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
-                "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Kannst du deine Zahl nicht ganz ziehen, darfst du einen Schritt mehr machen, als sonst ginge, auf das Virus oder den Hund*: dann kommst du in seinen Raum (lohnt sich, wo dort Rollen liegen: der erste Korb hinaus nimmt sie).",
-                "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
+                "Zieh so weit du kannst (kannst du gar nicht ziehen, bleib stehen). Kannst du deine Zahl nicht ganz ziehen, zähl die Felder deines längsten Wegs: Mit einem Feld mehr darfst du stattdessen auf dem Virus oder dem Hund enden*: Dann kommst du in seinen Raum (lohnt sich, wo dort Rollen liegen: der erste Korb hinaus nimmt sie).",
+                "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
                 "Nach einer Desinfektion darf auch der erste Schritt deiner Bewegung nicht direkt zurück (dorthin, woher du zuletzt kamst).",
                 "in deinen, falls welche drin sind (auch auf einen leeren Korb darfst du niesen)",
                 "zieht es genau 3 Felder, nie durch eine Wand (Glastüren sind offen), nie auf ein Objekt oder die Theke",
@@ -1444,7 +1444,7 @@ fn the_sheets_answer_what_first_games_left_open() {
             "en",
             vec![
                 "Door: the gap by B. Baskets go in only captured or by Social distance.",
-                "car, unit: one object each; you may step on, ending your move (+1 Sneeze card); never pass over",
+                "car, unit: one object each; you may step on, ending that move (+1 Sneeze card); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
                 "Movement die (blue): toilet rolls you carry at turn start",
                 "2 toilet rolls: half, rounded up",
@@ -1457,7 +1457,7 @@ fn the_sheets_answer_what_first_games_left_open() {
             "de",
             vec![
                 "Tür: die Lücke bei WC. Körbe nur gefangen oder per Abstand hinein.",
-                "Auto, Regal: je ein Objekt; du darfst drauf, dein Zug endet (+1 Nieser-Karte); nie darüber",
+                "Auto, Regal: je ein Objekt; du darfst drauf, das Ziehen endet dort (+1 Nieser-Karte); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Klorolle nehmen",
                 "Bewegungswürfel (blau): Klorollen, die du zu Zugbeginn trägst",
                 "2 Klorollen: die Hälfte, aufgerundet",

@@ -1277,7 +1277,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "a diamond spent while neutralising moves your pawn and ends the Neutralise* (spent before a Neutralise, it only moves you).",
         "choose for each particle",
         "choose for each particle, so you may split them.",
-        "* Decided on these sheets, where the game's first rules were unclear.",
+        "* Decided on these sheets, where the original rules leave it open.",
         "Pile each stack's slips face up beside its space of the board",
         "A code goes in all at once: one player, as a special action, discards",
         "Playing by this card, a family wins about",
@@ -1287,7 +1287,7 @@ fn the_sheets_answer_a_first_games_questions() {
         "ein Karo beim Neutralisieren versetzt deine Figur und beendet das Neutralisieren* (vor dem Neutralisieren versetzt es nur).",
         "für jedes Teilchen (auch aufgeteilt).",
         "Ein Feld fasst sechs;",
-        "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
+        "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans",
         "Ein Code geht auf einmal hinein: ein Spieler wirft als Sonderaktion",
         "Wer nach dieser Karte spielt, gewinnt auf dieser Stufe",
@@ -1380,10 +1380,10 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "either way round but never turning back",
     ];
     let de = [
-        "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
+        "Karten ausspielen ist eine Sonderaktion: danach spielst du bis Zugende beliebig viele",
         "Nur die Farbe (♣ ♦ ♥ ♠) zählt, nie der Wert.",
         "beliebig viele Versuche (auch am selben Teilchen, auch nach Fehlwürfen)",
-        "Ohne Karten: Zettel auf die Hand",
+        "Ohne Karten: Zettel halten",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
         "keinen Code mehr eingeben",
         "Handlimit: die alte Zahl streichen und das letzte durchgezogene Kästchen dieser Hand durchstreichen.",
@@ -1492,8 +1492,8 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "(wer schneidet, sieht ihre Reihenfolge: am besten jemand, der nicht mitspielt;",
         "Ein Neutralisieren umfasst beliebig viele Versuche (auch am selben Teilchen, auch nach Fehlwürfen), bis du aufhörst.",
         "Jeder Fehlwurf, den du stehen lässt, kostet einen Handlimit-Punkt, auch wenn danach eine Karte das Teilchen versetzt.",
-        "Karten ausspielen ist eine Sonderaktion: danach spielst du bis zum Zugende beliebig viele Karten",
-        "Kreuz zählt je 1 dazu (beide Farben auch auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
+        "Karten ausspielen ist eine Sonderaktion: danach spielst du bis Zugende beliebig viele",
+        "Kreuz zählt je 1 dazu (beide auch auf einen Wurf; ein neuer Wurf streicht frühere Kreuze)",
         "Pik setzt ein Teilchen, egal wo, auf ein Nachbarfeld seines Feldes (mit Platz)",
         " nie;",
         "keinen Code mehr eingeben",
@@ -1502,6 +1502,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
         "Vor dem Spiel legt eine Person danach die Karten aus (am besten wer nicht mitspielt",
         "Legt die Zettel jedes Stapels offen neben sein Feld des Spielplans (Stapel 1 neben Feld 1;",
         "Teilchen im Spielplan markieren (Bleistift oder Knöpfe).",
+        "so viele Felder im Kreis in eine Richtung ziehen, auch über Teilchen.",
         "ein rettendes Herz oder Kreuz beginnt sie, falls nötig (ohne freie Sonderaktion dann keine Rettung).",
         "Herz wiederholt einen Neutralisierungswurf (auch mehrmals; der alte Wurf kostet nichts),",
     ];
@@ -1528,7 +1529,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
             // discard counts them) and are played on the receiver's turns.
             let share = match lang {
                 "en" => "Share (on your own turn): give any cards to one player on your space; they join that hand at once (counting at this turn's discard), to be played on its owner's turns.",
-                _ => "Teilen (in deinem Zug): genau einem Spieler auf deinem Feld beliebige Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen).",
+                _ => "Teilen (in deinem Zug): genau einem Spieler auf deinem Feld Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen), gespielt in seinem Zug.",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
             // Open hands, and the coin said where cards are collected.

@@ -724,7 +724,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let en = printed(long.clone(), "en", vec![Rules, Reference]);
     for line in [
         "or by a Ventilator when the Vaccines run out: it is not a choice*, and it counts as used even in a roll that busts or that a Long-Nosed Man ends.",
-        "* Decided on these sheets, where the game's first rules were unclear.",
+        "* Decided on these sheets, where the original rules leave it open.",
         "(the small numbers in a face's top corners are not points: left, the die; right, how many BAD faces it has)",
         "(Vaccines still go first; only between blocks showing the same face, take the one with fewer BAD faces (the same number: either one): the small number in each face's top right corner)",
         "set aside the good blocks that scored (they beat nothing in later rolls).",
@@ -735,7 +735,7 @@ fn the_cards_say_vaccines_first_comes_before_fewer_bad_faces() {
     let de = printed(long, "de", vec![Rules, Reference]);
     for line in [
         "und wenn die Impfstoffe nicht reichen, von einer Beatmung: das ist keine Wahl*, und sie zählt als benutzt, auch in einem Fehlwurf oder den eine Langnase beendet.",
-        "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
+        "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
         "(die kleinen Zahlen oben auf einer Seite sind keine Punkte: links der Würfel, rechts wie viele BÖSE Seiten er hat)",
         "(Impfstoffe bleiben zuerst; nur zwischen Würfeln mit derselben Seite nimm den mit weniger BÖSEN Seiten (gleich viele: egal welchen): die kleine Zahl oben rechts auf jeder Seite)",
         "lege die guten Würfel mit Punkten beiseite (sie schlagen in späteren Würfen nichts).",
@@ -969,7 +969,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "tick \"lost\" on the row of the turn you miss; a missed turn is not made up. A Virus left unbeaten is a whammy (below).",
                 "Cut round the outline of each net (the bold frame on a BAD face is not a cut)",
                 "A player who is out rolls no more; one left alone rolls on until they reach 19 or are out too.",
-                "* Decided on these sheets, where the game's first rules were unclear.",
+                "* Decided on these sheets, where the original rules leave it open.",
             ],
         ),
         (
@@ -992,7 +992,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
                 "in der Zeile des Zugs an, den du aussetzt; er wird nicht nachgeholt. Ein Virus, das niemand schlägt, ist ein Whammy (unten).",
                 "Jedes Netz an seinem Umriss ausschneiden (der dicke Rahmen einer BÖSEN Seite ist kein Schnitt)",
                 "Wer raus ist, würfelt nicht mehr; wer allein übrig bleibt, würfelt weiter, bis er 19 erreicht oder auch raus ist.",
-                "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
+                "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
             ],
         ),
         (

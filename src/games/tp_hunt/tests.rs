@@ -694,24 +694,26 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
     let en = rules_text(&p, "en");
     for line in [
         "each puts their car on a free edge square that is not an X* (a shaded one is fine).",
-        "* Decided on these sheets, where the game's first rules were unclear.",
+        "* Decided on these sheets, where the original rules leave it open.",
         "A store or ATM you start on is not visited until you drive off and stop on it again.",
         "the first visitor may come back as the second",
         "A turn that starts on an X or a shaded square may drive out without a pass*: this turn, the shaded squares of the X you start on or beside (diagonally too) are free to cross;",
         "a car that cannot move at all stays where it is and its turn ends*.",
         "then cross the store out (also when you buy nothing: stopping on a store is always a visit).",
+        "you may turn as often as you like, even across your own path.",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
     let de = rules_text(&p, "de");
     for line in [
         "ein freies Randfeld, das kein X ist* (ein markiertes geht).",
-        "* Auf diesen Blättern entschieden, wo die ersten Spielregeln unklar waren.",
+        "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
         "erst besucht, wenn du wegfährst und wieder darauf hältst",
         "wer zuerst da war, darf als Zweiter wiederkommen",
         "darfst du ohne Pass hinausfahren*: in diesem Zug darfst du die markierten Felder des X, auf dem oder neben dem (auch schräg) du beginnst, frei durchfahren;",
         "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
         "dann den Laden durchstreichen (auch wer nichts kauft: Anhalten auf einem Laden ist immer ein Besuch).",
+        "abbiegen darfst du beliebig oft, auch über deinen eigenen Weg.",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
