@@ -303,7 +303,7 @@ fn validate_speaks_german_when_asked() {
         (r.code(), r.stdout().trim()),
         (
             0,
-            "regelgerecht: board.json verstößt gegen keine der 16 Regeln von Panic Buy"
+            "regelgerecht: board.json verstößt gegen keine der 17 Regeln von Panic Buy"
         )
     );
 

@@ -14,7 +14,7 @@ fn race_run_writes_board_and_components() {
     assert_eq!(r.code(), 0, "{}", r.stderr());
     assert_eq!(
         r.stdout(),
-        "wrote output/panic-buy-42.pdf (4 pages)\ncode: panic-buy:7-k6nr4:p3-race-b6-12:a4:default:42\n"
+        "wrote output/panic-buy-42.pdf (4 pages)\ncode: panic-buy:8-cv5wa:p3-race-b6-12:a4:default:42\n"
     );
     let bytes = read(&s, "output/panic-buy-42.pdf");
     let pages = pdf_pages_text(&bytes);
@@ -181,7 +181,7 @@ fn same_bytes_and_regen() {
         0
     );
     assert_eq!(
-        s.run(&["regen", "panic-buy:7-9wp:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
+        s.run(&["regen", "panic-buy:8-kwnv1:p4-race-b6-12:a4:default:r", "-o", "b.pdf"])
             .code(),
         0
     );

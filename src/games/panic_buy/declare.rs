@@ -18,6 +18,7 @@ const GOOD_RULES: &[&str] = &[
     "tp-loop",
     "doors-far",
     "units-matter",
+    "units-whole",
     "length-band",
     "first-fair",
     "arrow-balance",

@@ -54,6 +54,8 @@ pub enum GoodRule {
     DoorsFar,
     /// At least one unit lengthens some arrow's path: units are obstacles, not decoration.
     UnitsMatter,
+    /// No wall runs between two squares of one unit: a unit is one piece of furniture.
+    UnitsWhole,
     /// Simulated games last a usual time for the players and mode (or the `--length` asked for).
     LengthBand,
     /// The first player wins about an equal share of simulated games.
@@ -63,11 +65,12 @@ pub enum GoodRule {
 }
 
 impl GoodRule {
-    pub const ALL: [GoodRule; 7] = [
+    pub const ALL: [GoodRule; 8] = [
         GoodRule::TpOpen,
         GoodRule::TpLoop,
         GoodRule::DoorsFar,
         GoodRule::UnitsMatter,
+        GoodRule::UnitsWhole,
         GoodRule::LengthBand,
         GoodRule::FirstFair,
         GoodRule::ArrowBalance,
@@ -78,6 +81,7 @@ impl GoodRule {
         match self {
             GoodRule::LengthBand | GoodRule::FirstFair => 3,
             GoodRule::ArrowBalance => 5,
+            GoodRule::UnitsWhole => 8,
             _ => 2,
         }
     }
@@ -88,6 +92,7 @@ impl GoodRule {
             GoodRule::TpLoop => "tp-loop",
             GoodRule::DoorsFar => "doors-far",
             GoodRule::UnitsMatter => "units-matter",
+            GoodRule::UnitsWhole => "units-whole",
             GoodRule::LengthBand => "length-band",
             GoodRule::FirstFair => "first-fair",
             GoodRule::ArrowBalance => "arrow-balance",
@@ -101,6 +106,7 @@ impl GoodRule {
             GoodRule::TpLoop => crate::msg!(MESSAGES, "panic-buy.check.tp-loop"),
             GoodRule::DoorsFar => crate::msg!(MESSAGES, "panic-buy.check.doors-far"),
             GoodRule::UnitsMatter => crate::msg!(MESSAGES, "panic-buy.check.units-matter"),
+            GoodRule::UnitsWhole => crate::msg!(MESSAGES, "panic-buy.check.units-whole"),
             GoodRule::LengthBand => crate::msg!(MESSAGES, "panic-buy.check.length-band"),
             GoodRule::FirstFair => crate::msg!(MESSAGES, "panic-buy.check.first-fair"),
             GoodRule::ArrowBalance => crate::msg!(MESSAGES, "panic-buy.check.arrow-balance"),

@@ -369,6 +369,14 @@ fn good_board(
             }
         }
     }
+    if p.rule_on(GoodRule::UnitsWhole) && !wanted.found(out) {
+        let unit = |c: &Cell| b.tile(*c) == Tile::Unit;
+        // Units never touch, so two unit squares side by side are one unit.
+        if let Some((a, c)) = b.walls.iter().find(|(a, c)| unit(a) && unit(c)) {
+            let (a, c) = (a.to_string(), c.to_string());
+            out.push(v(GoodRule::UnitsWhole, msg!(MESSAGES, "panic-buy.wall_through_unit", a = a, b = c)));
+        }
+    }
     if p.rule_on(GoodRule::UnitsMatter) && !wanted.found(out) {
         let lengths = |d: &[Option<u32>]| arrows.iter().map(|a| d[GRID.index(*a)]).collect::<Vec<_>>();
         let now = lengths(from_tp);

@@ -188,9 +188,9 @@ fn golden_boards_are_pinned() {
     let rows: Vec<String> = BoardJson::new(None, None, &b).cells;
     assert_eq!(rows, GOLDEN_5_V5);
     // Version 7 (Social distance moves no basket on the road) changed
-    // neither board nor seed 42's rating; other seeds' boards are pinned in
-    // tests/fixtures/code_corpus.txt.
-    assert_eq!(VERSION, 7);
+    // neither board nor seed 42's rating, nor did version 8 (no wall through
+    // a unit); other seeds' boards are pinned in tests/fixtures/code_corpus.txt.
+    assert_eq!(VERSION, 8);
 }
 const GOLDEN_5_V5: [&str; 8] = [
     "...KKK..", "...T..U.", ".U....U.", ".U....U.", "...UU...", "........", ",,CC,,,,", "A,,,,A,,",
@@ -721,6 +721,31 @@ fn good_board_rules_name_what_makes_a_dull_board() {
     };
     assert!(validate(&relaxed, &sample()).is_empty());
     assert!(GoodRule::by_name("no-such").unwrap_err().message.contains("tp-open"));
+}
+
+/// A wall between two squares of one unit cuts it in two: boards of version
+/// 8 on keep none, while codes of version 7 keep the boards they made.
+#[test]
+fn no_wall_cuts_a_unit_in_two() {
+    let cut = variant(|v| v["walls"].as_array_mut().unwrap().push(json!([[2, 3], [3, 3]])));
+    let m = good_rules_broken(&cut);
+    assert!(
+        m.contains(&"units-whole: a wall runs through a unit, between squares (2, 3) and (3, 3)".to_string()),
+        "{m:?}"
+    );
+    // A wall along a unit's side is fine.
+    let beside = variant(|v| v["walls"].as_array_mut().unwrap().push(json!([[2, 3], [2, 4]])));
+    assert!(!good_rules_broken(&beside).iter().any(|m| m.starts_with("units-whole")));
+    let v7 = Params {
+        version: 7,
+        ..Params::default()
+    };
+    assert!(!validate(&v7, &cut).iter().any(|v| v.rule == "units-whole"));
+    // Seed "1#11" drew a unit cut at (6, 4)|(7, 4) in version 7.
+    let cuts = |b: &Board| b.walls.iter().filter(|(a, c)| b.tile(*a) == Tile::Unit && b.tile(*c) == Tile::Unit).count();
+    let seed = Seed::new("1#11").unwrap();
+    assert_eq!(cuts(&generate_for_seed(&v7, &seed).unwrap()), 1);
+    assert_eq!(cuts(&generate_for_seed(&Params::default(), &seed).unwrap()), 0);
 }
 
 #[test]
