@@ -1532,6 +1532,11 @@ fn the_sheets_answer_a_third_round_of_questions() {
                 _ => "Teilen (in deinem Zug): genau einem Spieler auf deinem Feld Karten geben; sie zählen sofort zu seiner Hand (auch beim Abwerfen), gespielt in seinem Zug.",
             };
             assert_eq!(card.contains(share), p.players > 1, "{at}: {share}");
+            // Collecting as an action is from the pawn's own space.
+            if lang == "de" {
+                let own = "Sonderaktionen dürfen folgen): auf deinem teilchenfreien Feld";
+                assert_eq!(card.contains(own), rules.collect_as_action, "{at}: {own}");
+            }
             // Open hands, and the coin said where cards are collected.
             let (open, coin) = match lang {
                 "en" => ("Hands are open: show your cards and plan together.", "unless its stack has a coin"),
