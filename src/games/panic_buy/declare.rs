@@ -133,6 +133,10 @@ const DECLARATION: Declaration = Declaration {
             settings: &[("players", "4"), ("mode", "hoard"), ("board", "tiled")],
             sheets: "default",
         },
+        Sample {
+            settings: &[("players", "4")],
+            sheets: "components",
+        },
     ],
     large_print_sheets: SheetKind::NAMES,
     player_sheets: &[],

@@ -999,7 +999,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "or out of a room, escaping: out onto the square outside the door (not one of the 3), then 3 squares more.",
                 "the player who threw moves it exactly 3 squares",
                 "never straight back onto the square it just left (each move starts afresh); it may pass over baskets and the Dog, share a square with the Dog, stop on the TP square, an arrow or a lettered circle (B or Y), and end in the bathroom",
-                "all turn long (a new turn, or a push, starts afresh)",
+                "all turn long (a new turn, or being moved by others, starts afresh)",
                 "(Social distance may still move you: 3 squares off it, or 1 square along it, which ends that move)",
                 "you may move your own basket 3 squares by the usual rules (or leave it where it is), with no slowdown for toilet rolls carried: also off an object, free of its 1-square limit; from the road;",
                 "Stepping out of a room onto a square counts as stopping on it.",
@@ -1050,7 +1050,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
     }
     // The Sneeze card and the board's Sanitiser line, in both languages.
     for (lang, card, sanitiser) in [
-        ("en", "When you land on a basket (not on an object), you may spend this card: take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room"),
+        ("en", "Landed on a basket (not on an object)? You may take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room"),
         ("de", "Auf einem Korb gelandet (nicht auf einem Objekt)? Du darfst all sein Klopapier nehmen und ihn 3 Felder ziehen. Dann zurück in den Vorrat.", "6: Desinfektion: du darfst 3 Felder ziehen, auch von einem Objekt, von der Straße, aus einem Raum"),
     ] {
         let texts = crate::games::texts(lang, None).unwrap();
@@ -1193,7 +1193,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             [
                 "Baskets wait on the road below the board, one in each dashed place (which one does not matter)*.",
                 "3, Social distance: you may move another player's basket (never one of your own",
-                ") 3 squares (all 3, as in Moving) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room); it takes its rolls along, even through a door into the bathroom or yard (that step ends the move; the rolls lie in the room's box).",
+                ") 3 squares (all 3, as in Moving; an object ends it early) if it is on the board, not still on the road* (your own basket may be anywhere, even in a room); it takes its rolls along, even through a door into the bathroom or yard (that step ends the move; the rolls lie in the room's box).",
                 "you step out onto that square in your movement part, whatever you throw, and your move ends there* (once it is back in its room, a 1 or 6 again).",
                 "While the piece is out of its room, you step out",
                 "the highest number (if players tie for it, they throw again) is player 1, the player on their left is player 2, and so on round the table",
@@ -1217,7 +1217,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
             [
                 "Die Körbe warten auf der Straße unter dem Spielplan, je einer auf einem gestrichelten Platz (welcher, ist egal)*.",
                 "3, Abstand: Du darfst den Korb eines anderen Spielers (nie einen eigenen",
-                ") 3 Felder ziehen (alle 3, wie beim Ziehen), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum); er nimmt seine Rollen mit, auch durch eine Tür ins WC oder in den Hof (dieser Schritt beendet den Zug; die Rollen liegen im Kasten des Raums).",
+                ") 3 Felder ziehen (alle 3, wie beim Ziehen; ein Objekt beendet ihn früher), wenn er auf dem Spielplan steht, nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum); er nimmt seine Rollen mit, auch durch eine Tür ins WC oder in den Hof (dieser Schritt beendet den Zug; die Rollen liegen im Kasten des Raums).",
                 "trittst du in der Bewegung auf dieses Feld hinaus, was du auch würfelst, und dein Zug endet dort* (ist sie wieder in ihrem Raum, wieder mit einer 1 oder 6).",
                 "Ist die Figur nicht in ihrem Raum, trittst du",
                 "Wer am höchsten würfelt (bei Gleichstand würfeln die Gleichen noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",
