@@ -1050,7 +1050,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
     }
     // The Sneeze card and the board's Sanitiser line, in both languages.
     for (lang, card, sanitiser) in [
-        ("en", "Landed on a basket (not on an object)? You may take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room"),
+        ("en", "A step lands on a basket (not on an object)? You may stop, take all its toilet paper and move it 3 squares. Then back to the stockpile.", "6: Sanitiser: you may move 3 squares, also off an object, from the road, out of a room"),
         ("de", "Auf einem Korb gelandet (nicht auf einem Objekt)? Du darfst all sein Klopapier nehmen und ihn 3 Felder ziehen. Dann zurück in den Vorrat.", "6: Desinfektion: du darfst 3 Felder ziehen, auch von einem Objekt, von der Straße, aus einem Raum"),
     ] {
         let texts = crate::games::texts(lang, None).unwrap();
