@@ -12,17 +12,16 @@ use crate::text::Texts;
 
 pub struct PanicBuy;
 
-/// The good-board rules, the ones `--rule-off` takes.
-const GOOD_RULES: &[&str] = &[
-    "tp-open",
-    "tp-loop",
-    "doors-far",
-    "units-matter",
-    "units-whole",
-    "length-band",
-    "first-fair",
-    "arrow-balance",
-];
+/// The good-board rules, the ones `--rule-off` takes: the engine's names.
+const GOOD_RULES: [&str; GoodRule::ALL.len()] = {
+    let mut names = [""; GoodRule::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = GoodRule::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
 const SETTINGS: &[Setting] = &[
     Setting {
@@ -61,7 +60,7 @@ const SETTINGS: &[Setting] = &[
     },
     Setting {
         name: "rule-off",
-        kind: Kind::Names { values: GOOD_RULES },
+        kind: Kind::Names { values: &GOOD_RULES },
         default: "",
         help: "Every board is checked to play well; leave a check out only to allow boards that fail it.",
         sets: &[],

@@ -86,7 +86,7 @@ impl GoodRule {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             GoodRule::TpOpen => "tp-open",
             GoodRule::TpLoop => "tp-loop",
