@@ -416,6 +416,28 @@ fn where_no_walk_uses_the_whole_roll_a_walk_onto_the_virus_is_offered_too() {
     assert!(old.walks(0, OWN(4)).is_empty());
 }
 
+/// Ruling: a blocked basket moves as far as it can, even if its only way
+/// is onto an object; it stands only when it cannot move at all. A Sanitiser
+/// move off an object is free of the 1-square limit, but a step along the
+/// object still ends the move there.
+#[test]
+fn a_basket_whose_only_way_is_onto_an_object_steps_onto_it() {
+    let mut b = sample();
+    // (2, 2) walled in on three sides: its only way on is the unit below it.
+    for (a, c) in [((2, 2), (1, 2)), ((2, 2), (3, 2)), ((2, 2), (2, 1))] {
+        b.walls.insert(super::super::edge(cell(a.0, a.1), cell(c.0, c.1)));
+    }
+    let t = Table::new(&b);
+    let mut g = Game::new(&t, &race(3));
+    g.baskets[0].at = at(2, 2);
+    assert_eq!(&g.walks(0, OWN(4))[..], &[walk(&[at(2, 3)])], "onto the unit, no standing");
+    g.baskets[0].at = at(2, 3);
+    let free = g.walks(0, WalkKind::Own { steps: 3, free: true });
+    assert!(free.iter().any(|w| w.steps().len() == 3), "off the unit: 3 squares");
+    let along: Vec<_> = free.iter().filter(|w| w.steps()[0] == at(3, 3)).collect();
+    assert_eq!(along, [&walk(&[at(3, 3)])], "along the unit: one square, then the move ends");
+}
+
 /// Ruling (version 6): Sanitiser is a "may" (text section 14): the player
 /// may let the basket stand. Boards of version 5 were rated with it compulsory.
 #[test]
