@@ -10,7 +10,8 @@ use crate::text::{Block, GameTexts, Labels};
 
 /// Size of the text on rules sheets, and where it starts.
 const PROSE_PT: f32 = 10.0;
-const PROSE_LEFT: f32 = MARGIN_MM + 5.0;
+// Near the margin: the rules cards are references, dense by need.
+const PROSE_LEFT: f32 = MARGIN_MM + 2.0;
 const PROSE_TOP: f32 = MARGIN_MM + 22.0;
 
 /// Height a block of prose takes at `size` in `width`, as [`Kit::prose`]

@@ -28,7 +28,7 @@ fn race_run_writes_board_and_components() {
         "Panic Buy: Rules (1/2)",
         "the highest number (if players tie for it, they throw again) is player 1",
         "player 1 starts, then play goes to the left, in player order",
-        "your first step (the first of your squares) is onto either arrow",
+        "your first step (the first of your squares, in a Sanitiser move too) is onto either arrow",
         "never straight back",
         "first the event part",
         "your movement part is 1 square, whatever you threw",

@@ -55,9 +55,6 @@ pub const MIN_SQUARE_MM: f32 = 19.8;
 const TILED_SQUARE_MM: f32 = 25.0;
 /// Height of the bathroom and yard boxes: a title and a row of tokens.
 const ROOM_MM: f32 = 21.0;
-/// The rooms off the board: name, door words and the door's letter.
-const ROOMS: [(&str, &str, &str); 2] =
-    [("bathroom", "bathroom_door", "bathroom_mark"), ("yard", "yard_door", "yard_mark")];
 /// Height of the road below the arrows, where baskets wait to come in.
 pub const ROAD_MM: f32 = TOKEN_MM + 0.5;
 /// What heads the large-print tables page: the single board's page has no
@@ -531,13 +528,14 @@ impl Context<'_> {
         // In large print room for a token below the name's two lines.
         let room_h = if page.style.is_large() { 42.0 } else { ROOM_MM };
         let mut bottom = y;
-        for (i, (room, door, mark)) in ROOMS.iter().enumerate() {
+        for (i, (room, door)) in [("bathroom", "bathroom_door"), ("yard", "yard_door")]
+            .iter()
+            .enumerate()
+        {
             let bx = x + i as f32 * (w + 3.0);
             page.rect(bx, y, w, room_h, Some(Stroke::solid(WALL * 0.6)), None);
             let name_y = y + if page.style.is_large() { 6.5 } else { 4.5 };
-            // The door's ring, as on the board, ties the room to its door.
-            let ring = door_ring(page, bx + 1.5, y + 1.5, &self.l(mark));
-            page.paragraph(bx + 3.0 + ring, name_y, w - 4.5 - ring, 7.5, Bold, &self.l(room));
+            page.paragraph(bx + 2.0, name_y, w - 4.0, 7.5, Bold, &self.l(room));
             let end = page.paragraph(
                 bx,
                 y + room_h + if page.style.is_large() { 6.0 } else { 3.0 },
@@ -560,26 +558,22 @@ impl Context<'_> {
         let size = page.style.min_text_pt();
         let lead = size * crate::fonts::PT_TO_MM * 1.3;
         let door_w = w - token - 4.0;
-        let door_lines = ROOMS
+        let door_lines = ["bathroom_door", "yard_door"]
             .iter()
-            .map(|(_, k, _)| crate::fonts::wrap(&self.l(k), Regular, size, door_w).len())
+            .map(|k| crate::fonts::wrap(&self.l(k), Regular, size, door_w).len())
             .max()
             .unwrap_or(1) as f32;
-        let name_lines = ROOMS
+        let name_lines = ["bathroom", "yard"]
             .iter()
-            .map(|(k, _, mark)| {
-                let ring = door_ring_width(page, &self.l(mark));
-                crate::fonts::wrap(&self.l(k), Bold, size, w - 4.5 - ring).len()
-            })
+            .map(|k| crate::fonts::wrap(&self.l(k), Bold, size, w - 4.0).len())
             .max()
             .unwrap_or(1) as f32;
         let name_h = 2.0 + name_lines * lead;
         let room_h = name_h + token.max(door_lines * lead + 2.0);
-        for (i, (room, door, mark)) in ROOMS.iter().enumerate() {
+        for (i, (room, door)) in [("bathroom", "bathroom_door"), ("yard", "yard_door")].iter().enumerate() {
             let bx = x + i as f32 * (w + 3.0);
             page.rect(bx, y, w, room_h, Some(Stroke::solid(WALL * 0.6)), None);
-            let ring = door_ring(page, bx + 1.5, y + 1.0, &self.l(mark));
-            page.paragraph(bx + 3.0 + ring, y + lead, w - 4.5 - ring, size, Bold, &self.l(room));
+            page.paragraph(bx + 2.0, y + lead, w - 4.0, size, Bold, &self.l(room));
             page.paragraph(bx + token + 2.0, y + name_h + lead - 1.0, door_w, size, Regular, &self.l(door));
         }
         y + room_h
@@ -820,8 +814,12 @@ impl Context<'_> {
                 None
             };
             if let Some(m) = mark {
+                // A ring round the door's letter (or letters: WC).
+                let r = (crate::fonts::metrics(Bold).width_mm(&m, page.style.text_pt(7.5)) / 2.0 + 0.9).max(2.8);
                 let (x, y) = geo.corner(c);
-                door_ring(page, x + 1.2, y + 1.2, &m);
+                let (mx, my) = (x + 1.2 + r, y + 1.2 + r);
+                page.circle(mx, my, r, Some(Stroke::solid(0.8)), Some(Colour::WHITE));
+                page.centred_text(mx, my, 7.5, Bold, &m);
             }
         }
         // Walls inside the grid, then glass doors, then the outer wall with its openings.
@@ -1403,18 +1401,4 @@ fn pack(pieces: &[Piece], (width, height): (f32, f32), large: bool) -> Vec<Vec<(
         }
     }
     pages
-}
-
-/// A ring round a door's letter (or letters: WC), its top left corner at
-/// (`x`, `y`), as on the board's door square and its room's box. Returns
-/// the ring's width.
-fn door_ring(page: &mut Page, x: f32, y: f32, mark: &str) -> f32 {
-    let r = door_ring_width(page, mark) / 2.0;
-    page.circle(x + r, y + r, r, Some(Stroke::solid(0.8)), Some(Colour::WHITE));
-    page.centred_text(x + r, y + r, 7.5, Bold, mark);
-    2.0 * r
-}
-
-fn door_ring_width(page: &Page, mark: &str) -> f32 {
-    2.0 * (crate::fonts::metrics(Bold).width_mm(mark, page.style.text_pt(7.5)) / 2.0 + 0.9).max(2.8)
 }

@@ -1006,7 +1006,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "the step out of a room lands on nobody.",
                 "toilet rolls taken this turn slow you from the next",
                 "Go round in a loop",
-                "From the road, your first step (the first of your squares) is onto either arrow",
+                "From the road, your first step (the first of your squares, in a Sanitiser move too) is onto either arrow",
                 "In the room you still throw both dice, the red one as usual;",
                 "each basket in the room on its own turn.",
                 "not still on the road* (your own basket may be anywhere, even in a room);",
@@ -1030,7 +1030,7 @@ fn the_rules_sheet_answers_a_first_games_questions() {
                 "der Schritt aus einem Raum landet auf niemandem.",
                 "Rollen aus diesem Zug bremsen erst ab dem nächsten",
                 "Zieh im Kreis",
-                "Von der Straße geht dein erster Schritt (das erste deiner Felder) auf einen der beiden Pfeile",
+                "Von der Straße geht dein erster Schritt (das erste deiner Felder, auch bei Desinfektion) auf einen der beiden Pfeile",
                 "Im Raum wirfst du weiter beide Würfel, den roten wie sonst;",
                 "jeder Korb im Raum in seinem eigenen Zug.",
                 "nicht noch auf der Straße* (dein eigener Korb darf dabei überall stehen, auch in einem Raum);",
@@ -1080,7 +1080,7 @@ fn the_rules_say_where_rolls_lie_and_what_two_baskets_do() {
                 "Rolls you carry lie on your player card's Basket box, delivered ones on its Trolley box.",
                 "Rolls you carry lie on your player card's box of the basket carrying them, delivered ones on its Trolley box.",
             ),
-            "moves one of them each turn, chosen after you throw, for the whole turn (a captured one too, to try its escape; only its own rolls slow it; you never sneeze on your other one)",
+            "Each turn you move one of them, chosen after you throw, for the whole turn, a captured one too (to try its escape). Only its own rolls slow it, and you never sneeze on your other one.",
         ),
         (
             "de",
@@ -1088,7 +1088,7 @@ fn the_rules_say_where_rolls_lie_and_what_two_baskets_do() {
                 "Getragene Rollen liegen auf dem Feld Korb deiner Spielerkarte, abgelieferte auf dem Feld Wagen.",
                 "Getragene Rollen liegen auf deiner Spielerkarte im Kästchen des Korbs, der sie trägt, abgelieferte auf dem Feld Wagen.",
             ),
-            "zieht in jedem Zug einen davon, nach dem Würfeln gewählt, den ganzen Zug lang (auch einen gefangenen, für den Fluchtversuch; nur seine eigenen Rollen bremsen ihn; auf deinen anderen niest du nie)",
+            "In jedem Zug ziehst du einen davon, nach dem Würfeln gewählt, den ganzen Zug lang, auch einen gefangenen (für den Fluchtversuch). Nur seine eigenen Rollen bremsen ihn, und auf deinen anderen Korb niest du nie.",
         ),
     ] {
         for (players, mode) in EVERY_MODE {
@@ -1198,7 +1198,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "While the piece is out of its room (even if your own red die just moved it out), you step out",
                 "the highest number (if players tie for it, they throw again) is player 1, the player on their left is player 2, and so on round the table",
                 "Player 1 starts, then play goes to the left, in player order.",
-                "From the road, your first step (the first of your squares) is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
+                "From the road, your first step (the first of your squares, in a Sanitiser move too) is onto either arrow, whichever you like*; baskets never move along the road or go back onto it.",
                 "Move as far as you can, even if only onto an object (if you cannot move at all, stay). If you cannot use your whole number, count the squares of your longest way: with one square more, you may end on the Virus or the Dog instead*: it then takes you to its room (worth it where rolls lie there: the first basket out takes them).",
                 "* Decided on these sheets, where the original rules leave it open.",
                 "the first step of your movement part may not go straight back either (to the square you last came from).",
@@ -1222,7 +1222,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Ist die Figur nicht in ihrem Raum (auch wenn dein eigener roter Würfel sie eben herausgezogen hat), trittst du",
                 "Wer am höchsten würfelt (bei Gleichstand würfeln die Gleichen noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
-                "Von der Straße geht dein erster Schritt (das erste deiner Felder) auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
+                "Von der Straße geht dein erster Schritt (das erste deiner Felder, auch bei Desinfektion) auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
                 "Zieh so weit du kannst, auch wenn das nur auf ein Objekt geht (kannst du gar nicht ziehen, bleib stehen). Kannst du deine Zahl nicht ganz ziehen, zähl die Felder deines längsten Wegs: Mit einem Feld mehr darfst du stattdessen auf dem Virus oder dem Hund enden*: Dann kommst du in seinen Raum (lohnt sich, wo dort Rollen liegen: der erste Korb hinaus nimmt sie).",
                 "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
                 "Nach einer Desinfektion darf auch der erste Schritt deiner Bewegung nicht direkt zurück (dorthin, woher du zuletzt kamst).",
@@ -1472,7 +1472,7 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "en",
             vec![
-                "Door: the gap by B. Baskets go in only captured or by Social distance.",
+                "Door: the gap by the B square. Baskets go in only captured or by Social distance.",
                 "car, unit: one object each; you may step on, ending that move (+1 Sneeze card); never pass over",
                 "TP square: pass or stop: you may take one toilet roll",
                 "Movement die (blue): toilet rolls you carry at turn start",
@@ -1485,8 +1485,8 @@ fn the_sheets_answer_what_first_games_left_open() {
         (
             "de",
             vec![
-                "Tür: die Lücke bei WC. Körbe nur gefangen oder per Abstand hinein.",
-                "Auto, Regal: je ein Objekt; du darfst drauf, das Ziehen endet dort (+1 Nieser-Karte); nie darüber",
+                "Tür: die Lücke beim Feld WC. Körbe nur gefangen oder per Abstand hinein.",
+                "Auto, Regal: je ein Objekt; du darfst drauf, das Ziehen endet dort (+1 Nieser); nie darüber",
                 "Klopapierfeld: jedes Mal darfst du 1 Rolle nehmen",
                 "Bewegungswürfel (blau): Rollen, die du zu Zugbeginn trägst",
                 "2 Rollen: die Hälfte, aufgerundet",

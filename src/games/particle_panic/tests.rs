@@ -1284,7 +1284,7 @@ fn the_sheets_answer_a_first_games_questions() {
     ];
     let de = [
         "Zwischen zwei Versuchen darfst du deine Sonderaktion",
-        "ein Karo beim Neutralisieren versetzt deine Figur und beendet das Neutralisieren* (vor dem Neutralisieren versetzt es nur).",
+        "ein Karo beim Neutralisieren versetzt deine Figur und beendet das Neutralisieren* (davor gespielt, versetzt es nur; neutralisieren darfst du dann).",
         "für jedes Teilchen (auch aufgeteilt).",
         "Ein Feld fasst sechs;",
         "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
@@ -1386,7 +1386,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "Ohne Karten: Zettel halten",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
         "keinen Code mehr eingeben",
-        "Handlimit: die alte Zahl streichen und das letzte durchgezogene Kästchen dieser Hand durchstreichen.",
+        "Handlimit: die alte Zahl streichen und in deiner Zeile das letzte durchgezogene Kästchen durchstreichen.",
         "(gestrichelte und durchgestrichene)",
         "zeichnet den Punkt eines neuen Teilchens in ein freies Kästchen oder neben einen durchgestrichenen",
         "Karten einer Farbe aus der eigenen Hand ab",
@@ -1523,7 +1523,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
             }
             // A code's hand limit is said where cards cannot be collected
             // before a special action (else a limit of 4 may still enter one).
-            let limit = if lang == "en" { "cards of one suit (a hand limit of" } else { "Karten einer Farbe abwerfen (bei Handlimit ab" };
+            let limit = if lang == "en" { "cards of one suit (a hand limit of" } else { "Karten einer Farbe abwerfen (nur mit Handlimit" };
             assert_eq!(all.contains(limit), !rules.collect_as_action, "{at}: {limit}");
             // Shared cards join the receiver's hand at once (this turn's
             // discard counts them) and are played on the receiver's turns.
