@@ -1386,7 +1386,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
         "Ohne Karten: Zettel halten",
         "Ausgespielte und abgeworfene Karten sind aus dem Spiel.",
         "keinen Code mehr eingeben",
-        "Handlimit: die alte Zahl streichen und in deiner Zeile das letzte durchgezogene Kästchen durchstreichen.",
+        "Handlimit: die alte Zahl streichen und in deiner Zeile das letzte durchgezogene Kästchen unter „Karten auf der Hand“ durchstreichen.",
         "(gestrichelte und durchgestrichene)",
         "zeichnet den Punkt eines neuen Teilchens in ein freies Kästchen oder neben einen durchgestrichenen",
         "Karten einer Farbe aus der eigenen Hand ab",
@@ -1523,7 +1523,7 @@ fn the_sheets_answer_a_third_round_of_questions() {
             }
             // A code's hand limit is said where cards cannot be collected
             // before a special action (else a limit of 4 may still enter one).
-            let limit = if lang == "en" { "cards of one suit (a hand limit of" } else { "Karten einer Farbe abwerfen (nur mit Handlimit" };
+            let limit = if lang == "en" { "cards of one suit (a hand limit of" } else { "Karten einer Farbe abwerfen (nur bei Handlimit" };
             assert_eq!(all.contains(limit), !rules.collect_as_action, "{at}: {limit}");
             // Shared cards join the receiver's hand at once (this turn's
             // discard counts them) and are played on the receiver's turns.
@@ -1561,7 +1561,10 @@ fn the_sheets_answer_a_third_round_of_questions() {
             assert_eq!(card.contains(one_special), p.players > 2, "{at}: {one_special}");
             let one_basic = if lang == "en" { "one basic action (just one: Move" } else { "(nur eine: Bewegen" };
             assert_eq!(card.contains(one_basic), p.players > 2, "{at}: {one_basic}");
-            assert_eq!(card.contains(seats), p.players > 1, "{at}: {seats}");
+            assert_eq!(card.contains(seats), p.players > 2, "{at}: {seats}");
+            // Two take turns: no seats to order.
+            let turns = if lang == "en" { "starts, then you take turns." } else { "beginnt, dann seid ihr abwechselnd dran." };
+            assert_eq!(card.contains(turns), p.players == 2, "{at}: {turns}");
             assert_eq!(card.contains(coins), rules.one_a_round, "{at}: {coins}");
             assert_eq!(card.contains(single_miss), one_miss, "{at}: {single_miss}");
             // Face up is said one way: nothing is piled face down.

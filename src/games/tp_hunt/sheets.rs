@@ -931,7 +931,12 @@ const ATD_GREY: Colour = Colour::Grey(0.87);
 /// Draws one map mark centred on (x, y) in a square of side `cell` mm.
 fn draw_mark(page: &mut Page, mark: Mark, x: f32, y: f32, cell_mm: f32) {
     match mark {
-        Mark::Store => page.circle(x, y, cell_mm * 0.36, Some(Stroke::solid(1.3)), Some(Colour::WHITE)),
+        Mark::Store => {
+            // Unfilled, so that a store on a shaded square shows its grey;
+            // large print's hatching would hide the number, so it is white there.
+            let fill = page.style.is_large().then_some(Colour::WHITE);
+            page.circle(x, y, cell_mm * 0.36, Some(Stroke::solid(1.3)), fill)
+        }
         Mark::Atm => page.centred_text(x, y, cell_mm * 1.35, Bold, "$"),
         Mark::Danger => {
             let d = cell_mm * 0.3;
