@@ -701,6 +701,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "a car that cannot move at all stays where it is and its turn ends*.",
         "then cross the store out (also when you buy nothing: stopping on a store is always a visit).",
         "you may turn as often as you like, even across your own path.",
+        "you still need a pass. Without one, if no other way is open, you drive onto an X.",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
@@ -714,6 +715,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
         "dann den Laden durchstreichen (auch wer nichts kauft: Anhalten auf einem Laden ist immer ein Besuch).",
         "abbiegen darfst du beliebig oft, auch über deinen eigenen Weg.",
+        "brauchst du auch einen Pass. Ohne Pass, wenn kein anderer Weg offen ist, fährst du auf ein X.",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -732,6 +734,14 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         g.drives(0, 3).iter().all(|d| d.to != store),
         "it cannot stop where it started"
     );
+    // With $0 on a shaded square whose only ways on are another X's shaded
+    // square and its own X: onto the X.
+    let m = map("12,12", "", "1,5 1,2");
+    let mut g = game::Game::new(&m, 2, game::Switches::default());
+    g.cars[0].at = Some(g.grid.index(cell(1, 4)));
+    g.cars[0].wallet = 0;
+    let ends: Vec<Cell> = g.drives(0, 1).iter().map(|d| g.cell(d.to)).collect();
+    assert_eq!(ends, [cell(1, 5)]);
 }
 
 /// The dice tape's "used" column is plainly a tick box for each roll, at
