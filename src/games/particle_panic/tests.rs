@@ -1408,7 +1408,7 @@ fn the_sheets_answer_a_second_round_of_questions() {
             let printed = crate::games::particle_panic::levels::tips(p.players).contains(&"last_card");
             assert!(all.contains(tip) || !printed, "{lang}: {tip}\n{all}");
             assert!(!all.contains(wrong), "{lang}: {wrong}");
-            let twice = if lang == "en" { "(the same one twice if you like, such as two codes)" } else { "(auch zweimal dieselbe)" };
+            let twice = if lang == "en" { "the same one twice if you like, such as two codes)" } else { "auch zweimal dieselbe)" };
             assert_eq!(all.contains(twice), p.players <= 2, "{lang} {} players: {twice}", p.players);
             let two_words = if lang == "en" { "(or last two)" } else { "letzte(n) Karte(n)" };
             assert_eq!(all.contains(two_words), two, "{lang} {} players: {two_words}", p.players);

@@ -336,11 +336,9 @@ impl Context<'_> {
                     None if i == 3 => {
                         page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), Some(ATD_GREY))
                     }
-                    None => {
-                        // A square on the map's edge: the edge drawn heavy.
-                        page.rect(left, cy - sym / 2.0, sym, sym, Some(Stroke::solid(0.5)), None);
-                        page.line((left, cy - sym / 2.0), (left, cy + sym / 2.0), Stroke::solid(1.6));
-                    }
+                    // Start squares have no mark of their own: a white
+                    // square here read as "start on any white square".
+                    None => {}
                 }
             }
         });

@@ -701,7 +701,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "a car that cannot move at all stays where it is and its turn ends*.",
         "then cross the store out (also when you buy nothing: stopping on a store is always a visit).",
         "you may turn as often as you like, even across your own path.",
-        "you still need a pass. Without one, if no other way is open, you drive onto an X.",
+        "you still need a pass. With no pass and no other square to stop on, you must drive onto an X (a car that cannot reach one either stays where it is).",
     ] {
         assert!(en.contains(line), "{line}\n{en}");
     }
@@ -715,7 +715,7 @@ fn the_rules_card_answers_where_cars_start_who_visits_and_the_way_out_of_danger(
         "ein Auto, das gar nicht fahren kann, bleibt stehen, und sein Zug endet*.",
         "dann den Laden durchstreichen (auch wer nichts kauft: Anhalten auf einem Laden ist immer ein Besuch).",
         "abbiegen darfst du beliebig oft, auch über deinen eigenen Weg.",
-        "brauchst du auch einen Pass. Ohne Pass, wenn kein anderer Weg offen ist, fährst du auf ein X.",
+        "brauchst du auch einen Pass. Ohne Pass und ohne anderes Feld zum Halten musst du auf ein X fahren (ein Auto, das auch keins erreicht, bleibt stehen).",
     ] {
         assert!(de.contains(line), "{line}\n{de}");
     }
@@ -981,7 +981,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "cross it out after its second visit"),
                 ("legend_danger", "danger zone (the X square): driving onto it stops you"),
-                ("legend_start", "start on any square along the map's edge that is not an X (white or shaded, either is fine)"),
+                ("legend_start", "start: any square on the map's edge that is not an X (white or shaded, either is fine)"),
                 ("tracker_key", "Jungle +/-: Law of the Jungle, also in another's turn (write it in your next row)"),
                 ("tracker_key", "One row a turn (grey boxes stay empty)."),
                 ("tracker_key", "Money in: from an ATM (0 on doubles), or $1 found"),
@@ -1016,7 +1016,7 @@ fn the_sheets_answer_what_a_first_game_still_asked() {
             vec![
                 ("legend_store", "nach dem zweiten Besuch durchstreichen"),
                 ("legend_danger", "Gefahrenzone (das X-Feld): wer darauf fährt"),
-                ("legend_start", "Start auf jedem Feld am Rand des Plans ohne X (weiß oder markiert, beides geht)"),
+                ("legend_start", "Start: jedes Feld am Rand des Plans, das kein X ist (weiß oder markiert, beides geht)"),
                 ("legend_atd", "Pass pro Zug"),
                 ("tracker_key", "Faustrecht +/-: nach dem Faustrecht, auch im Zug eines anderen (in deine nächste Zeile)"),
                 ("tracker_key", "Eine Zeile pro Zug (graue Kästchen leer lassen)."),
