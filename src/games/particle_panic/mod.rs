@@ -952,7 +952,10 @@ impl Request {
         ] {
             ctx.insert(key, &common.number(lost as f64, 0));
             let share = 100.0 * lost as f64 / rating.games.max(1) as f64;
-            ctx.insert(format!("{key}_percent"), &common.number(share, 0));
+            // 1,992 of 2,000 is 99.6%, not "100%" beside the games won.
+            let whole = share.round();
+            let places = if whole != share && (whole == 0.0 || whole == 100.0) { 1 } else { 0 };
+            ctx.insert(format!("{key}_percent"), &common.number(share, places));
         }
         ctx.insert("turn_limit", &rating.losses.turn_limit);
         let (slips_page, slips_next) = self.slips_page();
