@@ -442,7 +442,7 @@ fn the_rules_sheet_says_sanitiser_is_a_choice_the_stockpile_runs_out_and_how_lon
                 "Du darfst deinen eigenen Korb 3 Felder",
                 "den ganzen Zug lang",
                 "Ist der Vorrat leer",
-                "zieh stattdessen 1 Feld weiter als das, wenn du so auf dem Virus oder dem Hund endest",
+                "zieh stattdessen 1 Feld weiter, als du sonst kämst, wenn du so auf dem Virus oder dem Hund endest",
                 "Die Originalregeln sagen 20–30 Minuten; gemessen auf diesem Brett",
             ],
         ),

@@ -1223,7 +1223,7 @@ fn the_rules_sheet_says_how_social_distance_and_stepping_out_work() {
                 "Wer am höchsten würfelt (bei Gleichstand würfeln die Gleichen noch einmal), ist Spieler 1, wer links daneben sitzt, Spieler 2, und so weiter um den Tisch",
                 "Spieler 1 beginnt, dann geht es nach links weiter, in Spielerreihenfolge.",
                 "Von der Straße geht dein erster Schritt (das erste deiner Felder, auch bei Desinfektion) auf einen der beiden Pfeile, welchen du willst*; auf der Straße entlang oder zurück auf die Straße zieht kein Korb.",
-                "Zieh so weit du kannst, auch wenn das nur auf ein Objekt geht (kannst du gar nicht ziehen, bleib stehen). Oder zieh stattdessen 1 Feld weiter als das, wenn du so auf dem Virus oder dem Hund endest*: Dann kommst du in seinen Raum (lohnt sich, wo dort Rollen liegen: der erste Korb hinaus nimmt sie).",
+                "Zieh so weit du kannst, auch wenn das nur auf ein Objekt geht (kannst du gar nicht ziehen, bleib stehen). Oder zieh stattdessen 1 Feld weiter, als du sonst kämst, wenn du so auf dem Virus oder dem Hund endest*: Dann kommst du in seinen Raum (lohnt sich, wo dort Rollen liegen: der erste Korb hinaus nimmt sie).",
                 "* Auf diesen Blättern entschieden, wo die Originalregeln es offenlassen.",
                 "Nach einer Desinfektion darf auch der erste Schritt deiner Bewegung nicht direkt zurück (dorthin, woher du zuletzt kamst).",
                 "in deinen, falls welche drin sind (auch auf einen leeren Korb darfst du niesen)",
