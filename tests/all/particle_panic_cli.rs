@@ -525,3 +525,28 @@ fn a_code_from_an_earlier_calibration_keeps_its_switches() {
     let rules = pages[3].replace('\n', " ");
     assert!(rules.contains("Collecting counts as a basic action"), "{rules}");
 }
+
+/// A way of losing that nearly every game took is not printed as "100%"
+/// beside the games won: 1,992 of 2,000 is 99.6%.
+#[test]
+fn a_loss_share_near_all_the_games_keeps_a_tenth() {
+    let s = Scratch::new("pp-loss-share");
+    let r = s.run(&[
+        "particle-panic",
+        "--seed",
+        "Wintergarten",
+        "--players",
+        "4",
+        "--level",
+        "hard",
+        "--lang",
+        "de",
+        "--sheets",
+        "record",
+        "-o",
+        "r.pdf",
+    ]);
+    assert_eq!(r.code(), 0, "{}", r.stderr());
+    let record = pdf_pages_text(&read(&s, "r.pdf"))[0].replace('\n', " ");
+    assert!(record.contains("verlor der solide Spieler 1.992 (99,6"), "{record}");
+}
